@@ -1,0 +1,377 @@
+"""The `ledger` command: parse, call one library function, render, exit code.
+
+Exit codes: 0 ok, 1 problems found or refused, 2 usage error, 3 workbook locked.
+Results go to stdout (`--json` alone there); messages, warnings and hints go to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+from ledger import __version__
+
+EXAMPLES = "Examples at the end of each command's --help; the README has a tour."
+
+app = typer.Typer(
+    name="ledger",
+    help="The banker's books for economic space games, kept in an Excel workbook.\n\n"
+    "Start with: ledger new --game triplanetary --player Ann --player Bob --patrol Sam",
+    no_args_is_help=True,
+    add_completion=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
+
+WorkbookOpt = Annotated[
+    Path,
+    typer.Option(
+        "--workbook",
+        "-w",
+        envvar="LEDGER_WORKBOOK",
+        help="The game's workbook (default: $LEDGER_WORKBOOK, else ledger.xlsx here).",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout (messages stay on stderr).")]
+ForceOpt = Annotated[bool, typer.Option("--force", help="Change it even though Excel/LibreOffice's lock file is there.")]
+DEFAULT_WORKBOOK = Path("ledger.xlsx")
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+def say(message: str) -> None:
+    """A message for the person: stderr, so stdout stays clean for results and JSON."""
+    print(message, file=sys.stderr)
+
+
+def out_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
+    errors = [p for p in problems if p.is_error]
+    for p in problems:
+        say(p.line())
+        if p.hint:
+            say(f"    hint: {p.hint}")
+    if errors:
+        what = "problem" if len(errors) == 1 else "problems"
+        tail = "nothing was written." if exit_code != 3 else "nothing was changed."
+        say(f"{len(errors)} {what}; {tail}")
+    raise typer.Exit(exit_code)
+
+
+def run(action: Callable[[], None]) -> None:
+    """Turn the library's `ProblemsFound` into messages and an exit code, never a traceback."""
+    from ledger.core.problems import ProblemsFound
+
+    try:
+        action()
+    except ProblemsFound as exc:
+        fail(exc.problems, exc.exit_code)
+    except KeyboardInterrupt:
+        say("interrupted; nothing was written.")
+        raise typer.Exit(130) from None
+
+
+def warn(problems: list[Any]) -> None:
+    for p in problems:
+        if not p.is_error:
+            say(p.line())
+
+
+def _path(workbook: Path | None) -> Path:
+    return workbook if workbook is not None else DEFAULT_WORKBOOK
+
+
+def _command_line() -> str:
+    return " ".join(sys.argv[1:])
+
+
+def _version(value: bool) -> None:
+    if value:
+        print(f"ledger {__version__} (the banker's ledger; package bankers-ledger)")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
+) -> None:
+    """The banker's books for economic space games, kept in an Excel workbook."""
+
+
+# -- commands -----------------------------------------------------------------------------
+
+
+@app.command(epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7")
+def new(
+    game: Annotated[str, typer.Option("--game", "-g", help="triplanetary, egon, planetopoly or matador21.")],
+    player: Annotated[list[str], typer.Option("--player", "-p", help="A player's name; repeat for each player.")],
+    patrol: Annotated[str | None, typer.Option("--patrol", help="The Space Patrol player's name.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the dice ledger draws.")] = 1,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing workbook (kept for `ledger undo`).")] = False,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+) -> None:
+    """Create the game's workbook with the starting money as opening transactions."""
+    from ledger.rules import GAMES, GameNotBuilt
+
+    key = game.strip().casefold()
+    if key not in GAMES:
+        say(f"ledger new: unknown game {game!r}; one of: {', '.join(GAMES)}")
+        raise typer.Exit(2)
+
+    def action() -> None:
+        from ledger.io.session import create
+
+        try:
+            books = create(_path(workbook), key, player, patrol, seed, force=force)
+        except GameNotBuilt as exc:
+            say(f"ledger new: {exc}; nothing was written. Built so far: triplanetary.")
+            raise typer.Exit(2) from None
+        names = ", ".join(p.name for p in books.players)
+        say(f"Created {_path(workbook)}: {books.game.title}, day 0, players {names}.")
+        for p in books.players:
+            say(f"  {p.name}: {books.player_cash(p)}")
+        say("Next: ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events.")
+
+    run(action)
+
+
+@app.command(epilog="Example: ledger check --json")
+def check(
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    as_json: JsonOpt = False,
+    rule: Annotated[list[str] | None, typer.Option("--rule", help="Run only this check (repeatable).")] = None,
+) -> None:
+    """Find every problem in the workbook in one pass; exit 0 when clean, 1 otherwise."""
+
+    def action() -> None:
+        from ledger.core.problems import ProblemsFound, has_errors
+        from ledger.io.session import inspect
+
+        try:
+            loaded, problems = inspect(_path(workbook))
+        except ProblemsFound as exc:
+            if exc.exit_code != 1 or not as_json:
+                raise
+            loaded, problems = None, exc.problems
+        if rule:
+            problems = [p for p in problems if p.code in rule]
+        if as_json:
+            out_json([p.as_dict() for p in problems])
+        else:
+            for p in problems:
+                print(p.line())
+                if p.hint:
+                    print(f"    hint: {p.hint}")
+        if has_errors(problems):
+            n = sum(p.is_error for p in problems)
+            say(f"{n} problem{'s' if n != 1 else ''} found.")
+            raise typer.Exit(1)
+        if loaded is not None:
+            books = loaded.books
+            pending = sum(1 for _ in books.pending_events())
+            say(
+                f"clean: {books.game.title}, day {books.day}, {len(books.players)} players, "
+                f"{len(books.journal)} transactions" + (f", {pending} events ready to post" if pending else "")
+            )
+
+    run(action)
+
+
+@app.command(epilog="Example: ledger balance --player Ann --json")
+def balance(
+    player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every player's money (per bank) and every account's balance, derived from the journal."""
+
+    def action() -> None:
+        from ledger.core.problems import ProblemsFound, problem
+        from ledger.io.session import read_books
+
+        books, problems = read_books(_path(workbook))
+        people = books.players
+        if player is not None:
+            one = books.player(player)
+            if one is None:
+                raise ProblemsFound([problem("unknown-player", "--player", f"{player!r} is not a player", "players: " + ", ".join(p.name for p in books.players))])
+            people = [one]
+        balances = books.journal.balances()
+        if as_json:
+            accounts = balances if player is None else {a: balances[a] for a in books.player_accounts(people[0]) if a in balances}
+            out_json(
+                {
+                    "day": books.day,
+                    "currency": books.currency,
+                    "players": {p.name: books.player_cash(p).plain() for p in people},
+                    "accounts": {a: m.plain() for a, m in accounts.items()},
+                }
+            )
+        else:
+            from ledger.io.render import balance_table
+
+            balance_table(books, people, show_institutions=player is None)
+        warn(problems)
+        _pending_hint(books)
+
+    run(action)
+
+
+@app.command(epilog='Example: ledger pay Ann Bob 12.50 --memo "ore contract"   (or: ledger pay Ann patrol 10)')
+def pay(
+    payer: Annotated[str, typer.Argument(metavar="FROM", help="A player, or bank / patrol / earth.")],
+    payee: Annotated[str, typer.Argument(metavar="TO", help="A player, or bank / patrol / earth.")],
+    amount: Annotated[str, typer.Argument(metavar="AMOUNT", help="Money, e.g. 12.50 (a dot for decimals).")],
+    memo: Annotated[str, typer.Option("--memo", "-m", help="What it was for.")] = "",
+    from_bank: Annotated[str | None, typer.Option("--from-bank", help="The payer's bank (default: the home bank, Ceres).")] = None,
+    to_bank: Annotated[str | None, typer.Option("--to-bank", help="The payee's bank (default: the home bank, Ceres).")] = None,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    force: ForceOpt = False,
+) -> None:
+    """Move money from one party to another; a player cannot pay more than they have."""
+    from ledger.core.money import parse_amount
+    from ledger.core.problems import problem
+
+    try:
+        value = parse_amount(amount)
+    except ValueError as exc:
+        fail([problem("bad-amount", "AMOUNT", str(exc), "e.g. 12.50")])
+
+    def change(books: Any) -> tuple[str, list[Any], object]:
+        from ledger.core.actions import pay as pay_action
+
+        txn, problems = pay_action(books, payer, payee, value, memo=memo, src_bank=from_bank, dst_bank=to_bank)
+        if txn is None:
+            return "", problems, None
+        money = books.money(value)
+        return f"txn {txn.id}, day {txn.day}: {txn.memo}: {money}", problems, txn
+
+    def action() -> None:
+        from ledger.io.session import change as run_change
+
+        outcome = run_change(_path(workbook), change, command=_command_line(), force=force)
+        _report(outcome)
+
+    run(action)
+
+
+@app.command(epilog="Example: ledger post   (after typing rows in the Events sheet)")
+def post(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> None:
+    """Post the rows typed in the Events sheet (every changing command does this first)."""
+
+    def action() -> None:
+        from ledger.io.session import change as run_change
+
+        def nothing(books: Any) -> tuple[str, list[Any], object]:
+            return "posted the Events sheet", [], None
+
+        outcome = run_change(_path(workbook), nothing, command=_command_line(), force=force)
+        if not outcome.posted:
+            say("No events waiting in the Events sheet.")
+        _report(outcome, show_summary=False)
+
+    run(action)
+
+
+@app.command(epilog="Example: ledger journal --player Ann --since 30")
+def journal(
+    player: Annotated[str | None, typer.Option("--player", help="Only transactions touching this player.")] = None,
+    since: Annotated[int | None, typer.Option("--since", help="Only from this day on.")] = None,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    as_json: JsonOpt = False,
+) -> None:
+    """The register: every transaction with its postings, rule and memo."""
+
+    def action() -> None:
+        from ledger.core.problems import ProblemsFound, problem
+        from ledger.io.session import read_books
+
+        books, problems = read_books(_path(workbook))
+        txns = list(books.journal)
+        if player is not None:
+            one = books.player(player)
+            if one is None:
+                raise ProblemsFound([problem("unknown-player", "--player", f"{player!r} is not a player", "players: " + ", ".join(p.name for p in books.players))])
+            mine = set(books.player_accounts(one))
+            txns = [t for t in txns if t.accounts() & mine]
+        if since is not None:
+            txns = [t for t in txns if t.day >= since]
+        if as_json:
+            out_json(
+                [
+                    {
+                        "txn": t.id, "day": t.day, "kind": t.kind, "memo": t.memo, "event": t.event, "rule": t.rule,
+                        "postings": [{"account": p.account, "amount": p.amount.plain()} for p in t.postings],
+                    }
+                    for t in txns
+                ]
+            )
+        else:
+            from ledger.io.render import journal_table
+
+            journal_table(books, txns)
+        warn(problems)
+
+    run(action)
+
+
+@app.command(epilog="Example: ledger undo")
+def undo(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> None:
+    """Put the workbook back as it was before the last command that changed it."""
+
+    def action() -> None:
+        from ledger.io import store
+
+        path = _path(workbook)
+        store.refuse_if_open_elsewhere(path, force)
+        with store.exclusive(path):
+            version = store.undo(path)
+        say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
+        left = len(store.versions(path))
+        say(f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back.")
+
+    run(action)
+
+
+def _report(outcome: Any, show_summary: bool = True) -> None:
+    for line in outcome.posted:
+        say(f"posted {line}")
+    if show_summary and outcome.summary:
+        print(outcome.summary)
+    warn(outcome.warnings)
+
+
+def _pending_hint(books: Any) -> None:
+    pending = sum(1 for _ in books.pending_events())
+    if pending:
+        say(f"{pending} event{'s' if pending != 1 else ''} in the Events sheet not posted yet: `ledger post` posts them.")
+
+
+def main() -> None:
+    """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
+    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    try:
+        app()
+    except SystemExit:
+        raise
+    except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
+        if os.environ.get("LEDGER_DEBUG"):
+            raise
+        say(f"ledger: internal error: {type(exc).__name__}: {exc}")
+        say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
+        sys.exit(1)
+

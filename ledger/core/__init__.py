@@ -1,0 +1,1 @@
+"""The pure core: money, journal, records, problems. No files, no openpyxl, no typer."""

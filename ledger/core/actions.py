@@ -1,0 +1,183 @@
+"""What the banker does, as functions on the books. The CLI and the Events sheet call the same
+ones, so a row typed in Excel and a command typed at the terminal cannot disagree.
+
+Each action changes the in-memory books and returns the problems it found; the caller saves
+only when there are none (all or nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from decimal import Decimal
+
+from ledger.core.books import Books, Event, Player
+from ledger.core.journal import Transaction, transfer
+from ledger.core.money import Money, MoneyError
+from ledger.core.problems import CellRef, Problem, problem
+
+
+@dataclass(frozen=True, slots=True)
+class Party:
+    """Who pays or is paid: a player's cash account or an institution."""
+
+    account: str
+    label: str
+    player: Player | None = None
+
+
+def resolve_party(books: Books, name: str, where: str, bank: str | None = None) -> Party | Problem:
+    """A player's name (any case) or an institution (`bank`, `patrol`, `earth`, ...)."""
+    game = books.game
+    key = name.strip()
+    if key.casefold() in game.institutions:
+        if bank:
+            return problem(
+                "bank-for-institution",
+                where,
+                f"{key} is an institution and has no bank accounts",
+                "leave out --at for institutions",
+            )
+        return Party(key.casefold(), key.casefold())
+    player = books.player(key)
+    if player is None:
+        known = ", ".join([p.name for p in books.players] + list(game.institutions))
+        return problem("unknown-party", where, f"{key!r} is no player or institution", f"one of: {known}")
+    if bank is not None and game.banks:
+        match = [b for b in game.banks if b.casefold() == bank.strip().casefold()]
+        if not match:
+            return problem(
+                "unknown-bank", where, f"there is no bank at {bank!r}", "banks: " + ", ".join(game.banks)
+            )
+        bank = match[0]
+    return Party(game.cash_account(player, bank), player.name, player)
+
+
+def pay(
+    books: Books,
+    src: str,
+    dst: str,
+    amount: Decimal,
+    *,
+    memo: str = "",
+    src_bank: str | None = None,
+    dst_bank: str | None = None,
+    event: str = "cli:pay",
+    where: tuple[str, str, str] = ("FROM", "TO", "AMOUNT"),
+) -> tuple[Transaction | None, list[Problem]]:
+    """Move `amount` from one party to another; refuses to overdraw a player (no debt in the rules)."""
+    problems: list[Problem] = []
+    payer = resolve_party(books, src, where[0], src_bank)
+    payee = resolve_party(books, dst, where[1], dst_bank)
+    for p in (payer, payee):
+        if isinstance(p, Problem):
+            problems.append(p)
+    try:
+        money = Money(amount, books.currency)
+    except MoneyError as exc:
+        problems.append(problem("bad-amount", where[2], str(exc)))
+        return None, problems
+    if amount <= 0:
+        problems.append(
+            problem("bad-amount", where[2], f"the amount must be more than 0, not {amount}", "swap FROM and TO to pay the other way")
+        )
+    if problems:
+        return None, problems
+    assert isinstance(payer, Party) and isinstance(payee, Party)
+    if payer.account == payee.account:
+        return None, [problem("same-account", where[1], f"{payer.label} would pay itself", "name two different parties")]
+    short = overdraw_problem(books, payer, money, where[2])
+    if short:
+        return None, [short]
+    text = memo or f"{payer.label} pays {payee.label}"
+    txn = books.journal.post(transfer(payer.account, payee.account, money, kind="pay", memo=text, event=event), books.day)
+    return txn, []
+
+
+def overdraw_problem(books: Books, payer: Party, money: Money, where: str) -> Problem | None:
+    if books.game.may_go_negative(books, payer.account):
+        return None
+    have = books.journal.balance(payer.account)
+    if have >= money:
+        return None
+    return problem(
+        "overdrawn",
+        where,
+        f"{payer.label} has {have} in {payer.account} and cannot pay {money}",
+        "banks make no loans (§30); pay less, or move money to this bank first",
+    )
+
+
+# -- the Events sheet -------------------------------------------------------------------------
+
+EventHandler = Callable[[Books, Event, str], tuple[list[Transaction], list[Problem]]]
+
+
+def _pay_event(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
+    cells = {name: _cell(ev, name) for name in ("player", "to", "amount")}
+    if ev.amount is None:
+        return [], [problem("missing-value", cells["amount"], "a pay event needs an amount")]
+    if not ev.to:
+        return [], [problem("missing-value", cells["to"], "a pay event needs a payee in `to`")]
+    txn, problems = pay(
+        books,
+        ev.player,
+        ev.to,
+        ev.amount,
+        memo=ev.memo,
+        event=where,
+        where=(cells["player"], cells["to"], cells["amount"]),
+    )
+    return ([txn] if txn else []), problems
+
+
+#: The Events sheet's columns, in order (ledger/io draws them; the core names cells by them).
+EVENT_COLUMNS = ("id", "day", "type", "player", "to", "amount", "args", "memo", "posted", "note")
+
+#: Event types every game accepts; a game adds its own in `Game.event_handlers()`.
+CORE_EVENT_HANDLERS: dict[str, EventHandler] = {"pay": _pay_event}
+
+
+def post_pending_events(books: Books) -> tuple[list[str], list[Problem]]:
+    """Post every Events row not yet posted, in sheet order; mark each with its transaction."""
+    handlers = dict(CORE_EVENT_HANDLERS)
+    done: list[str] = []
+    problems: list[Problem] = []
+    for i, ev in enumerate(books.events):
+        if not ev.pending:
+            continue
+        where = str(ev.ref) if ev.ref else f"event {ev.id}"
+        handler = handlers.get(ev.type)
+        if handler is None:
+            problems.append(
+                problem(
+                    "unknown-event-type",
+                    _cell(ev, "type"),
+                    f"{ev.type!r} is not an event type",
+                    "one of: " + ", ".join(sorted(handlers)),
+                )
+            )
+            continue
+        if ev.day is not None and ev.day > books.day:
+            problems.append(
+                problem(
+                    "event-in-future",
+                    _cell(ev, "day"),
+                    f"day {ev.day} is after today (day {books.day})",
+                    "leave the day empty for today, or tick to that day first",
+                )
+            )
+            continue
+        txns, found = handler(books, ev, where)
+        problems.extend(found)
+        if not found:
+            ids = ", ".join(str(t.id) for t in txns)
+            books.events[i] = replace(ev, posted=f"txn {ids}" if ids else "done", note=txns[0].memo if txns else "")
+            done.append(f"{where}: {ev.type} {ev.player} -> txn {ids}")
+    return done, problems
+
+
+def _cell(ev: Event, column: str) -> str:
+    if ev.ref is None:
+        return f"event {ev.id}"
+    return str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(column), ev.ref.row))

@@ -1,0 +1,131 @@
+"""The checks `ledger check` runs on loaded books: a tuple of `Rule(code, name, check)`.
+
+Problems found while reading cells (a bad number, a missing column) come from ledger/io; these
+rules look at what the records mean. Built fresh on each call; no side effects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ledger.core.books import PATROL_ROLE, ROLES, Books
+from ledger.core.problems import Problem, problem
+
+NAME_FORBIDDEN = set(":;,'\"\\/\t\n")
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    code: str
+    name: str
+    check: Callable[[Books], Iterable[Problem]]
+
+
+def _players(books: Books) -> Iterable[Problem]:
+    seen: dict[str, str] = {}
+    reserved = {i.casefold() for i in books.game.institutions} | {"patrol", "earth", "bank"}
+    for p in books.players:
+        where = str(p.ref) if p.ref else f"player {p.name}"
+        if not p.name.strip() or set(p.name) & NAME_FORBIDDEN or p.name != p.name.strip():
+            yield problem(
+                "bad-player-name",
+                where,
+                f"{p.name!r} cannot be a player's name",
+                "use letters, digits, spaces, - or _ (no : ; , quotes or slashes)",
+            )
+        key = p.name.casefold()
+        if key in seen:
+            yield problem("duplicate-player", where, f"{p.name!r} is already a player at {seen[key]}", "give each player a different name")
+        seen.setdefault(key, where)
+        if key in reserved:
+            yield problem("reserved-name", where, f"{p.name!r} is the name of an institution", "pick another name")
+        if p.role not in ROLES:
+            yield problem("bad-role", where, f"role {p.role!r} is unknown", "one of: " + ", ".join(ROLES))
+    patrols = [p for p in books.players if p.role == PATROL_ROLE]
+    if len(patrols) > 1:
+        yield problem("two-patrols", str(patrols[1].ref), "only one player can be the Space Patrol", "make the others role `player`")
+    if patrols and not books.game.has_patrol:
+        yield problem("no-patrol-in-game", str(patrols[0].ref), f"{books.game.title} has no Patrol player", "make the role `player`")
+
+
+def _accounts(books: Books) -> Iterable[Problem]:
+    reported: set[str] = set()
+    for txn in books.journal:
+        for posting in txn.postings:
+            if posting.account in reported or books.game.known_account(books, posting.account):
+                continue
+            reported.add(posting.account)
+            yield problem(
+                "unknown-account",
+                f"Journal txn {txn.id}",
+                f"account {posting.account!r} belongs to no player, bank or institution",
+                "accounts are cash:PLAYER:BANK, patrol, earth or bank; fix the name in the Journal sheet",
+            )
+
+
+def _overdrawn(books: Books) -> Iterable[Problem]:
+    for account, money in books.journal.balances().items():
+        if money.amount < 0 and not books.game.may_go_negative(books, account):
+            yield problem(
+                "overdrawn",
+                f"Balances {account}",
+                f"{account} stands at {money}, below zero, and banks make no loans",
+                "find the journal line that overdrew it (`ledger journal`) and undo or correct it",
+            )
+
+
+def _balances_typed(books: Books) -> Iterable[Problem]:
+    derived = books.journal.balances()
+    for account, (value, ref) in books.balances_as_read.items():
+        real = derived.get(account)
+        if real is None or real.amount != value:
+            yield problem(
+                "balance-edited",
+                str(ref),
+                f"the Balances sheet says {value} for {account}, the journal says "
+                f"{real.amount if real else Decimal('0.00')}",
+                "balances are derived from the Journal and rewritten on every save; record a payment instead",
+                warning=True,
+            )
+
+
+def _day(books: Books) -> Iterable[Problem]:
+    ref = books.settings.refs.get("day")
+    if books.day < 0:
+        yield problem("bad-day", str(ref or "Settings day"), "the day cannot be negative", "")
+    last = max((t.day for t in books.journal), default=0)
+    if last > books.day:
+        yield problem(
+            "journal-after-today",
+            str(ref or "Settings day"),
+            f"the journal has day {last} but today is day {books.day}",
+            "set the day in Settings back to the last day of the journal, or later",
+        )
+
+
+def _total_zero(books: Books) -> Iterable[Problem]:
+    total = books.journal.total()
+    if not total.is_zero():
+        yield problem("books-do-not-balance", "Journal", f"all accounts sum to {total}, not 0", "a transaction is unbalanced")
+
+
+def all_rules() -> tuple[Rule, ...]:
+    return (
+        Rule("players", "players are named and unique; at most one Patrol", _players),
+        Rule("accounts", "every posting names a known account", _accounts),
+        Rule("overdrawn", "no player below zero where the rules allow no debt", _overdrawn),
+        Rule("balances", "the Balances sheet agrees with the journal", _balances_typed),
+        Rule("day", "the day is not before the journal's last day", _day),
+        Rule("total", "all accounts sum to zero", _total_zero),
+    )
+
+
+def run_checks(books: Books, only: Iterable[str] | None = None) -> list[Problem]:
+    wanted = set(only) if only else None
+    found: list[Problem] = []
+    for rule in all_rules():
+        if wanted is None or rule.code in wanted:
+            found.extend(rule.check(books))
+    return found

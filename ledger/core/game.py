@@ -1,0 +1,121 @@
+"""The one small interface a game plugs in through.
+
+A game names its currency, its banks and institutions, its house-rule settings (with the rule
+each comes from), the extra columns of its Players sheet, its opening transactions, and the
+event types it accepts. `ledger/rules/<game>/` subclasses `Game`; later capabilities (the
+tick, trials, rounds) add methods here with a default that refuses clearly.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from decimal import Decimal
+
+from ledger.core.books import PATROL_ROLE, Books, Player, Settings
+from ledger.core.journal import Draft, transfer
+from ledger.core.money import Money
+from ledger.core.schema import Column, SheetSpec, Setting
+
+#: Settings every game has. `day` is the current game day (or round); `seed` feeds the dice.
+CORE_SETTINGS: tuple[Setting, ...] = (
+    Setting("game", "", "text", "", "Which game's rules these books follow. Do not change."),
+    Setting("day", 0, "int", "", "The current game day (or round); `ledger tick` advances it."),
+    Setting("seed", 1, "int", "", "Seed of the dice drawn by ledger; rolls are in the Dice sheet."),
+    Setting("currency", "", "text", "", "The game's currency; amounts are exact to 0.01."),
+)
+
+BANK = "bank"
+
+
+class Game(ABC):
+    key: str = ""
+    title: str = ""
+    currency: str = ""
+    #: False while the game's rules are not built: `ledger new` refuses it.
+    built: bool = True
+    #: Where players keep money; empty when the game has one purse per player.
+    banks: tuple[str, ...] = ()
+    home_bank: str | None = None
+    #: Accounts that are not players'. `bank` is where new money comes from and may go negative.
+    institutions: tuple[str, ...] = (BANK,)
+    settings: tuple[Setting, ...] = ()
+    player_columns: tuple[Column, ...] = ()
+    sheets: tuple[SheetSpec, ...] = ()
+    has_patrol: bool = False
+
+    # -- accounts -----------------------------------------------------------------------
+    def cash_account(self, player: Player, bank: str | None = None) -> str:
+        if player.role == PATROL_ROLE:
+            return "patrol"
+        if not self.banks:
+            return f"cash:{player.name}"
+        return f"cash:{player.name}:{bank or self.home_bank}"
+
+    def player_accounts(self, books: Books, player: Player) -> list[str]:
+        """Every cash account of the player: the home bank and each bank used since."""
+        home = self.cash_account(player)
+        if player.role == PATROL_ROLE or not self.banks:
+            return [home]
+        prefix = f"cash:{player.name}:"
+        seen = [a for a in books.journal.balances() if a.startswith(prefix)]
+        return sorted({home, *seen})
+
+    def account_owner(self, books: Books, account: str) -> Player | None:
+        if account == "patrol":
+            return books.patrol()
+        if account.startswith("cash:"):
+            name = account.split(":")[1]
+            return next((p for p in books.players if p.name == name), None)
+        return None
+
+    def known_account(self, books: Books, account: str) -> bool:
+        if account in self.institutions:
+            return True
+        if account.startswith("cash:"):
+            parts = account.split(":")
+            if self.banks:
+                return len(parts) == 3 and parts[2] in self.banks and bool(
+                    self.account_owner(books, account)
+                )
+            return len(parts) == 2 and bool(self.account_owner(books, account))
+        return False
+
+    def may_go_negative(self, books: Books, account: str) -> bool:
+        if account == BANK:
+            return True
+        return self.allows_debt(books.settings)
+
+    # -- rules --------------------------------------------------------------------------
+    def allows_debt(self, settings: Settings) -> bool:
+        return bool(settings.values.get("allow_debt", False))
+
+    def all_settings(self) -> tuple[Setting, ...]:
+        return CORE_SETTINGS + self.settings
+
+    def opening(self, players: Sequence[Player], settings: Settings) -> list[Draft]:
+        """The starting money as opening transactions, one per player, from the `bank`."""
+        drafts = []
+        for player in players:
+            amount, rule = self.start_money(settings, player)
+            if amount:
+                drafts.append(
+                    transfer(
+                        BANK,
+                        self.cash_account(player),
+                        Money(amount, self.currency),
+                        kind="opening",
+                        memo=f"starting money of {player.name}",
+                        event="new",
+                        rule=rule,
+                    )
+                )
+        return drafts
+
+    def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
+        """The values of the game's own Players columns for a new player."""
+        return ()
+
+    @abstractmethod
+    def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
+        """What this player starts with, and the rule that says so."""

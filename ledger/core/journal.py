@@ -1,0 +1,141 @@
+"""The double-entry journal: transactions of two or more postings that sum to exactly zero.
+
+Balances are derived from the journal, never typed: `Journal.balances()` is the only source.
+The sum over all accounts is always exactly zero, because every transaction sums to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ledger.core.money import Money, MoneyError
+
+
+class UnbalancedError(ValueError):
+    """A programmer error: code tried to build a transaction that does not sum to zero."""
+
+
+@dataclass(frozen=True, slots=True)
+class Posting:
+    account: str
+    amount: Money
+
+
+@dataclass(frozen=True, slots=True)
+class Transaction:
+    """One economic event in the books.
+
+    `event` names what it came from (`cli:pay`, `Events!A5`, `tick:day 30`), `rule` the rule
+    number that set its amounts (`§13`), `kind` a short word for filtering (`opening`, `pay`,
+    `wages`, `tax`, `fine`).
+    """
+
+    id: int
+    day: int
+    kind: str
+    memo: str
+    postings: tuple[Posting, ...]
+    event: str = ""
+    rule: str = ""
+
+    def __post_init__(self) -> None:
+        if len(self.postings) < 2:
+            raise UnbalancedError(f"transaction {self.id} needs two or more postings")
+        currencies = {p.amount.currency for p in self.postings}
+        if len(currencies) != 1:
+            raise MoneyError(f"transaction {self.id} mixes currencies: {sorted(currencies)}")
+        total = sum((p.amount.amount for p in self.postings), Decimal(0))
+        if total != 0:
+            raise UnbalancedError(f"transaction {self.id} is off by {total}")
+
+    @property
+    def currency(self) -> str:
+        return self.postings[0].amount.currency
+
+    def accounts(self) -> set[str]:
+        return {p.account for p in self.postings}
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A transaction before the journal gives it an id."""
+
+    kind: str
+    memo: str
+    postings: tuple[Posting, ...]
+    event: str = ""
+    rule: str = ""
+
+
+def transfer(
+    src: str, dst: str, amount: Money, *, kind: str, memo: str, event: str = "", rule: str = ""
+) -> Draft:
+    """The simplest draft: `amount` moves from `src` to `dst`."""
+    return Draft(
+        kind=kind,
+        memo=memo,
+        postings=(Posting(src, -amount), Posting(dst, amount)),
+        event=event,
+        rule=rule,
+    )
+
+
+@dataclass
+class Journal:
+    """The transactions in the order they were written, with balances kept up to date."""
+
+    currency: str
+    transactions: list[Transaction] = field(default_factory=list)
+    _balances: dict[str, Decimal] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        existing, self.transactions = self.transactions, []
+        for txn in existing:
+            self._append(txn)
+
+    def __iter__(self) -> Iterator[Transaction]:
+        return iter(self.transactions)
+
+    def __len__(self) -> int:
+        return len(self.transactions)
+
+    @property
+    def next_id(self) -> int:
+        return self.transactions[-1].id + 1 if self.transactions else 1
+
+    def _append(self, txn: Transaction) -> None:
+        if txn.currency != self.currency:
+            raise MoneyError(f"a {txn.currency} transaction in a {self.currency} journal")
+        for p in txn.postings:
+            self._balances[p.account] = self._balances.get(p.account, Decimal(0)) + p.amount.amount
+        self.transactions.append(txn)
+
+    def post(self, draft: Draft, day: int) -> Transaction:
+        """Give the draft the next id and the day, check it balances, and append it."""
+        txn = Transaction(
+            id=self.next_id,
+            day=day,
+            kind=draft.kind,
+            memo=draft.memo,
+            postings=draft.postings,
+            event=draft.event,
+            rule=draft.rule,
+        )
+        self._append(txn)
+        return txn
+
+    def post_all(self, drafts: Iterable[Draft], day: int) -> list[Transaction]:
+        return [self.post(d, day) for d in drafts]
+
+    def balance(self, account: str) -> Money:
+        return Money(self._balances.get(account, Decimal(0)), self.currency)
+
+    def balances(self) -> dict[str, Money]:
+        """Every account that was ever posted to, with its balance (zero ones included)."""
+        return {a: Money(v, self.currency) for a, v in sorted(self._balances.items())}
+
+    def total(self) -> Money:
+        """The sum over all accounts: always exactly zero."""
+        return Money(sum(self._balances.values(), Decimal(0)), self.currency)

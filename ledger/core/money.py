@@ -1,0 +1,132 @@
+"""Exact money: `Decimal` amounts in one currency with a minor unit of 0.01.
+
+Every amount in `ledger` is a `Money`. It refuses floats (convert at the boundary, with
+`Decimal(str(value))`, in `ledger.io`) and refuses to mix currencies. There is one rounding
+mode, `ROUNDING`, and one place that rounds, `round_money`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
+
+#: The minor unit of every game's currency (KC, Kj, MU).
+CENT = Decimal("0.01")
+#: The one rounding mode for computed charges (10% of 55.55 KC = 5.56 KC).
+ROUNDING = ROUND_HALF_UP
+
+
+class MoneyError(TypeError):
+    """A programmer error: a float, a mixed currency or an unrounded amount reached the core."""
+
+
+def round_money(value: Decimal) -> Decimal:
+    """Round a computed amount to the cent with the project's one rounding mode."""
+    if not isinstance(value, Decimal):
+        raise MoneyError(f"round_money needs a Decimal, not {type(value).__name__}")
+    return value.quantize(CENT, rounding=ROUNDING)
+
+
+def parse_amount(text: str) -> Decimal:
+    """Read an amount typed by a person ("12.50", "-3", "1e2" is refused).
+
+    Raises `ValueError` with a sentence a banker understands.
+    """
+    s = text.strip().replace("_", "")
+    if not s:
+        raise ValueError("the amount is empty")
+    if "," in s and "." not in s:
+        raise ValueError(f"{text!r} uses a comma; write the decimal point as a dot, e.g. 12.5")
+    if any(c not in "0123456789.-+" for c in s) or s.count(".") > 1:
+        raise ValueError(f"{text!r} is not a number")
+    try:
+        value = Decimal(s)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not a number") from None
+    if value != value.quantize(CENT, rounding=ROUND_DOWN):
+        raise ValueError(f"{text!r} has more than two decimals; the smallest unit is 0.01")
+    return value.quantize(CENT)
+
+
+@dataclass(frozen=True, slots=True, order=False)
+class Money:
+    """An exact amount of one currency, always a whole number of cents."""
+
+    amount: Decimal
+    currency: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.amount, Decimal) or isinstance(self.amount, bool):
+            raise MoneyError(f"Money needs a Decimal, not {type(self.amount).__name__}")
+        if not self.amount.is_finite():
+            raise MoneyError(f"Money must be finite, not {self.amount}")
+        q = self.amount.quantize(CENT, rounding=ROUND_DOWN)
+        if q != self.amount:
+            raise MoneyError(f"{self.amount} is not a whole number of cents; round it first")
+        if self.amount.as_tuple().exponent != -2:
+            object.__setattr__(self, "amount", q)
+
+    @classmethod
+    def of(cls, amount: str | int | Decimal, currency: str) -> Money:
+        """`Money.of("12.50", "KC")`; floats are refused."""
+        if isinstance(amount, float):
+            raise MoneyError("Money.of refuses floats: pass a str or Decimal")
+        return cls(Decimal(amount), currency)
+
+    @classmethod
+    def zero(cls, currency: str) -> Money:
+        return cls(Decimal("0.00"), currency)
+
+    def _same(self, other: object) -> Money:
+        if not isinstance(other, Money):
+            raise MoneyError(f"cannot combine Money with {type(other).__name__}")
+        if other.currency != self.currency:
+            raise MoneyError(f"cannot mix {self.currency} and {other.currency}")
+        return other
+
+    def __add__(self, other: Money) -> Money:
+        return Money(self.amount + self._same(other).amount, self.currency)
+
+    def __sub__(self, other: Money) -> Money:
+        return Money(self.amount - self._same(other).amount, self.currency)
+
+    def __neg__(self) -> Money:
+        return Money(-self.amount, self.currency)
+
+    def __lt__(self, other: Money) -> bool:
+        return self.amount < self._same(other).amount
+
+    def __le__(self, other: Money) -> bool:
+        return self.amount <= self._same(other).amount
+
+    def __gt__(self, other: Money) -> bool:
+        return self.amount > self._same(other).amount
+
+    def __ge__(self, other: Money) -> bool:
+        return self.amount >= self._same(other).amount
+
+    def is_zero(self) -> bool:
+        return not self.amount
+
+    def percent(self, rate: Decimal) -> Money:
+        """`rate` percent of this amount, rounded once with `ROUNDING` (10% of 55.55 = 5.56)."""
+        return Money(round_money(self.amount * rate / 100), self.currency)
+
+    def split(self, parts: int) -> tuple[list[Money], Money]:
+        """Split into `parts` equal shares rounded down, and the remainder (the odd cents).
+
+        The caller posts the remainder to a named account in the same transaction, so no
+        cent is lost to rounding: sum(shares) + remainder == self, always.
+        """
+        if parts < 1:
+            raise ValueError("split needs at least one part")
+        share = (self.amount / parts).quantize(CENT, rounding=ROUND_DOWN)
+        shares = [Money(share, self.currency)] * parts
+        return shares, Money(self.amount - share * parts, self.currency)
+
+    def __str__(self) -> str:
+        return f"{self.amount:,.2f} {self.currency}"
+
+    def plain(self) -> str:
+        """The amount as a plain decimal string, as in JSON output: "25.00"."""
+        return f"{self.amount:.2f}"

@@ -1,0 +1,49 @@
+"""What the workbook's sheets hold, as data: columns and settings. Rendering lives in ledger/io."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
+
+Kind = Literal["text", "int", "money", "decimal", "bool", "day"]
+SettingValue = Decimal | int | bool | str
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One column of a sheet: its header, what it holds and how wide it is drawn."""
+
+    name: str
+    kind: Kind = "text"
+    width: int = 12
+    required: bool = True
+    help: str = ""
+    #: A dropdown in the workbook: a fixed list, or "players" / "parties" for the live names.
+    choices: tuple[str, ...] | str = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSpec:
+    name: str
+    columns: tuple[Column, ...]
+    about: str
+    #: Written by the tool on every save (the banker should not type there).
+    written_by_tool: bool = False
+
+    def column(self, name: str) -> Column:
+        for c in self.columns:
+            if c.name == name:
+                return c
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """A house-rule setting: its default, the rule it comes from, and what it means."""
+
+    key: str
+    default: SettingValue
+    kind: Kind
+    rule: str
+    description: str

@@ -1,0 +1,1 @@
+"""The edges: reading and writing the workbook, the file lock, history, rendering."""

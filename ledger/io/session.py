@@ -1,0 +1,105 @@
+"""The pipeline every command follows, in one readable place:
+
+    load -> parse -> check -> post pending events -> apply -> check again -> save
+
+Nothing is written unless every stage found no error (all or nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ledger.core.actions import post_pending_events
+from ledger.core.books import Books
+from ledger.core.checks import run_checks
+from ledger.core.problems import Problem, ProblemsFound, has_errors, problem
+from ledger.core.start import new_books
+from ledger.io import store
+from ledger.io.workbook import Loaded, load, write
+
+
+@dataclass
+class Outcome:
+    """What a changing command did: a summary line, the events posted, warnings seen."""
+
+    summary: str
+    posted: list[str] = field(default_factory=list)
+    warnings: list[Problem] = field(default_factory=list)
+    data: object = None
+
+
+def inspect(path: Path) -> tuple[Loaded, list[Problem]]:
+    """Load and check without changing anything (the pending events are tried, not saved)."""
+    loaded, problems = load(path)
+    if not has_errors(problems):
+        _, found = post_pending_events(loaded.books)
+        problems += found
+        problems += run_checks(loaded.books)
+    return loaded, problems
+
+
+def read_books(path: Path) -> tuple[Books, list[Problem]]:
+    """For the commands that only show: the books as saved, or the problems that stop it."""
+    loaded, problems = load(path)
+    problems += run_checks(loaded.books)
+    if has_errors(problems):
+        raise ProblemsFound(problems)
+    return loaded.books, problems
+
+
+Change = Callable[[Books], tuple[str, list[Problem], object]]
+
+
+def change(path: Path, change_fn: Change, *, command: str, force: bool = False, dry_run: bool = False) -> Outcome:
+    """Run one changing command under the writer lock, all or nothing."""
+    store.refuse_if_open_elsewhere(path, force)
+    with store.exclusive(path):
+        loaded, problems = load(path)
+        books = loaded.books
+        if not has_errors(problems):
+            problems += run_checks(books)
+        if has_errors(problems):
+            raise ProblemsFound(problems)
+        posted, found = post_pending_events(books)
+        if has_errors(found):
+            raise ProblemsFound(found)
+        summary, found, data = change_fn(books)
+        if has_errors(found):
+            raise ProblemsFound(found)
+        books.balances_as_read = {}  # the Balances sheet is rewritten from the journal on save
+        after = run_checks(books)
+        if has_errors(after):
+            raise ProblemsFound(after)
+        if not dry_run:
+            store.save(path, lambda tmp: write(tmp, loaded), command=command, summary=summary)
+        return Outcome(summary, posted, [p for p in problems + found + after if not p.is_error], data)
+
+
+def create(path: Path, game_key: str, players: list[str], patrol: str | None, seed: int, *, force: bool) -> Books:
+    """`ledger new`: a fresh workbook with the starting money as opening transactions."""
+    from ledger.core.checks import run_checks as checks
+    from ledger.rules import load_game
+
+    game = load_game(game_key)
+    if path.exists() and not force:
+        raise ProblemsFound(
+            [problem("workbook-exists", str(path), "a workbook is already there", "pick another name with -w, or add --force to replace it (the old one is kept for `ledger undo`)")]
+        )
+    problems: list[Problem] = []
+    if not players:
+        problems.append(problem("no-players", "--player", "a game needs at least one player", "add --player NAME for each player"))
+    if patrol and not game.has_patrol:
+        problems.append(problem("no-patrol-in-game", "--patrol", f"{game.title} has no Patrol player", "leave out --patrol"))
+    books = new_books(game, players, patrol, seed)
+    problems += [
+        problem(p.code, "--player", p.message, p.hint) for p in checks(books, only=["players"])
+    ]
+    if has_errors(problems):
+        raise ProblemsFound(problems)
+    if force:
+        store.refuse_if_open_elsewhere(path, force=False)
+    with store.exclusive(path):
+        store.save(path, lambda tmp: write(tmp, Loaded(books, [])), command="new", summary=f"new {game.key} game")
+    return books

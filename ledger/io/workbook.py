@@ -1,0 +1,521 @@
+"""Reading the workbook into books (python-calamine: fast, values only) and writing it back
+(XlsxWriter, streaming: values, never formulas). Sheets ledger does not know are kept with their
+values; columns the banker added to ledger's sheets are kept beside their rows.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import zipfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from ledger import __version__
+from ledger.core.actions import CORE_EVENT_HANDLERS
+from ledger.core.books import Books, Event, Player, Settings
+from ledger.core.dice import DiceRoll
+from ledger.core.journal import Journal, Posting, Transaction
+from ledger.core.money import Money
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.schema import Column, SettingValue, SheetSpec
+from ledger.io import sheets
+from ledger.io.cells import CellValue, convert, is_blank, to_text
+
+MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
+#: Dropdowns reach this far below the last row, so rows the banker types get them too.
+VALIDATION_ROWS = 1000
+
+
+@dataclass
+class RawSheet:
+    name: str
+    rows: list[list[CellValue]]
+
+
+@dataclass
+class Table:
+    """A known sheet as read: one dict per non-empty row, plus the banker's own columns."""
+
+    spec: SheetSpec
+    records: list[tuple[CellRef, dict[str, Any]]] = field(default_factory=list)
+    extra_headers: list[str] = field(default_factory=list)
+    extras: dict[int, list[CellValue]] = field(default_factory=dict)
+
+
+@dataclass
+class Loaded:
+    """The books and what the workbook holds besides: sheet order, unknown sheets, extra columns."""
+
+    books: Books
+    order: list[str]
+    unknown: dict[str, RawSheet] = field(default_factory=dict)
+    extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = field(default_factory=dict)
+
+
+# -- reading ------------------------------------------------------------------------------
+
+
+def read_raw(path: Path) -> list[RawSheet]:
+    """Every sheet's cell values, or a clear problem for a file that is no readable xlsx."""
+    where = str(path)
+    if not path.exists():
+        raise ProblemsFound(
+            [problem("no-workbook", where, "there is no workbook here", "create one: ledger new --game triplanetary --player Ann --player Bob")]
+        )
+    try:
+        with path.open("rb") as f:
+            head = f.read(8)
+    except OSError as exc:
+        raise ProblemsFound([problem("unreadable", where, f"cannot read the file: {exc.strerror}")]) from None
+    if head.startswith(b"\xd0\xcf\x11\xe0"):
+        raise ProblemsFound(
+            [
+                problem(
+                    "encrypted-or-xls",
+                    where,
+                    "the workbook is encrypted (password-protected) or an old .xls file",
+                    "save it from Excel or LibreOffice as an .xlsx without a password",
+                )
+            ]
+        )
+    if not head.startswith(b"PK"):
+        raise ProblemsFound(
+            [problem("not-xlsx", where, "this file is not an .xlsx workbook", "name a workbook made by `ledger new`, or by Excel/LibreOffice as .xlsx")]
+        )
+    try:
+        with zipfile.ZipFile(path) as z:
+            names = set(z.namelist())
+    except (zipfile.BadZipFile, OSError):
+        raise ProblemsFound(
+            [problem("damaged-xlsx", where, "the workbook is damaged or truncated", "restore the previous version: ledger undo, or a backup")]
+        ) from None
+    if "xl/workbook.xml" not in names:
+        raise ProblemsFound([problem("not-xlsx", where, "this zip file is not an .xlsx workbook", "")])
+    import python_calamine
+
+    try:
+        wb = python_calamine.CalamineWorkbook.from_path(str(path))
+        out = [RawSheet(name, wb.get_sheet_by_name(name).to_python(skip_empty_area=False)) for name in wb.sheet_names]
+        wb.close()
+    except Exception as exc:  # calamine raises its own types for every kind of damage
+        raise ProblemsFound(
+            [problem("damaged-xlsx", where, f"the workbook cannot be read: {exc}", "restore the previous version: ledger undo")]
+        ) from None
+    return out
+
+
+def read_table(raw: RawSheet, spec: SheetSpec, problems: list[Problem]) -> Table:
+    table = Table(spec)
+    if not raw.rows or all(is_blank(v) for v in raw.rows[0]):
+        problems.append(
+            problem("missing-header", CellRef(raw.name, -1, 1), f"the sheet {raw.name} has no header row",
+                    "headers: " + ", ".join(c.name for c in spec.columns))
+        )
+        return table
+    header = [to_text(v) for v in raw.rows[0]]
+    index: dict[str, int] = {}
+    for i, h in enumerate(header):
+        key = h.casefold()
+        if key and key not in index:
+            index[key] = i
+    known = {c.name.casefold() for c in spec.columns}
+    missing = [c.name for c in spec.columns if c.required and c.name.casefold() not in index]
+    if missing:
+        problems.append(
+            problem(
+                "missing-column",
+                CellRef(raw.name, -1, 1),
+                f"the sheet {raw.name} has no column {', '.join(missing)}",
+                "add the header in row 1: " + ", ".join(c.name for c in spec.columns),
+            )
+        )
+        return table
+    extra_cols = [i for i, h in enumerate(header) if h and h.casefold() not in known]
+    table.extra_headers = [header[i] for i in extra_cols]
+    for r, row in enumerate(raw.rows[1:], start=2):
+        if all(is_blank(v) for v in row):
+            continue
+        values: dict[str, Any] = {}
+        for col in spec.columns:
+            i = index.get(col.name.casefold())
+            value = row[i] if i is not None and i < len(row) else None
+            ref = CellRef(raw.name, i if i is not None else 0, r)
+            converted, p = convert(value, col.kind, ref)
+            if p:
+                problems.append(p)
+            values[col.name] = converted
+        table.records.append((CellRef(raw.name, 0, r), values))
+        if extra_cols:
+            table.extras[r] = [row[i] if i < len(row) else None for i in extra_cols]
+    return table
+
+
+def load(path: Path) -> tuple[Loaded, list[Problem]]:
+    """Read the workbook into books. Problems in cells are collected, all of them, in one pass."""
+    from ledger.rules import GameNotBuilt, load_game
+
+    raw = read_raw(path)
+    by_name = {s.name: s for s in raw}
+    problems: list[Problem] = []
+    for name in ("Settings", "Players", "Journal"):
+        if name not in by_name:
+            problems.append(problem("missing-sheet", f"{name}", f"the workbook has no sheet {name}", "was it renamed? ledger needs its sheets by these names"))
+    if problems:
+        raise ProblemsFound(problems)
+
+    settings_table = read_table(by_name["Settings"], sheets.SETTINGS, problems)
+    typed = {str(v["key"]).strip(): (v["value"], ref) for ref, v in settings_table.records if v["key"]}
+    game_key = to_text(typed.get("game", ("", None))[0]).casefold()
+    try:
+        game = load_game(game_key)
+    except (KeyError, GameNotBuilt) as exc:
+        where = typed["game"][1] if "game" in typed else CellRef("Settings", 0, 0)
+        raise ProblemsFound(
+            [problem("unknown-game", str(CellRef("Settings", 1, where.row)) if where.row else "Settings",
+                     f"the game {game_key!r} is not one ledger can keep: {exc}",
+                     "the Settings row `game` says which rules apply: triplanetary")]
+        ) from None
+    settings = _settings(game.all_settings(), typed, problems)
+    event_types = tuple(CORE_EVENT_HANDLERS)
+    specs = {s.name: s for s in sheets.core_specs(game, event_types)}
+    loaded_extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = {}
+
+    def table(name: str) -> Table | None:
+        if name not in by_name:
+            return None
+        t = read_table(by_name[name], specs[name], problems)
+        if t.extra_headers:
+            loaded_extras[name] = (t.extra_headers, t.extras)
+        return t
+
+    players_t = table("Players")
+    players = _players(players_t, game.player_columns) if players_t else []
+    journal = _journal(table("Journal"), settings.get_text("currency") or game.currency, problems)
+    events = _events(table("Events"))
+    dice = _dice(table("Dice"))
+    balances_t = table("Balances")
+    balances_as_read = {}
+    if balances_t:
+        for ref, v in balances_t.records:
+            if v["account"] and v["balance"] is not None:
+                balances_as_read[str(v["account"])] = (v["balance"], CellRef(ref.sheet, 3, ref.row))
+    books = Books(game, settings, players, journal, events, dice, balances_as_read)
+    known = set(specs)
+    unknown = {s.name: s for s in raw if s.name not in known}
+    return Loaded(books, [s.name for s in raw], unknown, loaded_extras), problems
+
+
+def _settings(
+    specs: Sequence[Any], typed: dict[str, tuple[Any, CellRef]], problems: list[Problem]
+) -> Settings:
+    values: dict[str, SettingValue] = {}
+    refs: dict[str, CellRef] = {}
+    for spec in specs:
+        if spec.key not in typed:
+            values[spec.key] = spec.default
+            if spec.key in ("day", "seed"):
+                problems.append(problem("missing-setting", "Settings", f"the setting {spec.key} is missing", f"add a row `{spec.key}` in Settings"))
+            continue
+        raw_value, ref = typed[spec.key]
+        cell = CellRef("Settings", 1, ref.row)
+        refs[spec.key] = cell
+        value, p = convert(raw_value, spec.kind, cell)
+        if p:
+            problems.append(p)
+            value = spec.default
+        elif value is None or value == "":
+            value = spec.default
+        values[spec.key] = value
+    for key, (raw_value, ref) in typed.items():
+        if key not in values:
+            values[key] = to_text(raw_value)
+            refs[key] = CellRef("Settings", 0, ref.row)
+            problems.append(problem("unknown-setting", refs[key], f"{key!r} is no setting of this game", "check the spelling; it is kept but not used", warning=True))
+    return Settings(values, refs)
+
+
+def _players(t: Table, game_columns: Sequence[Column]) -> list[Player]:
+    out = []
+    for ref, v in t.records:
+        role = (v["role"] or "player").strip().casefold()
+        extra = tuple((c.name, v.get(c.name)) for c in game_columns)
+        out.append(Player(name=v["name"], role=role, extra=extra, ref=ref))
+    return out
+
+
+def _journal(t: Table | None, currency: str, problems: list[Problem]) -> Journal:
+    journal = Journal(currency)
+    if t is None:
+        return journal
+    groups: list[tuple[int, list[tuple[CellRef, dict[str, Any]]]]] = []
+    for ref, v in t.records:
+        txn = v["txn"]
+        if txn is None:
+            problems.append(problem("missing-value", CellRef(ref.sheet, 0, ref.row), "the row has no transaction number", "every Journal row belongs to a txn"))
+            continue
+        if groups and groups[-1][0] == txn:
+            groups[-1][1].append((ref, v))
+        else:
+            groups.append((txn, [(ref, v)]))
+    last = 0
+    for txn_id, rows in groups:
+        first = rows[0][0]
+        amounts = [v["amount"] for _, v in rows]
+        if txn_id <= last:
+            problems.append(
+                problem("journal-order", CellRef(first.sheet, 0, first.row),
+                        f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
+                        "rows of one transaction stand together, numbers rising; `ledger undo` restores an earlier version")
+            )
+            continue
+        if any(a is None for a in amounts):
+            bad = next(ref for ref, v in rows if v["amount"] is None)
+            problems.append(problem("missing-value", CellRef(bad.sheet, 4, bad.row), f"a posting of transaction {txn_id} has no amount", ""))
+            continue
+        if len(rows) < 2:
+            problems.append(problem("single-posting", CellRef(first.sheet, 0, first.row), f"transaction {txn_id} has one posting; double entry needs two", "every amount needs its other side"))
+            continue
+        total = sum(amounts, Decimal(0))
+        if total != 0:
+            problems.append(
+                problem("unbalanced-transaction", CellRef(first.sheet, 4, first.row),
+                        f"transaction {txn_id} sums to {total}, not 0",
+                        "the amounts of one transaction must cancel; was one edited by hand? `ledger undo` restores the last version")
+            )
+            continue
+        head = rows[0][1]
+        if head["day"] is None:
+            problems.append(problem("missing-value", CellRef(first.sheet, 1, first.row), f"transaction {txn_id} has no day", ""))
+            continue
+        postings = tuple(Posting(str(v["account"]), Money(v["amount"], currency)) for _, v in rows)
+        journal._append(
+            Transaction(
+                id=txn_id, day=head["day"], kind=head["kind"], memo=head["memo"], postings=postings,
+                event=head["event"], rule=head["rule"],
+            )
+        )
+        last = txn_id
+    return journal
+
+
+def _events(t: Table | None) -> list[Event]:
+    if t is None:
+        return []
+    out = []
+    for n, (ref, v) in enumerate(t.records, start=1):
+        out.append(
+            Event(
+                id=v["id"] or f"E{ref.row - 1}",
+                type=(v["type"] or "").strip().casefold(),
+                player=v["player"] or "",
+                day=v["day"],
+                to=v["to"] or "",
+                amount=v["amount"],
+                args=v["args"] or "",
+                memo=v["memo"] or "",
+                posted=v["posted"] or "",
+                note=v["note"] or "",
+                ref=ref,
+            )
+        )
+        del n
+    return out
+
+
+def _dice(t: Table | None) -> list[DiceRoll]:
+    if t is None:
+        return []
+    return [
+        DiceRoll(n=v["roll"] or 0, day=v["day"] or 0, sides=v["sides"] or 6, result=v["result"] or 0,
+                 source=v["source"], purpose=v["purpose"], decided=v["decided"])
+        for _, v in t.records
+    ]
+
+
+# -- writing ------------------------------------------------------------------------------
+
+
+def write(path: Path, loaded: Loaded) -> None:
+    """Write the whole workbook to `path` (a temporary file; the store replaces atomically)."""
+    import xlsxwriter
+
+    books = loaded.books
+    event_types = tuple(CORE_EVENT_HANDLERS)
+    specs = sheets.core_specs(books.game, event_types)
+    by_name = {s.name: s for s in specs}
+    order = [n for n in loaded.order if n in by_name or n in loaded.unknown]
+    order += [s.name for s in specs if s.name not in order]
+
+    wb = xlsxwriter.Workbook(
+        str(path),
+        {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
+    )
+    wb.set_properties({"title": f"{books.game.title}: the banker's books", "comments": f"written by ledger {__version__}"})
+    fmt = _Formats(wb)
+    parties = [p.name for p in books.players] + list(books.game.institutions)
+    rows_for: dict[str, Callable[[], list[list[Any]]]] = {
+        "README": lambda: _readme_rows(specs),
+        "Settings": lambda: _settings_rows(books),
+        "Players": lambda: [[p.name, p.role, *[v for _, v in p.extra]] for p in books.players],
+        "Events": lambda: [[e.id, e.day, e.type, e.player, e.to, e.amount, e.args, e.memo, e.posted, e.note] for e in books.events],
+        "Journal": lambda: [[t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule] for t in books.journal for p in t.postings],
+        "Balances": lambda: _balance_rows(books),
+        "Dice": lambda: [[d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice],
+    }
+    source_rows = {
+        "Players": [p.ref.row if p.ref else None for p in books.players],
+        "Events": [e.ref.row if e.ref else None for e in books.events],
+    }
+    for name in order:
+        if name in loaded.unknown:
+            _write_unknown(wb, loaded.unknown[name], fmt)
+            continue
+        spec = by_name[name]
+        extra_headers, extras = loaded.extras.get(name, ([], {}))
+        rows = rows_for[name]() if name in rows_for else []
+        if name == "Journal" and extra_headers:
+            # Journal rows are only appended to: the banker's columns stay beside the same rows.
+            row_numbers: list[int | None] = [i + 2 for i in range(len(rows))]
+        else:
+            row_numbers = source_rows.get(name, [None] * len(rows))
+        _write_sheet(wb, spec, rows, row_numbers, extra_headers, extras, fmt, parties)
+    wb.close()
+
+
+class _Formats:
+    def __init__(self, wb: Any) -> None:
+        self.header = wb.add_format({"bold": True, "bg_color": "#DCE6F1", "bottom": 1, "text_wrap": True, "valign": "top"})
+        self.money = wb.add_format({"num_format": MONEY_FORMAT})
+        self.int = wb.add_format({"num_format": "0"})
+        self.text = wb.add_format({"num_format": "@"})
+        self.date = wb.add_format({"num_format": "yyyy-mm-dd"})
+        self.datetime = wb.add_format({"num_format": "yyyy-mm-dd hh:mm:ss"})
+        self.wrap = wb.add_format({"text_wrap": True, "valign": "top"})
+
+
+def _write_value(ws: Any, r: int, c: int, value: Any, kind: str, fmt: _Formats) -> None:
+    if value is None or value == "":
+        return
+    if isinstance(value, bool):
+        ws.write_boolean(r, c, value)
+    elif isinstance(value, Decimal):
+        ws.write_number(r, c, float(value), fmt.money if kind == "money" else None)
+    elif isinstance(value, int):
+        ws.write_number(r, c, value)
+    elif isinstance(value, float):
+        ws.write_number(r, c, value)
+    elif isinstance(value, dt.datetime):
+        ws.write_datetime(r, c, value, fmt.datetime)
+    elif isinstance(value, dt.date):
+        ws.write_datetime(r, c, dt.datetime(value.year, value.month, value.day), fmt.date)
+    else:
+        # Always a string, never a formula: text that starts with `=` stays text.
+        ws.write_string(r, c, str(value))
+
+
+def _write_sheet(
+    wb: Any,
+    spec: SheetSpec,
+    rows: list[list[Any]],
+    row_numbers: Sequence[int | None],
+    extra_headers: list[str],
+    extras: dict[int, list[CellValue]],
+    fmt: _Formats,
+    parties: list[str],
+) -> None:
+    ws = wb.add_worksheet(spec.name)
+    columns = list(spec.columns)
+    for c, col in enumerate(columns):
+        ws.set_column(c, c, col.width, fmt.wrap if spec.name == "README" else None)
+    for c, _ in enumerate(extra_headers, start=len(columns)):
+        ws.set_column(c, c, 14)
+    ws.freeze_panes(1, 0)
+    for c, col in enumerate(columns):
+        ws.write_string(0, c, col.name, fmt.header)
+    for c, h in enumerate(extra_headers, start=len(columns)):
+        ws.write_string(0, c, h, fmt.header)
+    for i, row in enumerate(rows, start=1):
+        for c, (value, col) in enumerate(zip(row, columns, strict=False)):
+            _write_value(ws, i, c, value, col.kind, fmt)
+        src = row_numbers[i - 1] if i - 1 < len(row_numbers) else None
+        if src is not None and src in extras:
+            for c, value in enumerate(extras[src], start=len(columns)):
+                _write_value(ws, i, c, value, "", fmt)
+    last_col = len(columns) + len(extra_headers) - 1
+    ws.autofilter(0, 0, max(len(rows), 1), last_col)
+    for c, col in enumerate(columns):
+        source = _choices(col, parties)
+        if source:
+            ws.data_validation(1, c, len(rows) + VALIDATION_ROWS, c, source)
+
+
+def _choices(col: Column, parties: list[str]) -> dict[str, Any] | None:
+    if not col.choices:
+        return None
+    values = list(col.choices) if isinstance(col.choices, tuple) else parties
+    if not values or sum(len(v) + 1 for v in values) > 250:
+        return None
+    return {
+        "validate": "list",
+        "source": values,
+        "error_type": "warning",
+        "error_title": col.name,
+        "error_message": "Not one of: " + ", ".join(values)[:200],
+    }
+
+
+def _write_unknown(wb: Any, raw: RawSheet, fmt: _Formats) -> None:
+    ws = wb.add_worksheet(raw.name)
+    for r, row in enumerate(raw.rows):
+        for c, value in enumerate(row):
+            _write_value(ws, r, c, value, "", fmt)
+
+
+def _readme_rows(specs: Sequence[SheetSpec]) -> list[list[Any]]:
+    rows: list[list[Any]] = [
+        ["(this book)", "", "The banker's books of a game, kept by `ledger`. Every sheet has one header row and one record per row. "
+         "Type events in Events and players in Players; ledger writes Journal, Balances, Dice and this README. "
+         "Run `ledger check` after editing by hand; `ledger undo` takes back the last command."],
+    ]
+    for spec in specs:
+        who = "written by ledger" if spec.written_by_tool else "you may edit it"
+        rows.append([spec.name, "", f"{spec.about} ({who})"])
+        for col in spec.columns:
+            if col.help:
+                rows.append([spec.name, col.name, col.help])
+    return rows
+
+
+def _settings_rows(books: Books) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    specs = books.game.all_settings()
+    for s in specs:
+        value = books.settings.values.get(s.key, s.default)
+        rows.append([s.key, _setting_text(value, s.kind), _setting_text(s.default, s.kind), s.rule, s.description])
+    known = {s.key for s in specs}
+    for key, value in books.settings.values.items():
+        if key not in known:
+            rows.append([key, value, "", "", "(not a setting of this game: kept as typed)"])
+    return rows
+
+
+def _setting_text(value: SettingValue | None, kind: str) -> Any:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, Decimal):
+        return value  # written as a number
+    return value
+
+
+def _balance_rows(books: Books) -> list[list[Any]]:
+    rows: list[list[Any]] = []
+    for account, money in books.journal.balances().items():
+        owner = books.game.account_owner(books, account)
+        parts = account.split(":")
+        bank = parts[2] if len(parts) == 3 else ""
+        rows.append([account, owner.name if owner else "", bank, money.amount])
+    return rows
+
