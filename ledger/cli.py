@@ -40,8 +40,13 @@ WorkbookOpt = Annotated[
         show_default=False,
     ),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON on stdout (messages stay on stderr).")]
-ForceOpt = Annotated[bool, typer.Option("--force", help="Change it even though Excel/LibreOffice's lock file is there.")]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print JSON on stdout (messages stay on stderr).")
+]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Change it even though Excel/LibreOffice's lock file is there."),
+]
 DEFAULT_WORKBOOK = Path("ledger.xlsx")
 
 
@@ -93,8 +98,11 @@ def _path(workbook: Path | None) -> Path:
     return workbook if workbook is not None else DEFAULT_WORKBOOK
 
 
-def _command_line() -> str:
-    return " ".join(sys.argv[1:])
+def _describe(*words: str | None) -> str:
+    """How a command is named in the history: `pay Ann Bob 12.50 --memo 'ore contract'`."""
+    import shlex
+
+    return shlex.join(w for w in words if w is not None)
 
 
 def _version(value: bool) -> None:
@@ -106,7 +114,10 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(
     version: Annotated[
-        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+        bool,
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        ),
     ] = False,
 ) -> None:
     """The banker's books for economic space games, kept in an Excel workbook."""
@@ -115,13 +126,23 @@ def _main(
 # -- commands -----------------------------------------------------------------------------
 
 
-@app.command(epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7")
+@app.command(
+    epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7"
+)
 def new(
-    game: Annotated[str, typer.Option("--game", "-g", help="triplanetary, egon, planetopoly or matador21.")],
-    player: Annotated[list[str], typer.Option("--player", "-p", help="A player's name; repeat for each player.")],
-    patrol: Annotated[str | None, typer.Option("--patrol", help="The Space Patrol player's name.")] = None,
+    game: Annotated[
+        str, typer.Option("--game", "-g", help="triplanetary, egon, planetopoly or matador21.")
+    ],
+    player: Annotated[
+        list[str], typer.Option("--player", "-p", help="A player's name; repeat for each player.")
+    ],
+    patrol: Annotated[
+        str | None, typer.Option("--patrol", help="The Space Patrol player's name.")
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice ledger draws.")] = 1,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing workbook (kept for `ledger undo`).")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Replace an existing workbook (kept for `ledger undo`).")
+    ] = False,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
 ) -> None:
     """Create the game's workbook with the starting money as opening transactions."""
@@ -144,7 +165,9 @@ def new(
         say(f"Created {_path(workbook)}: {books.game.title}, day 0, players {names}.")
         for p in books.players:
             say(f"  {p.name}: {books.player_cash(p)}")
-        say("Next: ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events.")
+        say(
+            "Next: ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events."
+        )
 
     run(action)
 
@@ -153,7 +176,9 @@ def new(
 def check(
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     as_json: JsonOpt = False,
-    rule: Annotated[list[str] | None, typer.Option("--rule", help="Run only this check (repeatable).")] = None,
+    rule: Annotated[
+        list[str] | None, typer.Option("--rule", help="Run only this check (repeatable).")
+    ] = None,
 ) -> None:
     """Find every problem in the workbook in one pass; exit 0 when clean, 1 otherwise."""
 
@@ -162,11 +187,9 @@ def check(
         from ledger.io.session import inspect
 
         try:
-            loaded, problems = inspect(_path(workbook))
-        except ProblemsFound as exc:
-            if exc.exit_code != 1 or not as_json:
-                raise
-            loaded, problems = None, exc.problems
+            loaded, problems, pending = inspect(_path(workbook))
+        except ProblemsFound as exc:  # the workbook could not be read at all
+            loaded, problems, pending = None, exc.problems, 0
         if rule:
             problems = [p for p in problems if p.code in rule]
         if as_json:
@@ -182,10 +205,10 @@ def check(
             raise typer.Exit(1)
         if loaded is not None:
             books = loaded.books
-            pending = sum(1 for _ in books.pending_events())
             say(
                 f"clean: {books.game.title}, day {books.day}, {len(books.players)} players, "
-                f"{len(books.journal)} transactions" + (f", {pending} events ready to post" if pending else "")
+                f"{len(books.journal)} transactions"
+                + (f", {pending} events ready to post" if pending else "")
             )
 
     run(action)
@@ -208,11 +231,24 @@ def balance(
         if player is not None:
             one = books.player(player)
             if one is None:
-                raise ProblemsFound([problem("unknown-player", "--player", f"{player!r} is not a player", "players: " + ", ".join(p.name for p in books.players))])
+                raise ProblemsFound(
+                    [
+                        problem(
+                            "unknown-player",
+                            "--player",
+                            f"{player!r} is not a player",
+                            "players: " + ", ".join(p.name for p in books.players),
+                        )
+                    ]
+                )
             people = [one]
         balances = books.journal.balances()
         if as_json:
-            accounts = balances if player is None else {a: balances[a] for a in books.player_accounts(people[0]) if a in balances}
+            accounts = (
+                balances
+                if player is None
+                else {a: balances[a] for a in books.player_accounts(people[0]) if a in balances}
+            )
             out_json(
                 {
                     "day": books.day,
@@ -231,14 +267,26 @@ def balance(
     run(action)
 
 
-@app.command(epilog='Example: ledger pay Ann Bob 12.50 --memo "ore contract"   (or: ledger pay Ann patrol 10)')
+@app.command(
+    epilog='Example: ledger pay Ann Bob 12.50 --memo "ore contract"   (or: ledger pay Ann patrol 10)'
+)
 def pay(
-    payer: Annotated[str, typer.Argument(metavar="FROM", help="A player, or bank / patrol / earth.")],
+    payer: Annotated[
+        str, typer.Argument(metavar="FROM", help="A player, or bank / patrol / earth.")
+    ],
     payee: Annotated[str, typer.Argument(metavar="TO", help="A player, or bank / patrol / earth.")],
-    amount: Annotated[str, typer.Argument(metavar="AMOUNT", help="Money, e.g. 12.50 (a dot for decimals).")],
+    amount: Annotated[
+        str, typer.Argument(metavar="AMOUNT", help="Money, e.g. 12.50 (a dot for decimals).")
+    ],
     memo: Annotated[str, typer.Option("--memo", "-m", help="What it was for.")] = "",
-    from_bank: Annotated[str | None, typer.Option("--from-bank", help="The payer's bank (default: the home bank, Ceres).")] = None,
-    to_bank: Annotated[str | None, typer.Option("--to-bank", help="The payee's bank (default: the home bank, Ceres).")] = None,
+    from_bank: Annotated[
+        str | None,
+        typer.Option("--from-bank", help="The payer's bank (default: the home bank, Ceres)."),
+    ] = None,
+    to_bank: Annotated[
+        str | None,
+        typer.Option("--to-bank", help="The payee's bank (default: the home bank, Ceres)."),
+    ] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: ForceOpt = False,
 ) -> None:
@@ -254,7 +302,9 @@ def pay(
     def change(books: Any) -> tuple[str, list[Any], object]:
         from ledger.core.actions import pay as pay_action
 
-        txn, problems = pay_action(books, payer, payee, value, memo=memo, src_bank=from_bank, dst_bank=to_bank)
+        txn, problems = pay_action(
+            books, payer, payee, value, memo=memo, src_bank=from_bank, dst_bank=to_bank
+        )
         if txn is None:
             return "", problems, None
         money = books.money(value)
@@ -263,7 +313,8 @@ def pay(
     def action() -> None:
         from ledger.io.session import change as run_change
 
-        outcome = run_change(_path(workbook), change, command=_command_line(), force=force)
+        command = _describe("pay", payer, payee, amount, *(("--memo", memo) if memo else ()))
+        outcome = run_change(_path(workbook), change, command=command, force=force)
         _report(outcome)
 
     run(action)
@@ -279,7 +330,7 @@ def post(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> N
         def nothing(books: Any) -> tuple[str, list[Any], object]:
             return "posted the Events sheet", [], None
 
-        outcome = run_change(_path(workbook), nothing, command=_command_line(), force=force)
+        outcome = run_change(_path(workbook), nothing, command="post", force=force)
         if not outcome.posted:
             say("No events waiting in the Events sheet.")
         _report(outcome, show_summary=False)
@@ -289,7 +340,9 @@ def post(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> N
 
 @app.command(epilog="Example: ledger journal --player Ann --since 30")
 def journal(
-    player: Annotated[str | None, typer.Option("--player", help="Only transactions touching this player.")] = None,
+    player: Annotated[
+        str | None, typer.Option("--player", help="Only transactions touching this player.")
+    ] = None,
     since: Annotated[int | None, typer.Option("--since", help="Only from this day on.")] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     as_json: JsonOpt = False,
@@ -305,7 +358,16 @@ def journal(
         if player is not None:
             one = books.player(player)
             if one is None:
-                raise ProblemsFound([problem("unknown-player", "--player", f"{player!r} is not a player", "players: " + ", ".join(p.name for p in books.players))])
+                raise ProblemsFound(
+                    [
+                        problem(
+                            "unknown-player",
+                            "--player",
+                            f"{player!r} is not a player",
+                            "players: " + ", ".join(p.name for p in books.players),
+                        )
+                    ]
+                )
             mine = set(books.player_accounts(one))
             txns = [t for t in txns if t.accounts() & mine]
         if since is not None:
@@ -314,8 +376,15 @@ def journal(
             out_json(
                 [
                     {
-                        "txn": t.id, "day": t.day, "kind": t.kind, "memo": t.memo, "event": t.event, "rule": t.rule,
-                        "postings": [{"account": p.account, "amount": p.amount.plain()} for p in t.postings],
+                        "txn": t.id,
+                        "day": t.day,
+                        "kind": t.kind,
+                        "memo": t.memo,
+                        "event": t.event,
+                        "rule": t.rule,
+                        "postings": [
+                            {"account": p.account, "amount": p.amount.plain()} for p in t.postings
+                        ],
                     }
                     for t in txns
                 ]
@@ -342,7 +411,9 @@ def undo(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> N
             version = store.undo(path)
         say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
         left = len(store.versions(path))
-        say(f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back.")
+        say(
+            f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."
+        )
 
     run(action)
 
@@ -358,7 +429,9 @@ def _report(outcome: Any, show_summary: bool = True) -> None:
 def _pending_hint(books: Any) -> None:
     pending = sum(1 for _ in books.pending_events())
     if pending:
-        say(f"{pending} event{'s' if pending != 1 else ''} in the Events sheet not posted yet: `ledger post` posts them.")
+        say(
+            f"{pending} event{'s' if pending != 1 else ''} in the Events sheet not posted yet: `ledger post` posts them."
+        )
 
 
 def main() -> None:
@@ -374,4 +447,3 @@ def main() -> None:
         say(f"ledger: internal error: {type(exc).__name__}: {exc}")
         say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
         sys.exit(1)
-

@@ -42,12 +42,17 @@ def resolve_party(books: Books, name: str, where: str, bank: str | None = None) 
     player = books.player(key)
     if player is None:
         known = ", ".join([p.name for p in books.players] + list(game.institutions))
-        return problem("unknown-party", where, f"{key!r} is no player or institution", f"one of: {known}")
+        return problem(
+            "unknown-party", where, f"{key!r} is no player or institution", f"one of: {known}"
+        )
     if bank is not None and game.banks:
         match = [b for b in game.banks if b.casefold() == bank.strip().casefold()]
         if not match:
             return problem(
-                "unknown-bank", where, f"there is no bank at {bank!r}", "banks: " + ", ".join(game.banks)
+                "unknown-bank",
+                where,
+                f"there is no bank at {bank!r}",
+                "banks: " + ", ".join(game.banks),
             )
         bank = match[0]
     return Party(game.cash_account(player, bank), player.name, player)
@@ -79,18 +84,32 @@ def pay(
         return None, problems
     if amount <= 0:
         problems.append(
-            problem("bad-amount", where[2], f"the amount must be more than 0, not {amount}", "swap FROM and TO to pay the other way")
+            problem(
+                "bad-amount",
+                where[2],
+                f"the amount must be more than 0, not {amount}",
+                "swap FROM and TO to pay the other way",
+            )
         )
     if problems:
         return None, problems
     assert isinstance(payer, Party) and isinstance(payee, Party)
     if payer.account == payee.account:
-        return None, [problem("same-account", where[1], f"{payer.label} would pay itself", "name two different parties")]
+        return None, [
+            problem(
+                "same-account",
+                where[1],
+                f"{payer.label} would pay itself",
+                "name two different parties",
+            )
+        ]
     short = overdraw_problem(books, payer, money, where[2])
     if short:
         return None, [short]
     text = memo or f"{payer.label} pays {payee.label}"
-    txn = books.journal.post(transfer(payer.account, payee.account, money, kind="pay", memo=text, event=event), books.day)
+    txn = books.journal.post(
+        transfer(payer.account, payee.account, money, kind="pay", memo=text, event=event), books.day
+    )
     return txn, []
 
 
@@ -172,7 +191,9 @@ def post_pending_events(books: Books) -> tuple[list[str], list[Problem]]:
         problems.extend(found)
         if not found:
             ids = ", ".join(str(t.id) for t in txns)
-            books.events[i] = replace(ev, posted=f"txn {ids}" if ids else "done", note=txns[0].memo if txns else "")
+            books.events[i] = replace(
+                ev, posted=f"txn {ids}" if ids else "done", note=txns[0].memo if txns else ""
+            )
             done.append(f"{where}: {ev.type} {ev.player} -> txn {ids}")
     return done, problems
 

@@ -7,7 +7,7 @@ carries `ref`, the cell it came from, so problems can name `Sheet!Cell`.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -100,6 +100,14 @@ class Books:
     dice: list[DiceRoll] = field(default_factory=list)
     #: The Balances sheet as it was read, to notice hand edits (it is rewritten on save).
     balances_as_read: Mapping[str, tuple[Decimal, CellRef]] = field(default_factory=dict)
+    #: The Journal sheet's row of each posting, by transaction id (for problems' `Sheet!Cell`).
+    journal_rows: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+
+    def posting_cell(self, txn_id: int, posting: int, column: int) -> str:
+        rows = self.journal_rows.get(txn_id)
+        if rows is None or posting >= len(rows):
+            return f"Journal txn {txn_id}"
+        return str(CellRef("Journal", column, rows[posting]))
 
     @property
     def currency(self) -> str:
@@ -135,15 +143,16 @@ class Books:
             result, source = draw(self.seed, n, sides), "drawn"
         else:
             result, source = entered, "entered"
-        roll = DiceRoll(n=n, day=self.day, sides=sides, result=result, source=source, purpose=purpose)
+        roll = DiceRoll(
+            n=n, day=self.day, sides=sides, result=result, source=source, purpose=purpose
+        )
         self.dice.append(roll)
         return roll
 
     def decide(self, roll: DiceRoll, decided: str) -> DiceRoll:
         """Record what a roll decided."""
-        i = roll.n - 1
-        done = DiceRoll(**{**_fields(roll), "decided": decided})
-        self.dice[i] = done
+        done = replace(roll, decided=decided)
+        self.dice[roll.n - 1] = done
         return done
 
     def player_accounts(self, player: Player) -> list[str]:
@@ -157,7 +166,3 @@ class Books:
 
     def pending_events(self) -> Iterable[Event]:
         return (e for e in self.events if e.pending)
-
-
-def _fields(roll: DiceRoll) -> dict[str, object]:
-    return {name: getattr(roll, name) for name in roll.__dataclass_fields__}

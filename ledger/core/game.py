@@ -15,7 +15,7 @@ from decimal import Decimal
 from ledger.core.books import PATROL_ROLE, Books, Player, Settings
 from ledger.core.journal import Draft, transfer
 from ledger.core.money import Money
-from ledger.core.schema import Column, SheetSpec, Setting
+from ledger.core.schema import Column, Setting, SheetSpec
 
 #: Settings every game has. `day` is the current game day (or round); `seed` feeds the dice.
 CORE_SETTINGS: tuple[Setting, ...] = (
@@ -75,8 +75,10 @@ class Game(ABC):
         if account.startswith("cash:"):
             parts = account.split(":")
             if self.banks:
-                return len(parts) == 3 and parts[2] in self.banks and bool(
-                    self.account_owner(books, account)
+                return (
+                    len(parts) == 3
+                    and parts[2] in self.banks
+                    and bool(self.account_owner(books, account))
                 )
             return len(parts) == 2 and bool(self.account_owner(books, account))
         return False

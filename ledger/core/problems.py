@@ -4,7 +4,7 @@ a message and a hint. Collected, never raised one at a time."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
 def column_letter(index: int) -> str:
@@ -38,7 +38,7 @@ class CellRef:
         return f"{name}!{column_letter(self.column)}{self.row}"
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
 
@@ -75,16 +75,14 @@ class Problem:
 def problem(
     code: str, where: object, message: str, hint: str = "", *, warning: bool = False
 ) -> Problem:
-    return Problem(
-        code, str(where), message, hint, Severity.WARNING if warning else Severity.ERROR
-    )
+    return Problem(code, str(where), message, hint, Severity.WARNING if warning else Severity.ERROR)
 
 
 def has_errors(problems: list[Problem] | tuple[Problem, ...]) -> bool:
     return any(p.is_error for p in problems)
 
 
-class ProblemsFound(Exception):  # noqa: N818 - it is a signal, not a bug
+class ProblemsFound(Exception):
     """Raised by the edges (io, cli) to stop a command that found problems in the user's data."""
 
     def __init__(self, problems: list[Problem], exit_code: int = 1) -> None:

@@ -32,7 +32,9 @@ def to_money(value: CellValue, ref: CellRef) -> tuple[Decimal | None, Problem | 
     if is_blank(value):
         return None, None
     if isinstance(value, bool):
-        return None, problem("not-a-number", ref, f"{value} is not an amount", "type a number such as 12.50")
+        return None, problem(
+            "not-a-number", ref, f"{value} is not an amount", "type a number such as 12.50"
+        )
     if isinstance(value, (int, float)):
         if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
             return None, problem("not-a-number", ref, f"{value} is not an amount", "type a number")
@@ -50,15 +52,21 @@ def to_money(value: CellValue, ref: CellRef) -> tuple[Decimal | None, Problem | 
         try:
             return parse_amount(value), None
         except ValueError as exc:
-            return None, problem("not-a-number", ref, str(exc), "type a number such as 12.50, with a dot")
-    return None, problem("not-a-number", ref, f"{value!r} is not an amount", "type a number such as 12.50")
+            return None, problem(
+                "not-a-number", ref, str(exc), "type a number such as 12.50, with a dot"
+            )
+    return None, problem(
+        "not-a-number", ref, f"{value!r} is not an amount", "type a number such as 12.50"
+    )
 
 
 def to_int(value: CellValue, ref: CellRef) -> tuple[int | None, Problem | None]:
     if is_blank(value):
         return None, None
     if isinstance(value, bool):
-        return None, problem("not-a-whole-number", ref, f"{value} is not a whole number", "type e.g. 30")
+        return None, problem(
+            "not-a-whole-number", ref, f"{value} is not a whole number", "type e.g. 30"
+        )
     if isinstance(value, int):
         return value, None
     if isinstance(value, float) and value.is_integer():
@@ -70,7 +78,9 @@ def to_int(value: CellValue, ref: CellRef) -> tuple[int | None, Problem | None]:
                 return int(d), None
         except InvalidOperation:
             pass
-    return None, problem("not-a-whole-number", ref, f"{value!r} is not a whole number", "type e.g. 30")
+    return None, problem(
+        "not-a-whole-number", ref, f"{value!r} is not a whole number", "type e.g. 30"
+    )
 
 
 _TRUE = {"yes", "true", "y", "1", "ja", "on", "x"}
@@ -90,12 +100,16 @@ def to_bool(value: CellValue, ref: CellRef) -> tuple[bool | None, Problem | None
     return None, problem("not-yes-or-no", ref, f"{value!r} is not yes or no", "type yes or no")
 
 
-def convert(value: CellValue, kind: Kind, ref: CellRef) -> tuple[SettingValue | None, Problem | None]:
+def convert(
+    value: CellValue, kind: Kind, ref: CellRef
+) -> tuple[SettingValue | None, Problem | None]:
     """A cell as the kind its column says: text, int/day, money/decimal, bool."""
     if kind in ("int", "day"):
         n, p = to_int(value, ref)
         if n is not None and kind == "day" and n < 0:
-            return None, problem("bad-day", ref, f"day {n} is before the game began", "days start at 0")
+            return None, problem(
+                "bad-day", ref, f"day {n} is before the game began", "days start at 0"
+            )
         return n, p
     if kind == "money":
         return to_money(value, ref)
@@ -107,7 +121,9 @@ def convert(value: CellValue, kind: Kind, ref: CellRef) -> tuple[SettingValue | 
                 return Decimal(str(value)), None
             return Decimal(to_text(value)), None
         except InvalidOperation:
-            return None, problem("not-a-number", ref, f"{value!r} is not a number", "type a number, with a dot")
+            return None, problem(
+                "not-a-number", ref, f"{value!r} is not a number", "type a number, with a dot"
+            )
     if kind == "bool":
         return to_bool(value, ref)
     return to_text(value), None

@@ -4,15 +4,21 @@ beyond choosing what to show)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ledger.core.books import Books, Player
 from ledger.core.journal import Transaction
 
-
-def _console():  # type: ignore[no-untyped-def]
+if TYPE_CHECKING:
     from rich.console import Console
 
-    return Console(width=100 if not __import__("sys").stdout.isatty() else None)
+
+def _console() -> Console:
+    import sys
+
+    from rich.console import Console
+
+    return Console(width=None if sys.stdout.isatty() else 100)
 
 
 def _money_cell(amount: object) -> str:
@@ -32,7 +38,11 @@ def balance_table(books: Books, people: Sequence[Player], show_institutions: boo
         accounts = books.player_accounts(p)
         for account in accounts:
             bank = account.split(":")[2] if account.count(":") == 2 else ""
-            table.add_row(p.name if account == accounts[0] else "", bank, _money_cell(balances.get(account, books.money(0)).amount))
+            table.add_row(
+                p.name if account == accounts[0] else "",
+                bank,
+                _money_cell(balances.get(account, books.money(0)).amount),
+            )
         if len(accounts) > 1:
             table.add_row("", "[b]total[/b]", f"[b]{_money_cell(books.player_cash(p).amount)}[/b]")
     if show_institutions:
@@ -40,7 +50,9 @@ def balance_table(books: Books, people: Sequence[Player], show_institutions: boo
         for name in books.game.institutions:
             if patrol is not None and name == "patrol":
                 continue
-            table.add_row(name, "", _money_cell(balances.get(name, books.money(0)).amount), style="dim")
+            table.add_row(
+                name, "", _money_cell(balances.get(name, books.money(0)).amount), style="dim"
+            )
         table.add_section()
         table.add_row("all accounts", "", _money_cell(books.journal.total().amount), style="dim")
     _console().print(table)
@@ -50,7 +62,15 @@ def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
     from rich.table import Table
 
     table = Table(title=f"Journal ({books.currency})", title_justify="left")
-    for name, justify in (("txn", "right"), ("day", "right"), ("kind", "left"), ("account", "left"), ("amount", "right"), ("memo", "left"), ("rule", "left")):
+    for name, justify in (
+        ("txn", "right"),
+        ("day", "right"),
+        ("kind", "left"),
+        ("account", "left"),
+        ("amount", "right"),
+        ("memo", "left"),
+        ("rule", "left"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for t in txns:
         for i, p in enumerate(t.postings):

@@ -30,14 +30,20 @@ class Outcome:
     data: object = None
 
 
-def inspect(path: Path) -> tuple[Loaded, list[Problem]]:
-    """Load and check without changing anything (the pending events are tried, not saved)."""
+def inspect(path: Path) -> tuple[Loaded, list[Problem], int]:
+    """Load and check without changing anything: the cells, the books, then the pending
+    events are tried (not saved) and the books checked again. Returns the events waiting."""
     loaded, problems = load(path)
+    books = loaded.books
+    pending = sum(1 for _ in books.pending_events())
     if not has_errors(problems):
-        _, found = post_pending_events(loaded.books)
+        problems += run_checks(books)
+    if not has_errors(problems) and pending:
+        _, found = post_pending_events(books)
         problems += found
-        problems += run_checks(loaded.books)
-    return loaded, problems
+        books.balances_as_read = {}
+        problems += [p for p in run_checks(books) if p not in problems]
+    return loaded, problems, pending
 
 
 def read_books(path: Path) -> tuple[Books, list[Problem]]:
@@ -52,7 +58,9 @@ def read_books(path: Path) -> tuple[Books, list[Problem]]:
 Change = Callable[[Books], tuple[str, list[Problem], object]]
 
 
-def change(path: Path, change_fn: Change, *, command: str, force: bool = False, dry_run: bool = False) -> Outcome:
+def change(
+    path: Path, change_fn: Change, *, command: str, force: bool = False, dry_run: bool = False
+) -> Outcome:
     """Run one changing command under the writer lock, all or nothing."""
     store.refuse_if_open_elsewhere(path, force)
     with store.exclusive(path):
@@ -74,10 +82,14 @@ def change(path: Path, change_fn: Change, *, command: str, force: bool = False, 
             raise ProblemsFound(after)
         if not dry_run:
             store.save(path, lambda tmp: write(tmp, loaded), command=command, summary=summary)
-        return Outcome(summary, posted, [p for p in problems + found + after if not p.is_error], data)
+        return Outcome(
+            summary, posted, [p for p in problems + found + after if not p.is_error], data
+        )
 
 
-def create(path: Path, game_key: str, players: list[str], patrol: str | None, seed: int, *, force: bool) -> Books:
+def create(
+    path: Path, game_key: str, players: list[str], patrol: str | None, seed: int, *, force: bool
+) -> Books:
     """`ledger new`: a fresh workbook with the starting money as opening transactions."""
     from ledger.core.checks import run_checks as checks
     from ledger.rules import load_game
@@ -85,13 +97,34 @@ def create(path: Path, game_key: str, players: list[str], patrol: str | None, se
     game = load_game(game_key)
     if path.exists() and not force:
         raise ProblemsFound(
-            [problem("workbook-exists", str(path), "a workbook is already there", "pick another name with -w, or add --force to replace it (the old one is kept for `ledger undo`)")]
+            [
+                problem(
+                    "workbook-exists",
+                    str(path),
+                    "a workbook is already there",
+                    "pick another name with -w, or add --force to replace it (the old one is kept for `ledger undo`)",
+                )
+            ]
         )
     problems: list[Problem] = []
     if not players:
-        problems.append(problem("no-players", "--player", "a game needs at least one player", "add --player NAME for each player"))
+        problems.append(
+            problem(
+                "no-players",
+                "--player",
+                "a game needs at least one player",
+                "add --player NAME for each player",
+            )
+        )
     if patrol and not game.has_patrol:
-        problems.append(problem("no-patrol-in-game", "--patrol", f"{game.title} has no Patrol player", "leave out --patrol"))
+        problems.append(
+            problem(
+                "no-patrol-in-game",
+                "--patrol",
+                f"{game.title} has no Patrol player",
+                "leave out --patrol",
+            )
+        )
     books = new_books(game, players, patrol, seed)
     problems += [
         problem(p.code, "--player", p.message, p.hint) for p in checks(books, only=["players"])
@@ -101,5 +134,10 @@ def create(path: Path, game_key: str, players: list[str], patrol: str | None, se
     if force:
         store.refuse_if_open_elsewhere(path, force=False)
     with store.exclusive(path):
-        store.save(path, lambda tmp: write(tmp, Loaded(books, [])), command="new", summary=f"new {game.key} game")
+        store.save(
+            path,
+            lambda tmp: write(tmp, Loaded(books, [])),
+            command="new",
+            summary=f"new {game.key} game",
+        )
     return books

@@ -8,7 +8,11 @@ from ledger.core.schema import Column, SheetSpec
 
 README = SheetSpec(
     "README",
-    (Column("sheet", "text", 14), Column("column", "text", 14, required=False), Column("what it holds", "text", 100)),
+    (
+        Column("sheet", "text", 14),
+        Column("column", "text", 14, required=False),
+        Column("what it holds", "text", 100),
+    ),
     "What every sheet and column is for. Written by ledger on every save.",
     written_by_tool=True,
 )
@@ -77,7 +81,13 @@ def players_spec(game: Game) -> SheetSpec:
         "Players",
         (
             Column("name", "text", 16, help="The player's name, as commands use it."),
-            Column("role", "text", 9, help="player, or patrol for the Space Patrol player.", choices=("player", "patrol")),
+            Column(
+                "role",
+                "text",
+                9,
+                help="player, or patrol for the Space Patrol player.",
+                choices=("player", "patrol"),
+            ),
             *game.player_columns,
         ),
         "The players. The Patrol player (role patrol) keeps the Patrol's money.",
@@ -100,7 +110,11 @@ EVENT_HELP = {
 
 def events_spec(event_types: tuple[str, ...]) -> SheetSpec:
     kinds = {"day": "day", "amount": "money"}
-    choices: dict[str, tuple[str, ...] | str] = {"type": event_types, "player": "parties", "to": "parties"}
+    choices: dict[str, tuple[str, ...] | str] = {
+        "type": event_types,
+        "player": "parties",
+        "to": "parties",
+    }
     return SheetSpec(
         "Events",
         tuple(
@@ -120,4 +134,13 @@ def events_spec(event_types: tuple[str, ...]) -> SheetSpec:
 
 def core_specs(game: Game, event_types: tuple[str, ...]) -> tuple[SheetSpec, ...]:
     """The sheets in the order a new workbook shows them."""
-    return (README, SETTINGS, players_spec(game), events_spec(event_types), JOURNAL, BALANCES, DICE, *game.sheets)
+    return (
+        README,
+        SETTINGS,
+        players_spec(game),
+        events_spec(event_types),
+        JOURNAL,
+        BALANCES,
+        DICE,
+        *game.sheets,
+    )

@@ -77,8 +77,14 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
             except BlockingIOError:
                 if time.monotonic() > deadline:
                     raise ProblemsFound(
-                        [problem("workbook-busy", str(path), f"another ledger command has held {lp.name} for {wait:.0f} s",
-                                 "wait for it to finish, then try again")],
+                        [
+                            problem(
+                                "workbook-busy",
+                                str(path),
+                                f"another ledger command has held {lp.name} for {wait:.0f} s",
+                                "wait for it to finish, then try again",
+                            )
+                        ],
                         exit_code=EXIT_LOCKED,
                     ) from None
                 time.sleep(0.05)
@@ -191,11 +197,22 @@ def undo(path: Path) -> Version:
     """Put back the newest kept version; returns what was undone."""
     entries = versions(path)
     if not entries:
-        raise ProblemsFound([problem("nothing-to-undo", str(path), "there is no earlier version to go back to", "")])
+        raise ProblemsFound(
+            [problem("nothing-to-undo", str(path), "there is no earlier version to go back to", "")]
+        )
     last = entries[-1]
     source = history_dir(path) / last.file
     if not source.exists():
-        raise ProblemsFound([problem("history-missing", str(source), "the kept version is gone from the history folder", "")])
+        raise ProblemsFound(
+            [
+                problem(
+                    "history-missing",
+                    str(source),
+                    "the kept version is gone from the history folder",
+                    "",
+                )
+            ]
+        )
     tmp = temp_name(path)
     try:
         shutil.copy2(source, tmp)

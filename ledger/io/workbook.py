@@ -32,7 +32,7 @@ VALIDATION_ROWS = 1000
 @dataclass
 class RawSheet:
     name: str
-    rows: list[list[CellValue]]
+    rows: Sequence[Sequence[CellValue]]
 
 
 @dataclass
@@ -43,6 +43,8 @@ class Table:
     records: list[tuple[CellRef, dict[str, Any]]] = field(default_factory=list)
     extra_headers: list[str] = field(default_factory=list)
     extras: dict[int, list[CellValue]] = field(default_factory=dict)
+    #: Rows with a cell that could not be read (already reported): later checks skip them.
+    bad_rows: set[int] = field(default_factory=set)
 
 
 @dataclass
@@ -63,13 +65,22 @@ def read_raw(path: Path) -> list[RawSheet]:
     where = str(path)
     if not path.exists():
         raise ProblemsFound(
-            [problem("no-workbook", where, "there is no workbook here", "create one: ledger new --game triplanetary --player Ann --player Bob")]
+            [
+                problem(
+                    "no-workbook",
+                    where,
+                    "there is no workbook here",
+                    "create one: ledger new --game triplanetary --player Ann --player Bob",
+                )
+            ]
         )
     try:
         with path.open("rb") as f:
             head = f.read(8)
     except OSError as exc:
-        raise ProblemsFound([problem("unreadable", where, f"cannot read the file: {exc.strerror}")]) from None
+        raise ProblemsFound(
+            [problem("unreadable", where, f"cannot read the file: {exc.strerror}")]
+        ) from None
     if head.startswith(b"\xd0\xcf\x11\xe0"):
         raise ProblemsFound(
             [
@@ -83,26 +94,52 @@ def read_raw(path: Path) -> list[RawSheet]:
         )
     if not head.startswith(b"PK"):
         raise ProblemsFound(
-            [problem("not-xlsx", where, "this file is not an .xlsx workbook", "name a workbook made by `ledger new`, or by Excel/LibreOffice as .xlsx")]
+            [
+                problem(
+                    "not-xlsx",
+                    where,
+                    "this file is not an .xlsx workbook",
+                    "name a workbook made by `ledger new`, or by Excel/LibreOffice as .xlsx",
+                )
+            ]
         )
     try:
         with zipfile.ZipFile(path) as z:
             names = set(z.namelist())
     except (zipfile.BadZipFile, OSError):
         raise ProblemsFound(
-            [problem("damaged-xlsx", where, "the workbook is damaged or truncated", "restore the previous version: ledger undo, or a backup")]
+            [
+                problem(
+                    "damaged-xlsx",
+                    where,
+                    "the workbook is damaged or truncated",
+                    "restore the previous version: ledger undo, or a backup",
+                )
+            ]
         ) from None
     if "xl/workbook.xml" not in names:
-        raise ProblemsFound([problem("not-xlsx", where, "this zip file is not an .xlsx workbook", "")])
+        raise ProblemsFound(
+            [problem("not-xlsx", where, "this zip file is not an .xlsx workbook", "")]
+        )
     import python_calamine
 
     try:
         wb = python_calamine.CalamineWorkbook.from_path(str(path))
-        out = [RawSheet(name, wb.get_sheet_by_name(name).to_python(skip_empty_area=False)) for name in wb.sheet_names]
+        out = [
+            RawSheet(name, wb.get_sheet_by_name(name).to_python(skip_empty_area=False))
+            for name in wb.sheet_names
+        ]
         wb.close()
     except Exception as exc:  # calamine raises its own types for every kind of damage
         raise ProblemsFound(
-            [problem("damaged-xlsx", where, f"the workbook cannot be read: {exc}", "restore the previous version: ledger undo")]
+            [
+                problem(
+                    "damaged-xlsx",
+                    where,
+                    f"the workbook cannot be read: {exc}",
+                    "restore the previous version: ledger undo",
+                )
+            ]
         ) from None
     return out
 
@@ -111,8 +148,12 @@ def read_table(raw: RawSheet, spec: SheetSpec, problems: list[Problem]) -> Table
     table = Table(spec)
     if not raw.rows or all(is_blank(v) for v in raw.rows[0]):
         problems.append(
-            problem("missing-header", CellRef(raw.name, -1, 1), f"the sheet {raw.name} has no header row",
-                    "headers: " + ", ".join(c.name for c in spec.columns))
+            problem(
+                "missing-header",
+                CellRef(raw.name, -1, 1),
+                f"the sheet {raw.name} has no header row",
+                "headers: " + ", ".join(c.name for c in spec.columns),
+            )
         )
         return table
     header = [to_text(v) for v in raw.rows[0]]
@@ -140,12 +181,13 @@ def read_table(raw: RawSheet, spec: SheetSpec, problems: list[Problem]) -> Table
             continue
         values: dict[str, Any] = {}
         for col in spec.columns:
-            i = index.get(col.name.casefold())
-            value = row[i] if i is not None and i < len(row) else None
-            ref = CellRef(raw.name, i if i is not None else 0, r)
+            at = index.get(col.name.casefold())
+            value = row[at] if at is not None and at < len(row) else None
+            ref = CellRef(raw.name, at if at is not None else 0, r)
             converted, p = convert(value, col.kind, ref)
             if p:
                 problems.append(p)
+                table.bad_rows.add(r)
             values[col.name] = converted
         table.records.append((CellRef(raw.name, 0, r), values))
         if extra_cols:
@@ -162,21 +204,42 @@ def load(path: Path) -> tuple[Loaded, list[Problem]]:
     problems: list[Problem] = []
     for name in ("Settings", "Players", "Journal"):
         if name not in by_name:
-            problems.append(problem("missing-sheet", f"{name}", f"the workbook has no sheet {name}", "was it renamed? ledger needs its sheets by these names"))
+            problems.append(
+                problem(
+                    "missing-sheet",
+                    f"{name}",
+                    f"the workbook has no sheet {name}",
+                    "was it renamed? ledger needs its sheets by these names",
+                )
+            )
     if problems:
         raise ProblemsFound(problems)
 
     settings_table = read_table(by_name["Settings"], sheets.SETTINGS, problems)
-    typed = {str(v["key"]).strip(): (v["value"], ref) for ref, v in settings_table.records if v["key"]}
+    typed = {
+        str(v["key"]).strip(): (v["value"], ref) for ref, v in settings_table.records if v["key"]
+    }
     game_key = to_text(typed.get("game", ("", None))[0]).casefold()
     try:
         game = load_game(game_key)
     except (KeyError, GameNotBuilt) as exc:
+        from ledger.rules import GAMES
+
         where = typed["game"][1] if "game" in typed else CellRef("Settings", 0, 0)
+        why = (
+            str(exc)
+            if isinstance(exc, GameNotBuilt)
+            else f"{game_key!r} is not a game ledger knows"
+        )
         raise ProblemsFound(
-            [problem("unknown-game", str(CellRef("Settings", 1, where.row)) if where.row else "Settings",
-                     f"the game {game_key!r} is not one ledger can keep: {exc}",
-                     "the Settings row `game` says which rules apply: triplanetary")]
+            [
+                problem(
+                    "unknown-game",
+                    str(CellRef("Settings", 1, where.row)) if where.row else "Settings",
+                    f"the Settings row `game` says {game_key!r}: {why}",
+                    "ledger keeps these games: " + ", ".join(GAMES),
+                )
+            ]
         ) from None
     settings = _settings(game.all_settings(), typed, problems)
     event_types = tuple(CORE_EVENT_HANDLERS)
@@ -193,7 +256,10 @@ def load(path: Path) -> tuple[Loaded, list[Problem]]:
 
     players_t = table("Players")
     players = _players(players_t, game.player_columns) if players_t else []
-    journal = _journal(table("Journal"), settings.get_text("currency") or game.currency, problems)
+    journal_rows: dict[int, tuple[int, ...]] = {}
+    journal = _journal(
+        table("Journal"), settings.get_text("currency") or game.currency, problems, journal_rows
+    )
     events = _events(table("Events"))
     dice = _dice(table("Dice"))
     balances_t = table("Balances")
@@ -202,7 +268,7 @@ def load(path: Path) -> tuple[Loaded, list[Problem]]:
         for ref, v in balances_t.records:
             if v["account"] and v["balance"] is not None:
                 balances_as_read[str(v["account"])] = (v["balance"], CellRef(ref.sheet, 3, ref.row))
-    books = Books(game, settings, players, journal, events, dice, balances_as_read)
+    books = Books(game, settings, players, journal, events, dice, balances_as_read, journal_rows)
     known = set(specs)
     unknown = {s.name: s for s in raw if s.name not in known}
     return Loaded(books, [s.name for s in raw], unknown, loaded_extras), problems
@@ -217,7 +283,14 @@ def _settings(
         if spec.key not in typed:
             values[spec.key] = spec.default
             if spec.key in ("day", "seed"):
-                problems.append(problem("missing-setting", "Settings", f"the setting {spec.key} is missing", f"add a row `{spec.key}` in Settings"))
+                problems.append(
+                    problem(
+                        "missing-setting",
+                        "Settings",
+                        f"the setting {spec.key} is missing",
+                        f"add a row `{spec.key}` in Settings",
+                    )
+                )
             continue
         raw_value, ref = typed[spec.key]
         cell = CellRef("Settings", 1, ref.row)
@@ -233,7 +306,15 @@ def _settings(
         if key not in values:
             values[key] = to_text(raw_value)
             refs[key] = CellRef("Settings", 0, ref.row)
-            problems.append(problem("unknown-setting", refs[key], f"{key!r} is no setting of this game", "check the spelling; it is kept but not used", warning=True))
+            problems.append(
+                problem(
+                    "unknown-setting",
+                    refs[key],
+                    f"{key!r} is no setting of this game",
+                    "check the spelling; it is kept but not used",
+                    warning=True,
+                )
+            )
     return Settings(values, refs)
 
 
@@ -246,7 +327,9 @@ def _players(t: Table, game_columns: Sequence[Column]) -> list[Player]:
     return out
 
 
-def _journal(t: Table | None, currency: str, problems: list[Problem]) -> Journal:
+def _journal(
+    t: Table | None, currency: str, problems: list[Problem], rows_of: dict[int, tuple[int, ...]]
+) -> Journal:
     journal = Journal(currency)
     if t is None:
         return journal
@@ -254,7 +337,14 @@ def _journal(t: Table | None, currency: str, problems: list[Problem]) -> Journal
     for ref, v in t.records:
         txn = v["txn"]
         if txn is None:
-            problems.append(problem("missing-value", CellRef(ref.sheet, 0, ref.row), "the row has no transaction number", "every Journal row belongs to a txn"))
+            problems.append(
+                problem(
+                    "missing-value",
+                    CellRef(ref.sheet, 0, ref.row),
+                    "the row has no transaction number",
+                    "every Journal row belongs to a txn",
+                )
+            )
             continue
         if groups and groups[-1][0] == txn:
             groups[-1][1].append((ref, v))
@@ -263,40 +353,76 @@ def _journal(t: Table | None, currency: str, problems: list[Problem]) -> Journal
     last = 0
     for txn_id, rows in groups:
         first = rows[0][0]
+        if any(ref.row in t.bad_rows for ref, _ in rows):
+            last = max(last, txn_id)
+            continue  # a cell of it is unreadable, and that is reported already
         amounts = [v["amount"] for _, v in rows]
         if txn_id <= last:
             problems.append(
-                problem("journal-order", CellRef(first.sheet, 0, first.row),
-                        f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
-                        "rows of one transaction stand together, numbers rising; `ledger undo` restores an earlier version")
+                problem(
+                    "journal-order",
+                    CellRef(first.sheet, 0, first.row),
+                    f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
+                    "rows of one transaction stand together, numbers rising; `ledger undo` restores an earlier version",
+                )
             )
             continue
         if any(a is None for a in amounts):
             bad = next(ref for ref, v in rows if v["amount"] is None)
-            problems.append(problem("missing-value", CellRef(bad.sheet, 4, bad.row), f"a posting of transaction {txn_id} has no amount", ""))
+            problems.append(
+                problem(
+                    "missing-value",
+                    CellRef(bad.sheet, 4, bad.row),
+                    f"a posting of transaction {txn_id} has no amount",
+                    "",
+                )
+            )
             continue
         if len(rows) < 2:
-            problems.append(problem("single-posting", CellRef(first.sheet, 0, first.row), f"transaction {txn_id} has one posting; double entry needs two", "every amount needs its other side"))
+            problems.append(
+                problem(
+                    "single-posting",
+                    CellRef(first.sheet, 0, first.row),
+                    f"transaction {txn_id} has one posting; double entry needs two",
+                    "every amount needs its other side",
+                )
+            )
             continue
         total = sum(amounts, Decimal(0))
         if total != 0:
             problems.append(
-                problem("unbalanced-transaction", CellRef(first.sheet, 4, first.row),
-                        f"transaction {txn_id} sums to {total}, not 0",
-                        "the amounts of one transaction must cancel; was one edited by hand? `ledger undo` restores the last version")
+                problem(
+                    "unbalanced-transaction",
+                    CellRef(first.sheet, 4, first.row),
+                    f"transaction {txn_id} sums to {total}, not 0",
+                    "the amounts of one transaction must cancel; was one edited by hand? `ledger undo` restores the last version",
+                )
             )
             continue
         head = rows[0][1]
         if head["day"] is None:
-            problems.append(problem("missing-value", CellRef(first.sheet, 1, first.row), f"transaction {txn_id} has no day", ""))
+            problems.append(
+                problem(
+                    "missing-value",
+                    CellRef(first.sheet, 1, first.row),
+                    f"transaction {txn_id} has no day",
+                    "",
+                )
+            )
             continue
         postings = tuple(Posting(str(v["account"]), Money(v["amount"], currency)) for _, v in rows)
         journal._append(
             Transaction(
-                id=txn_id, day=head["day"], kind=head["kind"], memo=head["memo"], postings=postings,
-                event=head["event"], rule=head["rule"],
+                id=txn_id,
+                day=head["day"],
+                kind=head["kind"],
+                memo=head["memo"],
+                postings=postings,
+                event=head["event"],
+                rule=head["rule"],
             )
         )
+        rows_of[txn_id] = tuple(ref.row for ref, _ in rows)
         last = txn_id
     return journal
 
@@ -329,8 +455,15 @@ def _dice(t: Table | None) -> list[DiceRoll]:
     if t is None:
         return []
     return [
-        DiceRoll(n=v["roll"] or 0, day=v["day"] or 0, sides=v["sides"] or 6, result=v["result"] or 0,
-                 source=v["source"], purpose=v["purpose"], decided=v["decided"])
+        DiceRoll(
+            n=v["roll"] or 0,
+            day=v["day"] or 0,
+            sides=v["sides"] or 6,
+            result=v["result"] or 0,
+            source=v["source"],
+            purpose=v["purpose"],
+            decided=v["decided"],
+        )
         for _, v in t.records
     ]
 
@@ -351,19 +484,38 @@ def write(path: Path, loaded: Loaded) -> None:
 
     wb = xlsxwriter.Workbook(
         str(path),
-        {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False, "strings_to_urls": False},
+        {
+            "constant_memory": True,
+            "strings_to_formulas": False,
+            "strings_to_numbers": False,
+            "strings_to_urls": False,
+        },
     )
-    wb.set_properties({"title": f"{books.game.title}: the banker's books", "comments": f"written by ledger {__version__}"})
+    wb.set_properties(
+        {
+            "title": f"{books.game.title}: the banker's books",
+            "comments": f"written by ledger {__version__}",
+        }
+    )
     fmt = _Formats(wb)
     parties = [p.name for p in books.players] + list(books.game.institutions)
     rows_for: dict[str, Callable[[], list[list[Any]]]] = {
         "README": lambda: _readme_rows(specs),
         "Settings": lambda: _settings_rows(books),
         "Players": lambda: [[p.name, p.role, *[v for _, v in p.extra]] for p in books.players],
-        "Events": lambda: [[e.id, e.day, e.type, e.player, e.to, e.amount, e.args, e.memo, e.posted, e.note] for e in books.events],
-        "Journal": lambda: [[t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule] for t in books.journal for p in t.postings],
+        "Events": lambda: [
+            [e.id, e.day, e.type, e.player, e.to, e.amount, e.args, e.memo, e.posted, e.note]
+            for e in books.events
+        ],
+        "Journal": lambda: [
+            [t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule]
+            for t in books.journal
+            for p in t.postings
+        ],
         "Balances": lambda: _balance_rows(books),
-        "Dice": lambda: [[d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice],
+        "Dice": lambda: [
+            [d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice
+        ],
     }
     source_rows = {
         "Players": [p.ref.row if p.ref else None for p in books.players],
@@ -387,7 +539,9 @@ def write(path: Path, loaded: Loaded) -> None:
 
 class _Formats:
     def __init__(self, wb: Any) -> None:
-        self.header = wb.add_format({"bold": True, "bg_color": "#DCE6F1", "bottom": 1, "text_wrap": True, "valign": "top"})
+        self.header = wb.add_format(
+            {"bold": True, "bg_color": "#DCE6F1", "bottom": 1, "text_wrap": True, "valign": "top"}
+        )
         self.money = wb.add_format({"num_format": MONEY_FORMAT})
         self.int = wb.add_format({"num_format": "0"})
         self.text = wb.add_format({"num_format": "@"})
@@ -403,9 +557,7 @@ def _write_value(ws: Any, r: int, c: int, value: Any, kind: str, fmt: _Formats) 
         ws.write_boolean(r, c, value)
     elif isinstance(value, Decimal):
         ws.write_number(r, c, float(value), fmt.money if kind == "money" else None)
-    elif isinstance(value, int):
-        ws.write_number(r, c, value)
-    elif isinstance(value, float):
+    elif isinstance(value, (int, float)):
         ws.write_number(r, c, value)
     elif isinstance(value, dt.datetime):
         ws.write_datetime(r, c, value, fmt.datetime)
@@ -476,9 +628,13 @@ def _write_unknown(wb: Any, raw: RawSheet, fmt: _Formats) -> None:
 
 def _readme_rows(specs: Sequence[SheetSpec]) -> list[list[Any]]:
     rows: list[list[Any]] = [
-        ["(this book)", "", "The banker's books of a game, kept by `ledger`. Every sheet has one header row and one record per row. "
-         "Type events in Events and players in Players; ledger writes Journal, Balances, Dice and this README. "
-         "Run `ledger check` after editing by hand; `ledger undo` takes back the last command."],
+        [
+            "(this book)",
+            "",
+            "The banker's books of a game, kept by `ledger`. Every sheet has one header row and one record per row. "
+            "Type events in Events and players in Players; ledger writes Journal, Balances, Dice and this README. "
+            "Run `ledger check` after editing by hand; `ledger undo` takes back the last command.",
+        ],
     ]
     for spec in specs:
         who = "written by ledger" if spec.written_by_tool else "you may edit it"
@@ -494,7 +650,15 @@ def _settings_rows(books: Books) -> list[list[Any]]:
     specs = books.game.all_settings()
     for s in specs:
         value = books.settings.values.get(s.key, s.default)
-        rows.append([s.key, _setting_text(value, s.kind), _setting_text(s.default, s.kind), s.rule, s.description])
+        rows.append(
+            [
+                s.key,
+                _setting_text(value, s.kind),
+                _setting_text(s.default, s.kind),
+                s.rule,
+                s.description,
+            ]
+        )
     known = {s.key for s in specs}
     for key, value in books.settings.values.items():
         if key not in known:
@@ -518,4 +682,3 @@ def _balance_rows(books: Books) -> list[list[Any]]:
         bank = parts[2] if len(parts) == 3 else ""
         rows.append([account, owner.name if owner else "", bank, money.amount])
     return rows
-

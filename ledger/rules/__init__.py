@@ -17,7 +17,7 @@ GAMES: dict[str, tuple[str | None, str]] = {
 }
 
 
-class GameNotBuilt(Exception):  # noqa: N818 - a signal for the CLI
+class GameNotBuilt(Exception):
     pass
 
 

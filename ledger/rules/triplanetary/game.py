@@ -13,15 +13,45 @@ from ledger.core.schema import Column, Setting
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("start_money", Decimal("25"), "money", "§3", "Each player starts with this much, in the bank at Ceres."),
-    Setting("patrol_start_money", Decimal("500"), "money", "§6", "The Space Patrol player starts with this much."),
-    Setting("allow_debt", False, "bool", "§30", "Banks do not make loans: a player's account cannot go below 0."),
+    Setting(
+        "start_money",
+        Decimal("25"),
+        "money",
+        "§3",
+        "Each player starts with this much, in the bank at Ceres.",
+    ),
+    Setting(
+        "patrol_start_money",
+        Decimal("500"),
+        "money",
+        "§6",
+        "The Space Patrol player starts with this much.",
+    ),
+    Setting(
+        "allow_debt",
+        False,
+        "bool",
+        "§30",
+        "Banks do not make loans: a player's account cannot go below 0.",
+    ),
 )
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
-    Column("location", "text", 14, required=False, help="Where the player is: a ship, a base or a planet (§5)."),
-    Column("status", "text", 12, required=False, help="free, imprisoned, pirate, warlord or dead (§33-§36).",
-           choices=("free", "imprisoned", "pirate", "warlord", "dead")),
+    Column(
+        "location",
+        "text",
+        14,
+        required=False,
+        help="Where the player is: a ship, a base or a planet (§5).",
+    ),
+    Column(
+        "status",
+        "text",
+        12,
+        required=False,
+        help="free, imprisoned, pirate, warlord or dead (§33-§36).",
+        choices=("free", "imprisoned", "pirate", "warlord", "dead"),
+    ),
     Column("status_until", "int", 12, required=False, help="The day an imprisonment ends (§41)."),
     Column("pr", "int", 6, required=False, help="Public relations value (§36C); starts at 0."),
 )
