@@ -187,9 +187,10 @@ def check(
         from ledger.io.session import inspect
 
         try:
-            loaded, problems, pending = inspect(_path(workbook))
+            seen = inspect(_path(workbook))
+            problems = seen.problems
         except ProblemsFound as exc:  # the workbook could not be read at all
-            loaded, problems, pending = None, exc.problems, 0
+            seen, problems = None, exc.problems
         if rule:
             problems = [p for p in problems if p.code in rule]
         if as_json:
@@ -203,12 +204,13 @@ def check(
             n = sum(p.is_error for p in problems)
             say(f"{n} problem{'s' if n != 1 else ''} found.")
             raise typer.Exit(1)
-        if loaded is not None:
-            books = loaded.books
+        if seen is not None:
+            books = seen.loaded.books
+            waiting = seen.pending_events
             say(
                 f"clean: {books.game.title}, day {books.day}, {len(books.players)} players, "
-                f"{len(books.journal)} transactions"
-                + (f", {pending} events ready to post" if pending else "")
+                f"{seen.transactions} transactions"
+                + (f", {_plural(waiting, 'event')} ready to post" if waiting else "")
             )
 
     run(action)
@@ -424,6 +426,10 @@ def _report(outcome: Any, show_summary: bool = True) -> None:
     if show_summary and outcome.summary:
         print(outcome.summary)
     warn(outcome.warnings)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _pending_hint(books: Any) -> None:

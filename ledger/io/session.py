@@ -30,12 +30,21 @@ class Outcome:
     data: object = None
 
 
-def inspect(path: Path) -> tuple[Loaded, list[Problem], int]:
+@dataclass
+class Inspection:
+    loaded: Loaded
+    problems: list[Problem]
+    pending_events: int
+    transactions: int
+
+
+def inspect(path: Path) -> Inspection:
     """Load and check without changing anything: the cells, the books, then the pending
-    events are tried (not saved) and the books checked again. Returns the events waiting."""
+    events are tried (not saved) and the books checked again."""
     loaded, problems = load(path)
     books = loaded.books
     pending = sum(1 for _ in books.pending_events())
+    saved = len(books.journal)
     if not has_errors(problems):
         problems += run_checks(books)
     if not has_errors(problems) and pending:
@@ -43,7 +52,7 @@ def inspect(path: Path) -> tuple[Loaded, list[Problem], int]:
         problems += found
         books.balances_as_read = {}
         problems += [p for p in run_checks(books) if p not in problems]
-    return loaded, problems, pending
+    return Inspection(loaded, problems, pending, saved)
 
 
 def read_books(path: Path) -> tuple[Books, list[Problem]]:
