@@ -1,1 +1,0 @@
-"""Das kleine Egon-Spiel: its numbers (`tables`), its orders (`orders`) and one round (`evaluate`)."""
