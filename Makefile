@@ -33,8 +33,8 @@ demo: $(VENV)/.installed
 test: $(VENV)/.installed lint typecheck unit
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check ledger tests bench
-	$(BIN)/ruff format --check ledger tests bench
+	$(BIN)/ruff check ledger tests workbooks $(wildcard bench)
+	$(BIN)/ruff format --check ledger tests workbooks $(wildcard bench)
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy

@@ -1,6 +1,6 @@
 """Rebuild the example workbook `workbooks/demo-triplanetary.xlsx` with ledger's own commands.
 
-    .venv/bin/python workbooks/make_demo.py
+.venv/bin/python workbooks/make_demo.py
 """
 
 from __future__ import annotations
@@ -21,7 +21,21 @@ def ledger(*args: str) -> None:
 
 def main() -> None:
     OUT.unlink(missing_ok=True)
-    ledger("new", "--game", "triplanetary", "--player", "Ann", "--player", "Bob", "--player", "Cleo", "--patrol", "Sam", "--seed", "42")
+    ledger(
+        "new",
+        "--game",
+        "triplanetary",
+        "--player",
+        "Ann",
+        "--player",
+        "Bob",
+        "--player",
+        "Cleo",
+        "--patrol",
+        "Sam",
+        "--seed",
+        "42",
+    )
     ledger("pay", "Cleo", "Ann", "4.50", "--memo", "share of the first ore find")
     ledger("pay", "Bob", "patrol", "2", "--memo", "docking fine, agreed at the table")
     # A row the banker typed in Excel during play: the next command posts it.
