@@ -14,20 +14,19 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $@
 
-## demo: a short banker's session on a copy of the example workbook
+## demo: a month of a banker's work on a copy of the example workbook
 demo: $(VENV)/.installed
 	@rm -rf build/demo && mkdir -p build/demo && cp $(DEMO) build/demo/ledger.xlsx
 	@echo '$$ ledger check'
 	@cd build/demo && ../../$(BIN)/ledger check
-	@echo; echo '$$ ledger pay Ann Bob 12.50 --memo "ore contract"'
-	@cd build/demo && ../../$(BIN)/ledger pay Ann Bob 12.50 --memo "ore contract"
+	@echo; echo '$$ ledger tick 30'
+	@cd build/demo && ../../$(BIN)/ledger tick 30
 	@echo; echo '$$ ledger balance'
 	@cd build/demo && ../../$(BIN)/ledger balance
-	@echo; echo '$$ ledger journal --since 0'
-	@cd build/demo && ../../$(BIN)/ledger journal --since 0
-	@echo; echo '$$ ledger undo'
-	@cd build/demo && ../../$(BIN)/ledger undo
-	@echo; echo "The demo's workbook is build/demo/ledger.xlsx: open it in Excel or LibreOffice."
+	@echo; echo '$$ ledger journal --since 1'
+	@cd build/demo && ../../$(BIN)/ledger journal --since 1
+	@echo; echo "The demo's workbook is build/demo/ledger.xlsx (open it in Excel or LibreOffice);"
+	@echo "the month's printable summary is build/demo/ledger-days-0001-0030.html."
 
 ## test: lint, type check and the whole suite (interop tests skip here unless their programs are installed)
 test: $(VENV)/.installed lint typecheck unit

@@ -453,3 +453,8 @@ def main() -> None:
         say(f"ledger: internal error: {type(exc).__name__}: {exc}")
         say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
         sys.exit(1)
+
+
+from ledger import cli_property as _cli_property  # noqa: E402  (registers its commands on `app`)
+
+del _cli_property

@@ -137,3 +137,18 @@ def read_sheet(path: Path, sheet: str) -> list[list[Any]]:
 @pytest.fixture
 def update_golden() -> Iterator[bool]:
     yield os.environ.get("LEDGER_UPDATE_GOLDEN") == "1"
+
+
+def rows(path: Path, sheet: str) -> list[dict[str, Any]]:
+    """A sheet as a list of dicts by header, the way a banker reads it."""
+    data = read_sheet(path, sheet)
+    if not data:
+        return []
+    header = [str(h) for h in data[0]]
+    return [dict(zip(header, r, strict=False)) for r in data[1:] if any(v is not None for v in r)]
+
+
+def set_setting(path: Path, key: str, value: Any) -> None:
+    data = read_sheet(path, "Settings")
+    row = next(i for i, r in enumerate(data, start=1) if r[0] == key)
+    edit_cells(path, {f"Settings!B{row}": value})

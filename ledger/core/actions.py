@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from ledger.core.books import Books, Event, Player
+from ledger.core.game import Game
 from ledger.core.journal import Transaction, transfer
 from ledger.core.money import Money, MoneyError
 from ledger.core.problems import CellRef, Problem, problem
@@ -157,9 +158,13 @@ EVENT_COLUMNS = ("id", "day", "type", "player", "to", "amount", "args", "memo", 
 CORE_EVENT_HANDLERS: dict[str, EventHandler] = {"pay": _pay_event}
 
 
+def event_handlers(game: Game) -> dict[str, EventHandler]:
+    return {**CORE_EVENT_HANDLERS, **game.event_types()}
+
+
 def post_pending_events(books: Books) -> tuple[list[str], list[Problem]]:
     """Post every Events row not yet posted, in sheet order; mark each with its transaction."""
-    handlers = dict(CORE_EVENT_HANDLERS)
+    handlers = event_handlers(books.game)
     done: list[str] = []
     problems: list[Problem] = []
     for i, ev in enumerate(books.events):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Journal
@@ -100,6 +100,8 @@ class Books:
     dice: list[DiceRoll] = field(default_factory=list)
     #: The Balances sheet as it was read, to notice hand edits (it is rewritten on save).
     balances_as_read: Mapping[str, tuple[Decimal, CellRef]] = field(default_factory=dict)
+    #: The game's own records (ships, crews, ...), loaded and saved by the game's rules.
+    state: Any = None
     #: The Journal sheet's row of each posting, by transaction id (for problems' `Sheet!Cell`).
     journal_rows: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 

@@ -157,6 +157,11 @@ def all_rules() -> tuple[Rule, ...]:
         Rule("players", "players are named and unique; at most one Patrol", _players),
         Rule("accounts", "every posting names a known account", _accounts),
         Rule("overdrawn", "no player below zero where the rules allow no debt", _overdrawn),
+        Rule(
+            "game",
+            "the game's own sheets: references resolve, values are possible",
+            lambda b: b.game.check_state(b),
+        ),
         Rule("day", "the day is not before the journal's last day", _day),
         Rule("total", "all accounts sum to zero", _total_zero),
         Rule("balances", "the Balances sheet agrees with the journal", _balances_typed),

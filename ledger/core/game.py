@@ -9,12 +9,14 @@ tick, trials, rounds) add methods here with a default that refuses clearly.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
 from ledger.core.books import PATROL_ROLE, Books, Player, Settings
 from ledger.core.journal import Draft, transfer
 from ledger.core.money import Money
+from ledger.core.problems import CellRef, Problem
 from ledger.core.schema import Column, Setting, SheetSpec
 
 #: Settings every game has. `day` is the current game day (or round); `seed` feeds the dice.
@@ -117,6 +119,59 @@ class Game(ABC):
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
         """The values of the game's own Players columns for a new player."""
         return ()
+
+    # -- the game's own sheets and records ------------------------------------------------
+    def load_state(
+        self,
+        books: Books,
+        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
+        problems: list[Problem],
+    ) -> None:
+        """Build the game's records from its sheets' rows (as read by ledger/io)."""
+        books.state = None
+
+    def new_state(self, books: Books) -> None:
+        """The game's records for a new workbook."""
+        books.state = None
+
+    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
+        """The rows of the game's own sheets, in their columns' order."""
+        return {}
+
+    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
+        """For each game sheet, the sheet row each record came from (None for new ones)."""
+        return {}
+
+    def check_state(self, books: Books) -> Iterable[Problem]:
+        """Problems in the game's records: references, impossible values."""
+        return ()
+
+    def event_types(self) -> dict[str, Callable[..., Any]]:
+        """Event types of the game (besides `pay`): name -> handler(books, event, where)."""
+        return {}
+
+    def apply(
+        self,
+        books: Books,
+        action: str,
+        given: Mapping[str, Any],
+        where: Mapping[str, str],
+        event: str,
+    ) -> tuple[str, list[Problem]]:
+        """Apply one of the game's banker commands (`buy`, `hire`, ...) to the books."""
+        from ledger.core.problems import problem
+
+        return "", [
+            problem("not-in-this-game", action, f"{self.title} has no command {action}", "")
+        ]
+
+    def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
+        """Advance the game by `days` days (or rounds), applying the rules' periodic charges."""
+        from ledger.core.problems import ProblemsFound, problem
+
+        raise ProblemsFound(
+            [problem("tick-not-built", "tick", f"{self.title} has no tick yet", "")]
+        )
 
     @abstractmethod
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:

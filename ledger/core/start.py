@@ -21,5 +21,6 @@ def new_books(game: Game, players: Sequence[str], patrol: str | None, seed: int)
         for p in people
     ]
     books = Books(game, settings, people, Journal(game.currency))
+    game.new_state(books)
     books.journal.post_all(game.opening(people, settings), day=0)
     return books

@@ -4,7 +4,8 @@ beyond choosing what to show)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ledger.core.books import Books, Player
 from ledger.core.journal import Transaction
@@ -86,3 +87,81 @@ def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
             )
         table.add_section()
     _console().print(table)
+
+
+def tick_tables(report: Any) -> None:
+    """After a tick: one table per player with the charges, money in and events of the period."""
+    from rich.table import Table
+
+    console = _console()
+    players = sorted({line.player for line in report.lines})
+    if not players:
+        console.print(f"Days {report.start + 1}-{report.end}: nothing fell due.")
+        return
+    for name in players:
+        charges, income = report.totals(name)
+        table = Table(title=f"{name}: days {report.start + 1}-{report.end}", title_justify="left")
+        table.add_column("day", justify="right")
+        table.add_column("what")
+        table.add_column("rule")
+        table.add_column("KC", justify="right")
+        for line in report.for_player(name):
+            amount = (
+                ""
+                if line.amount is None
+                else (f"-{line.amount:,.2f}" if line.kind == "charge" else f"{line.amount:,.2f}")
+            )
+            style = "bold" if line.kind == "event" else None
+            table.add_row(str(line.day), line.text, line.rule, amount, style=style)
+        table.add_section()
+        paid = f"-{charges:,.2f}" if charges else "0.00"
+        table.add_row("", "charges paid / money in", "", f"{paid} / {income:,.2f}")
+        console.print(table)
+
+
+def template_env() -> Any:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+    folder = Path(__file__).resolve().parents[2] / "templates"
+    return Environment(
+        loader=FileSystemLoader(folder),
+        autoescape=select_autoescape(["html", "j2"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+
+
+def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
+    """The printable summary of the period (HTML), beside the workbook."""
+    import os
+
+    players = []
+    for p in books.players:
+        charges, income = report.totals(p.name)
+        players.append(
+            {
+                "name": p.name,
+                "lines": [line.as_dict() for line in report.for_player(p.name)],
+                "charges": f"{charges:,.2f}",
+                "income": f"{income:,.2f}",
+                "cash": f"{books.player_cash(p).amount:,.2f}",
+            }
+        )
+    html = (
+        template_env()
+        .get_template("tick.html.j2")
+        .render(
+            title=books.game.title,
+            start=report.start + 1,
+            end=report.end,
+            currency=books.currency,
+            players=players,
+            workbook=workbook.name,
+        )
+    )
+    out = workbook.with_name(f"{workbook.stem}-days-{report.start + 1:04d}-{report.end:04d}.html")
+    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
+    tmp.write_text(html, encoding="utf-8")
+    os.replace(tmp, out)
+    return out

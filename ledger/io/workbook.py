@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger import __version__
-from ledger.core.actions import CORE_EVENT_HANDLERS
+from ledger.core.actions import event_handlers
 from ledger.core.books import Books, Event, Player, Settings
 from ledger.core.dice import DiceRoll
 from ledger.core.journal import Journal, Posting, Transaction
@@ -242,7 +242,7 @@ def load(path: Path) -> tuple[Loaded, list[Problem]]:
             ]
         ) from None
     settings = _settings(game.all_settings(), typed, problems)
-    event_types = tuple(CORE_EVENT_HANDLERS)
+    event_types = tuple(event_handlers(game))
     specs = {s.name: s for s in sheets.core_specs(game, event_types)}
     loaded_extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = {}
 
@@ -268,7 +268,15 @@ def load(path: Path) -> tuple[Loaded, list[Problem]]:
         for ref, v in balances_t.records:
             if v["account"] and v["balance"] is not None:
                 balances_as_read[str(v["account"])] = (v["balance"], CellRef(ref.sheet, 3, ref.row))
-    books = Books(game, settings, players, journal, events, dice, balances_as_read, journal_rows)
+    books = Books(
+        game, settings, players, journal, events, dice, balances_as_read, journal_rows=journal_rows
+    )
+    game_rows = {}
+    for spec in game.sheets:
+        t = table(spec.name)
+        if t is not None:
+            game_rows[spec.name] = [(ref, v) for ref, v in t.records if ref.row not in t.bad_rows]
+    game.load_state(books, game_rows, problems)
     known = set(specs)
     unknown = {s.name: s for s in raw if s.name not in known}
     return Loaded(books, [s.name for s in raw], unknown, loaded_extras), problems
@@ -476,7 +484,7 @@ def write(path: Path, loaded: Loaded) -> None:
     import xlsxwriter
 
     books = loaded.books
-    event_types = tuple(CORE_EVENT_HANDLERS)
+    event_types = tuple(event_handlers(books.game))
     specs = sheets.core_specs(books.game, event_types)
     by_name = {s.name: s for s in specs}
     order = [n for n in loaded.order if n in by_name or n in loaded.unknown]
@@ -517,9 +525,13 @@ def write(path: Path, loaded: Loaded) -> None:
             [d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice
         ],
     }
+    dumped = books.game.dump_state(books)
+    for name, game_rows in dumped.items():
+        rows_for[name] = lambda game_rows=game_rows: game_rows  # type: ignore[misc]
     source_rows = {
         "Players": [p.ref.row if p.ref else None for p in books.players],
         "Events": [e.ref.row if e.ref else None for e in books.events],
+        **books.game.source_rows(books),
     }
     for name in order:
         if name in loaded.unknown:

@@ -1,40 +1,23 @@
-"""Triplanetary Variant V/2: the game's accounts, starting money and house-rule settings.
+"""Triplanetary Variant V/2: the game's accounts, settings, sheets, commands and tick.
 
 Rule numbers (§3, §6, ...) are those of ../shared/rules/triplanetary-variant-v2.txt.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
+from typing import Any
 
-from ledger.core.books import PATROL_ROLE, Player, Settings
+from ledger.core.books import PATROL_ROLE, Books, Player, Settings
 from ledger.core.game import Game
-from ledger.core.schema import Column, Setting
+from ledger.core.problems import CellRef, Problem
+from ledger.core.schema import Column
+from ledger.rules.triplanetary import checks, property, sheets
+from ledger.rules.triplanetary.model import Market, State
+from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
-
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "start_money",
-        Decimal("25"),
-        "money",
-        "§3",
-        "Each player starts with this much, in the bank at Ceres.",
-    ),
-    Setting(
-        "patrol_start_money",
-        Decimal("500"),
-        "money",
-        "§6",
-        "The Space Patrol player starts with this much.",
-    ),
-    Setting(
-        "allow_debt",
-        False,
-        "bool",
-        "§30",
-        "Banks do not make loans: a player's account cannot go below 0.",
-    ),
-)
+from ledger.rules.triplanetary.tick import TickReport, tick
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
     Column(
@@ -63,9 +46,11 @@ class Triplanetary(Game):
     currency = "KC"
     banks = BANKS
     home_bank = START_BANK  # §3: the start money lies at Ceres
-    institutions = ("bank", "patrol", "earth")  # §6: the Patrol and the Earth government
+    # §6: the Patrol and the Earth government; where money for goods and crews goes
+    institutions = ("bank", "patrol", "earth", property.SUPPLIERS, property.CREWS)
     settings = SETTINGS
     player_columns = PLAYER_COLUMNS
+    sheets = sheets.sheet_specs()
     has_patrol = True
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
@@ -76,6 +61,55 @@ class Triplanetary(Game):
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
         home = PATROL_HOME if player.role == PATROL_ROLE else START_BANK  # §6 Luna, §3 Ceres
         return (("location", home), ("status", "free"), ("status_until", None), ("pr", 0))
+
+    def new_state(self, books: Books) -> None:
+        state = State(prices=sheets.default_prices())
+        # §25 the markets whose stock the books follow: Ganymede's Cordrazite
+        state.markets.append(Market("Ganymede", "cordrazite"))
+        books.state = state
+
+    def load_state(
+        self,
+        books: Books,
+        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
+        problems: list[Problem],
+    ) -> None:
+        state = sheets.load_state(rows)
+        state.prices = sheets.load_prices(rows.get("PriceList"), problems)
+        books.state = state
+
+    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
+        state = books.state
+        assert isinstance(state, State)
+        out = sheets.dump_state(state)
+        out["PriceList"] = sheets.dump_prices(state.prices)
+        return out
+
+    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
+        assert isinstance(books.state, State)
+        return sheets.source_rows(books.state)
+
+    def check_state(self, books: Books) -> Iterable[Problem]:
+        return checks.check_state(books)
+
+    def event_types(self) -> dict[str, Callable[..., Any]]:
+        return {name: property.event_handler(name) for name in property.SPECS}
+
+    def apply(
+        self,
+        books: Books,
+        action: str,
+        given: Mapping[str, Any],
+        where: Mapping[str, str],
+        event: str,
+    ) -> tuple[str, list[Problem]]:
+        done, problems = property.apply_action(books, action, given, where, event)
+        return (done.summary if done else ""), problems
+
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        return tick(books, days, progress)
 
 
 GAME = Triplanetary()

@@ -1,0 +1,180 @@
+"""One description of each banker's action's parameters, shared by the CLI and the Events sheet.
+
+The CLI parses its arguments with Typer and hands the raw text here; an Events row hands its
+columns and its `args` text (`packet 2 --name Nomad --at Mars`). Both are checked by the same
+`parse_params`, so a command and a typed row cannot disagree.
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any, Literal
+
+from ledger.core.money import parse_amount
+from ledger.core.problems import Problem, problem
+
+ParamKind = Literal["text", "int", "money", "flag"]
+
+
+@dataclass(frozen=True, slots=True)
+class Param:
+    name: str
+    kind: ParamKind = "text"
+    required: bool = False
+    default: Any = None
+    #: How the CLI names it (`QTY`, `--ship`), for problems about command arguments.
+    cli: str = ""
+    help: str = ""
+    #: The Events column it may come from (`player`, `to`, `amount`); else from `args`.
+    column: str = ""
+
+    @property
+    def positional(self) -> bool:
+        return not self.cli.startswith("-")
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    name: str
+    params: tuple[Param, ...]
+    help: str = ""
+    example: str = ""
+
+    def param(self, name: str) -> Param:
+        return next(p for p in self.params if p.name == name)
+
+
+def _convert(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
+    if p.kind == "flag":
+        if isinstance(raw, bool):
+            return raw, None
+        return str(raw).strip().casefold() in ("1", "yes", "true", "y", ""), None
+    if p.kind == "int":
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            value = raw
+        else:
+            try:
+                d = Decimal(str(raw).strip())
+                if d != d.to_integral_value():
+                    raise ValueError
+                value = int(d)
+            except (ArithmeticError, ValueError):
+                return None, problem(
+                    "bad-number",
+                    where,
+                    f"{p.cli or p.name} must be a whole number, not {raw!r}",
+                    f"e.g. {p.cli or p.name} 2",
+                )
+        if value < 0:
+            return None, problem(
+                "bad-number", where, f"{p.cli or p.name} cannot be negative ({value})", ""
+            )
+        return value, None
+    if p.kind == "money":
+        if isinstance(raw, Decimal):
+            return raw, None
+        try:
+            return parse_amount(str(raw)), None
+        except ValueError as exc:
+            return None, problem("bad-amount", where, str(exc), "e.g. 12.50")
+    return str(raw).strip(), None
+
+
+def parse_params(
+    spec: ActionSpec, given: Mapping[str, Any], where: Mapping[str, str]
+) -> tuple[dict[str, Any], list[Problem]]:
+    """Check and convert raw values by the spec; `where` names each parameter's cell/argument."""
+    out: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for p in spec.params:
+        loc = where.get(p.name, p.cli or p.name)
+        raw = given.get(p.name)
+        if raw is None or (isinstance(raw, str) and not raw.strip() and p.kind != "flag"):
+            if p.required:
+                problems.append(
+                    problem("missing-value", loc, f"{spec.name} needs {p.cli or p.name}", p.help)
+                )
+            out[p.name] = p.default
+            continue
+        value, prob = _convert(p, raw, loc)
+        if prob:
+            problems.append(prob)
+        out[p.name] = value
+    unknown = set(given) - {p.name for p in spec.params}
+    for name in sorted(unknown):
+        problems.append(
+            problem(
+                "unknown-option",
+                where.get("args", "args"),
+                f"{spec.name} takes no {name}",
+                "options: " + ", ".join(p.cli for p in spec.params if p.cli.startswith("-")),
+            )
+        )
+    return out, problems
+
+
+def split_args(spec: ActionSpec, text: str, where: str) -> tuple[dict[str, Any], list[Problem]]:
+    """`packet 2 --name Nomad` -> {"item": "packet", "qty": "2", "name": "Nomad"} by the spec."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:
+        return {}, [
+            problem(
+                "bad-args",
+                where,
+                f"cannot read {text!r}: {exc}",
+                "put quotes around names with spaces",
+            )
+        ]
+    options = {p.cli: p for p in spec.params if p.cli.startswith("-")}
+    positionals = [p for p in spec.params if p.positional and not p.column]
+    out: dict[str, Any] = {}
+    problems: list[Problem] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w.startswith("--"):
+            key, _, inline = w.partition("=")
+            p = options.get(key)
+            if p is None:
+                problems.append(
+                    problem(
+                        "unknown-option",
+                        where,
+                        f"{spec.name} has no option {key}",
+                        "options: " + ", ".join(options) if options else "",
+                    )
+                )
+                i += 1
+                continue
+            if p.kind == "flag":
+                out[p.name] = True
+                i += 1
+                continue
+            if inline:
+                out[p.name] = inline
+                i += 1
+                continue
+            if i + 1 >= len(words):
+                problems.append(problem("missing-value", where, f"{key} needs a value", p.help))
+                break
+            out[p.name] = words[i + 1]
+            i += 2
+            continue
+        if not positionals:
+            problems.append(
+                problem(
+                    "extra-argument",
+                    where,
+                    f"{spec.name} takes no more arguments, not {w!r}",
+                    spec.example,
+                )
+            )
+            i += 1
+            continue
+        out[positionals.pop(0).name] = w
+        i += 1
+    return out, problems

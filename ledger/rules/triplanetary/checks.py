@@ -1,0 +1,193 @@
+"""Checks of the Triplanetary sheets: every reference resolves, every value is possible."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES, State
+from ledger.rules.triplanetary.property import hold_capacity, hold_used
+from ledger.rules.triplanetary.settings import Rules
+from ledger.rules.triplanetary.sheets import fields_in_order
+
+
+def cell(rec: Any, field_name: str) -> str:
+    ref: CellRef | None = rec.ref
+    if ref is None:
+        return f"{type(rec).__name__} {getattr(rec, 'id', '')}"
+    names = [f.name for f in fields_in_order(type(rec))]
+    col = names.index(field_name) if field_name in names else 0
+    return str(CellRef(ref.sheet, col, ref.row))
+
+
+def check_state(books: Books) -> Iterable[Problem]:
+    state = books.state
+    if not isinstance(state, State):
+        return
+    players = {p.name for p in books.players}
+    hint_players = "players: " + ", ".join(sorted(players))
+
+    def owner(rec: Any, field_name: str = "owner") -> Iterable[Problem]:
+        name = getattr(rec, field_name)
+        if name not in players:
+            yield problem(
+                "unknown-owner", cell(rec, field_name), f"{name!r} is not a player", hint_players
+            )
+
+    # ids are unique; posts (ships, bases, mines) share one space because crews name them
+    seen: Counter[str] = Counter()
+    for group in (
+        state.ships,
+        state.bases,
+        state.mines,
+        state.modules,
+        state.crews,
+        state.offices,
+        state.orders,
+        state.corporations,
+        state.crimes,
+        state.dues,
+    ):
+        for rec in group:
+            if not rec.id:
+                yield problem(
+                    "missing-value",
+                    cell(rec, "id"),
+                    "the row has no id",
+                    "give it a short unique id such as S7",
+                )
+                continue
+            seen[rec.id.casefold()] += 1
+            if seen[rec.id.casefold()] == 2:
+                yield problem(
+                    "duplicate-id",
+                    cell(rec, "id"),
+                    f"the id {rec.id!r} is used twice",
+                    "ids must be unique across the game's sheets",
+                )
+    posts = state.posts()
+    for group in (
+        state.ships,
+        state.bases,
+        state.mines,
+        state.modules,
+        state.crews,
+        state.offices,
+        state.orders,
+    ):
+        for rec in group:
+            yield from owner(rec)
+    for corp in state.corporations:
+        yield from owner(corp, "head")
+    for crime in state.crimes:
+        yield from owner(crime, "player")
+    for due in state.dues:
+        yield from owner(due, "player")
+    for post in posts.values():
+        if post.status not in POST_STATES and post.status != "registering":
+            yield problem(
+                "bad-status",
+                cell(post, "status"),
+                f"{post.status!r} is not a state",
+                "one of: " + ", ".join(POST_STATES),
+            )
+        if post.supplies < 0:
+            yield problem(
+                "negative-supplies", cell(post, "supplies"), "supplies cannot be negative", ""
+            )
+    for ship in state.ships:
+        price = state.prices.get(ship.type)
+        if price is None or price.kind != "ship":
+            yield problem(
+                "unknown-ship-type",
+                cell(ship, "type"),
+                f"{ship.type!r} is not a ship of the §38 list",
+                "e.g. transport, packet, corsair",
+            )
+            continue
+        if price.fuel is not None and ship.fuel > price.fuel:
+            yield problem(
+                "too-much-fuel",
+                cell(ship, "fuel"),
+                f"a {ship.type} holds {price.fuel} fuel, not {ship.fuel}",
+                "",
+            )
+    rules = Rules.of(books.settings)
+    for ship in state.ships:
+        cap = hold_capacity(state, ship)
+        if cap is not None and ship.type in state.prices and hold_used(rules, state, ship) > cap:
+            yield problem(
+                "hold-full",
+                cell(ship, "supplies"),
+                f"{ship.name or ship.id} carries {hold_used(rules, state, ship)} CP in a {cap} CP hold",
+                "move goods or supplies off it",
+            )
+    for crew in state.crews:
+        if crew.status not in CREW_STATES:
+            yield problem(
+                "bad-status",
+                cell(crew, "status"),
+                f"{crew.status!r} is not a crew state",
+                "one of: " + ", ".join(CREW_STATES),
+            )
+        if crew.post not in posts:
+            yield problem(
+                "unknown-post",
+                cell(crew, "post"),
+                f"crew {crew.id} mans {crew.post!r}, which is no ship, base or mine",
+                "use the id of a row in Ships, Bases or Mines",
+            )
+        if crew.module and crew.module not in {m.id for m in state.modules}:
+            yield problem(
+                "unknown-module",
+                cell(crew, "module"),
+                f"there is no recreation module {crew.module!r}",
+                "",
+            )
+    for m in state.modules:
+        if m.base not in {b.id for b in state.bases}:
+            yield problem(
+                "unknown-base",
+                cell(m, "base"),
+                f"module {m.id} is on {m.base!r}, which is no base",
+                "",
+            )
+    for c in state.cargo:
+        if c.holder not in posts:
+            yield problem(
+                "unknown-holder", cell(c, "holder"), f"{c.holder!r} is no ship, base or mine", ""
+            )
+        if (
+            c.good not in state.prices
+            and c.good not in tables.GOODS_BY_KEY
+            and c.good != "supplies"
+        ):
+            yield problem(
+                "unknown-good", cell(c, "good"), f"{c.good!r} is no §38 item or §39 good", ""
+            )
+    for p in books.players:
+        status = p.get("status") or "free"
+        if status not in LEGAL_STATES:
+            yield problem(
+                "bad-status",
+                str(CellRef("Players", 3, p.ref.row)) if p.ref else p.name,
+                f"{status!r} is not a legal status",
+                "one of: " + ", ".join(LEGAL_STATES),
+            )
+    # §7: once a player has two ships, they must incorporate
+    ships = Counter(s.owner for s in state.ships if s.status != "destroyed")
+    corps = {c.head for c in state.corporations if c.status in ("forming", "active", "merging")}
+    for name, n in sorted(ships.items()):
+        if n >= 2 and name not in corps:
+            first = next(s for s in state.ships if s.owner == name)
+            yield problem(
+                "must-incorporate",
+                cell(first, "owner"),
+                f"{name} has {n} ships and no corporation",
+                f"§7: ledger incorporate {name} --at PLACE (5 KC, 5 days)",
+                warning=True,
+            )

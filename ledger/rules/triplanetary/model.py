@@ -1,0 +1,277 @@
+"""What the players of Triplanetary V/2 own, as records the tick changes day by day.
+
+Ships, bases and mines are *posts*: crews live there and eat its supplies (§14). Everything
+carries the cell it came from (`ref`) so problems name `Sheet!Cell`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, ClassVar
+
+from ledger.core.problems import CellRef
+
+# Ship and base states
+ACTIVE = "active"
+LANDING = "landing"  # §13: its crew quit; it lands at the nearest planet
+DRIFTING = "drifting"  # §14: its crew died; a moving ship keeps its last course and speed
+STOPPED = "stopped"  # §14: a base whose crew died
+OPEN = "open"  # §13: a mine or base whose crew quit stands open to anyone
+DESTROYED = "destroyed"
+POST_STATES = (ACTIVE, LANDING, DRIFTING, STOPPED, OPEN, DESTROYED)
+
+# Crew states
+CREW_STATES = ("active", "quit", "dead", "discharged")
+
+# Player legal states (§33-§36)
+LEGAL_STATES = ("free", "imprisoned", "pirate", "warlord", "dead")
+
+
+@dataclass(slots=True)
+class Post:
+    """A ship, base or mine: where crews live and what feeds them (§14)."""
+
+    id: str
+    owner: str
+    name: str = ""
+    location: str = ""
+    on_planet: bool = False
+    #: Units of supply (one feeds one crew for 30 days).
+    supplies: int = 0
+    #: The last day the crews here are fed through.
+    fed_until: int = 0
+    #: Days of emergency supplies left.
+    emergency_left: int = 0
+    status: str = ACTIVE
+    note: str = ""
+    ref: CellRef | None = None
+
+    kind: ClassVar[str] = "post"
+
+
+@dataclass(slots=True)
+class Ship(Post):
+    type: str = ""
+    price: Decimal = Decimal(0)
+    built_at: str = ""
+    built_day: int = 0
+    fuel: int = 0
+
+    kind: ClassVar[str] = "ship"
+
+
+@dataclass(slots=True)
+class Base(Post):
+    type: str = "base"
+    price: Decimal = Decimal(0)
+    built_at: str = ""
+    built_day: int = 0
+
+    kind: ClassVar[str] = "base"
+
+
+@dataclass(slots=True)
+class Mine(Post):
+    """A mining claim (§23, §24): produces ore into its store while crewed."""
+
+    ct: bool = False
+    base: str = ""
+    registered_day: int | None = None
+    ready_day: int = 0
+    #: Days of C-T production towards the next CP (1 CP every 5 days, §23).
+    ct_progress: int = 0
+
+    kind: ClassVar[str] = "mine"
+
+
+@dataclass(slots=True)
+class Module:
+    """A recreation module on a base (§20)."""
+
+    id: str
+    owner: str
+    base: str
+    price: Decimal = Decimal(0)
+    built_day: int = 0
+    fed_until: int = 0
+    status: str = "open"  # open / shut (no supplies)
+    note: str = ""
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Crew:
+    id: str
+    owner: str
+    post: str  # a ship, base or mine id
+    hired_day: int = 0
+    paid_through: int = 0
+    #: A recreation module the crew can reach (on its base or an adjacent hex, §20).
+    module: str = ""
+    status: str = "active"
+    ended_day: int | None = None
+    note: str = ""
+    ref: CellRef | None = None
+
+    @property
+    def active(self) -> bool:
+        return self.status == "active"
+
+
+@dataclass(slots=True)
+class Office:
+    """A corporation's office (§8): fees paid in advance every 30 days."""
+
+    id: str
+    owner: str
+    place: str
+    opened_day: int = 0
+    paid_until: int = 0  # the first day not paid for
+    status: str = "open"
+    note: str = ""
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Order:
+    """Something paid for and being built or completed (§7, §9, §12, §24, §32)."""
+
+    id: str
+    owner: str
+    item: str
+    name: str = ""
+    place: str = ""
+    target: str = ""  # the base of a module, the ship of equipment
+    ordered_day: int = 0
+    ready_day: int = 0
+    price: Decimal = Decimal(0)
+    status: str = "building"  # building / done
+    result: str = ""
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Corporation:
+    id: str
+    head: str
+    name: str = ""
+    place: str = ""
+    formed_day: int = 0
+    ready_day: int = 0
+    status: str = "forming"  # forming / active / merging / merged
+    members: str = ""
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Cargo:
+    """Goods or equipment in a ship's hold, a base's or a mine's store, in units of the item."""
+
+    holder: str
+    good: str
+    qty: int
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Crime:
+    id: str
+    player: str
+    day: int
+    crime_class: int
+    what: str
+    rule: str = ""
+    status: str = "open"  # open / paid / tried
+    amount: Decimal = Decimal(0)
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Due:
+    """Money a player owes and could not pay (a fine, a tax); collected when they can (§6)."""
+
+    id: str
+    player: str
+    creditor: str  # patrol / earth
+    amount: Decimal
+    reason: str
+    day: int
+    rule: str = ""
+    crime: str = ""
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Market:
+    """A place's stock and saturation of one good (§25, §26)."""
+
+    place: str
+    good: str
+    stock: int = 0
+    saturated_until: int = 0
+    ref: CellRef | None = None
+
+
+@dataclass
+class State:
+    ships: list[Ship] = field(default_factory=list)
+    bases: list[Base] = field(default_factory=list)
+    mines: list[Mine] = field(default_factory=list)
+    modules: list[Module] = field(default_factory=list)
+    crews: list[Crew] = field(default_factory=list)
+    offices: list[Office] = field(default_factory=list)
+    orders: list[Order] = field(default_factory=list)
+    corporations: list[Corporation] = field(default_factory=list)
+    cargo: list[Cargo] = field(default_factory=list)
+    crimes: list[Crime] = field(default_factory=list)
+    dues: list[Due] = field(default_factory=list)
+    markets: list[Market] = field(default_factory=list)
+    #: The §38 price list as the workbook's PriceList sheet has it (house rules included).
+    prices: dict[str, Any] = field(default_factory=dict)
+
+    def posts(self) -> dict[str, Post]:
+        out: dict[str, Post] = {}
+        for group in (self.ships, self.bases, self.mines):
+            for p in group:
+                out[p.id] = p
+        return out
+
+    def find_post(self, key: str) -> Post | None:
+        """A ship, base or mine by id or by name (any case)."""
+        folded = key.strip().casefold()
+        for group in (self.ships, self.bases, self.mines):
+            for p in group:
+                if p.id.casefold() == folded:
+                    return p
+        matches = [
+            p
+            for g in (self.ships, self.bases, self.mines)
+            for p in g
+            if p.name.casefold() == folded
+        ]
+        return matches[0] if len(matches) == 1 else None
+
+    def crews_at(self, post_id: str) -> list[Crew]:
+        return [c for c in self.crews if c.post == post_id and c.active]
+
+    def cargo_of(self, holder: str) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for c in self.cargo:
+            if c.holder == holder and c.qty:
+                out[c.good] = out.get(c.good, 0) + c.qty
+        return out
+
+    def add_cargo(self, holder: str, good: str, qty: int) -> None:
+        for c in self.cargo:
+            if c.holder == holder and c.good == good:
+                c.qty += qty
+                return
+        self.cargo.append(Cargo(holder, good, qty))
+
+    def next_id(self, prefix: str, existing: list[str]) -> str:
+        n = 0
+        for i in existing:
+            if i.startswith(prefix) and i[len(prefix) :].isdigit():
+                n = max(n, int(i[len(prefix) :]))
+        return f"{prefix}{n + 1}"

@@ -1,0 +1,973 @@
+"""The banker's commands that create and keep property (§7, §8, §12-§15, §20, §24, §38).
+
+Each action is an `ActionSpec` (its parameters) and a handler on the books; the CLI and the
+Events sheet both call `apply_action`, so a typed row and a command cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import PATROL_ROLE, Books, Event, Player
+from ledger.core.charges import payer_postings
+from ledger.core.journal import Draft, Posting, Transaction
+from ledger.core.money import Money, round_money
+from ledger.core.params import ActionSpec, Param, parse_params, split_args
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.model import (
+    ACTIVE,
+    Base,
+    Corporation,
+    Crew,
+    Mine,
+    Module,
+    Office,
+    Order,
+    Post,
+    Ship,
+    State,
+)
+from ledger.rules.triplanetary.settings import Rules
+
+SUPPLIERS = "suppliers"  # what is bought from the game's world: §38 items, offices, fees
+CREWS = "crews"  # wages, hiring and severance (§13)
+
+Where = Mapping[str, str]
+
+
+@dataclass
+class Done:
+    summary: str
+    txns: list[Transaction]
+
+
+class Refused(Exception):
+    """Carries problems out of a handler; `apply_action` turns it back into problems."""
+
+    def __init__(self, *problems: Problem) -> None:
+        super().__init__(problems[0].message if problems else "")
+        self.problems = list(problems)
+
+
+# -- helpers ----------------------------------------------------------------------------------
+
+
+def state_of(books: Books) -> State:
+    assert isinstance(books.state, State)
+    return books.state
+
+
+def rules_of(books: Books) -> Rules:
+    return Rules.of(books.settings)
+
+
+def find_player(books: Books, name: str, where: str) -> Player:
+    p = books.player(name)
+    if p is None:
+        raise Refused(
+            problem(
+                "unknown-player",
+                where,
+                f"{name!r} is not a player",
+                "players: " + ", ".join(x.name for x in books.players),
+            )
+        )
+    return p
+
+
+def find_post(
+    books: Books,
+    key: str,
+    where: str,
+    owner: Player | None = None,
+    kinds: tuple[str, ...] = ("ship", "base", "mine"),
+) -> Post:
+    state = state_of(books)
+    post = state.find_post(key)
+    if post is None or post.kind not in kinds:
+        building = [
+            o
+            for o in state.orders
+            if o.status == "building" and key.casefold() in (o.name.casefold(), o.id.casefold())
+        ]
+        if building:
+            o = building[0]
+            raise Refused(
+                problem(
+                    "under-construction",
+                    where,
+                    f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
+                    "load it once it is ready",
+                )
+            )
+        names = [
+            p.name or p.id
+            for g in (state.ships, state.bases, state.mines)
+            for p in g
+            if p.kind in kinds and (owner is None or p.owner == owner.name)
+        ]
+        what = " or ".join(kinds)
+        raise Refused(
+            problem(
+                f"unknown-{kinds[0]}",
+                where,
+                f"there is no {what} {key!r}" + (f" of {owner.name}" if owner else ""),
+                ("known: " + ", ".join(names)) if names else "buy one first",
+            )
+        )
+    if owner is not None and post.owner != owner.name:
+        raise Refused(
+            problem(
+                "not-the-owner",
+                where,
+                f"{post.name or post.id} belongs to {post.owner}, not {owner.name}",
+                "",
+            )
+        )
+    return post
+
+
+def charge(
+    books: Books,
+    player: Player,
+    amount: Decimal,
+    to: str,
+    *,
+    kind: str,
+    memo: str,
+    rule: str,
+    event: str,
+    where: str,
+) -> Transaction:
+    """`player` pays `amount` to an institution from their banks (home bank first)."""
+    money = Money(round_money(amount), books.currency)
+    postings = payer_postings(books, player, money)
+    if postings is None:
+        have = sum(
+            (books.journal.balance(a).amount for a in books.player_accounts(player)), Decimal(0)
+        )
+        raise Refused(
+            problem(
+                "cannot-afford",
+                where,
+                f"{player.name} has {have:.2f} {books.currency} and cannot pay {money}",
+                "banks make no loans (§30)",
+            )
+        )
+    return books.journal.post(
+        Draft(kind, memo, (*postings, Posting(to, money)), event=event, rule=rule), books.day
+    )
+
+
+def hold_capacity(state: State, post: Post) -> int | None:
+    """CP a ship's hold takes (None: unlimited, a base §19)."""
+    if isinstance(post, Ship):
+        price = state.prices.get(post.type)
+        return (price.hold_cp or 0) if price else 0
+    return None
+
+
+def supply_room(rules: Rules, state: State, post: Post) -> int | None:
+    """Units of supplies built into a ship: three months for its crews (§14); None: unlimited."""
+    if isinstance(post, Ship):
+        return rules.ship_room_months * max(1, len(state.crews_at(post.id)))
+    return None
+
+
+def hold_used(rules: Rules, state: State, post: Post) -> int:
+    used = 0
+    for good, qty in state.cargo_of(post.id).items():
+        price = state.prices.get(good)
+        size = price.size_cp if price is not None and price.size_cp is not None else 1
+        used += size * qty
+    room = supply_room(rules, state, post)
+    if room is not None:
+        used += max(0, post.supplies - room)  # §14: extra supplies take 1 CP a unit in the hold
+    return used
+
+
+def check_hold(
+    rules: Rules, state: State, post: Post, extra_cp: int, extra_supplies: int, where: str
+) -> None:
+    cap = hold_capacity(state, post)
+    if cap is None:
+        return
+    room = supply_room(rules, state, post) or 0
+    before = hold_used(rules, state, post)
+    overflow_now = max(0, post.supplies - room)
+    overflow_after = max(0, post.supplies + extra_supplies - room)
+    after = before + extra_cp + overflow_after - overflow_now
+    if after > cap:
+        raise Refused(
+            problem(
+                "hold-full",
+                where,
+                f"{post.name or post.id} has {cap} CP of hold, {before} used; this needs {after - before} more",
+                "unload something, or carry it on another ship",
+            )
+        )
+
+
+def emergency_days(rules: Rules, post: Post) -> int:
+    if isinstance(post, Ship):
+        return rules.ship_emergency_days
+    if isinstance(post, Base):
+        return rules.base_emergency_days
+    return rules.mine_emergency_days
+
+
+def player_location(player: Player) -> str:
+    loc = player.get("location")
+    return str(loc) if loc else tables.START_BANK
+
+
+def canonical_place(name: str | None, where: str, default: str) -> str:
+    if not name:
+        return default
+    place = tables.canonical_place(name)
+    if place is None:
+        raise Refused(
+            problem(
+                "unknown-place",
+                where,
+                f"{name!r} is not a planet or moon of the game",
+                "places: " + ", ".join(tables.PLACES),
+            )
+        )
+    return place
+
+
+# -- the actions --------------------------------------------------------------------------------
+
+PLAYER = Param("player", required=True, cli="PLAYER", column="player", help="the player who acts")
+SPECS: dict[str, ActionSpec] = {
+    "buy": ActionSpec(
+        "buy",
+        (
+            PLAYER,
+            Param(
+                "item", required=True, cli="ITEM", help="an item of the §38 price list, e.g. packet"
+            ),
+            Param("qty", "int", default=1, cli="QTY"),
+            Param("name", cli="--name"),
+            Param("at", cli="--at"),
+            Param("ship", cli="--ship"),
+            Param("base", cli="--base"),
+        ),
+        "Buy anything on the §38 price list, paid in advance (§12).",
+        "ledger buy Ann packet --name Nomad --at Ceres",
+    ),
+    "hire": ActionSpec(
+        "hire",
+        (
+            PLAYER,
+            Param("ship", cli="--ship"),
+            Param("base", cli="--base"),
+            Param("mine", cli="--mine"),
+            Param("crews", "int", default=1, cli="--crews"),
+        ),
+        "Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13).",
+        "ledger hire Ann --ship Nomad --crews 2",
+    ),
+    "discharge": ActionSpec(
+        "discharge",
+        (Param("crew", required=True, cli="CREW", column="player"),),
+        "Discharge a crew: back wages and 14 days' severance (§13).",
+        "ledger discharge C3",
+    ),
+    "supply": ActionSpec(
+        "supply",
+        (
+            PLAYER,
+            Param("ship", cli="--ship"),
+            Param("base", cli="--base"),
+            Param("mine", cli="--mine"),
+            Param("months", "int", required=True, cli="--months"),
+        ),
+        "Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38).",
+        "ledger supply Ann --ship Nomad --months 3",
+    ),
+    "fuel": ActionSpec(
+        "fuel",
+        (
+            PLAYER,
+            Param("ship", required=True, cli="--ship"),
+            Param("units", "int", required=True, cli="UNITS", column="amount"),
+        ),
+        "Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38).",
+        "ledger fuel Ann --ship Nomad 10",
+    ),
+    "office-open": ActionSpec(
+        "office-open",
+        (PLAYER, Param("at", required=True, cli="--at")),
+        "Open an office: 10 KC and the first 30 days' 5 KC in advance (§8).",
+        "ledger office open Ann --at Mars",
+    ),
+    "office-close": ActionSpec(
+        "office-close",
+        (Param("office", required=True, cli="OFFICE", column="player"),),
+        "Close an office (§8).",
+        "ledger office close O1",
+    ),
+    "incorporate": ActionSpec(
+        "incorporate",
+        (PLAYER, Param("at", cli="--at"), Param("name", cli="--name")),
+        "Form a corporation: 5 KC, 5 days; required once a player has two ships (§7).",
+        "ledger incorporate Ann --at Mars --name 'Ann Mining'",
+    ),
+    "move": ActionSpec(
+        "move",
+        (
+            Param("ship", required=True, cli="SHIP", column="player"),
+            Param("to", cli="--to"),
+            Param("land", "flag", default=False, cli="--land"),
+            Param("space", "flag", default=False, cli="--space"),
+        ),
+        "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
+        "ledger move Nomad --to Mars --land",
+    ),
+    "claim": ActionSpec(
+        "claim",
+        (
+            PLAYER,
+            Param("name", required=True, cli="NAME"),
+            Param("at", cli="--at"),
+            Param("ct", "flag", default=False, cli="--ct"),
+            Param("base", cli="--base"),
+        ),
+        "Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23).",
+        "ledger claim Ann 'Hex 0412' --at 'belt 0412'",
+    ),
+}
+
+
+def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    key = a["item"].strip().casefold().replace(" ", "-").replace("_", "-")
+    price = state.prices.get(key)
+    if price is None:
+        if key in tables.GOODS_BY_KEY:
+            raise Refused(
+                problem(
+                    "trade-not-built",
+                    where["item"],
+                    f"{key} is a trade good (§39); trading is not built yet",
+                    "buy §38 equipment here",
+                )
+            )
+        raise Refused(
+            problem(
+                "unknown-item",
+                where["item"],
+                f"{a['item']!r} is not on the §38 price list",
+                "items: " + ", ".join(state.prices),
+            )
+        )
+    qty = a["qty"] or 1
+    if qty < 1:
+        raise Refused(problem("bad-number", where["qty"], "buy at least one", ""))
+    if price.kind == "consumable":
+        hint = {
+            "fuel": "ledger fuel PLAYER --ship SHIP UNITS",
+            "supply-month": "ledger supply PLAYER --ship SHIP --months N",
+            "crew-day": "ledger hire PLAYER --ship SHIP",
+        }[key]
+        raise Refused(
+            problem(
+                "use-another-command",
+                where["item"],
+                f"{price.name} is bought with its own command",
+                hint,
+            )
+        )
+    total = price.price * qty
+    day = books.day
+    made: list[str] = []
+    if price.kind in ("ship", "base", "module"):
+        place = canonical_place(a["at"], where["at"], player_location(player))
+        target = ""
+        if price.kind == "module":
+            if not a["base"]:
+                raise Refused(
+                    problem(
+                        "missing-value",
+                        where["base"],
+                        "a recreation module goes on a base: --base BASE (§20)",
+                        "",
+                    )
+                )
+            target = find_post(books, a["base"], where["base"], kinds=("base",)).id
+        txn = charge(
+            books,
+            player,
+            total,
+            SUPPLIERS,
+            kind="buy",
+            memo=f"{player.name} buys {qty} × {price.name}",
+            rule="§38 §12",
+            event=event,
+            where=where["item"],
+        )
+        for n in range(qty):
+            name = a["name"] or ""
+            if name and qty > 1:
+                name = f"{name} {n + 1}"
+            if day == 0:  # §3 ruling: bought on day 0, ready at once
+                made.append(
+                    complete_order(
+                        books,
+                        Order("", player.name, key, name, place, target, day, day, price.price),
+                    )
+                )
+            else:
+                oid = state.next_id("K", [o.id for o in state.orders])
+                order = Order(
+                    oid,
+                    player.name,
+                    key,
+                    name,
+                    place,
+                    target,
+                    day,
+                    day + price.build_days,
+                    price.price,
+                )
+                state.orders.append(order)
+                made.append(f"{oid} {name or price.name}, ready on day {order.ready_day}")
+        return Done(
+            f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}: "
+            + "; ".join(made),
+            [txn],
+        )
+    # equipment goes into a ship's hold or a base's (or mine's) store
+    if bool(a["ship"]) == bool(a["base"]):
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                f"say where the {price.name} goes: --ship SHIP or --base BASE",
+                "",
+            )
+        )
+    post = find_post(
+        books,
+        a["ship"] or a["base"],
+        where["ship"] if a["ship"] else where["base"],
+        owner=player,
+        kinds=("ship",) if a["ship"] else ("base", "mine"),
+    )
+    check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, where["qty"])
+    txn = charge(
+        books,
+        player,
+        total,
+        SUPPLIERS,
+        kind="buy",
+        memo=f"{player.name} buys {qty} × {price.name} for {post.name or post.id}",
+        rule="§38",
+        event=event,
+        where=where["item"],
+    )
+    state.add_cargo(post.id, key, qty)
+    return Done(
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}",
+        [txn],
+    )
+
+
+def complete_order(books: Books, order: Order) -> str:
+    """What an order becomes on its ready day (§12, or at once on day 0, §3)."""
+    state, rules = state_of(books), rules_of(books)
+    price = state.prices.get(order.item)
+    kind = price.kind if price else order.item
+    day = books.day
+    if kind == "ship":
+        sid = state.next_id("S", [s.id for s in state.ships])
+        supplies = rules.start_supply_months if day == 0 else 0  # §3 ruling: 3 months on day 0
+        ship = Ship(
+            sid,
+            order.owner,
+            order.name or f"{price.name if price else order.item} {sid}",
+            order.place,
+            False,
+            supplies,
+            day,
+            rules.ship_emergency_days,
+            type=order.item,
+            price=order.price,
+            built_at=order.place,
+            built_day=day,
+        )
+        state.ships.append(ship)
+        order.result = sid
+        return f"{sid} {ship.name} ready at {order.place}" + (
+            f" with {supplies} months of supplies" if supplies else ""
+        )
+    if kind == "base":
+        bid = state.next_id("B", [b.id for b in state.bases])
+        base = Base(
+            bid,
+            order.owner,
+            order.name or f"Base {bid}",
+            order.place,
+            False,
+            0,
+            day,
+            rules.base_emergency_days,
+            type=order.item,
+            price=order.price,
+            built_at=order.place,
+            built_day=day,
+        )
+        state.bases.append(base)
+        order.result = bid
+        return f"{bid} {base.name} ready at {order.place} (§12: it must be picked up there)"
+    if kind == "module":
+        mid = state.next_id("R", [m.id for m in state.modules])
+        state.modules.append(Module(mid, order.owner, order.target, order.price, day, day))
+        order.result = mid
+        return f"recreation module {mid} ready on base {order.target}"
+    return order.item
+
+
+def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
+    if len(chosen) != 1:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                "say where the crews work: one of --ship, --base or --mine",
+                "",
+            )
+        )
+    k, key = chosen[0]
+    post = find_post(books, key, where[k], owner=player, kinds=(k,))
+    if isinstance(post, Mine) and post.registered_day is None:
+        raise Refused(
+            problem(
+                "claim-not-registered",
+                where[k],
+                f"the claim {post.name} is registered on day {post.ready_day}",
+                "hire once it is registered (§24)",
+            )
+        )
+    if post.status not in (ACTIVE, "open", "landing"):
+        raise Refused(
+            problem("post-not-active", where[k], f"{post.name or post.id} is {post.status}", "")
+        )
+    n = a["crews"] or 1
+    quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
+    each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
+    rule = "§13" + (" (double: crews quit before)" if quit_before else "")
+    txn = charge(
+        books,
+        player,
+        each * n,
+        CREWS,
+        kind="hire",
+        memo=f"{player.name} hires {n} crew{'s' if n > 1 else ''} for {post.name or post.id}",
+        rule=rule,
+        event=event,
+        where=where["crews"],
+    )
+    ids = []
+    for _ in range(n):
+        cid = state.next_id("C", [c.id for c in state.crews])
+        state.crews.append(Crew(cid, player.name, post.id, books.day, books.day))
+        ids.append(cid)
+    if post.fed_until < books.day:
+        post.fed_until = books.day
+    if post.status in ("open", "landing"):
+        post.status = ACTIVE
+    return Done(
+        f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}",
+        [txn],
+    )
+
+
+def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
+    return rules.wage * max(0, day - crew.paid_through)
+
+
+def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    crew = next((c for c in state.crews if c.id.casefold() == a["crew"].strip().casefold()), None)
+    if crew is None or not crew.active:
+        raise Refused(
+            problem(
+                "unknown-crew",
+                where["crew"],
+                f"there is no working crew {a['crew']!r}",
+                "crews: " + ", ".join(c.id for c in state.crews if c.active),
+            )
+        )
+    player = find_player(books, crew.owner, where["crew"])
+    back = owed_wages(rules, crew, books.day)
+    severance = rules.wage * rules.severance_days
+    txn = charge(
+        books,
+        player,
+        back + severance,
+        CREWS,
+        kind="discharge",
+        memo=f"{player.name} discharges crew {crew.id}: back wages {back:.2f} + {rules.severance_days} days' severance {severance:.2f}",
+        rule="§13",
+        event=event,
+        where=where["crew"],
+    )
+    crew.status, crew.ended_day, crew.paid_through = "discharged", books.day, books.day
+    return Done(
+        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}",
+        [txn],
+    )
+
+
+def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
+    if len(chosen) != 1:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                "say where the supplies go: one of --ship, --base or --mine",
+                "",
+            )
+        )
+    k, key = chosen[0]
+    post = find_post(books, key, where[k], owner=player, kinds=(k,))
+    months = a["months"]
+    if months < 1:
+        raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))
+    crews = max(1, len(state.crews_at(post.id)))
+    units = months * crews
+    check_hold(rules, state, post, 0, units, where["months"])
+    full = emergency_days(rules, post)
+    refill = Decimal(0)
+    if post.emergency_left < full:  # §14: replacing used emergency supplies
+        refill = rules.ship_refill if isinstance(post, Ship) else rules.base_refill
+    cost = units * rules.supply_price + refill
+    memo = f"{player.name} buys {units} units of supplies for {post.name or post.id}" + (
+        f" and replaces its emergency supplies ({refill:.2f})" if refill else ""
+    )
+    txn = charge(
+        books,
+        player,
+        cost,
+        SUPPLIERS,
+        kind="supply",
+        memo=memo,
+        rule="§14 §38",
+        event=event,
+        where=where["months"],
+    )
+    post.supplies += units
+    post.emergency_left = full
+    if post.fed_until < books.day:
+        post.fed_until = books.day
+    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}", [txn])
+
+
+def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    assert isinstance(ship, Ship)
+    price = state.prices.get(ship.type)
+    tank = price.fuel if price else None
+    if tank is None:
+        raise Refused(
+            problem(
+                "no-fuel-tank", where["ship"], f"a {ship.type} carries no fuel to buy (§38)", ""
+            )
+        )
+    units = a["units"]
+    if units < 1 or ship.fuel + units > tank:
+        raise Refused(
+            problem(
+                "tank-full",
+                where["units"],
+                f"{ship.name} holds {tank} fuel and has {ship.fuel}; {units} do not fit",
+                f"buy at most {tank - ship.fuel}",
+            )
+        )
+    txn = charge(
+        books,
+        player,
+        rules.fuel_price * units,
+        SUPPLIERS,
+        kind="fuel",
+        memo=f"{player.name} buys {units} fuel for {ship.name}",
+        rule="§15",
+        event=event,
+        where=where["units"],
+    )
+    ship.fuel += units
+    return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
+
+
+def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    place = a["at"].strip()
+    known = tables.canonical_place(place)
+    base = state.find_post(place)
+    if known is None and (base is None or base.kind != "base"):
+        raise Refused(
+            problem(
+                "unknown-place",
+                where["at"],
+                f"an office stands on a planet or a base (§8), not {place!r}",
+                "places: " + ", ".join(tables.PLACES),
+            )
+        )
+    place = known or (base.id if base else place)
+    if any(
+        o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
+    ):
+        raise Refused(
+            problem(
+                "office-exists",
+                where["at"],
+                f"{player.name} already has an open office at {place}",
+                "",
+            )
+        )
+    cost = rules.office_open_cost + rules.office_fee
+    txn = charge(
+        books,
+        player,
+        cost,
+        SUPPLIERS,
+        kind="office",
+        memo=f"{player.name} opens an office at {place}: set-up and the first {rules.office_days} days",
+        rule="§8",
+        event=event,
+        where=where["at"],
+    )
+    closed = next(
+        (
+            o
+            for o in state.offices
+            if o.owner == player.name and o.place == place and o.status != "open"
+        ),
+        None,
+    )
+    if closed is not None:
+        closed.status, closed.opened_day, closed.paid_until = (
+            "open",
+            books.day,
+            books.day + rules.office_days,
+        )
+        oid = closed.id
+    else:
+        oid = state.next_id("O", [o.id for o in state.offices])
+        state.offices.append(
+            Office(oid, player.name, place, books.day, books.day + rules.office_days)
+        )
+    return Done(
+        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}",
+        [txn],
+    )
+
+
+def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    office = next(
+        (o for o in state.offices if o.id.casefold() == a["office"].strip().casefold()), None
+    )
+    if office is None or office.status != "open":
+        raise Refused(
+            problem(
+                "unknown-office",
+                where["office"],
+                f"there is no open office {a['office']!r}",
+                "offices: " + ", ".join(o.id for o in state.offices if o.status == "open"),
+            )
+        )
+    office.status = "closed"
+    return Done(
+        f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)",
+        [],
+    )
+
+
+def _incorporate(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
+        raise Refused(
+            problem(
+                "already-incorporated",
+                where["player"],
+                f"{player.name} heads a corporation already",
+                "",
+            )
+        )
+    place = canonical_place(a["at"], where["at"], player_location(player))
+    txn = charge(
+        books,
+        player,
+        rules.incorporation_cost,
+        SUPPLIERS,
+        kind="incorporate",
+        memo=f"{player.name} incorporates at {place}",
+        rule="§7",
+        event=event,
+        where=where["player"],
+    )
+    cid = state.next_id("K", [c.id for c in state.corporations])
+    ready = books.day + rules.incorporation_days
+    state.corporations.append(
+        Corporation(
+            cid, player.name, a["name"] or f"{player.name} Corporation", place, books.day, ready
+        )
+    )
+    return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}", [txn])
+
+
+def _claim(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    if player.role == PATROL_ROLE:
+        raise Refused(
+            problem("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)", "")
+        )
+    name = a["name"].strip()
+    if any(m.name.casefold() == name.casefold() for m in state.mines):
+        raise Refused(
+            problem("claim-exists", where["name"], f"the claim {name!r} is registered already", "")
+        )
+    base = ""
+    if a["base"]:
+        base = find_post(books, a["base"], where["base"], kinds=("base",)).id
+    txn = charge(
+        books,
+        player,
+        rules.claim_cost,
+        SUPPLIERS,
+        kind="claim",
+        memo=f"{player.name} registers the claim {name}",
+        rule="§24",
+        event=event,
+        where=where["name"],
+    )
+    mid = state.next_id("M", [m.id for m in state.mines])
+    ready = books.day + rules.claim_days
+    state.mines.append(
+        Mine(
+            mid,
+            player.name,
+            name,
+            a["at"] or name,
+            False,
+            0,
+            ready,
+            rules.mine_emergency_days,
+            status="registering",
+            ct=bool(a["ct"]),
+            base=base,
+            ready_day=ready,
+        )
+    )
+    return Done(
+        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a['ct'] else ''} registered on day {ready}",
+        [txn],
+    )
+
+
+def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    ship = find_post(books, a["ship"], where["ship"], kinds=("ship",))
+    if a["land"] and a["space"]:
+        raise Refused(
+            problem(
+                "bad-args",
+                where["land"],
+                "a ship cannot land and leave at once",
+                "give --land or --space",
+            )
+        )
+    if a["to"]:
+        ship.location = a["to"].strip()
+    if a["land"]:
+        ship.on_planet = True
+    elif a["space"]:
+        ship.on_planet = False
+    state = "on the ground (its crews need no supplies, §14)" if ship.on_planet else "in space"
+    return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
+
+
+HANDLERS: dict[str, Callable[[Books, dict[str, Any], Where, str], Done]] = {
+    "buy": _buy,
+    "hire": _hire,
+    "discharge": _discharge,
+    "supply": _supply,
+    "fuel": _fuel,
+    "office-open": _office_open,
+    "office-close": _office_close,
+    "incorporate": _incorporate,
+    "claim": _claim,
+    "move": _move,
+}
+
+
+def apply_action(
+    books: Books, name: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
+) -> tuple[Done | None, list[Problem]]:
+    """Check the parameters by the action's spec and apply it; problems instead of changes."""
+    spec = SPECS[name]
+    values, problems = parse_params(spec, given, where)
+    if problems:
+        return None, problems
+    full_where = {p.name: where.get(p.name, p.cli) for p in spec.params}
+    try:
+        return HANDLERS[name](books, values, full_where, event), []
+    except Refused as exc:
+        return None, exc.problems
+
+
+def event_handler(
+    name: str,
+) -> Callable[[Books, Event, str], tuple[list[Transaction], list[Problem]]]:
+    """An Events row of this type: `player`, `to`, `amount` columns and the rest in `args`."""
+    from ledger.core.actions import EVENT_COLUMNS
+
+    spec = SPECS[name]
+
+    def handle(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
+        def cell(col: str) -> str:
+            return (
+                str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
+                if ev.ref
+                else f"event {ev.id}"
+            )
+
+        args_cell = cell("args")
+        given, problems = split_args(spec, ev.args, args_cell)
+        locs = {p.name: args_cell for p in spec.params}
+        for p in spec.params:
+            if p.column == "player" and ev.player:
+                given[p.name] = ev.player
+                locs[p.name] = cell("player")
+            elif p.column == "amount" and ev.amount is not None:
+                given[p.name] = (
+                    str(int(ev.amount))
+                    if p.kind == "int" and ev.amount == ev.amount.to_integral_value()
+                    else str(ev.amount)
+                )
+                locs[p.name] = cell("amount")
+        if problems:
+            return [], problems
+        done, problems = apply_action(books, name, given, locs, where)
+        return (done.txns if done else []), problems
+
+    return handle

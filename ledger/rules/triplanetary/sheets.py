@@ -1,0 +1,350 @@
+"""The game's own sheets: one record per row, the columns named as the records' fields.
+
+`load_state` turns the rows ledger/io read into records (problems for bad references come
+from checks.py); `dump_state` turns them back into rows. Pure: no files here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.schema import Column, Kind, SheetSpec
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.model import (
+    Base,
+    Cargo,
+    Corporation,
+    Crew,
+    Crime,
+    Due,
+    Market,
+    Mine,
+    Module,
+    Office,
+    Order,
+    Ship,
+    State,
+)
+
+Rows = Sequence[tuple[CellRef, dict[str, Any]]]
+
+HELP: dict[str, str] = {
+    "id": "A short id other rows refer to (S1, C3, ...); ledger fills it in for new rows.",
+    "owner": "The player who owns it.",
+    "price": "The original price paid (property tax is 10% of it, §29).",
+    "supplies": "Units of supplies (one feeds one crew for 30 days, §14).",
+    "fed_until": "The crews here are fed through this day.",
+    "emergency_left": "Days of emergency supplies left (§14).",
+    "status": "active, landing (crew quit), drifting (crew dead), stopped, open, destroyed.",
+    "on_planet": "yes while on a planet: crews there need no supplies (§14).",
+    "post": "The ship, base or mine the crew mans.",
+    "paid_through": "The crew's wages are paid through this day (§13).",
+    "module": "A recreation module the crew can reach: they spend half their pay there (§20).",
+    "paid_until": "The first day the office's fees do not cover (§8).",
+    "ready_day": "The day it is done (§7, §9, §12, §24).",
+}
+
+WIDTHS = {
+    "id": 6,
+    "owner": 10,
+    "note": 24,
+    "name": 14,
+    "location": 12,
+    "what": 30,
+    "reason": 30,
+    "members": 20,
+}
+
+
+def _kind(t: Any) -> Kind:
+    text = str(t)
+    if "bool" in text:
+        return "bool"
+    if "Decimal" in text:
+        return "money"
+    if "int" in text:
+        return "int"
+    return "text"
+
+
+#: Columns shown first, in this order; the rest follow in the record's order.
+FIRST = ("id", "owner", "type", "name", "price", "built_at", "built_day", "location", "on_planet")
+
+
+def fields_in_order(cls: type) -> list[dataclasses.Field[Any]]:
+    fields = [f for f in dataclasses.fields(cls) if f.name != "ref"]
+    first = [f for name in FIRST for f in fields if f.name == name]
+    return first + [f for f in fields if f not in first]
+
+
+def _columns(cls: type, skip: tuple[str, ...] = ()) -> tuple[Column, ...]:
+    cols = []
+    for f in fields_in_order(cls):
+        if f.name in ("ref", *skip):
+            continue
+        name = "class" if f.name == "crime_class" else f.name
+        required = f.name in ("id", "owner", "holder", "good", "player", "head", "place") or (
+            f.name in ("post", "base", "item", "type") and f.default is dataclasses.MISSING
+        )
+        cols.append(
+            Column(
+                name,
+                _kind(f.type),
+                WIDTHS.get(f.name, max(8, len(name) + 2)),
+                required=required,
+                help=HELP.get(f.name, ""),
+            )
+        )
+    return tuple(cols)
+
+
+#: sheet name -> (record class, what the sheet is for)
+SHEETS: dict[str, tuple[type, str]] = {
+    "Ships": (
+        Ship,
+        "Every ship: owner, type, price paid, where built, supplies, fuel, state (§10-§15).",
+    ),
+    "Bases": (Base, "Bases (§19) with their supplies and emergency supplies."),
+    "Modules": (Module, "Recreation modules on bases (§20)."),
+    "Mines": (Mine, "Mining claims (§23, §24); their ore is in Cargo."),
+    "Crews": (Crew, "Crews (§13): where they work, wages paid through which day."),
+    "Offices": (Office, "Corporation offices (§8) and the day their fees run out."),
+    "Construction": (
+        Order,
+        "Ordered ships, bases, modules, incorporations, mergers and claims with their ready day (§7, §9, §12, §24).",
+    ),
+    "Corporations": (Corporation, "Corporations (§7) and mergers (§9)."),
+    "Cargo": (
+        Cargo,
+        "What each ship's hold, base and mine holds: good or item and quantity (CP or units).",
+    ),
+    "Crimes": (Crime, "Crimes on record (§36): unpaid taxes, fines and what the Patrol was told."),
+    "Dues": (
+        Due,
+        "Fines and taxes a player could not pay; collected as soon as they have money (§6).",
+    ),
+    "Markets": (Market, "Stocks and saturation of the markets (§25, §26)."),
+}
+
+PRICE_COLUMNS = (
+    Column("item", "text", 24, help="The name commands use."),
+    Column("name", "text", 24, required=False),
+    Column("kind", "text", 11, required=False),
+    Column("price", "money", 10, help="Price in KC (§38): change it to play a house rule."),
+    Column("fuel", "int", 6, required=False),
+    Column("hold_cp", "int", 8, required=False, help="The ship's or base's hold in CP."),
+    Column("size_cp", "int", 8, required=False, help="CP the item takes in a hold."),
+    Column("attack_factor", "int", 8, required=False),
+    Column(
+        "build_days",
+        "int",
+        9,
+        required=False,
+        help="Days to build (§12): change it to play a house rule.",
+    ),
+)
+
+
+def sheet_specs() -> tuple[SheetSpec, ...]:
+    specs = [SheetSpec(name, _columns(cls), about) for name, (cls, about) in SHEETS.items()]
+    specs.append(
+        SheetSpec(
+            "PriceList",
+            PRICE_COLUMNS,
+            "The §38 price list: prices, holds and build times the game uses.",
+        )
+    )
+    return tuple(specs)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Price:
+    item: str
+    name: str
+    kind: str
+    price: Decimal
+    fuel: int | None
+    hold_cp: int | None
+    size_cp: int | None
+    attack_factor: int | None
+    build_days: int
+
+
+def default_prices() -> dict[str, Price]:
+    return {
+        e.key: Price(
+            e.key,
+            e.name,
+            str(e.kind),
+            e.price,
+            e.fuel,
+            e.cargo_capacity_cp,
+            e.cargo_size_cp,
+            e.attack_factor,
+            e.build_days,
+        )
+        for e in tables.EQUIPMENT
+    }
+
+
+def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
+    prices = default_prices()
+    if not rows:
+        return prices
+    for ref, v in rows:
+        key = str(v.get("item") or "").strip().casefold()
+        if key not in prices:
+            problems.append(
+                problem(
+                    "unknown-item",
+                    CellRef("PriceList", 0, ref.row),
+                    f"{key!r} is not on the §38 price list",
+                    "keep the item names as ledger wrote them",
+                )
+            )
+            continue
+        base = prices[key]
+        if v.get("price") is None:
+            problems.append(
+                problem(
+                    "missing-value",
+                    CellRef("PriceList", 3, ref.row),
+                    f"{key} has no price",
+                    "type the price in KC",
+                )
+            )
+            continue
+        prices[key] = dataclasses.replace(
+            base,
+            price=v["price"],
+            build_days=v["build_days"] if v.get("build_days") is not None else base.build_days,
+            hold_cp=v.get("hold_cp") if v.get("hold_cp") is not None else base.hold_cp,
+            size_cp=v.get("size_cp") if v.get("size_cp") is not None else base.size_cp,
+        )
+    return prices
+
+
+def dump_prices(prices: Mapping[str, Price]) -> list[list[Any]]:
+    return [
+        [
+            p.item,
+            p.name,
+            p.kind,
+            p.price,
+            p.fuel,
+            p.hold_cp,
+            p.size_cp,
+            p.attack_factor,
+            p.build_days,
+        ]
+        for p in prices.values()
+    ]
+
+
+_FIELD_OF_COLUMN = {"class": "crime_class"}
+
+
+def load_state(tables_rows: Mapping[str, Rows]) -> State:
+    state = State()
+    target: dict[str, list[Any]] = {
+        "Ships": state.ships,
+        "Bases": state.bases,
+        "Modules": state.modules,
+        "Mines": state.mines,
+        "Crews": state.crews,
+        "Offices": state.offices,
+        "Construction": state.orders,
+        "Corporations": state.corporations,
+        "Cargo": state.cargo,
+        "Crimes": state.crimes,
+        "Dues": state.dues,
+        "Markets": state.markets,
+    }
+    for name, (cls, _) in SHEETS.items():
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        for ref, values in tables_rows.get(name, ()):
+            kwargs: dict[str, Any] = {}
+            for col, value in values.items():
+                fname = _FIELD_OF_COLUMN.get(col, col)
+                f = fields.get(fname)
+                if f is None or not f.init:
+                    continue
+                if value is None or value == "":
+                    continue  # the record's default
+                kwargs[fname] = value
+            kwargs["ref"] = ref
+            for req in (
+                "id",
+                "owner",
+                "holder",
+                "good",
+                "player",
+                "head",
+                "place",
+                "post",
+                "base",
+                "item",
+                "creditor",
+                "reason",
+            ):
+                if (
+                    req in fields
+                    and fields[req].default is dataclasses.MISSING
+                    and req not in kwargs
+                ):
+                    kwargs[req] = ""
+            for req in ("qty", "day", "crime_class", "amount"):
+                if (
+                    req in fields
+                    and fields[req].default is dataclasses.MISSING
+                    and req not in kwargs
+                ):
+                    kwargs[req] = Decimal(0) if req == "amount" else 0
+            target[name].append(cls(**kwargs))
+    return state
+
+
+def dump_state(state: State) -> dict[str, list[list[Any]]]:
+    source: dict[str, Sequence[Any]] = {
+        "Ships": state.ships,
+        "Bases": state.bases,
+        "Modules": state.modules,
+        "Mines": state.mines,
+        "Crews": state.crews,
+        "Offices": state.offices,
+        "Construction": state.orders,
+        "Corporations": state.corporations,
+        "Cargo": [c for c in state.cargo if c.qty],
+        "Crimes": state.crimes,
+        "Dues": [d for d in state.dues if d.amount],
+        "Markets": state.markets,
+    }
+    out: dict[str, list[list[Any]]] = {}
+    for name, (cls, _) in SHEETS.items():
+        names = [f.name for f in fields_in_order(cls)]
+        out[name] = [[getattr(rec, n) for n in names] for rec in source[name]]
+    return out
+
+
+def source_rows(state: State) -> dict[str, list[int | None]]:
+    """Each row's original sheet row, so columns the banker added stay beside their rows."""
+    dumped: dict[str, Sequence[Any]] = {
+        "Ships": state.ships,
+        "Bases": state.bases,
+        "Modules": state.modules,
+        "Mines": state.mines,
+        "Crews": state.crews,
+        "Offices": state.offices,
+        "Construction": state.orders,
+        "Corporations": state.corporations,
+        "Crimes": state.crimes,
+        "Markets": state.markets,
+    }
+    return {name: [r.ref.row if r.ref else None for r in recs] for name, recs in dumped.items()}
+
+
+Loader = Callable[[Mapping[str, Rows]], State]

@@ -1,0 +1,642 @@
+"""`ledger tick N`: the periodic charges of Triplanetary V/2, day by day, to the letter.
+
+Each day D (from today + 1 to today + N) is applied in this order; each step names its rule:
+
+  1. §6     dues: fines and taxes owed are collected as soon as the player has money
+  2. §12 §7 §9 §24  orders complete on their ready day (ships, bases, modules, corporations,
+            mergers, claims)
+  3. §41    prison terms end
+  4. §8     offices: the next period's fee in advance; an office that cannot pay closes
+  5. §14    supplies: each post's crews eat one unit per crew every 30 days; then emergency
+            supplies with the Patrol's fine per day; then the crews die
+  6. §20    recreation modules use their supplies or shut down
+  7. §13    wages: every 30 days since a crew was last paid, its owner pays what is owed (one
+            transaction per owner per day; half to a recreation module the crew reaches);
+            unpaid for 180 days, the crew quits
+  8. §23 §25  production: crewed mines, Ganymede's Cordrazite, ore processors
+  9. §29    property tax on every multiple of the tax cycle (day 360, 720, ...)
+
+Only things whose day has come are touched, so the work grows with days × property, never
+with the length of the journal. Ticking a then b days gives the same books as a + b days.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+
+from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.charges import payer_postings
+from ledger.core.journal import Draft, Posting
+from ledger.core.money import Money, round_money
+from ledger.rules.triplanetary.model import (
+    ACTIVE,
+    DRIFTING,
+    LANDING,
+    OPEN,
+    STOPPED,
+    Crew,
+    Crime,
+    Due,
+    Market,
+    Post,
+    Ship,
+    State,
+)
+from ledger.rules.triplanetary.property import CREWS, complete_order, emergency_days, state_of
+from ledger.rules.triplanetary.settings import Rules
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One thing that happened to a player on a day: a charge, money in, or an event."""
+
+    day: int
+    player: str
+    kind: str  # charge / income / event
+    text: str
+    rule: str
+    amount: Decimal | None = None
+    txn: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "day": self.day,
+            "player": self.player,
+            "kind": self.kind,
+            "text": self.text,
+            "rule": self.rule,
+            "amount": None if self.amount is None else f"{self.amount:.2f}",
+            "txn": self.txn,
+        }
+
+
+@dataclass
+class TickReport:
+    start: int
+    end: int
+    lines: list[Line] = field(default_factory=list)
+
+    def for_player(self, name: str) -> list[Line]:
+        return [line for line in self.lines if line.player == name]
+
+    def totals(self, name: str) -> tuple[Decimal, Decimal]:
+        charges = sum(
+            (
+                line.amount or Decimal(0)
+                for line in self.lines
+                if line.player == name and line.kind == "charge"
+            ),
+            Decimal(0),
+        )
+        income = sum(
+            (
+                line.amount or Decimal(0)
+                for line in self.lines
+                if line.player == name and line.kind == "income"
+            ),
+            Decimal(0),
+        )
+        return charges, income
+
+
+class Ticker:
+    def __init__(self, books: Books) -> None:
+        self.books = books
+        self.state: State = state_of(books)
+        self.rules = Rules.of(books.settings)
+        self.report = TickReport(books.day, books.day)
+
+    # -- helpers -------------------------------------------------------------------------------
+    @property
+    def day(self) -> int:
+        return self.books.day
+
+    def player(self, name: str) -> Player | None:
+        return self.books.player(name)
+
+    def line(
+        self,
+        player: str,
+        kind: str,
+        text: str,
+        rule: str,
+        amount: Decimal | None = None,
+        txn: int | None = None,
+    ) -> None:
+        self.report.lines.append(Line(self.day, player, kind, text, rule, amount, txn))
+
+    def pay(
+        self, player: Player, pieces: list[tuple[str, Decimal]], *, kind: str, memo: str, rule: str
+    ) -> int | None:
+        """The player pays all of `pieces` (account, amount) in one transaction, or nothing."""
+        total = sum((a for _, a in pieces), Decimal(0))
+        money = Money(round_money(total), self.books.currency)
+        postings = payer_postings(self.books, player, money)
+        if postings is None:
+            return None
+        credits: dict[str, Decimal] = defaultdict(Decimal)
+        for account, amount in pieces:
+            credits[account] += amount
+        merged: dict[str, Decimal] = defaultdict(Decimal)
+        for p in postings:
+            merged[p.account] += p.amount.amount
+        for account, amount in credits.items():
+            merged[account] += amount
+        rows = tuple(Posting(a, Money(v, self.books.currency)) for a, v in merged.items() if v)
+        if len(rows) < 2:
+            return None
+        txn = self.books.journal.post(
+            Draft(kind, memo, rows, event=f"tick day {self.day}", rule=rule), self.day
+        )
+        return txn.id
+
+    def run(self, days: int, progress: Callable[[int], None] | None = None) -> TickReport:
+        for n in range(days):
+            self.books.settings.values["day"] = self.books.day + 1
+            self.one_day()
+            if progress is not None:
+                progress(n + 1)
+        self.report.end = self.books.day
+        return self.report
+
+    def one_day(self) -> None:
+        self.collect_dues_s6()
+        self.complete_orders_s12()
+        self.release_prisoners_s41()
+        self.office_fees_s8()
+        self.supplies_s14()
+        self.modules_s20()
+        self.wages_s13()
+        self.production_s23_s25()
+        self.property_tax_s29()
+
+    # -- §6 dues -------------------------------------------------------------------------------
+    def collect_dues_s6(self) -> None:
+        if not self.state.dues:
+            return
+        for due in self.state.dues:  # oldest first, as much as the player has
+            if due.amount <= 0:
+                continue
+            player = self.player(due.player)
+            if player is None:
+                continue
+            amount = min(due.amount, self._available(player))
+            if amount <= 0:
+                continue
+            pieces = self.creditor_pieces(due.creditor, amount)
+            txn = self.pay(
+                player,
+                pieces,
+                kind="due",
+                memo=f"{player.name} pays what was owed: {due.reason}",
+                rule=due.rule,
+            )
+            if txn is None:
+                continue
+            due.amount -= amount
+            left = f"; {due.amount:.2f} KC still owed" if due.amount else ""
+            self.line(
+                player.name,
+                "charge",
+                f"paid what was owed since day {due.day}: {due.reason}{left}",
+                due.rule,
+                amount,
+                txn,
+            )
+            if not due.amount:
+                for crime in self.state.crimes:
+                    if crime.id == due.crime and crime.status == "open":
+                        crime.status = "paid"
+
+    def creditor_pieces(self, creditor: str, amount: Decimal) -> list[tuple[str, Decimal]]:
+        if creditor != "tax":
+            return [(creditor, amount)]
+        return self.tax_split(amount)
+
+    def tax_split(self, amount: Decimal) -> list[tuple[str, Decimal]]:
+        """§6: half of every tax to the Patrol, the rest (with any odd cent) to Earth."""
+        patrol = (amount * self.rules.patrol_share / 100).quantize(
+            Decimal("0.01"), rounding=ROUND_DOWN
+        )
+        return [("patrol", patrol), ("earth", amount - patrol)]
+
+    # -- §12 §7 §9 §24 completions ----------------------------------------------------------------
+    def complete_orders_s12(self) -> None:
+        d = self.day
+        for order in self.state.orders:
+            if order.status == "building" and order.ready_day <= d:
+                text = complete_order(self.books, order)
+                order.status = "done"
+                self.line(order.owner, "event", f"construction done: {text}", "§12")
+        for corp in self.state.corporations:
+            if corp.status == "forming" and corp.ready_day <= d:
+                corp.status = "active"
+                self.line(corp.head, "event", f"corporation {corp.id} {corp.name} is formed", "§7")
+            elif corp.status == "merging" and corp.ready_day <= d:
+                corp.status = "active"
+                self.line(corp.head, "event", f"merger of {corp.name} is complete", "§9")
+        for mine in self.state.mines:
+            if mine.registered_day is None and mine.ready_day <= d:
+                mine.registered_day = d
+                mine.status = ACTIVE
+                mine.fed_until = max(mine.fed_until, d)
+                self.line(mine.owner, "event", f"claim {mine.id} {mine.name} is registered", "§24")
+
+    # -- §41 prison terms ----------------------------------------------------------------------
+    def release_prisoners_s41(self) -> None:
+        for i, p in enumerate(self.books.players):
+            if p.get("status") == "imprisoned":
+                until = p.get("status_until")
+                if isinstance(until, int) and until <= self.day:
+                    extra = tuple(
+                        (k, "free" if k == "status" else (None if k == "status_until" else v))
+                        for k, v in p.extra
+                    )
+                    self.books.players[i] = type(p)(p.name, p.role, extra, p.ref)
+                    self.line(p.name, "event", "released from prison", "§41")
+
+    # -- §8 offices ----------------------------------------------------------------------------
+    def office_fees_s8(self) -> None:
+        for office in self.state.offices:
+            if office.status != "open" or office.paid_until > self.day:
+                continue
+            player = self.player(office.owner)
+            txn = None
+            if player is not None:
+                txn = self.pay(
+                    player,
+                    [("suppliers", self.rules.office_fee)],
+                    kind="office",
+                    memo=f"office {office.id} at {office.place}: fee for days {self.day}-{self.day + self.rules.office_days - 1}",
+                    rule="§8",
+                )
+            if txn is None:
+                office.status = "closed"
+                self.line(
+                    office.owner,
+                    "event",
+                    f"office {office.id} at {office.place} closed: its {self.rules.office_fee:.2f} KC fee could not be paid",
+                    "§8",
+                )
+            else:
+                office.paid_until += self.rules.office_days
+                self.line(
+                    office.owner,
+                    "charge",
+                    f"office fee {office.id} at {office.place}, paid until day {office.paid_until}",
+                    "§8",
+                    self.rules.office_fee,
+                    txn,
+                )
+
+    # -- §14 supplies --------------------------------------------------------------------------
+    def supplies_s14(self) -> None:
+        d = self.day
+        fines: dict[str, list[Post]] = defaultdict(list)
+        crews_at: dict[str, list[Crew]] = defaultdict(list)
+        for c in self.state.crews:
+            if c.active:
+                crews_at[c.post].append(c)
+        for post in self._posts():
+            if post.fed_until >= d or post.status in (
+                DRIFTING,
+                STOPPED,
+                "destroyed",
+                "registering",
+            ):
+                continue
+            crews = crews_at.get(post.id, [])
+            if not crews or post.on_planet:  # §14: crews on a planet need no supplies
+                post.fed_until = d
+                continue
+            need = len(crews)
+            if post.supplies >= need:
+                post.supplies -= need
+                post.fed_until = max(post.fed_until, d - 1) + self.rules.supply_days
+                continue
+            if post.emergency_left > 0:
+                post.emergency_left -= 1
+                post.fed_until = d
+                fines[post.owner].append(post)
+                left = post.emergency_left
+                if left + 1 == emergency_days(self.rules, post):
+                    self.line(
+                        post.owner,
+                        "event",
+                        f"{post.name or post.id} is out of supplies and lives on its emergency supplies: the crews die on day {d + left + 1} unless resupplied",
+                        "§14",
+                    )
+                continue
+            for c in crews:  # §14: out of supplies, the crews are dead
+                c.status, c.ended_day = "dead", d
+            post.status = DRIFTING if isinstance(post, Ship) else STOPPED
+            what = (
+                "it drifts on its last course and speed"
+                if isinstance(post, Ship)
+                else "all its functions stop"
+            )
+            self.line(
+                post.owner,
+                "event",
+                f"the crew{'s' if len(crews) > 1 else ''} of {post.name or post.id} ({', '.join(c.id for c in crews)}) died: no supplies left; {what}",
+                "§14",
+            )
+        for owner, posts in fines.items():
+            self.fine(
+                owner,
+                self.rules.emergency_fine * len(posts),
+                f"emergency supplies used on {', '.join(p.name or p.id for p in posts)}",
+                "§14",
+            )
+
+    def fine(self, owner: str, amount: Decimal, why: str, rule: str) -> None:
+        """A fine to the Patrol (§6); if it cannot be paid now, it is owed."""
+        player = self.player(owner)
+        if player is None or amount <= 0:
+            return
+        now = min(amount, self._available(player))
+        if now > 0:
+            txn = self.pay(
+                player, [("patrol", now)], kind="fine", memo=f"Patrol fine: {why}", rule=rule
+            )
+            self.line(owner, "charge", f"Patrol fine: {why}", rule, now, txn)
+        rest = amount - now
+        if rest > 0:
+            self.state.dues.append(
+                Due(
+                    self.state.next_id("D", [x.id for x in self.state.dues]),
+                    owner,
+                    "patrol",
+                    rest,
+                    f"Patrol fine: {why}",
+                    self.day,
+                    rule,
+                )
+            )
+            self.line(owner, "event", f"Patrol fine of {rest:.2f} KC owed: {why}", rule, None)
+
+    def _posts(self) -> list[Post]:
+        return [*self.state.ships, *self.state.bases, *self.state.mines]
+
+    # -- §20 recreation modules ----------------------------------------------------------------------
+    def modules_s20(self) -> None:
+        if not self.state.modules:
+            return
+        bases = {b.id: b for b in self.state.bases}
+        for m in self.state.modules:
+            if m.fed_until >= self.day:
+                continue
+            base = bases.get(m.base)
+            if base is not None and base.supplies >= self.rules.module_supplies:
+                base.supplies -= self.rules.module_supplies
+                m.fed_until = max(m.fed_until, self.day - 1) + self.rules.supply_days
+                if m.status != "open":
+                    m.status = "open"
+                    self.line(m.owner, "event", f"recreation module {m.id} is open again", "§20")
+            elif m.status == "open":
+                m.status = "shut"
+                self.line(
+                    m.owner,
+                    "event",
+                    f"recreation module {m.id} shut: its base has not {self.rules.module_supplies} CP of supplies",
+                    "§20",
+                )
+
+    # -- §13 wages -----------------------------------------------------------------------------
+    def wages_s13(self) -> None:
+        d, r = self.day, self.rules
+        due: dict[str, list[Crew]] = defaultdict(list)
+        for c in self.state.crews:
+            if not c.active:
+                continue
+            unpaid = d - c.paid_through
+            if unpaid > 0 and unpaid % r.pay_days == 0:
+                due[c.owner].append(c)
+        if not due:
+            return
+        modules = {m.id: m for m in self.state.modules}
+        for owner, crews in due.items():
+            player = self.player(owner)
+            paid: list[Crew] = []
+            pieces: list[tuple[str, Decimal]] = []
+            spent = Decimal(0)
+            budget = self._available(player) if player is not None else Decimal(0)
+            for c in crews:  # §13: each crew is paid all it is owed, oldest crews first
+                owed = round_money(r.wage * (d - c.paid_through))
+                if spent + owed > budget:
+                    continue
+                spent += owed
+                paid.append(c)
+                module = modules.get(c.module) if c.module else None
+                if module is not None and module.status == "open":
+                    share = round_money(
+                        owed * r.module_share / 100
+                    )  # §20: half spent at the module
+                    owner_player = self.player(module.owner)
+                    module_account = (
+                        self.books.game.cash_account(owner_player) if owner_player else CREWS
+                    )
+                    pieces += [(module_account, share), (CREWS, owed - share)]
+                else:
+                    pieces.append((CREWS, owed))
+            if paid and player is not None:
+                memo = f"{owner} pays wages of crew{'s' if len(paid) > 1 else ''} {', '.join(c.id for c in paid)}"
+                txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
+                if txn is not None:
+                    for c in paid:
+                        c.paid_through = d
+                    self.line(owner, "charge", memo, "§13", spent, txn)
+                    for account, amount in pieces:
+                        if account != CREWS:
+                            receiver = self.books.game.account_owner(self.books, account)
+                            if receiver is not None and receiver.name != owner:
+                                self.line(
+                                    receiver.name,
+                                    "income",
+                                    f"recreation module: half the pay of {owner}'s crews",
+                                    "§20",
+                                    amount,
+                                    txn,
+                                )
+            for c in crews:
+                if c.paid_through == d:
+                    continue
+                unpaid = d - c.paid_through
+                owed = r.wage * unpaid
+                if unpaid >= r.quit_days:
+                    self.crew_quits(c)
+                else:
+                    self.line(
+                        owner,
+                        "event",
+                        f"crew {c.id} not paid: {owed:.2f} KC owed for {unpaid} days; it quits on day {c.paid_through + r.quit_days} unless paid",
+                        "§13",
+                    )
+
+    def _available(self, player: Player) -> Decimal:
+        if self.books.game.allows_debt(self.books.settings):
+            return Decimal("1e18")
+        return sum(
+            (
+                max(self.books.journal.balance(a).amount, Decimal(0))
+                for a in self.books.player_accounts(player)
+            ),
+            Decimal(0),
+        )
+
+    def crew_quits(self, crew: Crew) -> None:
+        crew.status, crew.ended_day = "quit", self.day
+        post = self.state.posts().get(crew.post)
+        where = ""
+        if post is not None and not self.state.crews_at(post.id):
+            if isinstance(post, Ship):
+                post.status = LANDING
+                where = f"; {post.name or post.id} must land at the nearest planet"
+            else:
+                post.status = OPEN
+                where = f"; {post.name or post.id} stands open to anyone"
+        self.line(
+            crew.owner,
+            "event",
+            f"crew {crew.id} quit after {self.rules.quit_days} days unpaid{where}; new crews cost {self.rules.hire_factor_after_quit}× to hire",
+            "§13",
+        )
+
+    # -- §23 §25 production -----------------------------------------------------------------------
+    def production_s23_s25(self) -> None:
+        r = self.rules
+        crewed = {c.post for c in self.state.crews if c.active}
+        for mine in self.state.mines:
+            if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
+                continue
+            if mine.ct:
+                mine.ct_progress += 1
+                if mine.ct_progress >= r.ct_days:
+                    mine.ct_progress = 0
+                    self.state.add_cargo(mine.id, "c-t-ore", 1)
+            else:
+                self.state.add_cargo(mine.id, "raw-ore", r.mine_ore)
+        if r.ganymede:
+            self.market("Ganymede", "cordrazite").stock += r.ganymede  # §25
+        for holder in {
+            c.holder for c in self.state.cargo if c.good == "ore-processor" and c.qty > 0
+        }:
+            store = self.state.cargo_of(holder)
+            raw = min(store.get("raw-ore", 0), r.processor_raw * store.get("ore-processor", 0))
+            made = raw // r.processor_ratio
+            if made:
+                self.state.add_cargo(holder, "raw-ore", -made * r.processor_ratio)
+                self.state.add_cargo(holder, "processed-ore", made)
+
+    def market(self, place: str, good: str) -> Market:
+        for m in self.state.markets:
+            if m.place == place and m.good == good:
+                return m
+        m = Market(place, good)
+        self.state.markets.append(m)
+        return m
+
+    # -- §29 property tax ------------------------------------------------------------------------
+    def property_tax_s29(self) -> None:
+        r, d = self.rules, self.day
+        if r.tax_cycle <= 0 or d % r.tax_cycle != 0:
+            return
+        owned: dict[str, Decimal] = defaultdict(Decimal)
+        for group in (self.state.ships, self.state.bases):
+            for item in group:
+                if item.status != "destroyed":
+                    owned[item.owner] += item.price
+        for m in self.state.modules:
+            owned[m.owner] += m.price
+        for o in self.state.orders:  # §29: ships and bases being built count too
+            if (
+                o.status == "building"
+                and o.item in self.state.prices
+                and self.state.prices[o.item].kind in ("ship", "base", "module")
+            ):
+                owned[o.owner] += o.price
+        for name, value in owned.items():
+            player = self.player(name)
+            if player is None or value <= 0:
+                continue
+            if player.role == PATROL_ROLE and not r.patrol_pays_property_tax:
+                continue
+            if player.get("status") in ("pirate", "warlord", "dead"):
+                continue
+            tax = round_money(value * r.property_tax / 100)
+            txn = self.pay(
+                player,
+                self.tax_split(tax),
+                kind="tax",
+                memo=f"{name}: property tax, {r.property_tax}% of {value:.2f} KC",
+                rule="§29",
+            )
+            if txn is not None:
+                self.line(
+                    name,
+                    "charge",
+                    f"property tax: {r.property_tax}% of {value:.2f} KC of ships and bases",
+                    "§29",
+                    tax,
+                    txn,
+                )
+                continue
+            crime = Crime(
+                self.state.next_id("X", [c.id for c in self.state.crimes]),
+                name,
+                d,
+                1,
+                f"failure to pay property tax for the cycle ending day {d}",
+                "§29 §36A",
+                "open",
+                tax,
+            )
+            self.state.crimes.append(crime)
+            self.state.dues.append(
+                Due(
+                    self.state.next_id("D", [x.id for x in self.state.dues]),
+                    name,
+                    "tax",
+                    tax,
+                    f"property tax of day {d}",
+                    d,
+                    "§29",
+                    crime.id,
+                )
+            )
+            self.line(
+                name,
+                "event",
+                f"property tax of {tax:.2f} KC unpaid: a class I crime on record ({crime.id})",
+                "§29",
+            )
+            unpaid = [
+                c
+                for c in self.state.crimes
+                if c.player == name and c.status == "open" and c.rule.startswith("§29")
+            ]
+            if len(unpaid) >= r.pirate_after:
+                self.make_pirate(player, f"{len(unpaid)} tax cycles unpaid")
+
+    def make_pirate(self, player: Player, why: str) -> None:
+        i = self.books.players.index(player)
+        pr = player.get("pr") or 0
+        assert isinstance(pr, int)
+        extra = tuple(
+            (k, "pirate" if k == "status" else (pr + self.rules.pr_pirate if k == "pr" else v))
+            for k, v in player.extra
+        )
+        self.books.players[i] = type(player)(player.name, player.role, extra, player.ref)
+        self.line(
+            player.name,
+            "event",
+            f"{player.name} is now a pirate ({why}); PR {self.rules.pr_pirate:+d}",
+            "§29 §33",
+        )
+
+
+def tick(books: Books, days: int, progress: Callable[[int], None] | None = None) -> TickReport:
+    return Ticker(books).run(days, progress)

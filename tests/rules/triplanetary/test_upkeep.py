@@ -1,0 +1,591 @@
+"""Triplanetary V/2 property and `ledger tick`: one test per rule, amounts computed by hand.
+
+Every test runs the real CLI on a real workbook: Ann and Bob start with 25 KC at Ceres, Sam is
+the Patrol with 500 KC (§3, §6). `pay bank Ann N` gives a player money for a scenario.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from types import SimpleNamespace
+
+from tests.conftest import Ledger, add_rows, rows, set_setting
+
+
+def cash(game: Ledger, player: str) -> str:
+    return game("balance", "--json").json()["players"][player]
+
+
+def accounts(game: Ledger) -> dict[str, str]:
+    return game("balance", "--json").json()["accounts"]
+
+
+def ship(game: Ledger, name: str) -> dict[str, object]:
+    return next(r for r in rows(game.path, "Ships") if r["name"] == name)
+
+
+def tick(game: Ledger, days: str) -> SimpleNamespace:
+    """Tick through the CLI; `.stdout` holds every line of the report (from --json, unwrapped)."""
+    data = game("tick", days, "--json").json()
+    text = "\n".join(line["text"] for p in data["players"].values() for line in p["lines"])
+    return SimpleNamespace(stdout=text, data=data)
+
+
+def txn_count(game: Ledger) -> int:
+    return len(game("journal", "--json").json())
+
+
+# -- §3 §12 buying and building ------------------------------------------------------------------
+
+
+def test_s3_day_0_purchases_are_ready_at_once_with_3_months_of_supplies(game: Ledger) -> None:
+    run = game("buy", "Ann", "transport", "--name", "Nomad")
+    assert "Nomad ready at Ceres with 3 months of supplies" in run.stdout
+    s = ship(game, "Nomad")
+    assert (s["type"], s["price"], s["built_at"], s["supplies"], s["emergency_left"]) == (
+        "transport",
+        10,
+        "Ceres",
+        3,
+        14,
+    )
+    assert cash(game, "Ann") == "15.00"
+    assert accounts(game)["suppliers"] == "10.00"
+
+
+def test_s12_ships_take_30_days_per_attack_factor_and_are_paid_in_advance(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "200")
+    game("tick", "1")
+    run = game(
+        "buy", "Ann", "corsair", "--name", "Raven", "--at", "Mars"
+    )  # Corsair: factor 4, 100 KC
+    assert "ready on day 121" in run.stdout
+    assert cash(game, "Ann") == "125.00"  # paid in advance (§12)
+    order = rows(game.path, "Construction")[0]
+    assert (order["item"], order["place"], order["ready_day"], order["status"]) == (
+        "corsair",
+        "Mars",
+        121,
+        "building",
+    )
+    game("tick", "119")
+    assert rows(game.path, "Ships") == []
+    run = tick(game, "1")
+    assert "construction done: S1 Raven ready at Mars" in run.stdout
+    s = ship(game, "Raven")
+    assert (s["built_day"], s["supplies"], s["built_at"]) == (
+        121,
+        0,
+        "Mars",
+    )  # after day 0, supplies are bought
+
+
+def test_s12_commercial_ships_bases_and_modules_take_their_ruled_days(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("tick", "1")
+    game("buy", "Ann", "transport", "--name", "T")  # 1D: 30 days (ruling)
+    game("buy", "Ann", "liner", "--name", "L")  # 2D: 60 days (ruling)
+    game("buy", "Ann", "base", "--name", "Rock")  # §12: 30 days
+    ready = {r["name"]: r["ready_day"] for r in rows(game.path, "Construction")}
+    assert ready == {"T": 31, "L": 61, "Rock": 31}
+
+
+def test_s12_build_days_are_a_house_rule_in_the_price_list(game: Ledger) -> None:
+    data = rows(game.path, "PriceList")
+    row = 2 + next(i for i, r in enumerate(data) if r["item"] == "corsair")
+    from tests.conftest import edit_cells
+
+    edit_cells(game.path, {f"PriceList!I{row}": 45, f"PriceList!D{row}": 80})
+    game("pay", "bank", "Ann", "100")
+    game("tick", "1")
+    game("buy", "Ann", "corsair", "--name", "R")
+    assert rows(game.path, "Construction")[0]["ready_day"] == 46
+    assert cash(game, "Ann") == "45.00"
+
+
+def test_s38_equipment_goes_into_the_hold_and_an_overfull_hold_is_refused(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Ann", "corvette", "--name", "Wasp")  # hold 5 CP
+    run = game("buy", "Ann", "mark-ii-mine", "--ship", "Wasp")  # 5 CP
+    assert "now in Wasp" in run.stdout
+    run = game("buy", "Ann", "mark-ii-mine", "--ship", "Wasp", expect=1)
+    assert "--ship" not in run.stderr.split(":")[0]
+    assert "hold-full" in run.stderr and "5 CP of hold, 5 used" in run.stderr
+    assert rows(game.path, "Cargo") == [{"holder": "S1", "good": "mark-ii-mine", "qty": 1}]
+
+
+def test_s38_loading_onto_a_ship_under_construction_is_refused(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("tick", "1")
+    game("buy", "Ann", "packet", "--name", "Slow")
+    run = game("buy", "Ann", "mark-i-mine", "--ship", "Slow", expect=1)
+    assert "under-construction" in run.stderr and "ready on day 61" in run.stderr
+
+
+def test_s38_unknown_items_and_consumables_get_a_clear_answer(game: Ledger) -> None:
+    run = game("buy", "Ann", "warp-drive", expect=1)
+    assert "ITEM: unknown-item" in run.stderr
+    run = game("buy", "Ann", "fuel", expect=1)
+    assert "ledger fuel" in run.stderr
+
+
+# -- §13 crews -------------------------------------------------------------------------------
+
+
+def test_s13_hire_costs_2_kc_a_crew(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad", "--crews", "2")
+    assert cash(game, "Ann") == "11.00"  # 25 - 10 - 2 × 2
+    assert [c["id"] for c in rows(game.path, "Crews")] == ["C1", "C2"]
+
+
+def test_s13_wages_are_paid_every_30_days_in_one_transaction_per_owner(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad", "--crews", "2")
+    game("move", "Nomad", "--land")
+    before = txn_count(game)
+    game("tick", "29")
+    assert txn_count(game) == before
+    game("tick", "1")
+    txns = game("journal", "--json").json()
+    assert len(txns) == before + 1
+    wages = txns[-1]
+    assert (wages["kind"], wages["day"], wages["rule"]) == ("wages", 30, "§13")
+    assert {p["account"]: p["amount"] for p in wages["postings"]} == {
+        "cash:Ann:Ceres": "-6.00",
+        "crews": "6.00",
+    }  # 2 × 30 × 0.1
+    assert cash(game, "Ann") == "5.00"
+
+
+def test_s13_unpaid_wages_stay_owed_and_are_paid_when_money_comes(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad", "--crews", "2")
+    game("move", "Nomad", "--land")
+    game("pay", "Ann", "Bob", "11")  # Ann has 0
+    run = tick(game, "30")
+    assert (
+        "crew C1 not paid: 3.00 KC owed for 30 days; it quits on day 180 unless paid" in run.stdout
+    )
+    game("pay", "bank", "Ann", "100")
+    game("tick", "30")
+    wages = game("journal", "--json").json()[-1]
+    assert wages["day"] == 60 and {p["amount"] for p in wages["postings"]} == {
+        "-12.00",
+        "12.00",
+    }  # 2 crews × 60 days
+
+
+def test_s13_crew_quits_after_180_unpaid_days(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("move", "Nomad", "--land")
+    game("pay", "Ann", "Bob", "13")  # nothing left for wages
+    game("tick", "179")
+    assert rows(game.path, "Crews")[0]["status"] == "active"
+    run = tick(game, "1")
+    assert "crew C1 quit after 180 days unpaid; Nomad must land at the nearest planet" in run.stdout
+    crew = rows(game.path, "Crews")[0]
+    assert (crew["status"], crew["ended_day"]) == ("quit", 180)
+    assert ship(game, "Nomad")["status"] == "landing"
+
+
+def test_s13_hiring_costs_double_after_a_crew_quit(game: Ledger) -> None:
+    test_s13_crew_quits_after_180_unpaid_days(game)
+    game("pay", "bank", "Ann", "10")
+    game("hire", "Ann", "--ship", "Nomad")
+    assert cash(game, "Ann") == "6.00"  # 4 KC: double (§13)
+    assert game("journal", "--json").json()[-1]["rule"].startswith("§13 (double")
+
+
+def test_s13_discharge_pays_back_wages_and_14_days_severance(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("move", "Nomad", "--land")
+    game("tick", "10")
+    game("discharge", "C1")
+    assert cash(game, "Ann") == "10.60"  # 25 - 10 - 2 - (10 days + 14 days) × 0.1
+    assert rows(game.path, "Crews")[0]["status"] == "discharged"
+    game("tick", "30")
+    assert cash(game, "Ann") == "10.60"  # no more wages
+
+
+def test_s13_wage_is_a_house_rule(game: Ledger) -> None:
+    set_setting(game.path, "crew_wage_per_day", 0.2)  # §38's figure
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("move", "Nomad", "--land")
+    game("tick", "30")
+    assert cash(game, "Ann") == "7.00"  # 25 - 10 - 2 - 6
+
+
+# -- §14 supplies ------------------------------------------------------------------------------
+
+
+def test_s14_emergency_supplies_from_day_91_fined_10_kc_a_day_dead_on_day_105(game: Ledger) -> None:
+    """The issue's scenario: a crew with 3 months of supplies and no resupply."""
+    game("pay", "bank", "Ann", "500")
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("tick", "90")
+    s = ship(game, "Nomad")
+    assert (s["supplies"], s["emergency_left"]) == (0, 14)
+    assert cash(game, "Ann") == "504.00"  # 525 - 10 - 2 - 3 × 3.00 wages
+    run = tick(game, "1")
+    assert (
+        "Nomad is out of supplies and lives on its emergency supplies: the crews die on day 105"
+        in run.stdout
+    )
+    assert cash(game, "Ann") == "494.00"
+    assert accounts(game)["patrol"] == "510.00"
+    game("tick", "13")  # days 92-104: 13 more days of emergency supplies
+    assert ship(game, "Nomad")["emergency_left"] == 0
+    assert rows(game.path, "Crews")[0]["status"] == "active"
+    run = tick(game, "1")  # day 105
+    assert "died: no supplies left; it drifts on its last course and speed" in run.stdout
+    assert rows(game.path, "Crews")[0]["status"] == "dead"
+    assert ship(game, "Nomad")["status"] == "drifting"
+    assert cash(game, "Ann") == "364.00"  # 504 - 14 × 10 KC fines; the dead crew is not paid
+    assert accounts(game)["patrol"] == "640.00"
+    game("tick", "30")
+    assert cash(game, "Ann") == "364.00"
+
+
+def test_s14_crews_on_a_planet_need_no_supplies(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("move", "Nomad", "--to", "Mars", "--land")
+    game("tick", "100")
+    assert ship(game, "Nomad")["supplies"] == 3
+    game("move", "Nomad", "--space")
+    game("tick", "1")
+    assert ship(game, "Nomad")["supplies"] == 2
+
+
+def test_s14_supplies_beyond_3_months_go_into_the_hold(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "500")
+    game("buy", "Ann", "corvette", "--name", "Wasp")  # hold 5 CP
+    game("hire", "Ann", "--ship", "Wasp")
+    game(
+        "supply", "Ann", "--ship", "Wasp", "--months", "5"
+    )  # 3 + 5 = 8 units: 3 built in, 5 in the hold
+    assert ship(game, "Wasp")["supplies"] == 8
+    run = game("supply", "Ann", "--ship", "Wasp", "--months", "1", expect=1)
+    assert "--months: hold-full" in run.stderr
+    assert cash(game, "Ann") == "468.00"  # 525 - 50 - 2 - 5
+
+
+def test_s14_replacing_used_emergency_supplies_costs_1_kc_on_resupply(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "500")
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("tick", "92")  # 2 days of emergency supplies used
+    before = Decimal(cash(game, "Ann"))
+    game("supply", "Ann", "--ship", "Nomad", "--months", "2")
+    assert Decimal(cash(game, "Ann")) == before - 2 - 1
+    s = ship(game, "Nomad")
+    assert (s["supplies"], s["emergency_left"]) == (2, 14)
+
+
+def test_s14_a_base_has_30_days_of_emergency_supplies_and_refills_for_2_kc(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Ann", "base", "--name", "Rock")
+    game("hire", "Ann", "--base", "Rock")
+    game("tick", "1")
+    base = rows(game.path, "Bases")[0]
+    assert base["emergency_left"] == 29  # a base starts with no supplies: day 1 is an emergency day
+    game("tick", "29")
+    game("supply", "Ann", "--base", "Rock", "--months", "1")
+    base = rows(game.path, "Bases")[0]
+    assert (base["emergency_left"], base["supplies"]) == (30, 1)
+    assert (
+        game("journal", "--json").json()[-1]["postings"][0]["amount"] == "-3.00"
+    )  # 1 unit + 2 KC refill
+
+
+# -- §15 fuel -------------------------------------------------------------------------------------
+
+
+def test_s15_fuel_costs_1_kc_a_unit_up_to_the_tank(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")  # tank 10
+    game("fuel", "Ann", "--ship", "Nomad", "8")
+    assert cash(game, "Ann") == "7.00"
+    run = game("fuel", "Ann", "--ship", "Nomad", "3", expect=1)
+    assert "UNITS: tank-full" in run.stderr and "buy at most 2" in run.stderr
+
+
+# -- §8 offices ---------------------------------------------------------------------------------------
+
+
+def test_s8_an_office_costs_10_kc_and_5_kc_every_30_days_in_advance(game: Ledger) -> None:
+    game("office", "open", "Ann", "--at", "Mars")
+    assert cash(game, "Ann") == "10.00"  # 10 + the first 5 in advance
+    game("tick", "29")
+    assert cash(game, "Ann") == "10.00"
+    run = tick(game, "1")
+    assert "office fee O1 at Mars, paid until day 60" in run.stdout
+    assert cash(game, "Ann") == "5.00"
+
+
+def test_s8_an_office_that_cannot_be_paid_closes(game: Ledger) -> None:
+    game("office", "open", "Ann", "--at", "Mars")
+    game("pay", "Ann", "Bob", "10")
+    run = tick(game, "30")
+    assert "office O1 at Mars closed" in run.stdout
+    assert rows(game.path, "Offices")[0]["status"] == "closed"
+    game("pay", "bank", "Ann", "15")
+    game("office", "open", "Ann", "--at", "Mars")  # restarting costs as much as a new one
+    assert cash(game, "Ann") == "0.00"
+    assert rows(game.path, "Offices")[0]["status"] == "open"
+
+
+def test_s8_office_close_command(game: Ledger) -> None:
+    game("office", "open", "Ann", "--at", "Mars")
+    game("office", "close", "O1")
+    game("tick", "60")
+    assert cash(game, "Ann") == "10.00"
+
+
+# -- §29 property tax -------------------------------------------------------------------------------
+
+
+def test_s29_a_packet_and_no_crew_pays_10_percent_of_50_kc_on_day_360(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "100")
+    game("buy", "Ann", "packet", "--name", "Post")
+    game("tick", "359")
+    assert cash(game, "Ann") == "75.00"
+    run = tick(game, "1")
+    assert (
+        "property tax: 10 % of 50.00 KC" in run.stdout.replace("10%", "10 %")
+        or "property tax" in run.stdout
+    )
+    assert cash(game, "Ann") == "70.00"
+    tax = game("journal", "--json").json()[-1]
+    assert tax["rule"] == "§29" and tax["day"] == 360
+    assert {p["account"]: p["amount"] for p in tax["postings"]} == {
+        "cash:Ann:Ceres": "-5.00",
+        "patrol": "2.50",
+        "earth": "2.50",
+    }
+
+
+def test_s29_property_tax_counts_ships_being_built_and_keeps_the_odd_cent(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    data = rows(game.path, "PriceList")
+    row = 2 + next(i for i, r in enumerate(data) if r["item"] == "packet")
+    from tests.conftest import edit_cells
+
+    edit_cells(game.path, {f"PriceList!D{row}": 55.5})
+    game("tick", "350")
+    game("buy", "Ann", "packet", "--name", "Late")  # ready on day 410: still being built on day 360
+    game("tick", "10")
+    tax = game("journal", "--json").json()[-1]
+    amounts = {p["account"]: p["amount"] for p in tax["postings"]}
+    assert amounts == {
+        "cash:Ann:Ceres": "-5.55",
+        "patrol": "2.77",
+        "earth": "2.78",
+    }  # the odd cent to Earth
+
+
+def test_s29_unpaid_tax_is_a_class_i_crime_and_two_cycles_make_a_pirate(game: Ledger) -> None:
+    game("buy", "Ann", "packet", "--name", "Post", expect=1)  # 50 KC: too dear
+    game("pay", "bank", "Ann", "25")
+    game("buy", "Ann", "packet", "--name", "Post")
+    run = tick(game, "360")
+    assert "property tax of 5.00 KC unpaid: a class I crime on record (X1)" in run.stdout
+    crimes = rows(game.path, "Crimes")
+    assert [(c["player"], c["class"], c["status"]) for c in crimes] == [("Ann", 1, "open")]
+    run = tick(game, "360")
+    assert "Ann is now a pirate (2 tax cycles unpaid); PR -15" in run.stdout
+    ann = rows(game.path, "Players")[0]
+    assert (ann["status"], ann["pr"]) == ("pirate", -15)
+
+
+def test_s29_owed_tax_is_collected_when_money_comes_in(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "25")
+    game("buy", "Ann", "packet", "--name", "Post")
+    game("tick", "360")
+    game("pay", "bank", "Ann", "3")
+    game("tick", "1")
+    assert cash(game, "Ann") == "0.00"
+    assert rows(game.path, "Dues")[0]["amount"] == 2
+    game("pay", "bank", "Ann", "10")
+    game("tick", "1")
+    assert cash(game, "Ann") == "8.00"
+    assert rows(game.path, "Dues") == []
+    assert rows(game.path, "Crimes")[0]["status"] == "paid"
+    assert accounts(game)["earth"] == "2.50"
+
+
+# -- §20 recreation modules -------------------------------------------------------------------------
+
+
+def test_s20_crews_spend_half_their_pay_at_a_recreation_module(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Bob", "base", "--name", "Rock", expect=1)
+    game("pay", "bank", "Bob", "1000")
+    game("buy", "Bob", "base", "--name", "Rock")
+    game("buy", "Bob", "recreation-module", "--base", "Rock")
+    game("supply", "Bob", "--base", "Rock", "--months", "10")
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("move", "Nomad", "--land")
+    add_rows(game.path, "Crews", [])
+    from tests.conftest import edit_cells
+
+    edit_cells(game.path, {"Crews!F2": "R1"})  # the crew can reach Bob's module
+    bob_before = Decimal(cash(game, "Bob"))
+    run = tick(game, "30")
+    assert "recreation module: half the pay of Ann's crews" in run.stdout
+    assert Decimal(cash(game, "Bob")) == bob_before + Decimal("1.50")
+    wages = next(t for t in game("journal", "--json").json() if t["kind"] == "wages")
+    assert {p["account"]: p["amount"] for p in wages["postings"]} == {
+        "cash:Ann:Ceres": "-3.00",
+        "cash:Bob:Ceres": "1.50",
+        "crews": "1.50",
+    }
+    assert rows(game.path, "Bases")[0]["supplies"] == 8  # the module used 2 CP of supplies
+
+
+def test_s20_a_module_without_supplies_shuts_down(game: Ledger) -> None:
+    game("pay", "bank", "Bob", "1000")
+    game("buy", "Bob", "base", "--name", "Rock")
+    game("buy", "Bob", "recreation-module", "--base", "Rock")
+    run = tick(game, "1")
+    assert "recreation module R1 shut" in run.stdout
+    assert rows(game.path, "Modules")[0]["status"] == "shut"
+    game("supply", "Bob", "--base", "Rock", "--months", "2")
+    run = tick(game, "1")
+    assert "recreation module R1 is open again" in run.stdout
+
+
+# -- §7 §24 §23 §25 ---------------------------------------------------------------------------------
+
+
+def test_s7_incorporation_costs_5_kc_and_takes_5_days(game: Ledger) -> None:
+    game("incorporate", "Ann", "--at", "Mars", "--name", "Ann Mining")
+    assert cash(game, "Ann") == "20.00"
+    game("tick", "4")
+    assert rows(game.path, "Corporations")[0]["status"] == "forming"
+    run = tick(game, "1")
+    assert "corporation K1 Ann Mining is formed" in run.stdout
+
+
+def test_s7_a_player_with_two_ships_must_incorporate(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "2", "--name", "T")
+    run = game("check")
+    assert "must-incorporate (warning) Ann has 2 ships and no corporation" in run.stdout
+    game("incorporate", "Ann")
+    assert "must-incorporate" not in game("check").stdout
+
+
+def test_s24_a_claim_costs_1_kc_and_is_registered_the_next_day(game: Ledger) -> None:
+    game("claim", "Ann", "Hex 0412")
+    assert cash(game, "Ann") == "24.00"
+    run = game("hire", "Ann", "--mine", "Hex 0412", expect=1)
+    assert "claim-not-registered" in run.stderr
+    run = tick(game, "1")
+    assert "claim M1 Hex 0412 is registered" in run.stdout
+
+
+def test_s23_a_crewed_mine_makes_1_cp_a_day_and_a_ct_mine_1_cp_every_5_days(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "100")
+    game("claim", "Ann", "Rich")
+    game("claim", "Ann", "Hot", "--ct")
+    game("claim", "Ann", "Idle")
+    game("tick", "1")
+    game("hire", "Ann", "--mine", "Rich")
+    game("hire", "Ann", "--mine", "Hot")
+    game("supply", "Ann", "--mine", "Rich", "--months", "1")
+    game("supply", "Ann", "--mine", "Hot", "--months", "1")
+    game("tick", "10")
+    store = {(c["holder"], c["good"]): c["qty"] for c in rows(game.path, "Cargo")}
+    assert store == {
+        ("M1", "raw-ore"): 10,
+        ("M2", "c-t-ore"): 2,
+    }  # the uncrewed claim makes nothing
+
+
+def test_s25_ganymede_makes_2_cp_of_cordrazite_a_day_and_a_processor_12_cp_of_ore_into_3(
+    game: Ledger,
+) -> None:
+    game("pay", "bank", "Ann", "100")
+    game("claim", "Ann", "Rich")
+    game("tick", "1")
+    game("hire", "Ann", "--mine", "Rich")
+    game("supply", "Ann", "--mine", "Rich", "--months", "2")
+    game("buy", "Ann", "ore-processor", "--base", "Rich")
+    game("tick", "17")  # 17 CP of raw ore, 1 a day; the processor turns each 4 CP into 1 (§25)
+    store = {c["good"]: c["qty"] for c in rows(game.path, "Cargo") if c["holder"] == "M1"}
+    assert store == {"processed-ore": 4, "raw-ore": 1, "ore-processor": 1}
+    ganymede = next(m for m in rows(game.path, "Markets") if m["place"] == "Ganymede")
+    assert ganymede["stock"] == 36  # 18 days × 2 CP
+
+
+# -- §41 §6 and the Events route -----------------------------------------------------------------------
+
+
+def test_s41_a_prison_term_ends_on_its_day(game: Ledger) -> None:
+    from tests.conftest import edit_cells
+
+    edit_cells(game.path, {"Players!D2": "imprisoned", "Players!E2": 10})
+    game("tick", "9")
+    assert rows(game.path, "Players")[0]["status"] == "imprisoned"
+    run = tick(game, "1")
+    assert "released from prison" in run.stdout
+    assert rows(game.path, "Players")[0]["status"] == "free"
+
+
+def test_events_rows_go_through_the_same_commands(game: Ledger) -> None:
+    add_rows(
+        game.path,
+        "Events",
+        [
+            ["E1", None, "buy", "Ann", None, None, "transport --name Nomad"],
+            ["E2", None, "hire", "Ann", None, None, "--ship Nomad"],
+            ["E3", None, "fuel", "Ann", None, 5, "--ship Nomad"],
+        ],
+    )
+    game("post")
+    assert cash(game, "Ann") == "8.00"  # 25 - 10 - 2 - 5
+    assert [r["posted"] for r in rows(game.path, "Events")] == ["txn 4", "txn 5", "txn 6"]
+    add_rows(
+        game.path,
+        "Events",
+        [
+            ["E4", None, "buy", "Ann", None, None, "warp-drive"],
+            ["E5", None, "hire", "Ann", None, None, "--ship Nowhere --crews x"],
+        ],
+    )
+    run = game("check", expect=1)
+    assert "Events!G5: unknown-item" in run.stdout
+    assert "Events!G6: bad-number" in run.stdout
+
+
+def test_tick_dry_run_writes_nothing(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    before = game.path.read_bytes()
+    run = game("tick", "30", "--dry-run", "--json")
+    assert run.json()["players"]["Ann"]["charges"] == "3.00"
+    assert game.path.read_bytes() == before
+    assert "dry run" in run.stderr
+    assert not list(game.folder.glob("*.html"))
+
+
+def test_tick_writes_a_printable_summary_beside_the_workbook(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "<b>Nomad</b>")
+    game("hire", "Ann", "--ship", "<b>Nomad</b>")
+    game("tick", "30")
+    html = (game.folder / "ledger-days-0001-0030.html").read_text()
+    assert "Ann pays wages of crew C1" in html and "−3.00" in html
+    assert "<b>Nomad</b>" not in html  # autoescaped
+
+
+def test_tick_json_lists_charges_per_player(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    data = game("tick", "60", "--json").json()
+    assert (data["from_day"], data["to_day"]) == (0, 60)
+    assert data["players"]["Ann"]["charges"] == "6.00"
