@@ -161,6 +161,8 @@ class Corporation:
     ready_day: int = 0
     status: str = "forming"  # forming / active / merging / merged
     members: str = ""
+    #: The corporation merging into this one (§9), until the merger completes.
+    merging_with: str = ""
     ref: CellRef | None = None
 
 

@@ -330,6 +330,12 @@ SPECS: dict[str, ActionSpec] = {
         "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
         "ledger move Nomad --to Mars --land",
     ),
+    "merge": ActionSpec(
+        "merge",
+        (Param("corp", required=True, cli="CORP", column="player"), Param("other", required=True, cli="OTHER", column="to")),
+        "Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9).",
+        "ledger merge K1 K2",
+    ),
     "claim": ActionSpec(
         "claim",
         (
@@ -885,6 +891,25 @@ def _claim(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     )
 
 
+def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+
+    def corp(key: str, w: str) -> Corporation:
+        found = next((c for c in state.corporations if key.strip().casefold() in (c.id.casefold(), c.name.casefold())), None)
+        if found is None or found.status != "active":
+            raise Refused(problem("unknown-corporation", w, f"there is no active corporation {key!r}", "corporations: " + ", ".join(f"{c.id} {c.name}" for c in state.corporations if c.status == "active")))
+        return found
+
+    into, other = corp(a["corp"], where["corp"]), corp(a["other"], where["other"])
+    if into.id == other.id:
+        raise Refused(problem("same-corporation", where["other"], "a corporation cannot merge with itself", ""))
+    head = find_player(books, into.head, where["corp"])
+    txn = charge(books, head, rules.merger_cost, SUPPLIERS, kind="merger", memo=f"merger of {other.name} into {into.name}", rule="§9", event=event, where=where["corp"])
+    into.status, into.merging_with, into.ready_day = "merging", other.id, books.day + rules.merger_days
+    other.status = "merging"
+    return Done(f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)", [txn])
+
+
 def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     ship = find_post(books, a["ship"], where["ship"], kinds=("ship",))
     if a["land"] and a["space"]:
@@ -917,6 +942,7 @@ HANDLERS: dict[str, Callable[[Books, dict[str, Any], Where, str], Done]] = {
     "incorporate": _incorporate,
     "claim": _claim,
     "move": _move,
+    "merge": _merge,
 }
 
 
@@ -958,6 +984,9 @@ def event_handler(
             if p.column == "player" and ev.player:
                 given[p.name] = ev.player
                 locs[p.name] = cell("player")
+            elif p.column == "to" and ev.to:
+                given[p.name] = ev.to
+                locs[p.name] = cell("to")
             elif p.column == "amount" and ev.amount is not None:
                 given[p.name] = (
                     str(int(ev.amount))

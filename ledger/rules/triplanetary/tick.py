@@ -235,9 +235,15 @@ class Ticker:
             if corp.status == "forming" and corp.ready_day <= d:
                 corp.status = "active"
                 self.line(corp.head, "event", f"corporation {corp.id} {corp.name} is formed", "§7")
-            elif corp.status == "merging" and corp.ready_day <= d:
+            elif corp.status == "merging" and corp.merging_with and corp.ready_day <= d:
+                other = next((c for c in self.state.corporations if c.id == corp.merging_with), None)
                 corp.status = "active"
-                self.line(corp.head, "event", f"merger of {corp.name} is complete", "§9")
+                if other is not None:
+                    other.status = "merged"
+                    corp.members = ", ".join(x for x in (corp.members, other.head, other.members) if x)
+                    self.line(other.head, "event", f"{other.name} is merged into {corp.name}; {corp.head} is its head", "§9")
+                corp.merging_with = ""
+                self.line(corp.head, "event", f"the merger into {corp.name} is complete", "§9")
         for mine in self.state.mines:
             if mine.registered_day is None and mine.ready_day <= d:
                 mine.registered_day = d

@@ -589,3 +589,30 @@ def test_tick_json_lists_charges_per_player(game: Ledger) -> None:
     data = game("tick", "60", "--json").json()
     assert (data["from_day"], data["to_day"]) == (0, 60)
     assert data["players"]["Ann"]["charges"] == "6.00"
+
+
+def test_s9_a_merger_costs_1000_kc_and_takes_120_days(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("incorporate", "Ann", "--name", "Ann Mining")
+    game("incorporate", "Bob", "--name", "Bob Freight")
+    game("tick", "5")
+    run = game("merge", "K1", "K2")
+    assert "complete on day 125" in run.stdout
+    assert cash(game, "Ann") == "20.00"  # 1025 - 5 - 1000
+    game("tick", "119")
+    assert [c["status"] for c in rows(game.path, "Corporations")] == ["merging", "merging"]
+    run = tick(game, "1")
+    assert "the merger into Ann Mining is complete" in run.stdout
+    corps = rows(game.path, "Corporations")
+    assert [c["status"] for c in corps] == ["active", "merged"]
+    assert corps[0]["members"] == "Bob"
+
+
+def test_s9_merge_through_an_events_row(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("incorporate", "Ann")
+    game("incorporate", "Bob")
+    game("tick", "5")
+    add_rows(game.path, "Events", [["E1", None, "merge", "K1", "K2"]])
+    game("post")
+    assert rows(game.path, "Corporations")[0]["status"] == "merging"
