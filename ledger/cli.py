@@ -458,3 +458,7 @@ def main() -> None:
 from ledger import cli_property as _cli_property  # noqa: E402  (registers its commands on `app`)
 
 del _cli_property
+
+from ledger import cli_actions as _cli_actions  # noqa: E402  (commands made from action specs)
+
+del _cli_actions

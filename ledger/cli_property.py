@@ -309,13 +309,23 @@ def claim(
 
 @app.command(epilog="Example: ledger merge K1 K2")
 def merge(
-    corp: Annotated[str, typer.Argument(metavar="CORP", help="The corporation that remains (its head stays head).")],
+    corp: Annotated[
+        str,
+        typer.Argument(metavar="CORP", help="The corporation that remains (its head stays head)."),
+    ],
     other: Annotated[str, typer.Argument(metavar="OTHER", help="The corporation merged into it.")],
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: ForceOpt = False,
 ) -> None:
     """Merge two corporations: 1000 KC and 120 days (§9)."""
-    act("merge", {"corp": corp, "other": other}, {"corp": "CORP", "other": "OTHER"}, ["merge", corp, other], workbook, force)
+    act(
+        "merge",
+        {"corp": corp, "other": other},
+        {"corp": "CORP", "other": "OTHER"},
+        ["merge", corp, other],
+        workbook,
+        force,
+    )
 
 
 @app.command(epilog="Examples: ledger move Nomad --to Mars --land | ledger move Nomad --space")

@@ -18,12 +18,16 @@ def available(books: Books, player: Player) -> Money:
     return Money(total, books.currency)
 
 
-def payer_postings(books: Books, player: Player, amount: Money) -> tuple[Posting, ...] | None:
-    """Postings that take `amount` from the player's banks, home bank first, then by name;
-    None when the player cannot pay it all (no loans, §30) and the game allows no debt."""
+def payer_postings(
+    books: Books, player: Player, amount: Money, prefer: str | None = None
+) -> tuple[Posting, ...] | None:
+    """Postings that take `amount` from the player's banks: the `prefer`red account (the bank
+    where they are), then the home bank, then the others by name; None when the player cannot
+    pay it all (no loans, §30) and the game allows no debt."""
     accounts = books.player_accounts(player)
     home = books.game.cash_account(player)
-    order = [home] + [a for a in accounts if a != home]
+    first = [prefer] if prefer and prefer in accounts else []
+    order = first + [home] + [a for a in accounts if a not in (home, prefer)]
     if books.game.allows_debt(books.settings):
         return (Posting(home, -amount),)
     left = amount.amount

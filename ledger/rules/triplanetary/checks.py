@@ -117,6 +117,18 @@ def check_state(books: Books) -> Iterable[Problem]:
                 "",
             )
     rules = Rules.of(books.settings)
+    for key in (
+        "crew_pay_days",
+        "supply_days",
+        "office_period_days",
+        "processor_ratio",
+        "ct_mine_days_per_cp",
+        "tax_cycle_days",
+        "crew_quit_days",
+    ):
+        if books.settings.get_int(key) < 1:
+            where = str(books.settings.refs.get(key, "Settings"))
+            yield problem("bad-setting", where, f"{key} must be 1 or more", "it counts days or CP")
     for ship in state.ships:
         cap = hold_capacity(state, ship)
         if cap is not None and ship.type in state.prices and hold_used(rules, state, ship) > cap:
@@ -125,8 +137,41 @@ def check_state(books: Books) -> Iterable[Problem]:
                 cell(ship, "supplies"),
                 f"{ship.name or ship.id} carries {hold_used(rules, state, ship)} CP in a {cap} CP hold",
                 "move goods or supplies off it",
+                warning=True,
+            )
+    for post in posts.values():
+        for field_name in ("supplies", "emergency_left", "fed_until"):
+            if getattr(post, field_name) < 0:
+                yield problem(
+                    "negative-value",
+                    cell(post, field_name),
+                    f"{field_name} of {post.name or post.id} cannot be negative",
+                    "",
+                )
+    for ship in state.ships:
+        if ship.fuel < 0:
+            yield problem(
+                "negative-value",
+                cell(ship, "fuel"),
+                f"the fuel of {ship.name or ship.id} cannot be negative",
+                "",
+            )
+    for c in state.cargo:
+        if c.qty < 0:
+            yield problem(
+                "negative-value", cell(c, "qty"), f"{c.holder} cannot hold {c.qty} of {c.good}", ""
             )
     for crew in state.crews:
+        workplace = posts.get(crew.post)
+        if crew.active and workplace is not None and workplace.status in ("destroyed", "departed"):
+            yield problem(
+                "crew-on-lost-post",
+                cell(crew, "post"),
+                f"crew {crew.id} works on {workplace.name or workplace.id}, which is {workplace.status}",
+                "the next tick marks the crew dead; or set the crew's status",
+                warning=True,
+            )
+
         if crew.status not in CREW_STATES:
             yield problem(
                 "bad-status",
@@ -164,7 +209,7 @@ def check_state(books: Books) -> Iterable[Problem]:
         if (
             c.good not in state.prices
             and c.good not in tables.GOODS_BY_KEY
-            and c.good != "supplies"
+            and c.good not in ("supplies", "plutonium")
         ):
             yield problem(
                 "unknown-good", cell(c, "good"), f"{c.good!r} is no §38 item or §39 good", ""

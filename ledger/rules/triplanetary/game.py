@@ -13,7 +13,7 @@ from ledger.core.books import PATROL_ROLE, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.problems import CellRef, Problem
 from ledger.core.schema import Column
-from ledger.rules.triplanetary import checks, property, sheets
+from ledger.rules.triplanetary import actions, checks, property, sheets
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
@@ -47,11 +47,45 @@ class Triplanetary(Game):
     banks = BANKS
     home_bank = START_BANK  # §3: the start money lies at Ceres
     # §6: the Patrol and the Earth government; where money for goods and crews goes
-    institutions = ("bank", "patrol", "earth", property.SUPPLIERS, property.CREWS)
+    institutions = (
+        "bank",
+        "patrol",
+        "earth",
+        property.SUPPLIERS,
+        property.CREWS,
+        "market",
+        "passengers",
+        "lloyds",
+        "judges",
+    )
     settings = SETTINGS
     player_columns = PLAYER_COLUMNS
     sheets = sheets.sheet_specs()
     has_patrol = True
+
+    def may_go_negative(self, books: Books, account: str) -> bool:
+        """The sources of money from outside the players: the bank, the markets, the liner
+        passengers and Lloyds of Luna."""
+        return account in ("bank", "market", "passengers", "lloyds") or super().may_go_negative(
+            books, account
+        )
+
+    def known_account(self, books: Books, account: str) -> bool:
+        """Besides cash at the planets' banks: §30 reserves in transit and open branch banks."""
+        parts = account.split(":")
+        if parts[0] == "reserves" and len(parts) == 2:
+            return books.player(parts[1]) is not None
+        if (
+            parts[0] == "cash"
+            and len(parts) == 3
+            and isinstance(books.state, State)
+            and any(
+                b.base == parts[2] and b.owner == parts[1] and b.status == "open"
+                for b in books.state.branches
+            )
+        ):
+            return True
+        return super().known_account(books, account)
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         if player.role == PATROL_ROLE:
@@ -93,7 +127,7 @@ class Triplanetary(Game):
         return checks.check_state(books)
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
-        return {name: property.event_handler(name) for name in property.SPECS}
+        return {name: actions.event_handler(name) for name in actions.SPECS}
 
     def apply(
         self,
@@ -103,7 +137,7 @@ class Triplanetary(Game):
         where: Mapping[str, str],
         event: str,
     ) -> tuple[str, list[Problem]]:
-        done, problems = property.apply_action(books, action, given, where, event)
+        done, problems = actions.apply_action(books, action, given, where, event)
         return (done.summary if done else ""), problems
 
     def tick(

@@ -19,7 +19,9 @@ DRIFTING = "drifting"  # §14: its crew died; a moving ship keeps its last cours
 STOPPED = "stopped"  # §14: a base whose crew died
 OPEN = "open"  # §13: a mine or base whose crew quit stands open to anyone
 DESTROYED = "destroyed"
-POST_STATES = (ACTIVE, LANDING, DRIFTING, STOPPED, OPEN, DESTROYED)
+COLONIZING = "colonizing"  # §32: committed to an interstellar colonization attempt
+DEPARTED = "departed"  # §32: left the board past Jupiter, never to return
+POST_STATES = (ACTIVE, LANDING, DRIFTING, STOPPED, OPEN, DESTROYED, COLONIZING, DEPARTED)
 
 # Crew states
 CREW_STATES = ("active", "quit", "dead", "discharged")
@@ -211,7 +213,65 @@ class Market:
     place: str
     good: str
     stock: int = 0
+    #: §26: a sale on day D saturates the market for the days after it, D+1 .. saturated_until.
+    saturated_since: int = 0
     saturated_until: int = 0
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Liner:
+    """A space passenger line (§28, §40): passengers gather while it is open."""
+
+    id: str
+    owner: str
+    frm: str
+    to: str
+    opened_day: int = 0
+    status: str = "open"  # open / closed
+    waiting: int = 0
+    #: Days since the last passenger arrived (one every `turns` days of the §40 route).
+    progress: int = 0
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Underwriting:
+    """Lloyds of Luna's share of a cargo (§31)."""
+
+    id: str
+    owner: str
+    ship: str
+    good: str
+    qty: int
+    paid: Decimal = Decimal(0)
+    day: int = 0
+    status: str = "open"  # open / settled
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class Branch:
+    """A branch bank on a base (§30): open once its reserves are delivered."""
+
+    id: str
+    owner: str
+    base: str
+    ship: str = ""
+    day: int = 0
+    status: str = "shipping"  # shipping / open
+    ref: CellRef | None = None
+
+
+@dataclass(slots=True)
+class PRChange:
+    """Every change of a player's public relations value, with its cause (§36C)."""
+
+    day: int
+    player: str
+    change: int
+    reason: str
+    rule: str = "§36C"
     ref: CellRef | None = None
 
 
@@ -229,6 +289,10 @@ class State:
     crimes: list[Crime] = field(default_factory=list)
     dues: list[Due] = field(default_factory=list)
     markets: list[Market] = field(default_factory=list)
+    liners: list[Liner] = field(default_factory=list)
+    underwriting: list[Underwriting] = field(default_factory=list)
+    branches: list[Branch] = field(default_factory=list)
+    pr_changes: list[PRChange] = field(default_factory=list)
     #: The §38 price list as the workbook's PriceList sheet has it (house rules included).
     prices: dict[str, Any] = field(default_factory=dict)
 

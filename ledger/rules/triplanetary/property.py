@@ -11,12 +11,12 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import PATROL_ROLE, Books, Event, Player
+from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Param, parse_params, split_args
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import Problem, problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
     ACTIVE,
@@ -131,21 +131,14 @@ def find_post(
     return post
 
 
-def charge(
-    books: Books,
-    player: Player,
-    amount: Decimal,
-    to: str,
-    *,
-    kind: str,
-    memo: str,
-    rule: str,
-    event: str,
-    where: str,
-) -> Transaction:
-    """`player` pays `amount` to an institution from their banks (home bank first)."""
+def debit(
+    books: Books, player: Player, amount: Decimal, where: str, at: str | None = None
+) -> list[tuple[str, Decimal]]:
+    """The postings that take `amount` from the player's banks (the bank `at` a place first,
+    then the home bank, then the others), or `Refused`: banks make no loans (§30)."""
     money = Money(round_money(amount), books.currency)
-    postings = payer_postings(books, player, money)
+    prefer = books.game.cash_account(player, at) if at and at in books.game.banks else None
+    postings = payer_postings(books, player, money, prefer)
     if postings is None:
         have = sum(
             (books.journal.balance(a).amount for a in books.player_accounts(player)), Decimal(0)
@@ -158,8 +151,37 @@ def charge(
                 "banks make no loans (§30)",
             )
         )
-    return books.journal.post(
-        Draft(kind, memo, (*postings, Posting(to, money)), event=event, rule=rule), books.day
+    return [(p.account, p.amount.amount) for p in postings]
+
+
+def post_pieces(
+    books: Books, pieces: list[tuple[str, Decimal]], *, kind: str, memo: str, rule: str, event: str
+) -> Transaction:
+    """One transaction from (account, amount) pieces, merged by account; they must sum to 0."""
+    merged: dict[str, Decimal] = {}
+    for account, amount in pieces:
+        merged[account] = merged.get(account, Decimal(0)) + amount
+    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged.items() if v)
+    return books.journal.post(Draft(kind, memo, rows, event=event, rule=rule), books.day)
+
+
+def charge(
+    books: Books,
+    player: Player,
+    amount: Decimal,
+    to: str,
+    *,
+    kind: str,
+    memo: str,
+    rule: str,
+    event: str,
+    where: str,
+    at: str | None = None,
+) -> Transaction:
+    """`player` pays `amount` to an institution."""
+    pieces = debit(books, player, amount, where, at)
+    return post_pieces(
+        books, [*pieces, (to, round_money(amount))], kind=kind, memo=memo, rule=rule, event=event
     )
 
 
@@ -332,7 +354,10 @@ SPECS: dict[str, ActionSpec] = {
     ),
     "merge": ActionSpec(
         "merge",
-        (Param("corp", required=True, cli="CORP", column="player"), Param("other", required=True, cli="OTHER", column="to")),
+        (
+            Param("corp", required=True, cli="CORP", column="player"),
+            Param("other", required=True, cli="OTHER", column="to"),
+        ),
         "Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9).",
         "ledger merge K1 K2",
     ),
@@ -358,14 +383,9 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     price = state.prices.get(key)
     if price is None:
         if key in tables.GOODS_BY_KEY:
-            raise Refused(
-                problem(
-                    "trade-not-built",
-                    where["item"],
-                    f"{key} is a trade good (§39); trading is not built yet",
-                    "buy §38 equipment here",
-                )
-            )
+            from ledger.rules.triplanetary.trade import buy_goods
+
+            return buy_goods(books, a, where, event)
         raise Refused(
             problem(
                 "unknown-item",
@@ -407,7 +427,7 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                         "",
                     )
                 )
-            target = find_post(books, a["base"], where["base"], kinds=("base",)).id
+            target = find_post(books, a["base"], where["base"], owner=player, kinds=("base",)).id
         txn = charge(
             books,
             player,
@@ -431,7 +451,7 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                     )
                 )
             else:
-                oid = state.next_id("K", [o.id for o in state.orders])
+                oid = state.next_id("W", [o.id for o in state.orders])
                 order = Order(
                     oid,
                     player.name,
@@ -565,7 +585,7 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "hire once it is registered (§24)",
             )
         )
-    if post.status not in (ACTIVE, "open", "landing"):
+    if post.status not in (ACTIVE, "open", "landing", "drifting", "stopped"):
         raise Refused(
             problem("post-not-active", where[k], f"{post.name or post.id} is {post.status}", "")
         )
@@ -591,8 +611,8 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         ids.append(cid)
     if post.fed_until < books.day:
         post.fed_until = books.day
-    if post.status in ("open", "landing"):
-        post.status = ACTIVE
+    if post.status in ("open", "landing", "drifting", "stopped"):
+        post.status = ACTIVE  # new crews take over an abandoned or dead post
     return Done(
         f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}",
         [txn],
@@ -895,19 +915,57 @@ def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
 
     def corp(key: str, w: str) -> Corporation:
-        found = next((c for c in state.corporations if key.strip().casefold() in (c.id.casefold(), c.name.casefold())), None)
+        found = next(
+            (
+                c
+                for c in state.corporations
+                if key.strip().casefold() in (c.id.casefold(), c.name.casefold())
+            ),
+            None,
+        )
         if found is None or found.status != "active":
-            raise Refused(problem("unknown-corporation", w, f"there is no active corporation {key!r}", "corporations: " + ", ".join(f"{c.id} {c.name}" for c in state.corporations if c.status == "active")))
+            raise Refused(
+                problem(
+                    "unknown-corporation",
+                    w,
+                    f"there is no active corporation {key!r}",
+                    "corporations: "
+                    + ", ".join(
+                        f"{c.id} {c.name}" for c in state.corporations if c.status == "active"
+                    ),
+                )
+            )
         return found
 
     into, other = corp(a["corp"], where["corp"]), corp(a["other"], where["other"])
     if into.id == other.id:
-        raise Refused(problem("same-corporation", where["other"], "a corporation cannot merge with itself", ""))
+        raise Refused(
+            problem(
+                "same-corporation", where["other"], "a corporation cannot merge with itself", ""
+            )
+        )
     head = find_player(books, into.head, where["corp"])
-    txn = charge(books, head, rules.merger_cost, SUPPLIERS, kind="merger", memo=f"merger of {other.name} into {into.name}", rule="§9", event=event, where=where["corp"])
-    into.status, into.merging_with, into.ready_day = "merging", other.id, books.day + rules.merger_days
+    txn = charge(
+        books,
+        head,
+        rules.merger_cost,
+        SUPPLIERS,
+        kind="merger",
+        memo=f"merger of {other.name} into {into.name}",
+        rule="§9",
+        event=event,
+        where=where["corp"],
+    )
+    into.status, into.merging_with, into.ready_day = (
+        "merging",
+        other.id,
+        books.day + rules.merger_days,
+    )
     other.status = "merging"
-    return Done(f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)", [txn])
+    return Done(
+        f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)",
+        [txn],
+    )
 
 
 def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
@@ -944,59 +1002,3 @@ HANDLERS: dict[str, Callable[[Books, dict[str, Any], Where, str], Done]] = {
     "move": _move,
     "merge": _merge,
 }
-
-
-def apply_action(
-    books: Books, name: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
-) -> tuple[Done | None, list[Problem]]:
-    """Check the parameters by the action's spec and apply it; problems instead of changes."""
-    spec = SPECS[name]
-    values, problems = parse_params(spec, given, where)
-    if problems:
-        return None, problems
-    full_where = {p.name: where.get(p.name, p.cli) for p in spec.params}
-    try:
-        return HANDLERS[name](books, values, full_where, event), []
-    except Refused as exc:
-        return None, exc.problems
-
-
-def event_handler(
-    name: str,
-) -> Callable[[Books, Event, str], tuple[list[Transaction], list[Problem]]]:
-    """An Events row of this type: `player`, `to`, `amount` columns and the rest in `args`."""
-    from ledger.core.actions import EVENT_COLUMNS
-
-    spec = SPECS[name]
-
-    def handle(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
-        def cell(col: str) -> str:
-            return (
-                str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
-                if ev.ref
-                else f"event {ev.id}"
-            )
-
-        args_cell = cell("args")
-        given, problems = split_args(spec, ev.args, args_cell)
-        locs = {p.name: args_cell for p in spec.params}
-        for p in spec.params:
-            if p.column == "player" and ev.player:
-                given[p.name] = ev.player
-                locs[p.name] = cell("player")
-            elif p.column == "to" and ev.to:
-                given[p.name] = ev.to
-                locs[p.name] = cell("to")
-            elif p.column == "amount" and ev.amount is not None:
-                given[p.name] = (
-                    str(int(ev.amount))
-                    if p.kind == "int" and ev.amount == ev.amount.to_integral_value()
-                    else str(ev.amount)
-                )
-                locs[p.name] = cell("amount")
-        if problems:
-            return [], problems
-        done, problems = apply_action(books, name, given, locs, where)
-        return (done.txns if done else []), problems
-
-    return handle

@@ -16,18 +16,22 @@ from ledger.core.schema import Column, Kind, SheetSpec
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
     Base,
+    Branch,
     Cargo,
     Corporation,
     Crew,
     Crime,
     Due,
+    Liner,
     Market,
     Mine,
     Module,
     Office,
     Order,
+    PRChange,
     Ship,
     State,
+    Underwriting,
 )
 
 Rows = Sequence[tuple[CellRef, dict[str, Any]]]
@@ -128,6 +132,10 @@ SHEETS: dict[str, tuple[type, str]] = {
         "Fines and taxes a player could not pay; collected as soon as they have money (§6).",
     ),
     "Markets": (Market, "Stocks and saturation of the markets (§25, §26)."),
+    "Liners": (Liner, "Space passenger lines (§28, §40) and the passengers waiting."),
+    "Underwriting": (Underwriting, "Lloyds of Luna's shares of cargoes (§31)."),
+    "Branches": (Branch, "Branch banks (§30)."),
+    "PR": (PRChange, "Every change of a player's public relations value and why (§36C)."),
 }
 
 PRICE_COLUMNS = (
@@ -248,9 +256,9 @@ def dump_prices(prices: Mapping[str, Price]) -> list[list[Any]]:
 _FIELD_OF_COLUMN = {"class": "crime_class"}
 
 
-def load_state(tables_rows: Mapping[str, Rows]) -> State:
-    state = State()
-    target: dict[str, list[Any]] = {
+def lists(state: State) -> dict[str, list[Any]]:
+    """Each game sheet's records, by sheet name."""
+    return {
         "Ships": state.ships,
         "Bases": state.bases,
         "Modules": state.modules,
@@ -263,7 +271,16 @@ def load_state(tables_rows: Mapping[str, Rows]) -> State:
         "Crimes": state.crimes,
         "Dues": state.dues,
         "Markets": state.markets,
+        "Liners": state.liners,
+        "Underwriting": state.underwriting,
+        "Branches": state.branches,
+        "PR": state.pr_changes,
     }
+
+
+def load_state(tables_rows: Mapping[str, Rows]) -> State:
+    state = State()
+    target = lists(state)
     for name, (cls, _) in SHEETS.items():
         fields = {f.name: f for f in dataclasses.fields(cls)}
         for ref, values in tables_rows.get(name, ()):
@@ -309,20 +326,8 @@ def load_state(tables_rows: Mapping[str, Rows]) -> State:
 
 
 def dump_state(state: State) -> dict[str, list[list[Any]]]:
-    source: dict[str, Sequence[Any]] = {
-        "Ships": state.ships,
-        "Bases": state.bases,
-        "Modules": state.modules,
-        "Mines": state.mines,
-        "Crews": state.crews,
-        "Offices": state.offices,
-        "Construction": state.orders,
-        "Corporations": state.corporations,
-        "Cargo": [c for c in state.cargo if c.qty],
-        "Crimes": state.crimes,
-        "Dues": [d for d in state.dues if d.amount],
-        "Markets": state.markets,
-    }
+    source = lists(state)
+    source["Cargo"] = sorted((c for c in state.cargo if c.qty), key=lambda c: (c.holder, c.good))
     out: dict[str, list[list[Any]]] = {}
     for name, (cls, _) in SHEETS.items():
         names = [f.name for f in fields_in_order(cls)]
@@ -332,18 +337,8 @@ def dump_state(state: State) -> dict[str, list[list[Any]]]:
 
 def source_rows(state: State) -> dict[str, list[int | None]]:
     """Each row's original sheet row, so columns the banker added stay beside their rows."""
-    dumped: dict[str, Sequence[Any]] = {
-        "Ships": state.ships,
-        "Bases": state.bases,
-        "Modules": state.modules,
-        "Mines": state.mines,
-        "Crews": state.crews,
-        "Offices": state.offices,
-        "Construction": state.orders,
-        "Corporations": state.corporations,
-        "Crimes": state.crimes,
-        "Markets": state.markets,
-    }
+    dumped = lists(state)
+    del dumped["Cargo"]  # rows of no quantity are dropped and the rest sorted: no stable rows
     return {name: [r.ref.row if r.ref else None for r in recs] for name, recs in dumped.items()}
 
 

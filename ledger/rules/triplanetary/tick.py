@@ -41,6 +41,7 @@ from ledger.rules.triplanetary.model import (
     Crime,
     Due,
     Market,
+    Mine,
     Post,
     Ship,
     State,
@@ -147,7 +148,7 @@ class Ticker:
             merged[account] += amount
         rows = tuple(Posting(a, Money(v, self.books.currency)) for a, v in merged.items() if v)
         if len(rows) < 2:
-            return None
+            return 0  # nothing to move (a zero charge, or a player paying itself): paid
         txn = self.books.journal.post(
             Draft(kind, memo, rows, event=f"tick day {self.day}", rule=rule), self.day
         )
@@ -164,6 +165,7 @@ class Ticker:
 
     def one_day(self) -> None:
         self.collect_dues_s6()
+        self.passengers_s28()
         self.complete_orders_s12()
         self.release_prisoners_s41()
         self.office_fees_s8()
@@ -206,7 +208,11 @@ class Ticker:
                 amount,
                 txn,
             )
-            if not due.amount:
+            if (
+                not due.amount
+                and due.crime
+                and not any(x.amount for x in self.state.dues if x.crime == due.crime)
+            ):
                 for crime in self.state.crimes:
                     if crime.id == due.crime and crime.status == "open":
                         crime.status = "paid"
@@ -223,11 +229,34 @@ class Ticker:
         )
         return [("patrol", patrol), ("earth", amount - patrol)]
 
+    # -- §28 §40 liners ---------------------------------------------------------------------------------
+    def passengers_s28(self) -> None:
+        """§28: passengers gather on an open line, one every `turns` days of its §40 route."""
+        from ledger.rules.triplanetary.tables import liner_route
+
+        for line in self.state.liners:
+            if line.status != "open":
+                continue
+            route = liner_route(line.frm, line.to)
+            if route is None:
+                continue
+            line.progress += 1
+            if line.progress >= route.turns_per_passenger:
+                line.progress = 0
+                line.waiting += 1
+
     # -- §12 §7 §9 §24 completions ----------------------------------------------------------------
     def complete_orders_s12(self) -> None:
         d = self.day
         for order in self.state.orders:
             if order.status == "building" and order.ready_day <= d:
+                if order.item == "colonization":
+                    from ledger.rules.triplanetary.trade import complete_colonization
+
+                    text = complete_colonization(self.books, order)
+                    order.status = "done"
+                    self.line(order.owner, "event", text, "§32")
+                    continue
                 text = complete_order(self.books, order)
                 order.status = "done"
                 self.line(order.owner, "event", f"construction done: {text}", "§12")
@@ -236,12 +265,21 @@ class Ticker:
                 corp.status = "active"
                 self.line(corp.head, "event", f"corporation {corp.id} {corp.name} is formed", "§7")
             elif corp.status == "merging" and corp.merging_with and corp.ready_day <= d:
-                other = next((c for c in self.state.corporations if c.id == corp.merging_with), None)
+                other = next(
+                    (c for c in self.state.corporations if c.id == corp.merging_with), None
+                )
                 corp.status = "active"
                 if other is not None:
                     other.status = "merged"
-                    corp.members = ", ".join(x for x in (corp.members, other.head, other.members) if x)
-                    self.line(other.head, "event", f"{other.name} is merged into {corp.name}; {corp.head} is its head", "§9")
+                    corp.members = ", ".join(
+                        x for x in (corp.members, other.head, other.members) if x
+                    )
+                    self.line(
+                        other.head,
+                        "event",
+                        f"{other.name} is merged into {corp.name}; {corp.head} is its head",
+                        "§9",
+                    )
                 corp.merging_with = ""
                 self.line(corp.head, "event", f"the merger into {corp.name} is complete", "§9")
         for mine in self.state.mines:
@@ -302,16 +340,15 @@ class Ticker:
     def supplies_s14(self) -> None:
         d = self.day
         fines: dict[str, list[Post]] = defaultdict(list)
-        crews_at: dict[str, list[Crew]] = defaultdict(list)
-        for c in self.state.crews:
-            if c.active:
-                crews_at[c.post].append(c)
+        crews_at = self.crews_by_supplier()
         for post in self._posts():
             if post.fed_until >= d or post.status in (
                 DRIFTING,
                 STOPPED,
                 "destroyed",
                 "registering",
+                "colonizing",
+                "departed",
             ):
                 continue
             crews = crews_at.get(post.id, [])
@@ -361,14 +398,15 @@ class Ticker:
     def fine(self, owner: str, amount: Decimal, why: str, rule: str) -> None:
         """A fine to the Patrol (§6); if it cannot be paid now, it is owed."""
         player = self.player(owner)
-        if player is None or amount <= 0:
-            return
+        if player is None or amount <= 0 or player.role == PATROL_ROLE:
+            return  # the Patrol does not fine itself
         now = min(amount, self._available(player))
         if now > 0:
             txn = self.pay(
                 player, [("patrol", now)], kind="fine", memo=f"Patrol fine: {why}", rule=rule
             )
-            self.line(owner, "charge", f"Patrol fine: {why}", rule, now, txn)
+            if txn:
+                self.line(owner, "charge", f"Patrol fine: {why}", rule, now, txn)
         rest = amount - now
         if rest > 0:
             self.state.dues.append(
@@ -383,6 +421,21 @@ class Ticker:
                 )
             )
             self.line(owner, "event", f"Patrol fine of {rest:.2f} KC owed: {why}", rule, None)
+
+    def crews_by_supplier(self) -> dict[str, list[Crew]]:
+        """Active crews by the post whose supplies feed them: a mine with a base on its hex is
+        fed by the base (§19: a base is a supply depot; §13: a crew can man both)."""
+        posts = self.state.posts()
+        out: dict[str, list[Crew]] = defaultdict(list)
+        for c in self.state.crews:
+            if not c.active:
+                continue
+            post = posts.get(c.post)
+            if isinstance(post, Mine) and post.base and post.base in posts:
+                out[post.base].append(c)
+            else:
+                out[c.post].append(c)
+        return out
 
     def _posts(self) -> list[Post]:
         return [*self.state.ships, *self.state.bases, *self.state.mines]
@@ -415,12 +468,19 @@ class Ticker:
     def wages_s13(self) -> None:
         d, r = self.day, self.rules
         due: dict[str, list[Crew]] = defaultdict(list)
+        posts = self.state.posts()
         for c in self.state.crews:
             if not c.active:
+                continue
+            post = posts.get(c.post)
+            if post is not None and post.status in ("destroyed", "departed"):
+                c.status, c.ended_day = ("dead" if post.status == "destroyed" else "departed"), d
                 continue
             unpaid = d - c.paid_through
             if unpaid > 0 and unpaid % r.pay_days == 0:
                 due[c.owner].append(c)
+            elif unpaid >= r.quit_days:  # a quit day that is not a pay day (house rules)
+                self.crew_quits(c)
         if not due:
             return
         modules = {m.id: m for m in self.state.modules}
@@ -515,6 +575,9 @@ class Ticker:
     def production_s23_s25(self) -> None:
         r = self.rules
         crewed = {c.post for c in self.state.crews if c.active}
+        crewed |= {
+            m.id for m in self.state.mines if m.base and m.base in crewed
+        }  # §13: a crew can man both
         for mine in self.state.mines:
             if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
                 continue
@@ -527,6 +590,10 @@ class Ticker:
                 self.state.add_cargo(mine.id, "raw-ore", r.mine_ore)
         if r.ganymede:
             self.market("Ganymede", "cordrazite").stock += r.ganymede  # §25
+        earth = self.market("Earth", "cordrazite")
+        if earth.stock >= 4:  # §25: Earth turns 4 CP of Cordrazite into 1 CP of Cordrazine a day
+            earth.stock -= 4
+            self.market("Earth", "cordrazine").stock += 1
         for holder in {
             c.holder for c in self.state.cargo if c.good == "ore-processor" and c.qty > 0
         }:
@@ -601,18 +668,22 @@ class Ticker:
                 tax,
             )
             self.state.crimes.append(crime)
-            self.state.dues.append(
-                Due(
-                    self.state.next_id("D", [x.id for x in self.state.dues]),
-                    name,
-                    "tax",
-                    tax,
-                    f"property tax of day {d}",
-                    d,
-                    "§29",
-                    crime.id,
-                )
-            )
+            for creditor, part in self.tax_split(
+                tax
+            ):  # split once, so partial payments keep it exact
+                if part:
+                    self.state.dues.append(
+                        Due(
+                            self.state.next_id("D", [x.id for x in self.state.dues]),
+                            name,
+                            creditor,
+                            part,
+                            f"property tax of day {d} ({creditor}'s share)",
+                            d,
+                            "§29",
+                            crime.id,
+                        )
+                    )
             self.line(
                 name,
                 "event",
@@ -628,14 +699,12 @@ class Ticker:
                 self.make_pirate(player, f"{len(unpaid)} tax cycles unpaid")
 
     def make_pirate(self, player: Player, why: str) -> None:
-        i = self.books.players.index(player)
-        pr = player.get("pr") or 0
-        assert isinstance(pr, int)
-        extra = tuple(
-            (k, "pirate" if k == "status" else (pr + self.rules.pr_pirate if k == "pr" else v))
-            for k, v in player.extra
-        )
-        self.books.players[i] = type(player)(player.name, player.role, extra, player.ref)
+        """§29: two tax cycles unpaid make a player a pirate; PR -15 (§33, §36C)."""
+        from ledger.rules.triplanetary.justice import set_status
+        from ledger.rules.triplanetary.trade import set_pr
+
+        set_status(self.books, player, "pirate")
+        set_pr(self.books, player, self.rules.pr_pirate, f"made a pirate: {why}", "§29 §33 §36C")
         self.line(
             player.name,
             "event",

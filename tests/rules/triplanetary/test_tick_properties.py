@@ -16,13 +16,21 @@ from ledger.core.books import Books
 from ledger.core.start import new_books
 from ledger.io.workbook import Loaded, load, write
 from ledger.rules import load_game
-from ledger.rules.triplanetary.property import apply_action
+from ledger.rules.triplanetary.actions import apply_action
 
 ACTIONS = st.lists(
     st.one_of(
-        st.tuples(st.just("buy"), st.sampled_from(["Ann", "Bob"]), st.sampled_from(["transport", "packet", "base", "corvette"])),
+        st.tuples(
+            st.just("buy"),
+            st.sampled_from(["Ann", "Bob"]),
+            st.sampled_from(["transport", "packet", "base", "corvette"]),
+        ),
         st.tuples(st.just("hire"), st.sampled_from(["Ann", "Bob"]), st.integers(1, 3)),
-        st.tuples(st.just("office-open"), st.sampled_from(["Ann", "Bob"]), st.sampled_from(["Mars", "Venus", "Ceres"])),
+        st.tuples(
+            st.just("office-open"),
+            st.sampled_from(["Ann", "Bob"]),
+            st.sampled_from(["Mars", "Venus", "Ceres"]),
+        ),
         st.tuples(st.just("claim"), st.sampled_from(["Ann", "Bob"]), st.booleans()),
         st.tuples(st.just("supply"), st.sampled_from(["Ann", "Bob"]), st.integers(1, 4)),
         st.tuples(st.just("tick"), st.integers(1, 40), st.just(0)),
@@ -48,10 +56,19 @@ def build(actions: list[tuple[Any, ...]], rich: bool) -> Books:
         if kind == "buy":
             apply_action(books, "buy", {"player": who, "item": arg, "name": f"{who}{n}"}, {}, "t")
         elif kind == "hire":
-            posts = [p for g in (state.ships, state.bases, state.mines) for p in g if p.owner == who and p.status in ("active", "open")]
-            if posts and (not hasattr(posts[-1], "registered_day") or posts[-1].registered_day is not None):
+            posts = [
+                p
+                for g in (state.ships, state.bases, state.mines)
+                for p in g
+                if p.owner == who and p.status in ("active", "open")
+            ]
+            if posts and (
+                not hasattr(posts[-1], "registered_day") or posts[-1].registered_day is not None
+            ):
                 key = {"ship": "ship", "base": "base", "mine": "mine"}[posts[-1].kind]
-                apply_action(books, "hire", {"player": who, key: posts[-1].id, "crews": arg}, {}, "t")
+                apply_action(
+                    books, "hire", {"player": who, key: posts[-1].id, "crews": arg}, {}, "t"
+                )
         elif kind == "office-open":
             apply_action(books, "office-open", {"player": who, "at": arg}, {}, "t")
         elif kind == "claim":
@@ -59,7 +76,9 @@ def build(actions: list[tuple[Any, ...]], rich: bool) -> Books:
         elif kind == "supply":
             ships = [s for s in state.ships if s.owner == who]
             if ships:
-                apply_action(books, "supply", {"player": who, "ship": ships[0].id, "months": arg}, {}, "t")
+                apply_action(
+                    books, "supply", {"player": who, "ship": ships[0].id, "months": arg}, {}, "t"
+                )
     return books
 
 
@@ -69,9 +88,15 @@ def snapshot(books: Books) -> tuple[Any, ...]:
     return books.day, journal, players, books.game.dump_state(books)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(ACTIONS, st.integers(1, 200), st.integers(1, 200), st.booleans())
-def test_tick_a_then_b_equals_tick_a_plus_b(tmp_path: Path, actions: list[tuple[Any, ...]], a: int, b: int, rich: bool) -> None:
+def test_tick_a_then_b_equals_tick_a_plus_b(
+    tmp_path: Path, actions: list[tuple[Any, ...]], a: int, b: int, rich: bool
+) -> None:
     once = build(actions, rich)
     twice = copy.deepcopy(once)
     once.game.tick(once, a + b)

@@ -409,11 +409,15 @@ def test_s29_owed_tax_is_collected_when_money_comes_in(game: Ledger) -> None:
     game("pay", "bank", "Ann", "3")
     game("tick", "1")
     assert cash(game, "Ann") == "0.00"
-    assert rows(game.path, "Dues")[0]["amount"] == 2
+    dues = rows(game.path, "Dues")
+    assert [(d["creditor"], d["amount"]) for d in dues] == [
+        ("patrol", 0),
+        ("earth", 2),
+    ]  # 2.50 + 0.50 paid
     game("pay", "bank", "Ann", "10")
     game("tick", "1")
     assert cash(game, "Ann") == "8.00"
-    assert rows(game.path, "Dues") == []
+    assert [d["amount"] for d in rows(game.path, "Dues")] == [0, 0]
     assert rows(game.path, "Crimes")[0]["status"] == "paid"
     assert accounts(game)["earth"] == "2.50"
 
@@ -616,3 +620,71 @@ def test_s9_merge_through_an_events_row(game: Ledger) -> None:
     add_rows(game.path, "Events", [["E1", None, "merge", "K1", "K2"]])
     game("post")
     assert rows(game.path, "Corporations")[0]["status"] == "merging"
+
+
+# -- found in review --------------------------------------------------------------------------------
+
+
+def test_s7_incorporating_after_a_purchase_under_construction_works(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "500")
+    game("tick", "1")
+    game("buy", "Ann", "transport", "--name", "T")
+    game("incorporate", "Ann", "--at", "Mars")
+    assert [r["id"] for r in rows(game.path, "Construction")] == ["W1"]
+    assert [r["id"] for r in rows(game.path, "Corporations")] == ["K1"]
+
+
+def test_s29_a_zero_tax_is_no_crime(game: Ledger) -> None:
+    set_setting(game.path, "property_tax_percent", 0)
+    game("buy", "Ann", "transport", "--name", "T")
+    game("tick", "720")
+    assert rows(game.path, "Crimes") == []
+    assert rows(game.path, "Players")[0]["status"] == "free"
+
+
+def test_s13_a_mine_with_a_base_is_crewed_and_fed_by_the_base(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Ann", "base", "--name", "Rock")
+    game("supply", "Ann", "--base", "Rock", "--months", "10")
+    game("hire", "Ann", "--base", "Rock")
+    game("claim", "Ann", "Hex1", "--base", "Rock")
+    game("tick", "1")
+    game("hire", "Ann", "--mine", "Hex1")
+    game("tick", "10")
+    store = {c["good"]: c["qty"] for c in rows(game.path, "Cargo") if c["holder"] == "M1"}
+    assert store == {"raw-ore": 11}  # the base's crew mans the claim from its registration, day 1
+    assert {c["status"] for c in rows(game.path, "Crews")} == {"active"}
+    # The base took a unit for its crew on day 1; the mine's crew, hired on day 1, eats from
+    # the base from its next period (day 31) on: supplies are taken per 30-day period.
+    assert rows(game.path, "Bases")[0]["supplies"] == 9
+    game("tick", "20")
+    assert rows(game.path, "Bases")[0]["supplies"] == 7
+
+
+def test_s14_the_patrol_does_not_fine_itself(game: Ledger) -> None:
+    game("buy", "Sam", "corsair", "--name", "Cop")
+    game("hire", "Sam", "--ship", "Cop")
+    data = game("tick", "92", "--json").json()
+    assert data["players"]["Sam"]["charges"] == "9.00"  # three months of wages, no fines
+    assert (
+        cash(game, "Sam") == "389.00"
+    )  # 500 - 100 corsair - 2 hire - 9 wages; no fine from itself
+
+
+def test_s13_a_crew_quits_on_its_quit_day_even_off_a_pay_day(game: Ledger) -> None:
+    set_setting(game.path, "crew_quit_days", 100)
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    game("move", "Nomad", "--land")
+    game("pay", "Ann", "Bob", "13")
+    game("tick", "100")
+    assert rows(game.path, "Crews")[0]["ended_day"] == 100
+
+
+def test_check_refuses_negative_cargo_and_nonsense_settings(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    add_rows(game.path, "Cargo", [["S1", "raw-ore", -3]])
+    set_setting(game.path, "crew_pay_days", 0)
+    run = game("check", expect=1)
+    assert "Cargo!C2: negative-value" in run.stdout
+    assert "bad-setting crew_pay_days must be 1 or more" in run.stdout

@@ -1,0 +1,82 @@
+"""All banker's actions of Triplanetary V/2 in one registry: property (§7-§24), trade and
+liners (§9, §25-§32, §40), crime and justice (§33-§36, §41).
+
+The CLI and the Events sheet both come through `apply_action`, so a typed row and a command
+cannot disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ledger.core.books import Books, Event
+from ledger.core.journal import Transaction
+from ledger.core.params import ActionSpec, parse_params, split_args
+from ledger.core.problems import CellRef, Problem
+from ledger.rules.triplanetary import justice, property, trade
+from ledger.rules.triplanetary.property import Done, Refused, Where
+
+Handler = Callable[[Books, dict[str, Any], Where, str], Done]
+
+SPECS: dict[str, ActionSpec] = {**property.SPECS, **trade.SPECS, **justice.SPECS}
+HANDLERS: dict[str, Handler] = {**property.HANDLERS, **trade.HANDLERS, **justice.HANDLERS}
+
+
+def apply_action(
+    books: Books, name: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
+) -> tuple[Done | None, list[Problem]]:
+    """Check the parameters by the action's spec and apply it; problems instead of changes."""
+    spec = SPECS[name]
+    values, problems = parse_params(spec, given, where)
+    if problems:
+        return None, problems
+    full_where = {p.name: where.get(p.name, p.cli) for p in spec.params}
+    before = len(books.journal)
+    try:
+        done = HANDLERS[name](books, values, full_where, event)
+        done.txns = books.journal.transactions[before:]  # every transaction the action posted
+        return done, []
+    except Refused as exc:
+        return None, exc.problems
+
+
+def event_handler(
+    name: str,
+) -> Callable[[Books, Event, str], tuple[list[Transaction], list[Problem]]]:
+    """An Events row of this type: `player`, `to`, `amount` columns and the rest in `args`."""
+    from ledger.core.actions import EVENT_COLUMNS
+
+    spec = SPECS[name]
+
+    def handle(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
+        def cell(col: str) -> str:
+            return (
+                str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
+                if ev.ref
+                else f"event {ev.id}"
+            )
+
+        args_cell = cell("args")
+        given, problems = split_args(spec, ev.args, args_cell)
+        locs = {p.name: args_cell for p in spec.params}
+        for p in spec.params:
+            if p.column == "player" and ev.player:
+                given[p.name] = ev.player
+                locs[p.name] = cell("player")
+            elif p.column == "to" and ev.to:
+                given[p.name] = ev.to
+                locs[p.name] = cell("to")
+            elif p.column == "amount" and ev.amount is not None:
+                given[p.name] = (
+                    str(int(ev.amount))
+                    if p.kind == "int" and ev.amount == ev.amount.to_integral_value()
+                    else str(ev.amount)
+                )
+                locs[p.name] = cell("amount")
+        if problems:
+            return [], problems
+        done, problems = apply_action(books, name, given, locs, where)
+        return (done.txns if done else []), problems
+
+    return handle

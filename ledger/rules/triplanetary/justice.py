@@ -1,0 +1,414 @@
+"""Crime and justice in Triplanetary V/2: §33 piracy, §34 warlords, §36 crimes, trials, public
+relations and bribery, §41 the trial results table. Every die is entered or drawn from the
+workbook's seeded generator and recorded in the Dice sheet with what it decided."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.model import Crime, Due
+from ledger.rules.triplanetary.property import (
+    PLAYER,
+    Done,
+    Refused,
+    Where,
+    debit,
+    find_player,
+    post_pieces,
+    state_of,
+)
+from ledger.rules.triplanetary.trade import set_pr
+
+JUDGES = "judges"  # where bribes go (§36D)
+CLASSES = {"i": 1, "1": 1, "ii": 2, "2": 2, "iii": 3, "3": 3}
+#: §36C: "tried at Mars or beltward" / "on Earth or sunward"
+BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
+SUNWARD = ("Earth", "Luna", "Venus", "Mercury")
+
+
+def crime_class(text: str, where: str) -> int:
+    key = text.strip().casefold().removeprefix("class").strip()
+    if key not in CLASSES:
+        raise Refused(
+            problem("bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)")
+        )
+    return CLASSES[key]
+
+
+def _pr(player: Player) -> int:
+    pr = player.get("pr") or 0
+    assert isinstance(pr, int)
+    return pr
+
+
+def set_status(books: Books, player: Player, status: str, until: int | None = None) -> Player:
+    i = next(n for n, p in enumerate(books.players) if p.name == player.name)
+    player = books.players[i]  # the current record
+    extra = tuple(
+        (k, status if k == "status" else (until if k == "status_until" else v))
+        for k, v in player.extra
+    )
+    books.players[i] = type(player)(player.name, player.role, extra, player.ref)
+    return books.players[i]
+
+
+def fine_player(
+    books: Books, player: Player, amount: Decimal, reason: str, rule: str, event: str, where: str
+) -> str:
+    """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues)."""
+    state = state_of(books)
+    have = sum(
+        (max(books.journal.balance(a).amount, Decimal(0)) for a in books.player_accounts(player)),
+        Decimal(0),
+    )
+    now = min(have, amount)
+    parts = []
+    if now > 0:
+        txn = post_pieces(
+            books,
+            [*debit(books, player, now, where), ("patrol", now)],
+            kind="fine",
+            memo=f"fine: {reason}",
+            rule=rule,
+            event=event,
+        )
+        parts.append(f"txn {txn.id}: {player.name} pays a fine of {now:.2f} KC to the Patrol")
+    rest = amount - now
+    if rest > 0:
+        state.dues.append(
+            Due(
+                state.next_id("D", [d.id for d in state.dues]),
+                player.name,
+                "patrol",
+                rest,
+                f"fine: {reason}",
+                books.day,
+                rule,
+            )
+        )
+        parts.append(
+            f"{rest:.2f} KC of the fine is owed and collected when {player.name} has money"
+        )
+    return "; ".join(parts)
+
+
+def _crime(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    player = find_player(books, a["player"], where["player"])
+    cls = crime_class(a["cls"], where["cls"])
+    cid = state.next_id("X", [c.id for c in state.crimes])
+    state.crimes.append(Crime(cid, player.name, books.day, cls, a["what"], "§36A"))
+    return Done(
+        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a['what']} (§36A)", []
+    )
+
+
+def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    player = find_player(books, a["player"], where["player"])
+    if a["amount"] <= 0:
+        raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
+    return Done(
+        fine_player(books, player, a["amount"], a["reason"], "§6", event, where["amount"]), []
+    )
+
+
+def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    player = find_player(books, a["player"], where["player"])
+    what = a["what"].strip().casefold()
+    if what not in ("pirate", "warlord"):
+        raise Refused(
+            problem(
+                "bad-declaration", where["what"], f"{a['what']!r}: declare pirate or warlord", ""
+            )
+        )
+    if player.role == PATROL_ROLE:
+        raise Refused(
+            problem(
+                "patrol-cannot-declare",
+                where["player"],
+                "the Patrol player cannot turn pirate or warlord",
+                "",
+            )
+        )
+    status = player.get("status") or "free"
+    if status == what or (status == "warlord" and what == "pirate"):
+        raise Refused(
+            problem(
+                "irreversible",
+                where["what"],
+                f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
+                "",
+            )
+        )
+    if status in ("dead",):
+        raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
+    player = set_status(books, player, what)
+    change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
+    set_pr(books, player, change, f"turned {what}", "§33 §36C" if what == "pirate" else "§34 §36C")
+    return Done(
+        f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now",
+        [],
+    )
+
+
+def _pr_award(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    player = find_player(books, a["player"], where["player"])
+    text = str(a["change"]).strip()
+    try:
+        change = int(text)
+    except ValueError:
+        raise Refused(
+            problem(
+                "bad-number",
+                where["change"],
+                f"{text!r} is not a whole number of PR points",
+                "e.g. +1 or -2",
+            )
+        ) from None
+    set_pr(books, player, change, a["reason"], "§36C")
+    return Done(
+        f"{player.name}'s PR {change:+d} ({a['reason']}): now {_pr(books.player(player.name) or player)}",
+        [],
+    )
+
+
+def _dice(text: str | None, n: int, where: str) -> list[int] | None:
+    if not text:
+        return None
+    try:
+        values = [int(x) for x in str(text).replace(" ", "").split(",") if x]
+    except ValueError:
+        raise Refused(
+            problem("bad-roll", where, f"{text!r}: give dice as numbers 1-6, e.g. 2,5,1", "")
+        ) from None
+    if len(values) != n or any(not 1 <= v <= 6 for v in values):
+        raise Refused(problem("bad-roll", where, f"{text!r}: give {n} dice of 1-6", ""))
+    return values
+
+
+def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    player = find_player(books, a["player"], where["player"])
+    cls = crime_class(a["cls"], where["cls"])
+    bribes = a["bribes"] or 0
+    if bribes > tables.MAX_BRIBES:
+        raise Refused(
+            problem(
+                "too-many-bribes",
+                where["bribes"],
+                f"at most {tables.MAX_BRIBES} bribes a trial (§36D)",
+                "",
+            )
+        )
+    bribe_rolls = _dice(a["bribe_rolls"], bribes, where["bribe_rolls"]) if bribes else None
+    if a["bribe_rolls"] and not bribes:
+        raise Refused(problem("bad-roll", where["bribe_rolls"], "bribe dice without --bribes", ""))
+    roll = a["roll"]
+    if roll is not None and not 1 <= roll <= 6:
+        raise Refused(problem("bad-roll", where["roll"], f"a die shows 1-6, not {roll}", ""))
+    crime = None
+    if a["crime"]:
+        crime = next(
+            (c for c in state.crimes if c.id.casefold() == a["crime"].strip().casefold()), None
+        )
+        if crime is None:
+            raise Refused(
+                problem(
+                    "unknown-crime",
+                    where["crime"],
+                    f"there is no crime {a['crime']!r} on record",
+                    "",
+                )
+            )
+    lines: list[str] = []
+    pr = _pr(
+        player
+    )  # the PR the trial is held with: a failed bribe's -1 PR counts from the next trial on
+    # §36D: bribes first, each 500 KC, before the trial die is rolled
+    bribe_value = 0
+    if bribes:
+        cost = tables.BRIBE_COST * bribes
+        txn = post_pieces(
+            books,
+            [*debit(books, player, cost, where["bribes"]), (JUDGES, cost)],
+            kind="bribe",
+            memo=f"{player.name}: {bribes} bribe{'s' if bribes > 1 else ''} for the class {'I' * cls} trial",
+            rule="§36D",
+            event=event,
+        )
+        lines.append(f"txn {txn.id}: {bribes} × {tables.BRIBE_COST} KC in bribes")
+        for i in range(bribes):
+            die = books.roll(
+                6,
+                f"{player.name}: bribe {i + 1} of {bribes}",
+                bribe_rolls[i] if bribe_rolls else None,
+            )
+            ok = tables.bribe_succeeds(die.result)
+            bribe_value += tables.BRIBE_SUCCESS_MODIFIER if ok else tables.BRIBE_FAILURE_MODIFIER
+            books.decide(
+                die,
+                "bribe succeeds: +1 to the trial"
+                if ok
+                else "bribe fails: -1 to the trial and -1 PR",
+            )
+            if not ok:
+                set_pr(
+                    books,
+                    player,
+                    tables.PR_FAILED_BRIBE,
+                    f"failed bribe in a class {'I' * cls} trial",
+                    "§36C §36D",
+                )
+            lines.append(f"bribe {i + 1}: die {die.result} ({'succeeds' if ok else 'fails'})")
+        player = books.player(player.name) or player
+    place_mod = 0
+    if a["at"] and any(m.owner == player.name for m in state.modules):
+        place = tables.canonical_place(a["at"]) or a["at"]
+        place_mod = (
+            tables.PR_RECREATION_MARS_OR_BELTWARD
+            if place in BELTWARD
+            else tables.PR_RECREATION_EARTH_OR_SUNWARD
+            if place in SUNWARD
+            else 0
+        )
+    die = books.roll(6, f"{player.name}: class {'I' * cls} trial", roll)
+    result = die.result + pr + bribe_value + place_mod
+    outcome = tables.trial_outcome(cls, result)
+    maximum = tables.is_maximum_penalty(cls, result)
+    parts = [f"die {die.result}", f"PR {pr:+d}"]
+    if bribes:
+        parts.append(f"bribes {bribe_value:+d}")
+    if place_mod:
+        parts.append(f"recreation modules, tried at {a['at']} {place_mod:+d}")
+    books.decide(die, f"result {result}: {outcome.label}")
+    lines.append(f"trial: {' '.join(parts)} = {result}: {outcome.label} (§41, class {'I' * cls})")
+    # §36C public relations from the result
+    kind = outcome.kind
+    if kind is tables.TrialOutcomeKind.SUIT_DISMISSED:
+        set_pr(books, player, tables.PR_SUIT_DISMISSED, "suit dismissed", "§36C")
+    if result >= 21:
+        set_pr(books, player, tables.PR_RESULT_21_OR_MORE, f"trial result {result}", "§36C")
+    if maximum:
+        set_pr(books, player, tables.PR_MAXIMUM_PENALTY, "the maximum penalty", "§36C")
+    if result <= -21:
+        set_pr(books, player, tables.PR_RESULT_MINUS_21_OR_LESS, f"trial result {result}", "§36C")
+    player = books.player(player.name) or player
+    # §41 the penalty
+    if outcome.fine:
+        lines.append(
+            fine_player(
+                books,
+                player,
+                outcome.fine,
+                f"class {'I' * cls} trial, result {result}",
+                "§41",
+                event,
+                where["player"],
+            )
+        )
+    if outcome.prison_days:
+        until = books.day + outcome.prison_days
+        player = set_status(books, player, "imprisoned", until)
+        lines.append(f"{player.name} is imprisoned until day {until}")
+    if outcome.confiscate:
+        lines.append(_confiscate(books, player, outcome.confiscate))
+    if kind is tables.TrialOutcomeKind.DEATH:
+        lines.append(_death(books, player))
+    if crime is not None:
+        crime.status = "tried"
+    return Done("; ".join(x for x in lines if x), [])
+
+
+def _confiscate(books: Books, player: Player, how: str) -> str:
+    """§41: half (rounded up) or all of every good the player's ships, bases and mines hold."""
+    state = state_of(books)
+    posts = {
+        p.id for g in (state.ships, state.bases, state.mines) for p in g if p.owner == player.name
+    }
+    taken = 0
+    for c in state.cargo:
+        if c.holder in posts and c.qty > 0:
+            q = c.qty if how == "all" else -(-c.qty // 2)
+            c.qty -= q
+            taken += q
+    return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
+
+
+def _death(books: Books, player: Player) -> str:
+    """§41 death to all involved, §5 the company dissolved."""
+    state = state_of(books)
+    set_status(books, player, "dead")
+    for c in state.crews:
+        if c.owner == player.name and c.active:
+            c.status, c.ended_day = "dead", books.day
+    for o in state.offices:
+        if o.owner == player.name:
+            o.status = "closed"
+    for corp in state.corporations:
+        if corp.head == player.name and corp.status != "merged":
+            corp.status = "dissolved"
+    for line in state.liners:
+        if line.owner == player.name:
+            line.status = "closed"
+    return f"{player.name} and all involved are put to death; the company is dissolved (§5, §41)"
+
+
+SPECS: dict[str, ActionSpec] = {
+    "crime": ActionSpec(
+        "crime",
+        (
+            PLAYER,
+            Param("cls", required=True, cli="--class"),
+            Param("what", required=True, cli="--what"),
+        ),
+        "Record a crime reported to the Patrol (§36A).",
+        "ledger crime Bob --class II --what 'claim jumping at M3'",
+    ),
+    "fine": ActionSpec(
+        "fine",
+        (
+            PLAYER,
+            Param("amount", "money", required=True, cli="AMOUNT", column="amount"),
+            Param("reason", required=True, cli="--reason"),
+        ),
+        "Fine a player; fines go to the Patrol (§6).",
+        "ledger fine Bob 50 --reason 'reckless docking'",
+    ),
+    "trial": ActionSpec(
+        "trial",
+        (
+            PLAYER,
+            Param("cls", required=True, cli="--class"),
+            Param("roll", "int", cli="--roll"),
+            Param("bribes", "int", default=0, cli="--bribes"),
+            Param("bribe_rolls", cli="--bribe-rolls"),
+            Param("at", cli="--at"),
+            Param("crime", cli="--crime"),
+        ),
+        "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
+        "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2",
+    ),
+    "declare": ActionSpec(
+        "declare",
+        (PLAYER, Param("what", required=True, cli="pirate|warlord", column="to")),
+        "A player turns pirate or warlord: for good, PR -15 (§33, §34).",
+        "ledger declare Bob pirate",
+    ),
+    "pr": ActionSpec(
+        "pr",
+        (
+            PLAYER,
+            Param("change", required=True, cli="CHANGE", column="amount"),
+            Param("reason", required=True, cli="--reason"),
+        ),
+        "Award or take public relations points the table agreed on (§36C).",
+        "ledger pr Ann +1 --reason heroism",
+    ),
+}
+
+HANDLERS = {"crime": _crime, "fine": _fine, "trial": _trial, "declare": _declare, "pr": _pr_award}
