@@ -358,7 +358,34 @@ def _death(books: Books, player: Player) -> str:
     return f"{player.name} and all involved are put to death; the company is dissolved (§5, §41)"
 
 
+def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    """A ship or base destroyed in play: its crews die; a player aboard dies and the company is
+    dissolved (§5)."""
+    from ledger.rules.triplanetary.property import find_post
+
+    state = state_of(books)
+    post = find_post(books, a["what"], where["what"], kinds=("ship", "base"))
+    post.status = "destroyed"
+    dead = [c for c in state.crews if c.post == post.id and c.active]
+    for c in dead:
+        c.status, c.ended_day = "dead", books.day
+    text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
+    if a["aboard"]:
+        player = find_player(books, a["aboard"], where["aboard"])
+        text += "; " + _death(books, player).replace("are put to death", "die with it")
+    return Done(text, [])
+
+
 SPECS: dict[str, ActionSpec] = {
+    "destroy": ActionSpec(
+        "destroy",
+        (
+            Param("what", required=True, cli="SHIP|BASE", column="player"),
+            Param("aboard", cli="--aboard"),
+        ),
+        "Record a ship or base destroyed in play; its crews die, and a player aboard (§5).",
+        "ledger destroy Nomad --aboard Ann",
+    ),
     "crime": ActionSpec(
         "crime",
         (
@@ -411,4 +438,11 @@ SPECS: dict[str, ActionSpec] = {
     ),
 }
 
-HANDLERS = {"crime": _crime, "fine": _fine, "trial": _trial, "declare": _declare, "pr": _pr_award}
+HANDLERS = {
+    "destroy": _destroy,
+    "crime": _crime,
+    "fine": _fine,
+    "trial": _trial,
+    "declare": _declare,
+    "pr": _pr_award,
+}

@@ -439,3 +439,16 @@ def test_trade_and_trials_as_events_rows(trader: Ledger) -> None:
     # the trial's 50 KC fine takes Bob's 25 KC (txn 8) and the rest is owed; so is the next fine
     assert [r["posted"] for r in rows(trader.path, "Events")] == ["txn 6", "txn 7", "txn 8", "done"]
     assert sum(d["amount"] for d in rows(trader.path, "Dues")) == 30
+
+
+def test_s5_a_destroyed_ship_kills_its_crews_and_a_player_aboard(trader: Ledger) -> None:
+    trader("hire", "Ann", "--ship", "Nomad")
+    trader("office", "open", "Ann", "--at", "Mars")
+    trader("destroy", "Nomad", "--aboard", "Ann")
+    assert rows(trader.path, "Ships")[0]["status"] == "destroyed"
+    assert rows(trader.path, "Crews")[0]["status"] == "dead"
+    assert players(trader)["Ann"]["status"] == "dead"
+    assert rows(trader.path, "Offices")[0]["status"] == "closed"
+    before = cash(trader, "Ann")
+    trader("tick", "60")
+    assert cash(trader, "Ann") == before  # no wages, no fees
