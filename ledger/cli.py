@@ -462,3 +462,7 @@ del _cli_property
 from ledger import cli_actions as _cli_actions  # noqa: E402  (commands made from action specs)
 
 del _cli_actions
+
+from ledger import cli_reports as _cli_reports  # noqa: E402  (statement, report, forecast)
+
+del _cli_reports

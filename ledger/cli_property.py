@@ -366,6 +366,9 @@ def tick(
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would happen; write nothing.")
     ] = False,
+    no_statements: Annotated[
+        bool, typer.Option("--no-statements", help="Do not write the period's statements.")
+    ] = False,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     as_json: JsonOpt = False,
     force: ForceOpt = False,
@@ -392,7 +395,7 @@ def tick(
                 force=force,
                 dry_run=dry_run,
             )
-        report = outcome.data
+        report: Any = outcome.data
         from ledger.io.session import read_books
 
         if dry_run:
@@ -411,6 +414,20 @@ def tick(
 
             path = write_tick_summary(_path(workbook), books, report)
             say(f"Printable summary: {path}")
+            if not no_statements:
+                from ledger.cli_reports import write_statements
+
+                written = write_statements(
+                    _path(workbook),
+                    books,
+                    [p.name for p in books.players],
+                    report.start,
+                    "html",
+                    "a4",
+                    None,
+                )
+                if written:
+                    say(f"Statements: {written[0].parent}/ ({len(written)} players)")
 
     run(go)
 

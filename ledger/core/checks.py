@@ -13,7 +13,8 @@ from decimal import Decimal
 from ledger.core.books import PATROL_ROLE, ROLES, Books
 from ledger.core.problems import Problem, problem
 
-NAME_FORBIDDEN = set(":;,'\"\\/\t\n")
+#: `:` separates the parts of an account name; `,` the entries of a dropdown list.
+NAME_FORBIDDEN = set(":,\t\n\r")
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,7 +34,7 @@ def _players(books: Books) -> Iterable[Problem]:
                 "bad-player-name",
                 where,
                 f"{p.name!r} cannot be a player's name",
-                "use letters, digits, spaces, - or _ (no : ; , quotes or slashes)",
+                "a name may not contain a colon or a comma, nor start or end with a space",
             )
         key = p.name.casefold()
         if key in seen:

@@ -8,6 +8,7 @@ tick, trials, rounds) add methods here with a default that refuses clearly.
 
 from __future__ import annotations
 
+import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -171,6 +172,27 @@ class Game(ABC):
 
         raise ProblemsFound(
             [problem("tick-not-built", "tick", f"{self.title} has no tick yet", "")]
+        )
+
+    # -- statements, reports, forecast --------------------------------------------------------
+    def forecast(self, books: Books, days: int) -> Any:
+        """What the next `days` bring, computed by the tick's own code without changing anything."""
+        return self.tick(copy.deepcopy(books), days)
+
+    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+        """A player's statement as plain data (ledger.core.report.Statement)."""
+        from ledger.core.problems import ProblemsFound, problem
+
+        raise ProblemsFound(
+            [problem("statement-not-built", "statement", f"{self.title} has no statements yet", "")]
+        )
+
+    def report(self, books: Books, kind: str, since: int) -> Any:
+        """A report (`patrol`, `game`) as plain data (ledger.core.report.Report)."""
+        from ledger.core.problems import ProblemsFound, problem
+
+        raise ProblemsFound(
+            [problem("report-not-built", kind, f"{self.title} has no {kind} report", "")]
         )
 
     @abstractmethod

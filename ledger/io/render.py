@@ -165,3 +165,86 @@ def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
     tmp.write_text(html, encoding="utf-8")
     os.replace(tmp, out)
     return out
+
+
+# -- statements and reports -------------------------------------------------------------------------
+
+PAPERS = {"a4": "A4", "letter": "Letter"}
+
+
+def render_html(template: str, paper: str = "a4", **data: Any) -> str:
+    footer = data.pop("footer", "ledger")
+    return str(
+        template_env().get_template(template).render(paper=PAPERS[paper], footer=footer, **data)
+    )
+
+
+def write_atomic(path: Path, data: str | bytes) -> Path:
+    import os
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    if isinstance(data, str):
+        tmp.write_text(data, encoding="utf-8")
+    else:
+        tmp.write_bytes(data)
+    os.replace(tmp, path)
+    return path
+
+
+def html_to_pdf(html: str) -> bytes:
+    """PDF with WeasyPrint, imported only here (it costs most of a second to import)."""
+    from weasyprint import HTML
+
+    pdf = HTML(
+        string=html, base_url=str(Path(__file__).resolve().parents[2] / "templates")
+    ).write_pdf()
+    assert isinstance(pdf, bytes)
+    return pdf
+
+
+def slug(name: str) -> str:
+    keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
+    return keep.strip("-") or "player"
+
+
+def statement_text(s: Any) -> None:
+    """A statement on the terminal, fitting 80 columns."""
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    console = Console(width=80)
+    console.print(f"[bold]{s.player}[/bold] · {s.game} · days {s.since}-{s.day} ({s.currency})")
+    console.print(", ".join(f"{k}: {v}" for k, v in s.facts))
+    for t in [s.banks, s.upcoming, *s.sections, s.journal]:
+        _text_table(console, RichTable, t)
+    if s.warnings:
+        console.print("[bold]Unless you act[/bold]")
+        for w in s.warnings:
+            console.print(f"  • {w}")
+
+
+def report_text(r: Any) -> None:
+    from rich.console import Console
+    from rich.table import Table as RichTable
+
+    console = Console(width=80)
+    console.print(f"[bold]{r.title}[/bold] · {r.game} · days {r.since}-{r.day} ({r.currency})")
+    for k, v in r.facts:
+        console.print(f"  {k}: {v}")
+    for t in r.sections:
+        _text_table(console, RichTable, t)
+
+
+def _text_table(console: Any, rich_table: Any, t: Any) -> None:
+    if not t.rows:
+        console.print(f"[bold]{t.title}[/bold]: {t.empty}")
+        return
+    table = rich_table(title=t.title, title_justify="left", expand=False)
+    for c, a in zip(t.columns, t.align, strict=False):
+        table.add_column(c, justify="right" if a == "r" else "left", overflow="fold")
+    for row in t.rows:
+        table.add_row(*row)
+    console.print(table)
+    if t.total:
+        console.print(f"  {t.total}")

@@ -140,6 +140,23 @@ class Triplanetary(Game):
         done, problems = actions.apply_action(books, action, given, where, event)
         return (done.summary if done else ""), problems
 
+    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+        from ledger.rules.triplanetary.statement import statement
+
+        return statement(books, player, since, ahead=ahead)
+
+    def report(self, books: Books, kind: str, since: int) -> Any:
+        from ledger.core.problems import ProblemsFound, problem
+        from ledger.rules.triplanetary.statement import game_report, patrol_report
+
+        if kind == "patrol":
+            return patrol_report(books, since)
+        if kind == "game":
+            return game_report(books, since)
+        raise ProblemsFound(
+            [problem("unknown-report", "KIND", f"there is no report {kind!r}", "patrol or game")]
+        )
+
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:

@@ -1,0 +1,170 @@
+"""Statements and reports as plain data: every number is computed and formatted here, so the
+templates in templates/ only lay them out (no arithmetic in Jinja2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ledger.core.books import Books, Player
+
+
+def fmt(amount: Decimal | None) -> str:
+    """Money as the statements print it: 1,234.50 (a minus sign for negative amounts)."""
+    if amount is None:
+        return ""
+    return f"{amount:,.2f}".replace("-", "−")
+
+
+@dataclass
+class Table:
+    title: str
+    columns: list[str]
+    rows: list[list[str]] = field(default_factory=list)
+    #: "l" or "r" per column
+    align: list[str] = field(default_factory=list)
+    #: A closing line after the table (totals go after a table, not in a repeating footer).
+    total: str = ""
+    empty: str = "none"
+
+    def __post_init__(self) -> None:
+        if not self.align:
+            self.align = ["l"] * len(self.columns)
+
+
+@dataclass
+class Chart:
+    """A small line chart, laid out here: the SVG only draws these coordinates."""
+
+    title: str
+    width: int
+    height: int
+    points: str  # "x,y x,y ..." for a <polyline>
+    zero_y: float
+    labels: list[tuple[float, float, str]]  # (x, y, text)
+    anchors: tuple[str, ...] = ("end", "end", "start", "end")
+
+
+@dataclass
+class Statement:
+    game: str
+    player: str
+    role: str
+    since: int
+    day: int
+    currency: str
+    facts: list[tuple[str, str]]
+    banks: Table
+    journal: Table
+    sections: list[Table]
+    warnings: list[str]
+    upcoming: Table
+    chart: Chart | None
+
+
+@dataclass
+class Report:
+    title: str
+    game: str
+    since: int
+    day: int
+    currency: str
+    facts: list[tuple[str, str]]
+    sections: list[Table]
+    chart: Chart | None = None
+
+
+def balances_at(books: Books, accounts: list[str], day: int) -> dict[str, Decimal]:
+    """Each account's balance at the end of `day` (day -1: before the game began)."""
+    out = dict.fromkeys(accounts, Decimal(0))
+    wanted = set(accounts)
+    for t in books.journal:
+        if t.day > day:
+            break
+        for p in t.postings:
+            if p.account in wanted:
+                out[p.account] += p.amount.amount
+    return out
+
+
+def bank_table(books: Books, player: Player, since: int) -> Table:
+    accounts = books.player_accounts(player)
+    opening = balances_at(books, accounts, since - 1)
+    closing = {a: books.journal.balance(a).amount for a in accounts}
+    table = Table("Money per bank", ["bank", "opening", "closing"], align=["l", "r", "r"])
+    for a in accounts:
+        bank = a.split(":")[2] if a.count(":") == 2 else a
+        table.rows.append([bank, fmt(opening[a]), fmt(closing[a])])
+    table.total = f"Total: opening {fmt(sum(opening.values(), Decimal(0)))}, closing {fmt(sum(closing.values(), Decimal(0)))} {books.currency}"
+    return table
+
+
+def journal_table(books: Books, player: Player, since: int) -> Table:
+    mine = set(books.player_accounts(player))
+    table = Table(
+        "Journal lines of the period",
+        ["txn", "day", "what", "rule", books.currency],
+        align=["r", "r", "l", "l", "r"],
+        empty="no transactions in the period",
+    )
+    total_in, total_out = Decimal(0), Decimal(0)
+    for t in books.journal:
+        if t.day < since:
+            continue
+        amount = sum((p.amount.amount for p in t.postings if p.account in mine), Decimal(0))
+        if not any(p.account in mine for p in t.postings):
+            continue
+        table.rows.append([str(t.id), str(t.day), t.memo, t.rule, fmt(amount)])
+        if amount > 0:
+            total_in += amount
+        else:
+            total_out += amount
+    table.total = f"In: {fmt(total_in)} · out: {fmt(-total_out)} {books.currency}"
+    return table
+
+
+def cash_chart(books: Books, player: Player, width: int = 520, height: int = 140) -> Chart | None:
+    """The player's cash at the end of each day that had a transaction, as a step line."""
+    mine = set(books.player_accounts(player))
+    series: list[tuple[int, Decimal]] = []
+    running = Decimal(0)
+    for t in books.journal:
+        delta = sum((p.amount.amount for p in t.postings if p.account in mine), Decimal(0))
+        if not delta:
+            continue
+        running += delta
+        if series and series[-1][0] == t.day:
+            series[-1] = (t.day, running)
+        else:
+            series.append((t.day, running))
+    if not series:
+        return None
+    last_day = max(books.day, series[-1][0], 1)
+    series.append((last_day, running))
+    low = min(Decimal(0), *(v for _, v in series))
+    high = max(Decimal(1), *(v for _, v in series))
+    pad_l, pad_r, pad_t, pad_b = 56, 10, 10, 22
+    w, h = width - pad_l - pad_r, height - pad_t - pad_b
+
+    def x(day: int) -> float:
+        return round(pad_l + w * day / last_day, 1)
+
+    def y(v: Decimal) -> float:
+        return round(pad_t + h * float((high - v) / (high - low)), 1)
+
+    pts: list[str] = []
+    prev: Decimal | None = None
+    for day, v in series:
+        if prev is not None:
+            pts.append(f"{x(day)},{y(prev)}")
+        pts.append(f"{x(day)},{y(v)}")
+        prev = v
+    labels = [
+        (pad_l - 4, y(high) + 4, fmt(high)),
+        (pad_l - 4, y(low) + 4, fmt(low)),
+        (x(0), height - 6, "day 0"),
+        (x(last_day), height - 6, f"day {last_day}"),
+    ]
+    return Chart(
+        f"Cash over time ({books.currency})", width, height, " ".join(pts), y(Decimal(0)), labels
+    )

@@ -1,0 +1,468 @@
+"""What a Triplanetary player's statement, the Patrol's report and the game summary say, as
+plain data (ledger.core.report); the forecast comes from the tick itself, run on a copy."""
+
+from __future__ import annotations
+
+import copy
+from collections import defaultdict
+from decimal import Decimal
+
+from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.money import round_money
+from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
+from ledger.rules.triplanetary.model import Mine, Post, Ship, State
+from ledger.rules.triplanetary.property import hold_capacity, hold_used, owed_wages
+from ledger.rules.triplanetary.settings import Rules
+from ledger.rules.triplanetary.tick import Line, TickReport, tick
+
+
+def state_of(books: Books) -> State:
+    assert isinstance(books.state, State)
+    return books.state
+
+
+def forecast(books: Books, days: int) -> TickReport:
+    """What the next `days` days bring, from the tick's own code on a copy of the books."""
+    future = copy.deepcopy(books)
+    return tick(future, days)
+
+
+def supply_deadline(rules: Rules, state: State, post: Post, day: int) -> tuple[int, int] | None:
+    """(the day the post's crews start on emergency supplies, the day they die), or None."""
+    crews = len(state.crews_at(post.id))
+    if not crews or post.on_planet or post.status not in ("active", "landing", "open"):
+        return None
+    if isinstance(post, Mine) and post.base:
+        return None  # fed by its base
+    fed = max(post.fed_until, day)
+    out_day = fed + rules.supply_days * (post.supplies // crews) + 1
+    return out_day, out_day + post.emergency_left
+
+
+def property_value(state: State, name: str) -> Decimal:
+    """Ships, bases and modules at their original price, those under construction included (§29)."""
+    total = Decimal(0)
+    for group in (state.ships, state.bases):
+        total += sum(
+            (
+                x.price
+                for x in group
+                if x.owner == name and x.status not in ("destroyed", "departed")
+            ),
+            Decimal(0),
+        )
+    total += sum((m.price for m in state.modules if m.owner == name), Decimal(0))
+    total += sum(
+        (o.price for o in state.orders if o.owner == name and o.status == "building"), Decimal(0)
+    )
+    return total
+
+
+def warnings(books: Books, player: Player) -> list[str]:
+    """Dated things that happen unless the player acts."""
+    state, rules, day = state_of(books), Rules.of(books.settings), books.day
+    out: list[tuple[int, str]] = []
+    for c in state.crews:
+        if c.owner != player.name or not c.active:
+            continue
+        unpaid = day - c.paid_through
+        next_pay = c.paid_through + rules.pay_days * (unpaid // rules.pay_days + 1)
+        owed = owed_wages(rules, c, next_pay)
+        if unpaid >= rules.pay_days:
+            out.append(
+                (
+                    c.paid_through + rules.quit_days,
+                    f"crew {c.id} quits on day {c.paid_through + rules.quit_days} unless paid ({fmt(owed_wages(rules, c, day))} KC owed now)",
+                )
+            )
+        else:
+            out.append(
+                (
+                    next_pay,
+                    f"crew {c.id}: wages of {fmt(round_money(owed))} KC due on day {next_pay}",
+                )
+            )
+    for post in [*state.ships, *state.bases, *state.mines]:
+        if post.owner != player.name:
+            continue
+        dl = supply_deadline(rules, state, post, day)
+        if dl is not None:
+            start, death = dl
+            if start <= day:
+                out.append(
+                    (
+                        death,
+                        f"{post.name or post.id} lives on emergency supplies: its crews die on day {death} unless resupplied",
+                    )
+                )
+            else:
+                out.append(
+                    (
+                        start,
+                        f"{post.name or post.id} runs out of supplies on day {start}; its crews die on day {death} unless resupplied",
+                    )
+                )
+    for o in state.offices:
+        if o.owner == player.name and o.status == "open":
+            out.append(
+                (
+                    o.paid_until,
+                    f"office {o.id} at {o.place}: {fmt(rules.office_fee)} KC due on day {o.paid_until}, or it closes",
+                )
+            )
+    for o in state.orders:
+        if o.owner == player.name and o.status == "building":
+            out.append((o.ready_day, f"{o.name or o.item} is ready on day {o.ready_day}"))
+    taxed = player.get("status") not in ("pirate", "warlord", "dead")
+    if (
+        rules.tax_cycle > 0
+        and taxed
+        and (player.role != PATROL_ROLE or rules.patrol_pays_property_tax)
+    ):
+        value = property_value(state, player.name)
+        if value:
+            tax_day = (day // rules.tax_cycle + 1) * rules.tax_cycle
+            out.append(
+                (
+                    tax_day,
+                    f"property tax on day {tax_day}: {fmt(round_money(value * rules.property_tax / 100))} KC (§29)",
+                )
+            )
+    owed = sum((d.amount for d in state.dues if d.player == player.name), Decimal(0))
+    if owed:
+        out.append(
+            (day, f"{fmt(owed)} KC of fines and taxes are owed and taken as soon as money comes in")
+        )
+    if player.get("status") == "imprisoned":
+        out.append(
+            (
+                int(player.get("status_until") or day),
+                f"in prison until day {player.get('status_until')}",
+            )
+        )
+    return [text for _, text in sorted(out, key=lambda x: x[0])]
+
+
+def upcoming_table(report: TickReport, player: str, currency: str) -> Table:
+    table = Table(
+        f"The next {report.end - report.start} days",
+        ["day", "what", "rule", currency],
+        align=["r", "l", "l", "r"],
+        empty="nothing falls due",
+    )
+    for line in report.for_player(player):
+        amount = (
+            ""
+            if line.amount is None
+            else fmt(-line.amount if line.kind == "charge" else line.amount)
+        )
+        table.rows.append([str(line.day), line.text, line.rule, amount])
+    charges, income = report.totals(player)
+    table.total = f"Charges: {fmt(charges)} · money in: {fmt(income)} {currency}"
+    return table
+
+
+def property_tables(books: Books, player: Player) -> list[Table]:
+    state, rules, day = state_of(books), Rules.of(books.settings), books.day
+    name = player.name
+    tables: list[Table] = []
+    ships = Table(
+        "Ships",
+        ["ship", "type", "state", "where", "supplies", "fuel", "hold (CP)"],
+        align=["l", "l", "l", "l", "l", "r", "r"],
+    )
+    for s in state.ships:
+        if s.owner != name:
+            continue
+        dl = supply_deadline(rules, state, s, day)
+        supplies = f"{s.supplies} units" + (f", until day {dl[0] - 1}" if dl else "")
+        cap = hold_capacity(state, s)
+        ships.rows.append(
+            [
+                s.name or s.id,
+                s.type,
+                s.status + (", landed" if s.on_planet else ""),
+                s.location,
+                supplies,
+                str(s.fuel),
+                f"{hold_used(rules, state, s)}/{cap}",
+            ]
+        )
+    tables.append(ships)
+    building = Table(
+        "Under construction",
+        ["what", "name", "where", "ready on day", "price"],
+        align=["l", "l", "l", "r", "r"],
+    )
+    for o in state.orders:
+        if o.owner == name and o.status == "building":
+            building.rows.append([o.item, o.name, o.place, str(o.ready_day), fmt(o.price)])
+    tables.append(building)
+    crews = Table(
+        "Crews",
+        ["crew", "works on", "days unpaid", "wages owed", "quits on day"],
+        align=["l", "l", "r", "r", "r"],
+    )
+    posts = state.posts()
+    owed_total = Decimal(0)
+    for c in state.crews:
+        if c.owner != name or not c.active:
+            continue
+        post = posts.get(c.post)
+        owed = round_money(owed_wages(rules, c, day))
+        owed_total += owed
+        crews.rows.append(
+            [
+                c.id,
+                (post.name or post.id) if post else c.post,
+                str(day - c.paid_through),
+                fmt(owed),
+                str(c.paid_through + rules.quit_days),
+            ]
+        )
+    crews.total = f"Wages owed: {fmt(owed_total)} KC" if crews.rows else ""
+    tables.append(crews)
+    bases = Table(
+        "Bases and modules",
+        ["base", "where", "state", "supplies", "modules"],
+        align=["l", "l", "l", "r", "l"],
+    )
+    for b in state.bases:
+        if b.owner == name:
+            mods = ", ".join(f"{m.id} ({m.status})" for m in state.modules if m.base == b.id)
+            bases.rows.append([b.name or b.id, b.location, b.status, str(b.supplies), mods])
+    tables.append(bases)
+    offices = Table("Offices", ["office", "where", "state", "next fee"], align=["l", "l", "l", "l"])
+    for o in state.offices:
+        if o.owner == name:
+            offices.rows.append(
+                [
+                    o.id,
+                    o.place,
+                    o.status,
+                    f"{fmt(rules.office_fee)} KC on day {o.paid_until}"
+                    if o.status == "open"
+                    else "",
+                ]
+            )
+    tables.append(offices)
+    mines = Table("Mines and stores", ["holder", "what", "qty"], align=["l", "l", "r"])
+    for m in state.mines:
+        if m.owner == name:
+            state_text = (
+                "registered" if m.registered_day is not None else f"registered on day {m.ready_day}"
+            )
+            mines.rows.append(
+                [m.name or m.id, ("C-T mine, " if m.ct else "mine, ") + state_text, ""]
+            )
+    for c in sorted(state.cargo, key=lambda c: (c.holder, c.good)):
+        post = posts.get(c.holder)
+        if post is not None and post.owner == name and c.qty:
+            mines.rows.append([post.name or post.id, c.good, str(c.qty)])
+    mines.title = "Mines, holds and stores"
+    tables.append(mines)
+    dues = Table("Owed", ["since day", "what", "KC"], align=["r", "l", "r"])
+    for d in state.dues:
+        if d.player == name and d.amount:
+            dues.rows.append([str(d.day), d.reason, fmt(d.amount)])
+    if dues.rows:
+        tables.append(dues)
+    return [t for t in tables if t.rows or t.title in ("Ships", "Crews")]
+
+
+def facts(books: Books, player: Player) -> list[tuple[str, str]]:
+    state = state_of(books)
+    status = str(player.get("status") or "free")
+    if status == "imprisoned":
+        status += f" until day {player.get('status_until')}"
+    out = [
+        ("role", "Space Patrol" if player.role == PATROL_ROLE else "player"),
+        ("where", str(player.get("location") or "")),
+        ("legal status", status),
+        ("public relations", f"{player.get('pr') or 0:+d}"),
+    ]
+    corps = [
+        f"{c.name} ({c.status})"
+        for c in state.corporations
+        if c.head == player.name and c.status not in ("merged", "dissolved")
+    ]
+    if corps:
+        out.append(("corporation", ", ".join(corps)))
+    out.append(("property at price paid", f"{fmt(property_value(state, player.name))} KC"))
+    return out
+
+
+def statement(
+    books: Books, player: Player, since: int, days_ahead: int = 30, ahead: TickReport | None = None
+) -> Statement:
+    report = ahead if ahead is not None else forecast(books, days_ahead)
+    return Statement(
+        game=books.game.title,
+        player=player.name,
+        role=player.role,
+        since=since,
+        day=books.day,
+        currency=books.currency,
+        facts=facts(books, player),
+        banks=bank_table(books, player, since),
+        journal=journal_table(books, player, since),
+        sections=property_tables(books, player),
+        warnings=warnings(books, player),
+        upcoming=upcoming_table(report, player.name, books.currency),
+        chart=cash_chart(books, player),
+    )
+
+
+def patrol_report(books: Books, since: int) -> Report:
+    state = state_of(books)
+    collected: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
+    for t in books.journal:
+        if t.day < since:
+            continue
+        kind = {
+            "sale": "sales tax",
+            "company-sale": "sales tax",
+            "tax": "property tax",
+            "fine": "fines",
+            "due": "owed, collected late",
+        }.get(t.kind)
+        if kind is None:
+            continue
+        for p in t.postings:
+            if p.account in ("patrol", "earth") and p.amount.amount > 0:
+                collected[kind][p.account] += p.amount.amount
+    taxes = Table(
+        "Collected in the period (§6, §29)",
+        ["what", "Patrol", "Earth", "total"],
+        align=["l", "r", "r", "r"],
+    )
+    tp, te = Decimal(0), Decimal(0)
+    for kind in ("sales tax", "property tax", "fines", "owed, collected late"):
+        if kind in collected:
+            p, e = collected[kind]["patrol"], collected[kind]["earth"]
+            tp, te = tp + p, te + e
+            taxes.rows.append([kind, fmt(p), fmt(e), fmt(p + e)])
+    taxes.total = f"Patrol {fmt(tp)} · Earth {fmt(te)} · together {fmt(tp + te)} KC"
+    owing = Table(
+        "Who owes",
+        ["player", "since day", "what", "KC"],
+        align=["l", "r", "l", "r"],
+        empty="nobody owes anything",
+    )
+    for d in state.dues:
+        if d.amount:
+            owing.rows.append([d.player, str(d.day), d.reason, fmt(d.amount)])
+    crimes = Table(
+        "Crimes on record (§36A)",
+        ["crime", "day", "player", "class", "what", "status"],
+        align=["l", "r", "l", "l", "l", "l"],
+        empty="no crimes on record",
+    )
+    for c in state.crimes:
+        crimes.rows.append([c.id, str(c.day), c.player, "I" * c.crime_class, c.what, c.status])
+    trials = Table(
+        "Trials (§36B, §41)",
+        ["roll", "day", "trial", "result"],
+        align=["r", "r", "l", "l"],
+        empty="no trials",
+    )
+    for d in books.dice:
+        if "trial" in d.purpose and d.decided.startswith("result"):
+            trials.rows.append([str(d.result), str(d.day), d.purpose, d.decided])
+    outlaws = Table(
+        "Pirates and warlords (§33, §34)",
+        ["player", "status", "PR"],
+        align=["l", "l", "r"],
+        empty="none",
+    )
+    for p in books.players:
+        if p.get("status") in ("pirate", "warlord"):
+            outlaws.rows.append([p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"])
+    patrol = books.patrol()
+    facts_ = [
+        ("the Patrol", patrol.name if patrol else "no Patrol player"),
+        ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
+    ]
+    return Report(
+        "The Patrol's report",
+        books.game.title,
+        since,
+        books.day,
+        books.currency,
+        facts_,
+        [taxes, owing, crimes, trials, outlaws],
+    )
+
+
+def game_report(books: Books, since: int) -> Report:
+    state = state_of(books)
+    standings = Table(
+        "Standings by net worth",
+        ["", "player", "cash", "property", "net worth", "status"],
+        align=["r", "l", "r", "r", "r", "l"],
+    )
+    rows = []
+    for p in books.players:
+        cash = books.player_cash(p).amount
+        prop = property_value(state, p.name)
+        rows.append((cash + prop, p, cash, prop))
+    rows.sort(key=lambda r: (-r[0], r[1].name))
+    for i, (worth, p, cash, prop) in enumerate(rows, start=1):
+        standings.rows.append(
+            [str(i), p.name, fmt(cash), fmt(prop), fmt(worth), str(p.get("status") or "free")]
+        )
+    in_players = sum((books.player_cash(p).amount for p in books.players), Decimal(0))
+    facts_ = [
+        ("day", str(books.day)),
+        ("money in circulation (players' cash)", f"{fmt(in_players)} KC"),
+        (
+            "spent with suppliers and crews",
+            f"{fmt(books.journal.balance('suppliers').amount + books.journal.balance('crews').amount)} KC",
+        ),
+        (
+            "taxes and fines: Patrol / Earth",
+            f"{fmt(books.journal.balance('patrol').amount)} / {fmt(books.journal.balance('earth').amount)} KC",
+        ),
+        ("transactions", str(len(books.journal))),
+    ]
+    fleet = Table(
+        "Fleets",
+        ["player", "ships", "bases", "crews", "mines", "offices"],
+        align=["l", "r", "r", "r", "r", "r"],
+    )
+    for p in books.players:
+        fleet.rows.append(
+            [
+                p.name,
+                str(
+                    sum(
+                        1
+                        for s in state.ships
+                        if s.owner == p.name and s.status not in ("destroyed", "departed")
+                    )
+                ),
+                str(sum(1 for b in state.bases if b.owner == p.name)),
+                str(sum(1 for c in state.crews if c.owner == p.name and c.active)),
+                str(sum(1 for m in state.mines if m.owner == p.name)),
+                str(sum(1 for o in state.offices if o.owner == p.name and o.status == "open")),
+            ]
+        )
+    chart = None
+    leader = rows[0][1] if rows else None
+    if leader is not None:
+        chart = cash_chart(books, leader)
+        if chart is not None:
+            chart.title = f"Cash of the leader, {leader.name}, over time (KC)"
+    return Report(
+        "The game summary",
+        books.game.title,
+        since,
+        books.day,
+        books.currency,
+        facts_,
+        [standings, fleet],
+        chart,
+    )
+
+
+__all__ = ["Line", "Ship", "forecast", "game_report", "patrol_report", "statement"]
