@@ -466,3 +466,7 @@ del _cli_actions
 from ledger import cli_reports as _cli_reports  # noqa: E402  (statement, report, forecast)
 
 del _cli_reports
+
+from ledger import cli_egon as _cli_egon  # noqa: E402  (order, draw, status)
+
+del _cli_egon

@@ -49,7 +49,7 @@ def test_new_refuses_to_overwrite_without_force(game: Ledger) -> None:
     assert game("balance", "--json").json()["players"]["Ann"] == "25.00"
 
 
-@pytest.mark.parametrize("name", ["egon", "planetopoly", "matador21", "chess"])
+@pytest.mark.parametrize("name", ["planetopoly", "matador21", "chess"])
 def test_new_refuses_a_game_not_built_with_exit_2_and_writes_nothing(
     ledger: Ledger, name: str
 ) -> None:

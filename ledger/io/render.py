@@ -100,11 +100,12 @@ def tick_tables(report: Any) -> None:
         return
     for name in players:
         charges, income = report.totals(name)
-        table = Table(title=f"{name}: days {report.start + 1}-{report.end}", title_justify="left")
+        unit = "days" if report.unit == "day" else "rounds"
+        table = Table(title=f"{name}: {unit} {report.start + 1}-{report.end}", title_justify="left")
         table.add_column("day", justify="right")
         table.add_column("what")
         table.add_column("rule")
-        table.add_column("KC", justify="right")
+        table.add_column(report.currency, justify="right")
         for line in report.for_player(name):
             amount = (
                 ""

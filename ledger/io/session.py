@@ -136,7 +136,8 @@ def create(
         )
     books = new_books(game, players, patrol, seed)
     problems += [
-        problem(p.code, "--player", p.message, p.hint) for p in checks(books, only=["players"])
+        problem(p.code, "--player", p.message, p.hint)
+        for p in checks(books, only=["players", "game"])
     ]
     if has_errors(problems):
         raise ProblemsFound(problems)

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
 #: game key -> (module, title). A game whose module is None is known but not built yet.
 GAMES: dict[str, tuple[str | None, str]] = {
     "triplanetary": ("ledger.rules.triplanetary.game", "Triplanetary Variant V/2"),
-    "egon": (None, "Das kleine Egon-Spiel"),
+    "egon": ("ledger.rules.egon.game", "Das kleine Egon-Spiel"),
     "planetopoly": (None, "Planetopoly"),
     "matador21": (None, "the 21-field Monopoly-like game"),
 }

@@ -79,6 +79,9 @@ class TickReport:
     start: int
     end: int
     lines: list[Line] = field(default_factory=list)
+    currency: str = "KC"
+    #: what one step of the clock is called: day (Triplanetary) or round (Egon)
+    unit: str = "day"
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]

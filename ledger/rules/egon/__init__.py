@@ -1,0 +1,1 @@
+"""Das kleine Egon-Spiel: its numbers (`tables`), its orders (`orders`) and one round (`evaluate`)."""
