@@ -225,46 +225,56 @@ def balance(
     """Every player's money (per bank) and every account's balance, derived from the journal."""
 
     def action() -> None:
-        from ledger.core.problems import ProblemsFound, problem
-        from ledger.io.session import read_books
+        from decimal import Decimal
 
-        books, problems = read_books(_path(workbook))
-        people = books.players
+        from ledger.core.problems import ProblemsFound, problem
+        from ledger.io.session import balance_summary
+
+        s, problems = balance_summary(_path(workbook))
+        people = s.players
         if player is not None:
-            one = books.player(player)
-            if one is None:
+            match = [p for p in s.players if p[0] == player] or [
+                p for p in s.players if p[0].casefold() == player.casefold()
+            ]
+            if len(match) != 1:
                 raise ProblemsFound(
                     [
                         problem(
                             "unknown-player",
                             "--player",
                             f"{player!r} is not a player",
-                            "players: " + ", ".join(p.name for p in books.players),
+                            "players: " + ", ".join(p[0] for p in s.players),
                         )
                     ]
                 )
-            people = [one]
-        balances = books.journal.balances()
+            people = match
+
+        def cash(accounts: list[str]) -> str:
+            return f"{sum((Decimal(s.balances.get(a, '0')) for a in accounts), Decimal(0)):.2f}"
+
         if as_json:
             accounts = (
-                balances
+                s.balances
                 if player is None
-                else {a: balances[a] for a in books.player_accounts(people[0]) if a in balances}
+                else {a: s.balances[a] for a in people[0][2] if a in s.balances}
             )
             out_json(
                 {
-                    "day": books.day,
-                    "currency": books.currency,
-                    "players": {p.name: books.player_cash(p).plain() for p in people},
-                    "accounts": {a: m.plain() for a, m in accounts.items()},
+                    "day": s.day,
+                    "currency": s.currency,
+                    "players": {name: cash(acc) for name, _, acc in people},
+                    "accounts": accounts,
                 }
             )
         else:
             from ledger.io.render import balance_table
 
-            balance_table(books, people, show_institutions=player is None)
+            balance_table(s, people, show_institutions=player is None)
         warn(problems)
-        _pending_hint(books)
+        if s.pending_events:
+            say(
+                f"{_plural(s.pending_events, 'event')} in the Events sheet not posted yet: `ledger post` posts them."
+            )
 
     run(action)
 
@@ -355,7 +365,7 @@ def journal(
         from ledger.core.problems import ProblemsFound, problem
         from ledger.io.session import read_books
 
-        books, problems = read_books(_path(workbook))
+        books, problems = read_books(_path(workbook), light=True)
         txns = list(books.journal)
         if player is not None:
             one = books.player(player)

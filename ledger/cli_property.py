@@ -396,11 +396,9 @@ def tick(
                 dry_run=dry_run,
             )
         report: Any = outcome.data
-        from ledger.io.session import read_books
-
         if dry_run:
             say("dry run: nothing was written.")
-        books = None if dry_run else read_books(_path(workbook))[0]
+        books = None if dry_run else outcome.books
         if as_json:
             out_json(_tick_json(report))
         else:

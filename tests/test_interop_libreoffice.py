@@ -71,3 +71,16 @@ def test_a_workbook_resaved_by_libreoffice_checks_clean_and_keeps_its_balances(
     game("pay", "Bob", "Ann", "0.34")  # and ledger writes on over LibreOffice's file
     assert game("balance", "--json").json()["players"]["Ann"] == "13.00"
     assert [r[0] for r in read_sheet(game.path, "Players")[1:]] == ["Ann", "Bob", "Sam"]
+
+
+def test_a_long_streamed_journal_opens_in_libreoffice_and_comes_back_the_same(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    from tests.test_large_and_cache import long_game
+
+    long_game(ledger.path)
+    before = ledger("balance", "--json").json()
+    resaved = resave_with_libreoffice(ledger.path, tmp_path / "lo")
+    shutil.copy(resaved, ledger.path)
+    assert ledger("check").stdout == ""
+    assert ledger("balance", "--json").json() == before

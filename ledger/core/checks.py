@@ -74,12 +74,14 @@ def _players(books: Books) -> Iterable[Problem]:
 
 
 def _accounts(books: Books) -> Iterable[Problem]:
-    reported: set[str] = set()
-    for txn in books.journal:
+    unknown = {a for a in books.journal.accounts() if not books.game.known_account(books, a)}
+    for txn in books.journal:  # name the first posting to each unknown account
+        if not unknown:
+            return
         for i, posting in enumerate(txn.postings):
-            if posting.account in reported or books.game.known_account(books, posting.account):
+            if posting.account not in unknown:
                 continue
-            reported.add(posting.account)
+            unknown.discard(posting.account)
             yield problem(
                 "unknown-account",
                 books.posting_cell(txn.id, i, 3),

@@ -129,6 +129,10 @@ class Journal:
     def post_all(self, drafts: Iterable[Draft], day: int) -> list[Transaction]:
         return [self.post(d, day) for d in drafts]
 
+    def accounts(self) -> set[str]:
+        """Every account ever posted to."""
+        return set(self._balances)
+
     def balance(self, account: str) -> Money:
         return Money(self._balances.get(account, Decimal(0)), self.currency)
 

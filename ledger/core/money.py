@@ -63,8 +63,7 @@ class Money:
         q = self.amount.quantize(CENT, rounding=ROUND_DOWN)
         if q != self.amount:
             raise MoneyError(f"{self.amount} is not a whole number of cents; round it first")
-        if self.amount.as_tuple().exponent != -2:
-            object.__setattr__(self, "amount", q)
+        object.__setattr__(self, "amount", q)  # always two places: 12.5 is kept as 12.50
 
     @classmethod
     def of(cls, amount: str | int | Decimal, currency: str) -> Money:

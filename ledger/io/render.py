@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Books
 from ledger.core.journal import Transaction
 
 if TYPE_CHECKING:
@@ -27,35 +27,38 @@ def _money_cell(amount: object) -> str:
     return f"[red]{text}[/red]" if str(amount).startswith("-") else text
 
 
-def balance_table(books: Books, people: Sequence[Player], show_institutions: bool) -> None:
+def balance_table(
+    s: Any, people: Sequence[tuple[str, str, list[str]]], show_institutions: bool
+) -> None:
+    """The balances of a `cache.Summary`: each player's banks, then the institutions."""
+    from decimal import Decimal
+
     from rich.table import Table
 
-    balances = books.journal.balances()
-    table = Table(title=f"Balances, day {books.day} ({books.currency})", title_justify="left")
+    def amount(account: str) -> Decimal:
+        return Decimal(s.balances.get(account, "0"))
+
+    table = Table(title=f"Balances, day {s.day} ({s.currency})", title_justify="left")
     table.add_column("player / account")
     table.add_column("bank")
     table.add_column("balance", justify="right")
-    for p in people:
-        accounts = books.player_accounts(p)
+    patrol_player = any(role == "patrol" for _, role, _ in s.players)
+    for name, _, accounts in people:
         for account in accounts:
             bank = account.split(":")[2] if account.count(":") == 2 else ""
             table.add_row(
-                p.name if account == accounts[0] else "",
-                bank,
-                _money_cell(balances.get(account, books.money(0)).amount),
+                name if account == accounts[0] else "", bank, _money_cell(amount(account))
             )
         if len(accounts) > 1:
-            table.add_row("", "[b]total[/b]", f"[b]{_money_cell(books.player_cash(p).amount)}[/b]")
+            total = sum((amount(a) for a in accounts), Decimal(0))
+            table.add_row("", "[b]total[/b]", f"[b]{_money_cell(total)}[/b]")
     if show_institutions:
-        patrol = books.patrol()
-        for name in books.game.institutions:
-            if patrol is not None and name == "patrol":
+        for name in s.institutions:
+            if patrol_player and name == "patrol":
                 continue
-            table.add_row(
-                name, "", _money_cell(balances.get(name, books.money(0)).amount), style="dim"
-            )
+            table.add_row(name, "", _money_cell(amount(name)), style="dim")
         table.add_section()
-        table.add_row("all accounts", "", _money_cell(books.journal.total().amount), style="dim")
+        table.add_row("all accounts", "", _money_cell(Decimal(s.total)), style="dim")
     _console().print(table)
 
 

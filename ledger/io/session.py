@@ -16,7 +16,7 @@ from ledger.core.books import Books
 from ledger.core.checks import run_checks
 from ledger.core.problems import Problem, ProblemsFound, has_errors, problem
 from ledger.core.start import new_books
-from ledger.io import store
+from ledger.io import cache, store
 from ledger.io.workbook import Loaded, load, write
 
 
@@ -28,6 +28,8 @@ class Outcome:
     posted: list[str] = field(default_factory=list)
     warnings: list[Problem] = field(default_factory=list)
     data: object = None
+    #: The books as saved (or, in a dry run, as they would be).
+    books: Books | None = None
 
 
 @dataclass
@@ -55,10 +57,27 @@ def inspect(path: Path) -> Inspection:
     return Inspection(loaded, problems, pending, saved)
 
 
-def read_books(path: Path) -> tuple[Books, list[Problem]]:
+#: The checks a light load can run: the money, not the game's sheets.
+LIGHT_CHECKS = ("players", "accounts", "day", "total")
+
+
+def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
+    """What `ledger balance` shows: from the cache when it was made from these very bytes,
+    else from a light read (which then refreshes the cache)."""
+    cached = cache.read(path) if path.is_file() else None
+    if cached is not None:
+        return cached, []
+    books, problems = read_books(path, light=True)
+    summary = cache.summarise(books)
+    if not problems:
+        cache.write(path, summary)
+    return summary, problems
+
+
+def read_books(path: Path, light: bool = False) -> tuple[Books, list[Problem]]:
     """For the commands that only show: the books as saved, or the problems that stop it."""
-    loaded, problems = load(path)
-    problems += run_checks(loaded.books)
+    loaded, problems = load(path, light=light)
+    problems += run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
     if has_errors(problems):
         raise ProblemsFound(problems)
     return loaded.books, problems
@@ -91,8 +110,9 @@ def change(
             raise ProblemsFound(after)
         if not dry_run:
             store.save(path, lambda tmp: write(tmp, loaded), command=command, summary=summary)
+            cache.write(path, cache.summarise(books))
         return Outcome(
-            summary, posted, [p for p in problems + found + after if not p.is_error], data
+            summary, posted, [p for p in problems + found + after if not p.is_error], data, books
         )
 
 
@@ -150,4 +170,5 @@ def create(
             command="new",
             summary=f"new {game.key} game",
         )
+        cache.write(path, cache.summarise(books))
     return books

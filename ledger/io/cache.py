@@ -1,0 +1,87 @@
+"""A cache of what `ledger balance` shows, beside the workbook (`.NAME.xlsx.cache.json`).
+
+Like beancount's pickle cache of a loaded ledger: valid only for the very bytes it was made
+from (the workbook's SHA-256) and the same ledger version, so a workbook changed by Excel,
+LibreOffice, `undo` or anything else is simply read again. Written after every save and after
+a clean full read; never trusted otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from ledger import __version__
+from ledger.core.books import Books
+
+
+@dataclass
+class Summary:
+    """What balance shows: per player their cash accounts, and every account's balance."""
+
+    game: str
+    day: int
+    currency: str
+    players: list[tuple[str, str, list[str]]]  # name, role, cash accounts
+    balances: dict[str, str]
+    institutions: list[str]
+    pending_events: int
+    total: str
+
+
+def cache_path(workbook: Path) -> Path:
+    return workbook.with_name(f".{workbook.name}.cache.json")
+
+
+def digest(workbook: Path) -> str:
+    h = hashlib.sha256()
+    with workbook.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def summarise(books: Books) -> Summary:
+    balances = books.journal.balances()
+    return Summary(
+        game=books.game.key,
+        day=books.day,
+        currency=books.currency,
+        players=[(p.name, p.role, books.player_accounts(p)) for p in books.players],
+        balances={a: m.plain() for a, m in balances.items()},
+        institutions=list(books.game.institutions),
+        pending_events=sum(1 for _ in books.pending_events()),
+        total=books.journal.total().plain(),
+    )
+
+
+def read(workbook: Path) -> Summary | None:
+    try:
+        data = json.loads(cache_path(workbook).read_text(encoding="utf-8"))
+        if data.get("version") != __version__ or data.get("sha256") != digest(workbook):
+            return None
+        s = data["summary"]
+        s["players"] = [tuple(p) for p in s["players"]]
+        return Summary(**s)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def write(workbook: Path, summary: Summary) -> None:
+    """Best effort: a cache that cannot be written is only a slower next read."""
+    target = cache_path(workbook)
+    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    with contextlib.suppress(OSError):
+        tmp.write_text(
+            json.dumps(
+                {"version": __version__, "sha256": digest(workbook), "summary": asdict(summary)}
+            ),
+            encoding="utf-8",
+        )
+        os.replace(tmp, target)
+    with contextlib.suppress(OSError):
+        tmp.unlink()

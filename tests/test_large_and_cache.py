@@ -1,0 +1,74 @@
+"""Long journals are streamed as XML when written and read row by row; `balance` keeps a cache
+valid only for the very bytes it was made from. Both must be invisible to the banker."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+
+import openpyxl
+
+from ledger.core.actions import pay
+from ledger.core.start import new_books
+from ledger.io.cache import cache_path
+from ledger.io.workbook import STREAM_ROWS, Loaded, load, write
+from ledger.rules import load_game
+from tests.conftest import Ledger, edit_cells
+
+
+def long_game(path: Path, payments: int = STREAM_ROWS) -> None:
+    books = new_books(load_game("triplanetary"), ["Ann", "Bob"], "Sam", seed=1)
+    pay(books, "bank", "Ann", Decimal("100000"))
+    for i in range(payments):
+        pay(books, "Ann", "Bob", Decimal(i % 97 + 1) / 100 + 1, memo=f"=payment {i} <&> x")
+    write(path, Loaded(books, []))
+
+
+def test_a_long_journal_is_written_and_read_back_exactly(ledger: Ledger) -> None:
+    long_game(ledger.path)
+    loaded, problems = load(ledger.path)
+    assert [p for p in problems if p.is_error] == []
+    journal = loaded.books.journal
+    assert len(journal) == 3 + 1 + STREAM_ROWS
+    assert journal.transactions[-1].memo == f"=payment {STREAM_ROWS - 1} <&> x"
+    assert ledger("check").exit_code == 0
+    # another program reads the streamed rows with their types and formats
+    wb = openpyxl.load_workbook(ledger.path)
+    ws = wb["Journal"]
+    last = ws.max_row
+    assert last == 1 + 2 * len(journal)
+    assert ws[f"E{last}"].number_format == "#,##0.00;[Red]-#,##0.00"
+    assert isinstance(ws[f"E{last}"].value, (int, float))
+    assert ws[f"F{last}"].data_type == "s" and ws[f"F{last}"].value.startswith("=payment")
+    assert ws.freeze_panes == "A2"
+    assert ws.auto_filter.ref == f"A1:H{last}"
+
+
+def test_a_long_journal_keeps_the_banker_columns_and_survives_a_command(ledger: Ledger) -> None:
+    long_game(ledger.path)
+    ledger("pay", "Bob", "Ann", "1")
+    assert ledger.balances()["player:Ann"] == str(
+        Decimal("100025") - sum(Decimal(i % 97 + 1) / 100 + 1 for i in range(STREAM_ROWS)) + 1
+    )
+
+
+def test_balance_uses_its_cache_only_for_the_same_bytes(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "5")
+    cache = cache_path(game.path)
+    assert cache.exists()  # written by the save
+    assert game("balance", "--json").json()["players"]["Ann"] == "20.00"
+    # Excel changes the workbook: the cache no longer matches and is not used
+    edit_cells(game.path, {"Journal!E2": -30, "Journal!E3": 30})
+    assert game("balance", "--json").json()["players"]["Ann"] == "25.00"
+    # a damaged cache is only a slower read
+    cache.write_text("{not json")
+    assert game("balance", "--json").json()["players"]["Ann"] == "25.00"
+
+
+def test_balance_is_the_same_with_and_without_the_cache(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "5", "--to-bank", "Mars")
+    with_cache = game("balance", "--json").json()
+    cache_path(game.path).unlink()
+    without = game("balance", "--json").json()
+    assert with_cache == without
+    assert game("balance").stdout == game("balance").stdout
