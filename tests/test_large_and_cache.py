@@ -72,3 +72,37 @@ def test_balance_is_the_same_with_and_without_the_cache(game: Ledger) -> None:
     without = game("balance", "--json").json()
     assert with_cache == without
     assert game("balance").stdout == game("balance").stdout
+
+
+def _journal_xml(path: Path) -> bytes:
+    import zipfile
+
+    loaded, _ = load(path)
+    part = f"xl/worksheets/sheet{loaded.order.index('Journal') + 1}.xml"
+    with zipfile.ZipFile(path) as z:
+        return z.read(part)
+
+
+def test_a_save_copies_the_unchanged_journal_rows_and_the_result_is_the_same(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    long_game(ledger.path)
+    ledger("pay", "Bob", "Ann", "1")  # loads, appends one transaction, saves (copying the old rows)
+    ledger("pay", "Bob", "Ann", "2")
+    copied = _journal_xml(ledger.path)
+    loaded, _ = load(ledger.path)
+    fresh = tmp_path / "fresh.xlsx"
+    loaded.source = None  # write every row anew
+    write(fresh, loaded)
+    assert copied == _journal_xml(fresh)
+
+
+def test_rows_are_not_copied_from_a_journal_another_program_saved(ledger: Ledger) -> None:
+    long_game(ledger.path)
+    wb = openpyxl.load_workbook(ledger.path)  # openpyxl writes shared strings: no copy then
+    wb["Journal"]["F2"] = "changed in another program"
+    wb.save(ledger.path)
+    ledger("pay", "Bob", "Ann", "1")
+    memos = [t["memo"] for t in ledger("journal", "--json").json()]
+    assert memos[0] == "changed in another program"
+    assert memos[-1] == "Bob pays Ann"

@@ -166,5 +166,19 @@ class Books:
             total = total + self.journal.balance(account)
         return total
 
+    def fork(self) -> Books:
+        """A copy to try things on (a forecast): the journal forked, everything else copied."""
+        import copy
+
+        twin = copy.copy(self)
+        twin.journal = self.journal.fork()
+        twin.settings = Settings(dict(self.settings.values), dict(self.settings.refs))
+        twin.players = list(self.players)
+        twin.events = list(self.events)
+        twin.dice = list(self.dice)
+        clone = getattr(self.state, "clone", None)
+        twin.state = clone() if callable(clone) else copy.deepcopy(self.state)
+        return twin
+
     def pending_events(self) -> Iterable[Event]:
         return (e for e in self.events if e.pending)

@@ -8,7 +8,6 @@ tick, trials, rounds) add methods here with a default that refuses clearly.
 
 from __future__ import annotations
 
-import copy
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -177,7 +176,7 @@ class Game(ABC):
     # -- statements, reports, forecast --------------------------------------------------------
     def forecast(self, books: Books, days: int) -> Any:
         """What the next `days` bring, computed by the tick's own code without changing anything."""
-        return self.tick(copy.deepcopy(books), days)
+        return self.tick(books.fork(), days)
 
     def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
         """A player's statement as plain data (ledger.core.report.Statement)."""

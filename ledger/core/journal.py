@@ -89,11 +89,20 @@ class Journal:
     currency: str
     transactions: list[Transaction] = field(default_factory=list)
     _balances: dict[str, Decimal] = field(default_factory=dict, repr=False)
+    _next: int = field(default=1, repr=False)
 
     def __post_init__(self) -> None:
         existing, self.transactions = self.transactions, []
         for txn in existing:
             self._append(txn)
+
+    def fork(self) -> Journal:
+        """A journal that goes on from this one's balances and numbers, without copying its
+        transactions: what a forecast needs, at no cost for a long journal."""
+        twin = Journal(self.currency)
+        twin._balances = dict(self._balances)
+        twin._next = self._next
+        return twin
 
     def __iter__(self) -> Iterator[Transaction]:
         return iter(self.transactions)
@@ -103,7 +112,7 @@ class Journal:
 
     @property
     def next_id(self) -> int:
-        return self.transactions[-1].id + 1 if self.transactions else 1
+        return self._next
 
     def _append(self, txn: Transaction) -> None:
         if txn.currency != self.currency:
@@ -111,6 +120,7 @@ class Journal:
         for p in txn.postings:
             self._balances[p.account] = self._balances.get(p.account, Decimal(0)) + p.amount.amount
         self.transactions.append(txn)
+        self._next = max(self._next, txn.id + 1)
 
     def post(self, draft: Draft, day: int) -> Transaction:
         """Give the draft the next id and the day, check it balances, and append it."""
@@ -128,6 +138,12 @@ class Journal:
 
     def post_all(self, drafts: Iterable[Draft], day: int) -> list[Transaction]:
         return [self.post(d, day) for d in drafts]
+
+    def since(self, day: int) -> list[Transaction]:
+        """The transactions of `day` and after (days only ever rise in the journal)."""
+        from bisect import bisect_left
+
+        return self.transactions[bisect_left(self.transactions, day, key=lambda t: t.day) :]
 
     def accounts(self) -> set[str]:
         """Every account ever posted to."""

@@ -73,6 +73,15 @@ class Money:
         return cls(Decimal(amount), currency)
 
     @classmethod
+    def exact(cls, amount: Decimal, currency: str) -> Money:
+        """For amounts already checked to be whole cents with two places (the loader's): no
+        second check on the hot path of reading a long journal."""
+        m = object.__new__(cls)
+        object.__setattr__(m, "amount", amount)
+        object.__setattr__(m, "currency", currency)
+        return m
+
+    @classmethod
     def zero(cls, currency: str) -> Money:
         return cls(Decimal("0.00"), currency)
 

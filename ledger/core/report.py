@@ -74,23 +74,14 @@ class Report:
     chart: Chart | None = None
 
 
-def balances_at(books: Books, accounts: list[str], day: int) -> dict[str, Decimal]:
-    """Each account's balance at the end of `day` (day -1: before the game began)."""
-    out = dict.fromkeys(accounts, Decimal(0))
-    wanted = set(accounts)
-    for t in books.journal:
-        if t.day > day:
-            break
-        for p in t.postings:
-            if p.account in wanted:
-                out[p.account] += p.amount.amount
-    return out
-
-
 def bank_table(books: Books, player: Player, since: int) -> Table:
     accounts = books.player_accounts(player)
-    opening = balances_at(books, accounts, since - 1)
     closing = {a: books.journal.balance(a).amount for a in accounts}
+    opening = dict(closing)
+    for t in books.journal.since(since):  # opening = closing less what the period moved
+        for p in t.postings:
+            if p.account in opening:
+                opening[p.account] -= p.amount.amount
     table = Table("Money per bank", ["bank", "opening", "closing"], align=["l", "r", "r"])
     for a in accounts:
         bank = a.split(":")[2] if a.count(":") == 2 else a
@@ -108,12 +99,11 @@ def journal_table(books: Books, player: Player, since: int) -> Table:
         empty="no transactions in the period",
     )
     total_in, total_out = Decimal(0), Decimal(0)
-    for t in books.journal:
-        if t.day < since:
+    for t in books.journal.since(since):
+        touched = [p.amount.amount for p in t.postings if p.account in mine]
+        if not touched:
             continue
-        amount = sum((p.amount.amount for p in t.postings if p.account in mine), Decimal(0))
-        if not any(p.account in mine for p in t.postings):
-            continue
+        amount = sum(touched, Decimal(0))
         table.rows.append([str(t.id), str(t.day), t.memo, t.rule, fmt(amount)])
         if amount > 0:
             total_in += amount
@@ -123,24 +113,38 @@ def journal_table(books: Books, player: Player, since: int) -> Table:
     return table
 
 
+def cash_series(books: Books) -> dict[str, list[tuple[int, Decimal]]]:
+    """Every player's cash at the end of each day that moved it, in one pass over the journal
+    (kept on the books while the journal does not grow)."""
+    key = len(books.journal)
+    cached = getattr(books, "_cash_series", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    owner = {a: p.name for p in books.players for a in books.player_accounts(p)}
+    running: dict[str, Decimal] = {}
+    series: dict[str, list[tuple[int, Decimal]]] = {p.name: [] for p in books.players}
+    for t in books.journal:
+        for p in t.postings:
+            name = owner.get(p.account)
+            if name is None:
+                continue
+            running[name] = running.get(name, Decimal(0)) + p.amount.amount
+            points = series[name]
+            if points and points[-1][0] == t.day:
+                points[-1] = (t.day, running[name])
+            else:
+                points.append((t.day, running[name]))
+    books._cash_series = (key, series)  # type: ignore[attr-defined]
+    return series
+
+
 def cash_chart(books: Books, player: Player, width: int = 520, height: int = 140) -> Chart | None:
     """The player's cash at the end of each day that had a transaction, as a step line."""
-    mine = set(books.player_accounts(player))
-    series: list[tuple[int, Decimal]] = []
-    running = Decimal(0)
-    for t in books.journal:
-        delta = sum((p.amount.amount for p in t.postings if p.account in mine), Decimal(0))
-        if not delta:
-            continue
-        running += delta
-        if series and series[-1][0] == t.day:
-            series[-1] = (t.day, running)
-        else:
-            series.append((t.day, running))
+    series = list(cash_series(books).get(player.name, []))
     if not series:
         return None
     last_day = max(books.day, series[-1][0], 1)
-    series.append((last_day, running))
+    series.append((last_day, series[-1][1]))
     low = min(Decimal(0), *(v for _, v in series))
     high = max(Decimal(1), *(v for _, v in series))
     pad_l, pad_r, pad_t, pad_b = 56, 10, 10, 22

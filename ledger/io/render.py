@@ -3,6 +3,7 @@ beyond choosing what to show)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -123,7 +124,9 @@ def tick_tables(report: Any) -> None:
         console.print(table)
 
 
+@functools.cache
 def template_env() -> Any:
+    """One Jinja2 environment per process: templates are compiled once."""
     from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
     folder = Path(__file__).resolve().parents[2] / "templates"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import itertools
 import re
 import zipfile
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
@@ -64,6 +65,10 @@ class Loaded:
     order: list[str]
     unknown: dict[str, RawSheet] = field(default_factory=dict)
     extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = field(default_factory=dict)
+    #: Where the books were read from, and how many journal rows were there: a save may copy
+    #: those rows' XML as it is (they never change) instead of writing them again.
+    source: Path | None = None
+    journal_rows_read: int = 0
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -226,6 +231,78 @@ def iter_table(
         yield CellRef(name, 0, r), values
 
 
+def iter_journal(
+    raw: RawSheet, spec: SheetSpec, problems: list[Problem], table: Table
+) -> Iterator[tuple[CellRef, dict[str, Any]]]:
+    """The Journal's records, fast: a row of the shape ledger writes (numbers where numbers
+    belong, amounts in whole cents, text elsewhere) is taken as it is; any other row goes the
+    careful way of `iter_table`, which names the cell of each problem."""
+    rows = iter(raw.rows)
+    first = next(rows, None)
+    header = [to_text(v).casefold() for v in first] if first is not None else []
+    names = [c.name for c in spec.columns]
+    if first is None or header[: len(names)] != names or len(header) != len(names):
+        # not the layout ledger writes (missing, moved or added columns): the general reader
+        yield from iter_table(
+            RawSheet(raw.name, itertools.chain([first] if first is not None else [], rows)),
+            spec,
+            problems,
+            table,
+        )
+        return
+    careful = [c for c in spec.columns]
+    name = raw.name
+    dec = Decimal
+    cents = _CENTS
+    for r, row in enumerate(rows, start=2):
+        if len(row) == 8:
+            txn, day, kind, account, amount, memo, event, rule = row
+            if (
+                type(txn) is float
+                and type(day) is float
+                and type(amount) is float
+                and type(account) is str
+                and type(kind) is str
+                and type(memo) is str
+                and type(event) is str
+                and type(rule) is str
+                and txn.is_integer()
+                and day.is_integer()
+                and day >= 0
+            ):
+                text = repr(amount)
+                dot = text.find(".")
+                if "e" not in text and "n" not in text and (dot < 0 or len(text) - dot <= 3):
+                    yield (
+                        CellRef(name, 0, r),
+                        {
+                            "txn": int(txn),
+                            "day": int(day),
+                            "kind": kind.strip(),
+                            "account": account.strip(),
+                            "amount": dec(text).quantize(cents),
+                            "memo": memo.strip(),
+                            "event": event.strip(),
+                            "rule": rule.strip(),
+                        },
+                    )
+                    continue
+        values: dict[str, Any] = {}
+        blank = True
+        for i, col in enumerate(careful):
+            value = row[i] if i < len(row) else None
+            converted, p = convert(value, col.kind, CellRef(name, i, r))
+            if p:
+                problems.append(p)
+                table.bad_rows.add(r)
+            if converted is not None and converted != "":
+                blank = False
+            values[col.name] = converted
+        if blank:
+            continue
+        yield CellRef(name, 0, r), values
+
+
 _SLOW = object()
 _CENTS = Decimal("0.01")
 
@@ -327,7 +404,7 @@ def load(path: Path, light: bool = False) -> tuple[Loaded, list[Problem]]:
     if "Journal" in by_name:
         jt = Table(specs["Journal"])
         journal = _journal(
-            iter_table(by_name["Journal"], jt.spec, problems, jt),
+            iter_journal(by_name["Journal"], jt.spec, problems, jt),
             jt.bad_rows,
             currency,
             problems,
@@ -359,7 +436,8 @@ def load(path: Path, light: bool = False) -> tuple[Loaded, list[Problem]]:
     game.load_state(books, game_rows, problems)
     known = set(specs)
     unknown = {s.name: s for s in raw if s.name not in known}
-    return Loaded(books, [s.name for s in raw], unknown, loaded_extras), problems
+    read_rows = sum(len(rows) for rows in journal_rows.values())
+    return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
 
 
 def _settings(
@@ -509,7 +587,9 @@ def _journal(
                 )
             )
             continue
-        postings = tuple(Posting(str(v["account"]), Money(v["amount"], currency)) for _, v in rows)
+        postings = tuple(
+            Posting(str(v["account"]), Money.exact(v["amount"], currency)) for _, v in rows
+        )
         journal._append(
             Transaction(
                 id=txn_id,
@@ -599,6 +679,7 @@ def write(path: Path, loaded: Loaded) -> None:
     )
     fmt = _Formats(wb)
     streamed: dict[str, tuple[SheetSpec, Callable[[], Iterator[list[Any]]]]] = {}
+    reuse: dict[str, tuple[Path, str, int]] = {}
     parties = [p.name for p in books.players] + list(books.game.institutions)
     rows_for: dict[str, Callable[[], list[list[Any]]]] = {
         "README": lambda: _readme_rows(specs),
@@ -645,6 +726,17 @@ def write(path: Path, loaded: Loaded) -> None:
                     spec,
                     lambda: _journal_rows(books),
                 )
+                if (
+                    loaded.source is not None
+                    and "Journal" in loaded.order
+                    and loaded.journal_rows_read
+                ):
+                    old_part = f"xl/worksheets/sheet{loaded.order.index('Journal') + 1}.xml"
+                    reuse[f"xl/worksheets/sheet{sheet_no}.xml"] = (
+                        loaded.source,
+                        old_part,
+                        loaded.journal_rows_read,
+                    )
                 continue
         rows = rows_for[name]() if name in rows_for else []
         if name == "Journal" and extra_headers:
@@ -670,7 +762,7 @@ def write(path: Path, loaded: Loaded) -> None:
         if stream:
             streamed[f"xl/worksheets/sheet{sheet_no}.xml"] = (spec, lambda rows=rows: iter(rows))  # type: ignore[misc]
     wb.close()
-    _finish(buffer, path, streamed)
+    _finish(buffer, path, streamed, reuse)
 
 
 class _Formats:
@@ -847,10 +939,12 @@ def _journal_rows(books: Books) -> Iterator[list[Any]]:
             yield [t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule]
 
 
-def _rows_xml(rows: Iterable[list[Any]], spec: SheetSpec, styles: dict[str, str]) -> Iterator[str]:
+def _rows_xml(
+    rows: Iterable[list[Any]], spec: SheetSpec, styles: dict[str, str], start: int = 2
+) -> Iterator[str]:
     cols = [_letters(i) for i in range(len(spec.columns))]
     style = [styles.get(c, "") for c in cols]
-    for r, row in enumerate(rows, start=2):
+    for r, row in enumerate(rows, start=start):
         cells: list[str] = []
         for c, value in enumerate(row):
             if value is None or value == "":
@@ -870,7 +964,13 @@ def _rows_xml(rows: Iterable[list[Any]], spec: SheetSpec, styles: dict[str, str]
 
 
 def _stream_sheet(
-    xml: str, spec: SheetSpec, rows: Iterator[list[Any]], out: Any, count: int
+    xml: str,
+    spec: SheetSpec,
+    rows: Iterator[list[Any]],
+    out: Any,
+    count: int,
+    kept: Callable[[Any], None] | None = None,
+    skip: int = 0,
 ) -> None:
     """Write XlsxWriter's sheet (header and first row) completed with all the rows to `out`."""
     start = xml.index("<sheetData>") + len("<sheetData>")
@@ -883,8 +983,11 @@ def _stream_sheet(
         r'<dimension ref="[^"]*"/>', f'<dimension ref="A1:{last}"/>', xml[:start], count=1
     )
     out.write((head + data[:header_end]).encode("utf-8"))
+    if kept is not None:
+        kept(out)  # the rows the previous save wrote, as they were
+        rows = itertools.islice(rows, skip, None)
     chunk: list[str] = []
-    for line in _rows_xml(rows, spec, styles):
+    for line in _rows_xml(rows, spec, styles, start=2 + skip):
         chunk.append(line)
         if len(chunk) >= 2000:
             out.write("".join(chunk).encode("utf-8"))
@@ -892,17 +995,81 @@ def _stream_sheet(
     out.write(("".join(chunk) + xml[end:]).encode("utf-8"))
 
 
+_CHUNK = 1 << 20
+
+
+def _old_rows(source: Path, part: str, rows: int, styles: bytes) -> tuple[int, int] | None:
+    """Where, in the previous save's journal sheet, its first `rows` data rows lie, when they
+    can be copied as they are: written by this ledger (the same styles), inline text only,
+    every row there. Anything else (Excel or LibreOffice saved it, a row was edited): None.
+    Read in chunks: the sheet is never held whole in memory."""
+    try:
+        with zipfile.ZipFile(source) as old:
+            if old.read("xl/styles.xml") != styles:
+                return None
+            start = end = -1
+            count = 0
+            seen = 0
+            carry = b""
+            tail = b""
+            with old.open(part) as f:
+                while block := f.read(_CHUNK):
+                    buf = carry + block
+                    base = seen - len(carry)
+                    if start < 0:
+                        data = buf.find(b"<sheetData>")
+                        row_end = buf.find(b"</row>", data) if data >= 0 else -1
+                        if row_end >= 0:
+                            start = base + row_end + len(b"</row>")
+                    if start >= 0:
+                        lo = max(0, start - base)
+                        hi = buf.find(b"</sheetData>", lo)
+                        scan = buf[lo:] if hi < 0 else buf[lo:hi]
+                        if b' t="s"' in scan or b"<f>" in scan:
+                            return None
+                        count += scan.count(b"<row ") - (
+                            carry.count(b"<row ") if lo == 0 and carry else 0
+                        )
+                        if hi >= 0:
+                            end = base + hi
+                            tail = buf[max(lo, hi - 8192) : hi]
+                            break
+                    seen += len(block)
+                    carry = buf[-16:]
+    except (OSError, KeyError, zipfile.BadZipFile):
+        return None
+    if start < 0 or end < 0 or count != rows or f'<row r="{rows + 1}">'.encode() not in tail:
+        return None
+    return start, end
+
+
+def _copy_range(source: Path, part: str, start: int, end: int, out: Any) -> None:
+    with zipfile.ZipFile(source) as old, old.open(part) as f:
+        pos = 0
+        while pos < end:
+            block = f.read(min(_CHUNK, end - pos) if pos >= start else min(_CHUNK, start - pos))
+            if not block:
+                break
+            if pos >= start:
+                out.write(block)
+            pos += len(block)
+
+
 def _finish(
     buffer: io.BytesIO,
     path: Path,
     streamed: dict[str, tuple[SheetSpec, Callable[[], Iterator[list[Any]]]]],
+    reuse: dict[str, tuple[Path, str, int]] | None = None,
 ) -> None:
-    """Write the final zip: XlsxWriter's parts as they are, the streamed sheets completed."""
+    """Write the final zip: XlsxWriter's parts as they are, the streamed sheets completed (the
+    journal's unchanged rows copied from the previous save when they can be)."""
+    reuse = reuse or {}
     buffer.seek(0)
     with (
         zipfile.ZipFile(buffer) as src,
         zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as dst,
     ):
+        styles = src.read("xl/styles.xml")
         for info in src.infolist():
             data = src.read(info.filename)
             if info.filename not in streamed:
@@ -910,7 +1077,15 @@ def _finish(
                 continue
             spec, rows = streamed[info.filename]
             count = sum(1 for _ in rows())
+            kept, skip = None, 0
+            if info.filename in reuse:
+                source, part, n = reuse[info.filename]
+                where = _old_rows(source, part, n, styles) if n <= count else None
+                if where is not None:
+                    a, b = where
+                    kept = lambda out, s=source, p=part, a=a, b=b: _copy_range(s, p, a, b, out)  # noqa: E731
+                    skip = n
             target = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             target.compress_type = zipfile.ZIP_DEFLATED
             with dst.open(target, "w", force_zip64=False) as out:
-                _stream_sheet(data.decode("utf-8"), spec, rows(), out, count)
+                _stream_sheet(data.decode("utf-8"), spec, rows(), out, count, kept=kept, skip=skip)

@@ -6,7 +6,8 @@ carries the cell it came from (`ref`) so problems name `Sheet!Cell`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import copy
+from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Any, ClassVar
 
@@ -295,6 +296,15 @@ class State:
     pr_changes: list[PRChange] = field(default_factory=list)
     #: The §38 price list as the workbook's PriceList sheet has it (house rules included).
     prices: dict[str, Any] = field(default_factory=dict)
+
+    def clone(self) -> State:
+        """A copy to try things on: every record copied (their fields are plain values), the
+        price list shared (it is never changed)."""
+        twin = State(prices=self.prices)
+        for f in fields(self):
+            if f.name != "prices":
+                setattr(twin, f.name, [copy.copy(r) for r in getattr(self, f.name)])
+        return twin
 
     def posts(self) -> dict[str, Post]:
         out: dict[str, Post] = {}

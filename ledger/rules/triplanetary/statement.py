@@ -3,7 +3,6 @@ plain data (ledger.core.report); the forecast comes from the tick itself, run on
 
 from __future__ import annotations
 
-import copy
 from collections import defaultdict
 from decimal import Decimal
 
@@ -23,8 +22,7 @@ def state_of(books: Books) -> State:
 
 def forecast(books: Books, days: int) -> TickReport:
     """What the next `days` days bring, from the tick's own code on a copy of the books."""
-    future = copy.deepcopy(books)
-    return tick(future, days)
+    return tick(books.fork(), days)
 
 
 def supply_deadline(rules: Rules, state: State, post: Post, day: int) -> tuple[int, int] | None:
