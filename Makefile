@@ -51,3 +51,7 @@ golden: $(VENV)/.installed
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache
+
+## bench: the stress benchmark (a report, never a failure); ledger-cli from Debian's `ledger` if installed
+bench: $(VENV)/.installed
+	$(BIN)/python bench/run.py

@@ -339,11 +339,27 @@ class State:
         return out
 
     def add_cargo(self, holder: str, good: str, qty: int) -> None:
-        for c in self.cargo:
-            if c.holder == holder and c.good == good:
-                c.qty += qty
-                return
-        self.cargo.append(Cargo(holder, good, qty))
+        index = self._cargo_index()
+        found = index.get((holder, good))
+        if found is not None:
+            found.qty += qty
+            return
+        row = Cargo(holder, good, qty)
+        self.cargo.append(row)
+        index[(holder, good)] = row
+
+    def _cargo_index(self) -> dict[tuple[str, str], Cargo]:
+        """(holder, good) -> its Cargo row, rebuilt when rows were added elsewhere."""
+        index: dict[tuple[str, str], Cargo] | None = getattr(self, "_index", None)
+        if index is None or len(index) != len(self.cargo):
+            index = {}
+            for c in self.cargo:
+                index.setdefault((c.holder, c.good), c)
+            if len(index) != len(self.cargo):  # duplicate rows typed by hand: no index
+                self._index = None
+                return {k: v for k, v in index.items()}
+            self._index = index
+        return index
 
     def next_id(self, prefix: str, existing: list[str]) -> str:
         n = 0

@@ -112,6 +112,9 @@ class Ticker:
         self.state: State = state_of(books)
         self.rules = Rules.of(books.settings)
         self.report = TickReport(books.day, books.day)
+        self._crew_changes = 0
+        self._calendar: defaultdict[int, set[int]] | None = None
+        self._by_supplier: tuple[tuple[int, int, int], dict[str, list[Crew]]] | None = None
 
     # -- helpers -------------------------------------------------------------------------------
     @property
@@ -378,6 +381,7 @@ class Ticker:
                 continue
             for c in crews:  # §14: out of supplies, the crews are dead
                 c.status, c.ended_day = "dead", d
+                self._crew_changes += 1
             post.status = DRIFTING if isinstance(post, Ship) else STOPPED
             what = (
                 "it drifts on its last course and speed"
@@ -427,7 +431,11 @@ class Ticker:
 
     def crews_by_supplier(self) -> dict[str, list[Crew]]:
         """Active crews by the post whose supplies feed them: a mine with a base on its hex is
-        fed by the base (§19: a base is a supply depot; §13: a crew can man both)."""
+        fed by the base (§19: a base is a supply depot; §13: a crew can man both).
+        Kept while no crew is hired, quits or dies."""
+        key = self._crew_key()
+        if self._by_supplier is not None and self._by_supplier[0] == key:
+            return self._by_supplier[1]
         posts = self.state.posts()
         out: dict[str, list[Crew]] = defaultdict(list)
         for c in self.state.crews:
@@ -438,7 +446,16 @@ class Ticker:
                 out[post.base].append(c)
             else:
                 out[c.post].append(c)
+        self._by_supplier = (key, out)
         return out
+
+    def _crew_key(self) -> tuple[int, int, int]:
+        """Changes whenever the set of active crews or of posts may have changed."""
+        return (
+            len(self.state.crews),
+            self._crew_changes,
+            len(self.state.ships) + len(self.state.bases) + len(self.state.mines),
+        )
 
     def _posts(self) -> list[Post]:
         return [*self.state.ships, *self.state.bases, *self.state.mines]
@@ -468,22 +485,53 @@ class Ticker:
                 )
 
     # -- §13 wages -----------------------------------------------------------------------------
+    def _schedule_crew(self, i: int, after: int) -> None:
+        """Put crew `i` on the calendar: its next pay day after `after`, and its quit day when
+        that is not a pay day (a house rule can make it so)."""
+        c, r = self.state.crews[i], self.rules
+        assert self._calendar is not None
+        unpaid = after - c.paid_through
+        next_pay = c.paid_through + r.pay_days * (max(unpaid, 0) // r.pay_days + 1)
+        self._calendar[next_pay].add(i)
+        quit_day = c.paid_through + r.quit_days
+        if quit_day > after and r.quit_days % r.pay_days:
+            self._calendar[quit_day].add(i)
+
     def wages_s13(self) -> None:
         d, r = self.day, self.rules
+        if self._calendar is None:  # the first day: crews on lost posts, then the calendar
+            self._calendar = defaultdict(set)
+            posts = self.state.posts()
+            for i, c in enumerate(self.state.crews):
+                if not c.active:
+                    continue
+                post = posts.get(c.post)
+                if post is not None and post.status in ("destroyed", "departed"):
+                    c.status, c.ended_day = (
+                        ("dead" if post.status == "destroyed" else "departed"),
+                        d,
+                    )
+                    self._crew_changes += 1
+                    continue
+                self._schedule_crew(i, d - 1)
+        today = sorted(self._calendar.pop(d, ()))  # the Crews sheet's order, as ever
         due: dict[str, list[Crew]] = defaultdict(list)
-        posts = self.state.posts()
-        for c in self.state.crews:
+        for i in today:
+            c = self.state.crews[i]
             if not c.active:
-                continue
-            post = posts.get(c.post)
-            if post is not None and post.status in ("destroyed", "departed"):
-                c.status, c.ended_day = ("dead" if post.status == "destroyed" else "departed"), d
                 continue
             unpaid = d - c.paid_through
             if unpaid > 0 and unpaid % r.pay_days == 0:
                 due[c.owner].append(c)
             elif unpaid >= r.quit_days:  # a quit day that is not a pay day (house rules)
                 self.crew_quits(c)
+        self._wages_due(d, due)
+        for i in today:
+            if self.state.crews[i].active:
+                self._schedule_crew(i, d)
+
+    def _wages_due(self, d: int, due: dict[str, list[Crew]]) -> None:
+        r = self.rules
         if not due:
             return
         modules = {m.id: m for m in self.state.modules}
@@ -558,6 +606,7 @@ class Ticker:
 
     def crew_quits(self, crew: Crew) -> None:
         crew.status, crew.ended_day = "quit", self.day
+        self._crew_changes += 1
         post = self.state.posts().get(crew.post)
         where = ""
         if post is not None and not self.state.crews_at(post.id):
@@ -577,7 +626,8 @@ class Ticker:
     # -- §23 §25 production -----------------------------------------------------------------------
     def production_s23_s25(self) -> None:
         r = self.rules
-        crewed = {c.post for c in self.state.crews if c.active}
+        crewed = set(self.crews_by_supplier())  # posts (and bases) with active crews
+        crewed |= {c.post for crews in self.crews_by_supplier().values() for c in crews}
         crewed |= {
             m.id for m in self.state.mines if m.base and m.base in crewed
         }  # §13: a crew can man both
