@@ -110,14 +110,11 @@ def tick_tables(report: Any) -> None:
         table.add_column("what")
         table.add_column("rule")
         table.add_column(report.currency, justify="right")
-        for line in report.for_player(name):
+        for day, text, rule, value, kind in report.digest(name):
             amount = (
-                ""
-                if line.amount is None
-                else (f"-{line.amount:,.2f}" if line.kind == "charge" else f"{line.amount:,.2f}")
+                "" if value is None else (f"-{value:,.2f}" if kind == "charge" else f"{value:,.2f}")
             )
-            style = "bold" if line.kind == "event" else None
-            table.add_row(str(line.day), line.text, line.rule, amount, style=style)
+            table.add_row(day, text, rule, amount, style="bold" if kind == "event" else None)
         table.add_section()
         paid = f"-{charges:,.2f}" if charges else "0.00"
         table.add_row("", "charges paid / money in", "", f"{paid} / {income:,.2f}")

@@ -74,6 +74,17 @@ class Line:
         }
 
 
+#: How the terminal digest names a group of charges by their rule.
+DIGEST_LABELS = {
+    "§13": "wages",
+    "§8": "office fees",
+    "§14": "Patrol fines for emergency supplies",
+    "§29": "property tax",
+    "§6": "fines and taxes owed, paid",
+    "§20": "recreation module takings",
+}
+
+
 @dataclass
 class TickReport:
     start: int
@@ -85,6 +96,30 @@ class TickReport:
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]
+
+    def digest(self, name: str, limit: int = 30) -> list[tuple[str, str, str, Decimal | None, str]]:
+        """A player's lines for the terminal: all of them when there are few; else every event
+        on its own and the money grouped by rule, with how often and how much (the printable
+        summary keeps every line)."""
+        lines = self.for_player(name)
+        if len(lines) <= limit:
+            return [(str(x.day), x.text, x.rule, x.amount, x.kind) for x in lines]
+        out: list[tuple[str, str, str, Decimal | None, str]] = []
+        groups: dict[tuple[str, str], list[Line]] = {}
+        for x in lines:
+            if x.kind == "event":
+                out.append((str(x.day), x.text, x.rule, None, x.kind))
+            else:
+                groups.setdefault((x.kind, x.rule), []).append(x)
+        for (kind, rule), xs in groups.items():
+            total = sum((x.amount or Decimal(0) for x in xs), Decimal(0))
+            days = f"{xs[0].day}-{xs[-1].day}" if len(xs) > 1 else str(xs[0].day)
+            label = DIGEST_LABELS.get(
+                rule.split()[0], "money in" if kind == "income" else "charges"
+            )
+            what = xs[0].text if len(xs) == 1 else f"{len(xs)} × {label}"
+            out.append((days, what, rule, total, kind))
+        return out
 
     def totals(self, name: str) -> tuple[Decimal, Decimal]:
         charges = sum(
@@ -560,7 +595,12 @@ class Ticker:
                 else:
                     pieces.append((CREWS, owed))
             if paid and player is not None:
-                memo = f"{owner} pays wages of crew{'s' if len(paid) > 1 else ''} {', '.join(c.id for c in paid)}"
+                names = (
+                    ", ".join(c.id for c in paid)
+                    if len(paid) <= 6
+                    else f"{len(paid)} crews ({paid[0].id} ... {paid[-1].id})"
+                )
+                memo = f"{owner} pays wages of crew{'s' if len(paid) > 1 else ''} {names}"
                 txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
                 if txn is not None:
                     for c in paid:
