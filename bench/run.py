@@ -193,11 +193,12 @@ def main() -> int:
             )
             journal = OUT / f"stress-{tag}.ledger"
             subprocess.run([sys.executable, "-c", TO_LEDGER, str(src), str(journal)], check=True)
+            cold_book = OUT / f"cold-{tag}.xlsx"
             cold = measure(
                 "ledger balance --json (no cache)",
-                [*LEDGER, "balance", "--json", "-w", str(own)],
+                [*LEDGER, "balance", "--json", "-w", str(cold_book)],
                 args.times,
-                [own],
+                [cold_book],
                 own,
             )
             shutil.copy(own, work)

@@ -193,20 +193,21 @@ def hold_capacity(state: State, post: Post) -> int | None:
     return None
 
 
-def supply_room(rules: Rules, state: State, post: Post) -> int | None:
+def supply_room(rules: Rules, state: State, post: Post, crews: int | None = None) -> int | None:
     """Units of supplies built into a ship: three months for its crews (§14); None: unlimited."""
     if isinstance(post, Ship):
-        return rules.ship_room_months * max(1, len(state.crews_at(post.id)))
+        n = len(state.crews_at(post.id)) if crews is None else crews
+        return rules.ship_room_months * max(1, n)
     return None
 
 
-def hold_used(rules: Rules, state: State, post: Post) -> int:
+def hold_used(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
     used = 0
     for good, qty in state.cargo_of(post.id).items():
         price = state.prices.get(good)
         size = price.size_cp if price is not None and price.size_cp is not None else 1
         used += size * qty
-    room = supply_room(rules, state, post)
+    room = supply_room(rules, state, post, crews)
     if room is not None:
         used += max(0, post.supplies - room)  # §14: extra supplies take 1 CP a unit in the hold
     return used

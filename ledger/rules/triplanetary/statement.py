@@ -3,7 +3,7 @@ plain data (ledger.core.report); the forecast comes from the tick itself, run on
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from decimal import Decimal
 
 from ledger.core.books import PATROL_ROLE, Books, Player
@@ -25,9 +25,11 @@ def forecast(books: Books, days: int) -> TickReport:
     return tick(books.fork(), days)
 
 
-def supply_deadline(rules: Rules, state: State, post: Post, day: int) -> tuple[int, int] | None:
+def supply_deadline(
+    rules: Rules, state: State, post: Post, day: int, crews: int | None = None
+) -> tuple[int, int] | None:
     """(the day the post's crews start on emergency supplies, the day they die), or None."""
-    crews = len(state.crews_at(post.id))
+    crews = len(state.crews_at(post.id)) if crews is None else crews
     if not crews or post.on_planet or post.status not in ("active", "landing", "open"):
         return None
     if isinstance(post, Mine) and post.base:
@@ -59,6 +61,7 @@ def property_value(state: State, name: str) -> Decimal:
 def warnings(books: Books, player: Player) -> list[str]:
     """Dated things that happen unless the player acts."""
     state, rules, day = state_of(books), Rules.of(books.settings), books.day
+    working = Counter(c.post for c in state.crews if c.active)
     out: list[tuple[int, str]] = []
     for c in state.crews:
         if c.owner != player.name or not c.active:
@@ -83,7 +86,7 @@ def warnings(books: Books, player: Player) -> list[str]:
     for post in [*state.ships, *state.bases, *state.mines]:
         if post.owner != player.name:
             continue
-        dl = supply_deadline(rules, state, post, day)
+        dl = supply_deadline(rules, state, post, day, working[post.id])
         if dl is not None:
             start, death = dl
             if start <= day:
@@ -162,6 +165,7 @@ def upcoming_table(report: TickReport, player: str, currency: str) -> Table:
 
 def property_tables(books: Books, player: Player) -> list[Table]:
     state, rules, day = state_of(books), Rules.of(books.settings), books.day
+    working = Counter(c.post for c in state.crews if c.active)
     name = player.name
     tables: list[Table] = []
     ships = Table(
@@ -172,7 +176,7 @@ def property_tables(books: Books, player: Player) -> list[Table]:
     for s in state.ships:
         if s.owner != name:
             continue
-        dl = supply_deadline(rules, state, s, day)
+        dl = supply_deadline(rules, state, s, day, working[s.id])
         supplies = f"{s.supplies} units" + (f", until day {dl[0] - 1}" if dl else "")
         cap = hold_capacity(state, s)
         ships.rows.append(
@@ -183,7 +187,7 @@ def property_tables(books: Books, player: Player) -> list[Table]:
                 s.location,
                 supplies,
                 str(s.fuel),
-                f"{hold_used(rules, state, s)}/{cap}",
+                f"{hold_used(rules, state, s, working[s.id])}/{cap}",
             ]
         )
     tables.append(ships)
