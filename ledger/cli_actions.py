@@ -1,6 +1,6 @@
 """Commands made from the games' action specs: one description of an action's parameters
-gives both its command (here) and its Events-sheet row (ledger.core.params). Trade, liners,
-crime and trials of Triplanetary V/2 come this way; `liner-open` becomes `ledger liner open`."""
+gives both its command (here) and its Events-sheet row (ledger.core.params). Every banker's
+action of Triplanetary V/2 comes this way; `liner-open` becomes `ledger liner open`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ from ledger.cli import DEFAULT_WORKBOOK, app
 from ledger.cli_property import act
 from ledger.core.params import ActionSpec, Param
 
-GROUPS = {"liner": "Space passenger lines (§28, §40): open, close, depart."}
+GROUPS = {
+    "liner": "Space passenger lines (§28, §40): open, close, depart.",
+    "office": "Offices (§8): open, close.",
+}
 _groups: dict[str, typer.Typer] = {}
 
 
@@ -103,8 +106,9 @@ def register(specs: dict[str, ActionSpec]) -> None:
 
 
 def _register_games() -> None:
-    from ledger.rules.triplanetary import justice, trade
+    from ledger.rules.triplanetary import justice, property, trade
 
+    register(property.SPECS)
     register(trade.SPECS)
     register(justice.SPECS)
 

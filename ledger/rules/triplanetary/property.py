@@ -235,6 +235,24 @@ def check_hold(
         )
 
 
+def one_post(
+    books: Books, a: dict[str, Any], where: Where, player: Player, what: str
+) -> tuple[str, Post]:
+    """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
+    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
+    if len(chosen) != 1:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                f"say where {what}: one of --ship, --base or --mine",
+                "",
+            )
+        )
+    k, key = chosen[0]
+    return k, find_post(books, key, where[k], owner=player, kinds=(k,))
+
+
 def emergency_days(rules: Rules, post: Post) -> int:
     if isinstance(post, Ship):
         return rules.ship_emergency_days
@@ -248,10 +266,12 @@ def player_location(player: Player) -> str:
     return str(loc) if loc else tables.START_BANK
 
 
-def canonical_place(name: str | None, where: str, default: str) -> str:
-    if not name:
+def canonical_place(name: str | None, where: str, default: str | None = None) -> str:
+    """A planet or moon as the tables spell it; `default` when none is named (or, with no
+    default, a problem)."""
+    if not name and default is not None:
         return default
-    place = tables.canonical_place(name)
+    place = tables.canonical_place(name or "")
     if place is None:
         raise Refused(
             problem(
@@ -275,11 +295,11 @@ SPECS: dict[str, ActionSpec] = {
             Param(
                 "item", required=True, cli="ITEM", help="an item of the §38 price list, e.g. packet"
             ),
-            Param("qty", "int", default=1, cli="QTY"),
-            Param("name", cli="--name"),
-            Param("at", cli="--at"),
-            Param("ship", cli="--ship"),
-            Param("base", cli="--base"),
+            Param("qty", "int", default=1, cli="QTY", help="how many (CP for trade goods)"),
+            Param("name", cli="--name", help="the new ship's or base's name"),
+            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
+            Param("ship", cli="--ship", help="a ship, by name or id"),
+            Param("base", cli="--base", help="a base, by name or id"),
         ),
         "Buy anything on the §38 price list, paid in advance (§12).",
         "ledger buy Ann packet --name Nomad --at Ceres",
@@ -288,10 +308,10 @@ SPECS: dict[str, ActionSpec] = {
         "hire",
         (
             PLAYER,
-            Param("ship", cli="--ship"),
-            Param("base", cli="--base"),
-            Param("mine", cli="--mine"),
-            Param("crews", "int", default=1, cli="--crews"),
+            Param("ship", cli="--ship", help="a ship, by name or id"),
+            Param("base", cli="--base", help="a base, by name or id"),
+            Param("mine", cli="--mine", help="a mine (claim), by name or id"),
+            Param("crews", "int", default=1, cli="--crews", help="how many crews (default 1)"),
         ),
         "Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13).",
         "ledger hire Ann --ship Nomad --crews 2",
@@ -306,10 +326,16 @@ SPECS: dict[str, ActionSpec] = {
         "supply",
         (
             PLAYER,
-            Param("ship", cli="--ship"),
-            Param("base", cli="--base"),
-            Param("mine", cli="--mine"),
-            Param("months", "int", required=True, cli="--months"),
+            Param("ship", cli="--ship", help="a ship, by name or id"),
+            Param("base", cli="--base", help="a base, by name or id"),
+            Param("mine", cli="--mine", help="a mine (claim), by name or id"),
+            Param(
+                "months",
+                "int",
+                required=True,
+                cli="--months",
+                help="months of supplies for the crews there",
+            ),
         ),
         "Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38).",
         "ledger supply Ann --ship Nomad --months 3",
@@ -319,7 +345,9 @@ SPECS: dict[str, ActionSpec] = {
         (
             PLAYER,
             Param("ship", required=True, cli="--ship"),
-            Param("units", "int", required=True, cli="UNITS", column="amount"),
+            Param(
+                "units", "int", required=True, cli="UNITS", column="amount", help="units of fuel"
+            ),
         ),
         "Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38).",
         "ledger fuel Ann --ship Nomad 10",
@@ -338,7 +366,11 @@ SPECS: dict[str, ActionSpec] = {
     ),
     "incorporate": ActionSpec(
         "incorporate",
-        (PLAYER, Param("at", cli="--at"), Param("name", cli="--name")),
+        (
+            PLAYER,
+            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
+            Param("name", cli="--name", help="the new ship's or base's name"),
+        ),
         "Form a corporation: 5 KC, 5 days; required once a player has two ships (§7).",
         "ledger incorporate Ann --at Mars --name 'Ann Mining'",
     ),
@@ -346,9 +378,17 @@ SPECS: dict[str, ActionSpec] = {
         "move",
         (
             Param("ship", required=True, cli="SHIP", column="player"),
-            Param("to", cli="--to"),
-            Param("land", "flag", default=False, cli="--land"),
-            Param("space", "flag", default=False, cli="--space"),
+            Param("to", cli="--to", help="where it is now"),
+            Param(
+                "land",
+                "flag",
+                default=False,
+                cli="--land",
+                help="on the ground: its crews need no supplies (§14)",
+            ),
+            Param(
+                "space", "flag", default=False, cli="--space", help="in space (every new ship is)"
+            ),
         ),
         "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
         "ledger move Nomad --to Mars --land",
@@ -367,9 +407,9 @@ SPECS: dict[str, ActionSpec] = {
         (
             PLAYER,
             Param("name", required=True, cli="NAME"),
-            Param("at", cli="--at"),
-            Param("ct", "flag", default=False, cli="--ct"),
-            Param("base", cli="--base"),
+            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
+            Param("ct", "flag", default=False, cli="--ct", help="a C-T (antimatter) mine (§23)"),
+            Param("base", cli="--base", help="a base, by name or id"),
         ),
         "Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23).",
         "ledger claim Ann 'Hex 0412' --at 'belt 0412'",
@@ -565,18 +605,7 @@ def complete_order(books: Books, order: Order) -> str:
 def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
-    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
-    if len(chosen) != 1:
-        raise Refused(
-            problem(
-                "missing-value",
-                where["ship"],
-                "say where the crews work: one of --ship, --base or --mine",
-                "",
-            )
-        )
-    k, key = chosen[0]
-    post = find_post(books, key, where[k], owner=player, kinds=(k,))
+    k, post = one_post(books, a, where, player, "the crews work")
     if isinstance(post, Mine) and post.registered_day is None:
         raise Refused(
             problem(
@@ -660,18 +689,7 @@ def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Don
 def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
-    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
-    if len(chosen) != 1:
-        raise Refused(
-            problem(
-                "missing-value",
-                where["ship"],
-                "say where the supplies go: one of --ship, --base or --mine",
-                "",
-            )
-        )
-    k, key = chosen[0]
-    post = find_post(books, key, where[k], owner=player, kinds=(k,))
+    k, post = one_post(books, a, where, player, "the supplies go")
     months = a["months"]
     if months < 1:
         raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))

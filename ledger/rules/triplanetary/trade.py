@@ -33,6 +33,7 @@ from ledger.rules.triplanetary.property import (
     Done,
     Refused,
     Where,
+    canonical_place,
     charge,
     check_hold,
     debit,
@@ -69,20 +70,6 @@ def market(state: State, place: str, good: str) -> Market:
 
 def good_key(text: str) -> str:
     return text.strip().casefold().replace(" ", "-").replace("_", "-")
-
-
-def place_of(name: str | None, where: str) -> str:
-    place = tables.canonical_place(name or "")
-    if place is None:
-        raise Refused(
-            problem(
-                "unknown-place",
-                where,
-                f"{name!r} is not a planet or moon of the game",
-                "places: " + ", ".join(tables.PLACES),
-            )
-        )
-    return place
 
 
 def may_trade_here(player: Player, place: str, where: str) -> None:
@@ -137,7 +124,7 @@ def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
     good = good_key(a["item"])
-    place = place_of(a["at"], where["at"])
+    place = canonical_place(a["at"], where["at"])
     may_trade_here(player, place, where["at"])
     price = tables.buy_price(good, place)
     if price is None:
@@ -232,7 +219,7 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         )
     if a["to"]:
         return _sell_to_player(books, player, ship, good, qty, a, where, event)
-    place = place_of(a["at"], where["at"])
+    place = canonical_place(a["at"], where["at"])
     may_trade_here(player, place, where["at"])
     price = tables.sell_price(good, place)
     if price is None:
@@ -364,7 +351,7 @@ def _sell_to_player(
 def _process(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
-    place = place_of(a["at"], where["at"])
+    place = canonical_place(a["at"], where["at"])
     if place not in ("Ceres", "Callisto"):
         raise Refused(
             problem(
@@ -526,7 +513,7 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
 
 
 def _route(a: dict[str, Any], where: Where) -> tables.LinerRoute:
-    frm, to = place_of(a["frm"], where["frm"]), place_of(a["to"], where["to"])
+    frm, to = canonical_place(a["frm"], where["frm"]), canonical_place(a["to"], where["to"])
     route = tables.liner_route(frm, to)
     if route is None:
         routes = ", ".join(f"{r.frm}-{r.to}" for r in tables.LINER_ROUTES if r.frm == frm)
@@ -699,7 +686,7 @@ def _lloyds(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 f"at most {held // 2 - covered} CP more",
             )
         )
-    place = place_of(a["at"], where["at"])
+    place = canonical_place(a["at"], where["at"])
     price = tables.buy_price(good, place) or tables.sell_price(good, place)
     if price is None:
         raise Refused(
