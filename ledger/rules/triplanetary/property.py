@@ -689,7 +689,7 @@ def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Don
 def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
-    k, post = one_post(books, a, where, player, "the supplies go")
+    _, post = one_post(books, a, where, player, "the supplies go")
     months = a["months"]
     if months < 1:
         raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))
