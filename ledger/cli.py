@@ -95,7 +95,9 @@ def warn(problems: list[Any]) -> None:
 
 
 def _path(workbook: Path | None) -> Path:
-    return workbook if workbook is not None else DEFAULT_WORKBOOK
+    """The workbook, with links followed: the lock files and the save belong beside the real
+    file, and a link stays a link."""
+    return Path(os.path.realpath(workbook if workbook is not None else DEFAULT_WORKBOOK))
 
 
 def _describe(*words: str | None) -> str:
@@ -453,6 +455,14 @@ def _pending_hint(books: Any) -> None:
 def main() -> None:
     """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    for arg in sys.argv[1:]:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            say(
+                f"ledger: an argument is not valid text (UTF-8): {arg.encode('utf-8', 'replace').decode()!r}"
+            )
+            sys.exit(2)
     try:
         app()
     except SystemExit:

@@ -106,3 +106,76 @@ def test_rows_are_not_copied_from_a_journal_another_program_saved(ledger: Ledger
     memos = [t["memo"] for t in ledger("journal", "--json").json()]
     assert memos[0] == "changed in another program"
     assert memos[-1] == "Bob pays Ann"
+
+
+def test_text_that_looks_like_an_excel_escape_survives_a_long_journal(ledger: Ledger) -> None:
+    books = new_books(load_game("triplanetary"), ["_x0041_", "Bob"], "Sam", seed=1)
+    pay(books, "bank", "_x0041_", Decimal("1000"))
+    for i in range(STREAM_ROWS):
+        pay(books, "_x0041_", "Bob", Decimal(1), memo=f"a\\rb _x0041_ {i}")
+    write(ledger.path, Loaded(books, []))
+    again, problems = load(ledger.path)
+    assert [p for p in problems if p.is_error] == []
+    assert again.books.journal.transactions[-1].memo == f"a\\rb _x0041_ {STREAM_ROWS - 1}"
+    assert "cash:_x0041_:Ceres" in again.books.journal.accounts()
+    assert ledger("check").exit_code == 0
+
+
+def test_the_banker_column_in_the_journal_stays_beside_its_rows_across_a_blank_row(
+    game: Ledger,
+) -> None:
+    wb = openpyxl.load_workbook(game.path)
+    ws = wb["Journal"]
+    ws["I1"] = "note"
+    ws["I4"] = "Bob's start"  # txn 2, first row
+    ws.insert_rows(4)  # a blank row between transactions 1 and 2
+    wb.save(game.path)
+    assert game("check").exit_code == 0
+    game("pay", "Ann", "Bob", "3")
+    rows = [r for r in openpyxl.load_workbook(game.path)["Journal"].iter_rows(values_only=True)]
+    noted = [r for r in rows if r[8] == "Bob's start"]
+    assert len(noted) == 1 and noted[0][0] == 2 and noted[0][3] == "bank"
+
+
+def test_amounts_beyond_what_a_cell_holds_exactly_are_refused(game: Ledger) -> None:
+    run = game("pay", "bank", "Ann", "12345678901234.56", expect=1)
+    assert "AMOUNT: bad-amount" in run.stderr and "spreadsheet" in run.stderr
+    game("pay", "bank", "Ann", "9999999999999.99")
+
+
+def test_a_cell_under_an_unnamed_column_is_kept(game: Ledger) -> None:
+    edit_cells(game.path, {"Players!J2": "a note with no header"})
+    game("pay", "Ann", "Bob", "1")
+    assert openpyxl.load_workbook(game.path)["Players"]["J2"].value == "a note with no header"
+
+
+def test_a_workbook_reached_through_a_link_stays_a_link(game: Ledger) -> None:
+    link = game.folder / "link.xlsx"
+    link.symlink_to(game.path)
+    game("pay", "Ann", "Bob", "1", "-w", str(link))
+    assert link.is_symlink()
+    assert game.balances()["player:Ann"] == "24.00"
+
+
+def test_a_damaged_history_log_does_not_stop_saving_and_a_lost_version_does_not_stop_undo(
+    game: Ledger,
+) -> None:
+    game("pay", "Ann", "Bob", "1")
+    game("pay", "Ann", "Bob", "2")
+    hist = game.folder / ".ledger.xlsx.history"
+    (hist / "log.jsonl").write_text((hist / "log.jsonl").read_text() + "{broken\n")
+    game("pay", "Ann", "Bob", "3")
+    newest = sorted(hist.glob("*.xlsx"))[-1]
+    newest.unlink()
+    run = game("undo", expect=1)
+    assert "history-missing" in run.stderr
+    game("undo")  # the one before it
+    assert game.balances()["player:Ann"] == "24.00"
+
+
+def test_nonsense_numbers_in_settings_are_problems_not_crashes(game: Ledger) -> None:
+    from tests.conftest import set_setting
+
+    set_setting(game.path, "crew_wage_per_day", "NaN")
+    run = game("check", expect=1)
+    assert "not-a-number" in run.stdout

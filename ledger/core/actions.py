@@ -83,6 +83,15 @@ def pay(
     except MoneyError as exc:
         problems.append(problem("bad-amount", where[2], str(exc)))
         return None, problems
+    if len(memo) > 32767:
+        problems.append(
+            problem(
+                "text-too-long",
+                where[2].replace("AMOUNT", "--memo"),
+                f"the memo has {len(memo)} characters; a cell holds 32767",
+                "shorten it",
+            )
+        )
     if amount <= 0:
         problems.append(
             problem(

@@ -29,7 +29,12 @@ def _players(books: Books) -> Iterable[Problem]:
     reserved = {i.casefold() for i in books.game.institutions} | {"patrol", "earth", "bank"}
     for p in books.players:
         where = str(p.ref) if p.ref else f"player {p.name}"
-        if not p.name.strip() or set(p.name) & NAME_FORBIDDEN or p.name != p.name.strip():
+        if (
+            not p.name.strip()
+            or set(p.name) & NAME_FORBIDDEN
+            or p.name != p.name.strip()
+            or len(p.name) > 100
+        ):
             yield problem(
                 "bad-player-name",
                 where,

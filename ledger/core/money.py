@@ -14,6 +14,8 @@ from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 CENT = Decimal("0.01")
 #: The one rounding mode for computed charges (10% of 55.55 KC = 5.56 KC).
 ROUNDING = ROUND_HALF_UP
+#: The largest amount a cell can hold exactly: a spreadsheet keeps 15 significant digits.
+LIMIT = Decimal("9999999999999.99")
 
 
 class MoneyError(TypeError):
@@ -45,6 +47,8 @@ def parse_amount(text: str) -> Decimal:
         raise ValueError(f"{text!r} is not a number") from None
     if value != value.quantize(CENT, rounding=ROUND_DOWN):
         raise ValueError(f"{text!r} has more than two decimals; the smallest unit is 0.01")
+    if abs(value) > LIMIT:
+        raise ValueError(f"{text!r} is more than a spreadsheet can hold exactly ({LIMIT:,})")
     return value.quantize(CENT)
 
 

@@ -17,6 +17,8 @@ from ledger.core.money import parse_amount
 from ledger.core.problems import Problem, problem
 
 ParamKind = Literal["text", "int", "money", "flag"]
+#: What one spreadsheet cell can hold (Excel's limit).
+MAX_TEXT = 32767
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,15 @@ def _convert(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
             return parse_amount(str(raw)), None
         except ValueError as exc:
             return None, problem("bad-amount", where, str(exc), "e.g. 12.50")
-    return str(raw).strip(), None
+    text = str(raw).strip()
+    if len(text) > MAX_TEXT:
+        return None, problem(
+            "text-too-long",
+            where,
+            f"{p.cli or p.name} has {len(text)} characters; a cell holds {MAX_TEXT}",
+            "shorten it",
+        )
+    return text, None
 
 
 def parse_params(

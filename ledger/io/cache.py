@@ -59,27 +59,39 @@ def summarise(books: Books) -> Summary:
     )
 
 
-def read(workbook: Path) -> Summary | None:
+#: Bumped whenever what the cache holds, or how balances are derived, changes.
+FORMAT = 2
+
+
+def _key() -> str:
+    return f"{__version__}/{FORMAT}"
+
+
+def read(workbook: Path, sha256: str) -> Summary | None:
+    """The cached summary, if it was made from the bytes whose digest is `sha256`."""
     try:
         data = json.loads(cache_path(workbook).read_text(encoding="utf-8"))
-        if data.get("version") != __version__ or data.get("sha256") != digest(workbook):
+        if (
+            not isinstance(data, dict)
+            or data.get("version") != _key()
+            or data.get("sha256") != sha256
+        ):
             return None
         s = data["summary"]
         s["players"] = [tuple(p) for p in s["players"]]
         return Summary(**s)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def write(workbook: Path, summary: Summary) -> None:
-    """Best effort: a cache that cannot be written is only a slower next read."""
+def write(workbook: Path, summary: Summary, sha256: str) -> None:
+    """Keep `summary` as made from the bytes whose digest is `sha256`. Best effort: a cache
+    that cannot be written is only a slower next read."""
     target = cache_path(workbook)
     tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
     with contextlib.suppress(OSError):
         tmp.write_text(
-            json.dumps(
-                {"version": __version__, "sha256": digest(workbook), "summary": asdict(summary)}
-            ),
+            json.dumps({"version": _key(), "sha256": sha256, "summary": asdict(summary)}),
             encoding="utf-8",
         )
         os.replace(tmp, target)

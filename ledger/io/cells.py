@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 
-from ledger.core.money import CENT, parse_amount
+from ledger.core.money import CENT, LIMIT, parse_amount
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.schema import Kind, SettingValue
 
@@ -39,6 +39,13 @@ def to_money(value: CellValue, ref: CellRef) -> tuple[Decimal | None, Problem | 
         if isinstance(value, float) and (value != value or value in (float("inf"), float("-inf"))):
             return None, problem("not-a-number", ref, f"{value} is not an amount", "type a number")
         d = Decimal(str(value))
+        if abs(d) > LIMIT:
+            return None, problem(
+                "amount-too-large",
+                ref,
+                f"{d} is more than a spreadsheet can hold exactly",
+                f"amounts go up to {LIMIT:,}",
+            )
         q = d.quantize(CENT, rounding=ROUND_DOWN)
         if q != d:
             return None, problem(
@@ -118,8 +125,12 @@ def convert(
             return None, None
         try:
             if isinstance(value, (int, float)) and not isinstance(value, bool):
-                return Decimal(str(value)), None
-            return Decimal(to_text(value)), None
+                d = Decimal(str(value))
+            else:
+                d = Decimal(to_text(value))
+            if not d.is_finite():
+                raise InvalidOperation
+            return d, None
         except InvalidOperation:
             return None, problem(
                 "not-a-number", ref, f"{value!r} is not a number", "type a number, with a dot"

@@ -64,13 +64,17 @@ LIGHT_CHECKS = ("players", "accounts", "day", "total")
 def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
     """What `ledger balance` shows: from the cache when it was made from these very bytes,
     else from a light read (which then refreshes the cache)."""
-    cached = cache.read(path) if path.is_file() else None
+    if not path.is_file():
+        books, problems = read_books(path, light=True)  # says clearly what is wrong
+        return cache.summarise(books), problems
+    before = cache.digest(path)
+    cached = cache.read(path, before)
     if cached is not None:
         return cached, []
     books, problems = read_books(path, light=True)
     summary = cache.summarise(books)
-    if not problems:
-        cache.write(path, summary)
+    if not problems and cache.digest(path) == before:  # nobody saved while we read
+        cache.write(path, summary, before)
     return summary, problems
 
 
@@ -92,6 +96,7 @@ def change(
     """Run one changing command under the writer lock, all or nothing."""
     store.refuse_if_open_elsewhere(path, force)
     with store.exclusive(path):
+        store.refuse_if_open_elsewhere(path, force)  # it may have been opened while we waited
         loaded, problems = load(path)
         books = loaded.books
         if not has_errors(problems):
@@ -109,8 +114,15 @@ def change(
         if has_errors(after):
             raise ProblemsFound(after)
         if not dry_run:
-            store.save(path, lambda tmp: write(tmp, loaded), command=command, summary=summary)
-            cache.write(path, cache.summarise(books))
+            store.save(
+                path,
+                lambda tmp: write(tmp, loaded),
+                command=command,
+                summary=summary,
+                # opened in Excel or LibreOffice while we worked? then still refuse
+                before_replace=lambda: store.refuse_if_open_elsewhere(path, force),
+            )
+            cache.write(path, cache.summarise(books), cache.digest(path))
         return Outcome(
             summary, posted, [p for p in problems + found + after if not p.is_error], data, books
         )
@@ -170,5 +182,5 @@ def create(
             command="new",
             summary=f"new {game.key} game",
         )
-        cache.write(path, cache.summarise(books))
+        cache.write(path, cache.summarise(books), cache.digest(path))
     return books

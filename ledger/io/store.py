@@ -131,13 +131,19 @@ def _log_path(path: Path) -> Path:
 
 
 def versions(path: Path) -> list[Version]:
+    """The kept versions, oldest first; a damaged line of the log is passed over, not fatal."""
     log = _log_path(path)
     if not log.exists():
         return []
     out = []
-    for line in log.read_text(encoding="utf-8").splitlines():
-        if line.strip():
-            out.append(Version(**json.loads(line)))
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            out.append(Version(**data))
+        except (ValueError, TypeError):
+            continue
     return out
 
 
@@ -148,32 +154,49 @@ def _write_log(path: Path, entries: list[Version]) -> None:
     os.replace(tmp, log)
 
 
-def _keep_previous(path: Path, command: str, summary: str) -> None:
-    """Link (or copy) the current workbook into the history before it is replaced."""
+def _keep_previous(path: Path) -> Path | None:
+    """Link (or copy) the current workbook into the history before it is replaced; the log
+    entry is written only once the replace has succeeded (`_log_kept`)."""
     if not path.exists():
-        return
+        return None
     hist = history_dir(path)
     hist.mkdir(exist_ok=True)
     entries = versions(path)
-    seq = (entries[-1].seq + 1) if entries else 1
-    name = f"{seq:06d}.xlsx"
-    target = hist / name
+    seq = max([e.seq for e in entries] + [0]) + 1
+    target = hist / f"{seq:06d}.xlsx"
     with contextlib.suppress(FileNotFoundError):
         target.unlink()
     try:
         os.link(path, target)
     except OSError:
         shutil.copy2(path, target)
-    entries.append(Version(seq, name, time.strftime("%Y-%m-%d %H:%M:%S"), command, summary))
+    return target
+
+
+def _log_kept(path: Path, target: Path, command: str, summary: str) -> None:
+    entries = versions(path)
+    seq = int(target.stem)
+    entries.append(Version(seq, target.name, time.strftime("%Y-%m-%d %H:%M:%S"), command, summary))
+    hist = history_dir(path)
     for old in entries[:-HISTORY_KEEP]:
         with contextlib.suppress(OSError):
             (hist / old.file).unlink()
     _write_log(path, entries[-HISTORY_KEEP:])
 
 
-def save(path: Path, write: Callable[[Path], None], *, command: str, summary: str) -> None:
-    """Write the workbook atomically, keeping the previous version for `ledger undo`."""
+def save(
+    path: Path,
+    write: Callable[[Path], None],
+    *,
+    command: str,
+    summary: str,
+    before_replace: Callable[[], None] | None = None,
+) -> None:
+    """Write the workbook atomically, keeping the previous version for `ledger undo`.
+    `before_replace` runs last, just before the workbook is replaced (a final check)."""
     tmp = temp_name(path)
+    kept: Path | None = None
+    replaced = False
     try:
         write(tmp)
         with tmp.open("rb+") as f:
@@ -182,15 +205,22 @@ def save(path: Path, write: Callable[[Path], None], *, command: str, summary: st
             # Fault-injection hook for the crash test: signal, then wait to be killed.
             Path(os.environ["LEDGER_TEST_PAUSE_BEFORE_REPLACE"]).write_text(str(os.getpid()))
             time.sleep(60)
+        if before_replace is not None:
+            before_replace()
         if path.exists():
-            mode = stat.S_IMODE(path.stat().st_mode)
-            os.chmod(tmp, mode)
-        _keep_previous(path, command, summary)
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        kept = _keep_previous(path)
         os.replace(tmp, path)
+        replaced = True
         _fsync_dir(path.parent)
+        if kept is not None:
+            _log_kept(path, kept, command, summary)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+        if kept is not None and not replaced:
+            with contextlib.suppress(OSError):
+                kept.unlink()
 
 
 def undo(path: Path) -> Version:
@@ -203,19 +233,22 @@ def undo(path: Path) -> Version:
     last = entries[-1]
     source = history_dir(path) / last.file
     if not source.exists():
+        _write_log(path, entries[:-1])  # a version that is gone cannot block the older ones
         raise ProblemsFound(
             [
                 problem(
                     "history-missing",
                     str(source),
-                    "the kept version is gone from the history folder",
-                    "",
+                    "the newest kept version is gone from the history folder",
+                    "run `ledger undo` again for the one before it",
                 )
             ]
         )
     tmp = temp_name(path)
     try:
         shutil.copy2(source, tmp)
+        with tmp.open("rb+") as f:
+            os.fsync(f.fileno())
         if path.exists():
             os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
         os.replace(tmp, path)
@@ -223,6 +256,9 @@ def undo(path: Path) -> Version:
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-    source.unlink()
-    _write_log(path, entries[:-1])
+    _write_log(
+        path, entries[:-1]
+    )  # the log first: a crash after it leaves a stray file, not a stuck undo
+    with contextlib.suppress(OSError):
+        source.unlink()
     return last

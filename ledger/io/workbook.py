@@ -5,6 +5,7 @@ values; columns the banker added to ledger's sheets are kept beside their rows.
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import io
 import itertools
@@ -205,7 +206,7 @@ def iter_table(
             )
         )
         return
-    extra_cols = [i for i, h in enumerate(header) if h and h.casefold() not in known]
+    extra_cols = [i for i, h in enumerate(header) if h.casefold() not in known]  # unnamed ones too
     table.extra_headers = [header[i] for i in extra_cols]
     columns = [(col.name, col.kind, index.get(col.name.casefold())) for col in spec.columns]
     name = raw.name
@@ -740,8 +741,13 @@ def write(path: Path, loaded: Loaded) -> None:
                 continue
         rows = rows_for[name]() if name in rows_for else []
         if name == "Journal" and extra_headers:
-            # Journal rows are only appended to: the banker's columns stay beside the same rows.
-            row_numbers: list[int | None] = [i + 2 for i in range(len(rows))]
+            # the banker's columns stay beside the rows they were typed beside
+            row_numbers: list[int | None] = []
+            for t in books.journal:
+                source = books.journal_rows.get(t.id, ())
+                row_numbers += [
+                    source[i] if i < len(source) else None for i in range(len(t.postings))
+                ]
         else:
             row_numbers = source_rows.get(name, [None] * len(rows))
         # A long sheet without the banker's own columns is streamed as XML after XlsxWriter
@@ -916,7 +922,8 @@ def _balance_rows(books: Books) -> list[list[Any]]:
 
 # -- streaming long sheets -------------------------------------------------------------------------
 
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+_ESCAPE_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
 _FIRST_ROW_CELL = re.compile(r'<c r="([A-Z]+)2"( s="\d+")?')
 
 
@@ -927,6 +934,9 @@ def _letters(n: int) -> str:
 
 
 def _text_cell(ref: str, text: str) -> str:
+    """An inline string escaped as XlsxWriter does: a literal `_x0041_` stays itself
+    (`_x005F_x0041_`), characters XML cannot hold (and CR, which XML turns into LF) as `_xHHHH_`."""
+    text = _ESCAPE_LITERAL.sub(r"_x005F_\1", text)
     text = _ILLEGAL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     space = ' xml:space="preserve"' if text != text.strip() else ""
@@ -998,44 +1008,43 @@ def _stream_sheet(
 _CHUNK = 1 << 20
 
 
-def _old_rows(source: Path, part: str, rows: int, styles: bytes) -> tuple[int, int] | None:
+def _old_rows(old: zipfile.ZipFile, part: str, rows: int, styles: bytes) -> tuple[int, int] | None:
     """Where, in the previous save's journal sheet, its first `rows` data rows lie, when they
-    can be copied as they are: written by this ledger (the same styles), inline text only,
-    every row there. Anything else (Excel or LibreOffice saved it, a row was edited): None.
-    Read in chunks: the sheet is never held whole in memory."""
+    can be copied as they are: written by this ledger (the same version and styles), inline
+    text only, every row there. Anything else (Excel or LibreOffice saved it, a row was
+    edited): None. Read in chunks: the sheet is never held whole in memory."""
     try:
-        with zipfile.ZipFile(source) as old:
-            if old.read("xl/styles.xml") != styles:
-                return None
-            start = end = -1
-            count = 0
-            seen = 0
-            carry = b""
-            tail = b""
-            with old.open(part) as f:
-                while block := f.read(_CHUNK):
-                    buf = carry + block
-                    base = seen - len(carry)
-                    if start < 0:
-                        data = buf.find(b"<sheetData>")
-                        row_end = buf.find(b"</row>", data) if data >= 0 else -1
-                        if row_end >= 0:
-                            start = base + row_end + len(b"</row>")
-                    if start >= 0:
-                        lo = max(0, start - base)
-                        hi = buf.find(b"</sheetData>", lo)
-                        scan = buf[lo:] if hi < 0 else buf[lo:hi]
-                        if b' t="s"' in scan or b"<f>" in scan:
-                            return None
-                        count += scan.count(b"<row ") - (
-                            carry.count(b"<row ") if lo == 0 and carry else 0
-                        )
-                        if hi >= 0:
-                            end = base + hi
-                            tail = buf[max(lo, hi - 8192) : hi]
-                            break
-                    seen += len(block)
-                    carry = buf[-16:]
+        if old.read("xl/styles.xml") != styles:
+            return None
+        if f"written by ledger {__version__}".encode() not in old.read("docProps/core.xml"):
+            return None
+        start = end = -1
+        count = seen = 0
+        carry = tail = b""
+        with old.open(part) as f:
+            while block := f.read(_CHUNK):
+                buf = carry + block
+                base = seen - len(carry)
+                if start < 0:
+                    data = buf.find(b"<sheetData>")
+                    row_end = buf.find(b"</row>", data) if data >= 0 else -1
+                    if row_end >= 0:
+                        start = base + row_end + len(b"</row>")
+                if start >= 0:
+                    lo = max(0, start - base)
+                    hi = buf.find(b"</sheetData>", lo)
+                    scan = buf[lo:] if hi < 0 else buf[lo:hi]
+                    if b' t="s"' in scan or b"<f>" in scan:
+                        return None
+                    count += scan.count(b"<row ") - (
+                        carry.count(b"<row ") if lo == 0 and carry else 0
+                    )
+                    if hi >= 0:
+                        end = base + hi
+                        tail = buf[max(lo, hi - 8192) : hi]
+                        break
+                seen += len(block)
+                carry = buf[-16:]
     except (OSError, KeyError, zipfile.BadZipFile):
         return None
     if start < 0 or end < 0 or count != rows or f'<row r="{rows + 1}">'.encode() not in tail:
@@ -1043,8 +1052,8 @@ def _old_rows(source: Path, part: str, rows: int, styles: bytes) -> tuple[int, i
     return start, end
 
 
-def _copy_range(source: Path, part: str, start: int, end: int, out: Any) -> None:
-    with zipfile.ZipFile(source) as old, old.open(part) as f:
+def _copy_range(old: zipfile.ZipFile, part: str, start: int, end: int, out: Any) -> None:
+    with old.open(part) as f:
         pos = 0
         while pos < end:
             block = f.read(min(_CHUNK, end - pos) if pos >= start else min(_CHUNK, start - pos))
@@ -1077,15 +1086,24 @@ def _finish(
                 continue
             spec, rows = streamed[info.filename]
             count = sum(1 for _ in rows())
-            kept, skip = None, 0
-            if info.filename in reuse:
-                source, part, n = reuse[info.filename]
-                where = _old_rows(source, part, n, styles) if n <= count else None
-                if where is not None:
-                    a, b = where
-                    kept = lambda out, s=source, p=part, a=a, b=b: _copy_range(s, p, a, b, out)  # noqa: E731
-                    skip = n
             target = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             target.compress_type = zipfile.ZIP_DEFLATED
-            with dst.open(target, "w", force_zip64=False) as out:
-                _stream_sheet(data.decode("utf-8"), spec, rows(), out, count, kept=kept, skip=skip)
+            with contextlib.ExitStack() as stack:
+                kept, skip = None, 0
+                if info.filename in reuse:
+                    source, part, n = reuse[info.filename]
+                    try:
+                        old = stack.enter_context(zipfile.ZipFile(source))
+                    except (OSError, zipfile.BadZipFile):
+                        old = None
+                    where = (
+                        _old_rows(old, part, n, styles) if old is not None and n <= count else None
+                    )
+                    if old is not None and where is not None:
+                        a, b = where
+                        kept = lambda out, o=old, p=part, a=a, b=b: _copy_range(o, p, a, b, out)  # noqa: E731
+                        skip = n
+                with dst.open(target, "w", force_zip64=False) as out:
+                    _stream_sheet(
+                        data.decode("utf-8"), spec, rows(), out, count, kept=kept, skip=skip
+                    )
