@@ -177,7 +177,7 @@ def main() -> int:
         rows.append(
             (
                 f"`tick 360` ÷ `tick 30`, {tag}",
-                f"{r360:.2f} (engine {engine * 1000:.1f} ms a day; load alone {check['median']:.2f} s)",
+                f"{r360:.2f} (each further day {engine * 1000:.1f} ms, its report and summary included; the load alone {check['median']:.2f} s)",
                 "close to the I/O floor",
                 "yes" if r360 < 1.5 else "no",
             )
