@@ -100,7 +100,15 @@ def tick_tables(report: Any) -> None:
     console = _console()
     players = sorted({line.player for line in report.lines})
     if not players:
-        console.print(f"Days {report.start + 1}-{report.end}: nothing fell due.")
+        unit = "Days" if report.unit == "day" else "Rounds"
+        if report.end > report.start:
+            console.print(f"{unit} {report.start + 1}-{report.end}: nothing fell due.")
+        else:
+            console.print(
+                "Nothing to foresee: a round's outcome depends on the orders still to come."
+                if report.unit == "round"
+                else "Nothing fell due."
+            )
         return
     for name in players:
         charges, income = report.totals(name)
