@@ -1088,6 +1088,7 @@ def _finish(
             count = sum(1 for _ in rows())
             target = zipfile.ZipInfo(info.filename, date_time=info.date_time)
             target.compress_type = zipfile.ZIP_DEFLATED
+            target._compresslevel = 1  # type: ignore[attr-defined]  # the long sheets: speed over size
             with contextlib.ExitStack() as stack:
                 kept, skip = None, 0
                 if info.filename in reuse:

@@ -117,6 +117,7 @@ def check_state(books: Books) -> Iterable[Problem]:
                 "",
             )
     rules = Rules.of(books.settings)
+    working = Counter(c.post for c in state.crews if c.active)
     for key in (
         "crew_pay_days",
         "supply_days",
@@ -131,11 +132,15 @@ def check_state(books: Books) -> Iterable[Problem]:
             yield problem("bad-setting", where, f"{key} must be 1 or more", "it counts days or CP")
     for ship in state.ships:
         cap = hold_capacity(state, ship)
-        if cap is not None and ship.type in state.prices and hold_used(rules, state, ship) > cap:
+        if (
+            cap is not None
+            and ship.type in state.prices
+            and hold_used(rules, state, ship, working[ship.id]) > cap
+        ):
             yield problem(
                 "hold-full",
                 cell(ship, "supplies"),
-                f"{ship.name or ship.id} carries {hold_used(rules, state, ship)} CP in a {cap} CP hold",
+                f"{ship.name or ship.id} carries {hold_used(rules, state, ship, working[ship.id])} CP in a {cap} CP hold",
                 "move goods or supplies off it",
                 warning=True,
             )
