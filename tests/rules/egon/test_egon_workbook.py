@@ -6,48 +6,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from ledger.rules.egon.orders import Blackmail
 from tests.conftest import Ledger, add_rows, edit_cells, rows, set_setting
+from tests.rules.egon.test_egon_round import TWELVE_EXPECTED, twelve_round
 
-TWELVE = ("ALF", "BEA", "CAT", "DAN", "EVA", "FIN", "GUS", "HAL", "IDA", "JON", "KAY", "LEO")
-START = {  # cash, DI, store, tower at the start of round 3
-    "ALF": ("2000", 8, 3, 20),
-    "BEA": ("1500", 7, 0, 14),
-    "CAT": ("1200", 9, 6, 16),
-    "DAN": ("900", 10, 4, 40),
-    "EVA": ("1000", 3, 5, 18),
-    "FIN": ("800", 20, 0, 13),
-    "GUS": ("600", 0, 2, 12),
-    "HAL": ("700", 15, 1, 15),
-    "IDA": ("1100", 6, 0, 17),
-    "JON": ("500", 9, 3, 19),
-    "KAY": ("1300", 20, 4, 22),
-    "LEO": ("-2000", 2, 0, 12),
-}
-ORDERS = [
-    "ALF: a,KAY",
-    "BEA: a,Alois",
-    "CAT: x,4,DAN",
-    "DAN: v",
-    "EVA: v",
-    "FIN: l,23",
-    "GUS: l,27",
-    "HAL: f,900",
-    "IDA: g,Alois,300",
-    "JON: g,Bolle,250",
-    "KAY: l,11",
-    "LEO: g,Bolle,400",
-    "ALF: i,2",
-    "BEA: p,500,CAT,EVA,GUS",
-    "CAT: b,2",
-    "DAN: d,3,EVA",
-    "EVA: s,300,DAN",
-    "FIN: p,300,EVA,LEO",
-    "GUS: s,100,ALF",
-    "HAL: b,1",
-    "IDA: s,320,DAN",
-    "KAY: e,a,JON",
-    "LEO: i,1",
-]
+# The round of twelve players worked out by hand in test_egon_round.py: the same state, orders,
+# purchases and expected figures, here through the CLI and a real workbook.
+STATE, DRAW, ORDERS, PURCHASES, BUILDS = twelve_round()
+TWELVE = tuple(p.name for p in STATE.players)
 
 
 def egon(ledger: Ledger) -> Ledger:
@@ -61,54 +27,69 @@ def egon(ledger: Ledger) -> Ledger:
 def test_a_round_of_twelve_players_through_the_cli(ledger: Ledger) -> None:
     egon(ledger)
     # the state at the start of round 3: cash through the journal, the rest in the sheets
-    for name, (cash, _, _, _) in START.items():
-        delta = Decimal(cash) - 1000
+    for p in STATE.players:
+        delta = p.cash - 1000
         if delta > 0:
-            ledger("pay", "bank", name, str(delta))
+            ledger("pay", "bank", p.name, str(delta))
         elif delta < 0:
-            ledger("pay", name, "bank", str(-delta))
+            ledger("pay", p.name, "bank", str(-delta))
     cells = {}
-    for row, name in enumerate(TWELVE, start=2):
-        _, di, store, tower = START[name]
-        cells |= {f"Players!C{row}": di, f"Players!D{row}": store, f"Players!E{row}": tower}
-    cells |= {"Jackpots!B2": 3700, "Jackpots!B3": 1600, "Jackpots!B4": 950}
+    for row, p in enumerate(STATE.players, start=2):
+        cells |= {f"Players!C{row}": p.di, f"Players!D{row}": p.store, f"Players!E{row}": p.tower}
+    jackpots = STATE.jackpots
+    cells |= {
+        "Jackpots!B2": float(jackpots.a),
+        "Jackpots!B3": float(jackpots.b),
+        "Jackpots!B4": float(jackpots.c),
+    }
     edit_cells(ledger.path, cells)
+    pending = STATE.blackmails[0]  # KAY forbade everyone to import, in round 2
     add_rows(
-        ledger.path, "Blackmails", [["KAY", "i", None, 2, 150, 1]]
-    )  # KAY forbade everyone to import in round 2
-    set_setting(ledger.path, "day", 2)
-    for line in ORDERS:
-        player, code = line.split(": ")
-        ledger(
-            "order", player, code, *(["--justified-against", "KAY"] if line == "ALF: i,2" else [])
+        ledger.path,
+        "Blackmails",
+        [
+            [
+                pending.blackmailer,
+                pending.action.text(),
+                pending.victim,
+                pending.made_in_round,
+                float(pending.penalty_kj),
+                pending.penalty_stones,
+            ]
+        ],
+    )
+    set_setting(ledger.path, "day", STATE.round)
+    for order in ORDERS:
+        extra = (
+            ["--justified-against", "KAY"] if order.player == "ALF" and order.CODE == "i" else []
         )
-    ledger("order", "JON", "e,v,alle", "--penalty-kj", "200")
+        if isinstance(order, Blackmail) and order.penalty_kj:
+            extra += ["--penalty-kj", str(order.penalty_kj)]
+        ledger("order", order.player, order.text(), *extra)
     add_rows(
         ledger.path,
         "Purchases",
-        [[3, "LEO", 5, 350, None, "Bolle, bribed"], [3, "DAN", 4, 240], [3, "CAT", 0, 0, 2]],
+        [[DRAW.round, p.player, p.stones, float(p.cost), None, p.note] for p in PURCHASES],
     )
-    ledger("draw", "--numbers", "4,11,23,30,38,27", "--zz", "15", "--z6", "27", "--max-price", "70")
+    add_rows(ledger.path, "Purchases", [[DRAW.round, b.player, 0, 0, b.stones] for b in BUILDS])
+    numbers = ",".join(str(n) for n in DRAW.numbers)
+    ledger(
+        "draw",
+        "--numbers",
+        numbers,
+        "--zz",
+        str(DRAW.zz),
+        "--z6",
+        str(DRAW.z6),
+        "--max-price",
+        str(DRAW.max_price),
+    )
     assert ledger("check").exit_code == 0
     ledger("tick")
 
     status = ledger("status", "--json").json()
     assert status["round"] == 3
-    expected = {
-        # name: (cash, DI, store, tower), by hand in test_egon_round.py
-        "ALF": ("3508.00", 8, 5, 20),
-        "BEA": ("2620.00", 5, 0, 14),
-        "CAT": ("2760.00", 11, 4, 18),
-        "DAN": ("3465.00", 14, 22, 25),
-        "EVA": ("3260.00", 3, 2, 18),
-        "FIN": ("4468.33", 19, 0, 13),
-        "GUS": ("4558.33", 0, 2, 12),
-        "HAL": ("3180.00", 19, 1, 15),
-        "IDA": ("2130.00", 10, 0, 17),
-        "JON": ("1920.00", 9, 3, 19),
-        "KAY": ("4233.33", 23, 5, 22),
-        "LEO": ("-1950.00", 2, 4, 12),
-    }
+    expected = TWELVE_EXPECTED  # by hand in test_egon_round.py
     got = {n: (v["cash"], v["di"], v["store"], v["tower"]) for n, v in status["players"].items()}
     assert got == expected
     assert {v["status"] for v in status["players"].values()} == {"frei"}
