@@ -57,6 +57,8 @@ def balance_table(
         for name in s.institutions:
             if patrol_player and name == "patrol":
                 continue
+            if not amount(name) and name not in ("bank", "patrol", "earth"):
+                continue  # an institution no money has gone through yet
             table.add_row(name, "", _money_cell(amount(name)), style="dim")
         table.add_section()
         table.add_row("all accounts", "", _money_cell(Decimal(s.total)), style="dim")
