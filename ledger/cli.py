@@ -161,7 +161,8 @@ def new(
         try:
             books = create(_path(workbook), key, player, patrol, seed, force=force)
         except GameNotBuilt as exc:
-            say(f"ledger new: {exc}; nothing was written. Built so far: triplanetary.")
+            built = ", ".join(k for k, (module, _) in GAMES.items() if module)
+            say(f"ledger new: {exc}; nothing was written. Built so far: {built}.")
             raise typer.Exit(2) from None
         names = ", ".join(p.name for p in books.players)
         say(f"Created {_path(workbook)}: {books.game.title}, day 0, players {names}.")
@@ -194,7 +195,28 @@ def check(
         except ProblemsFound as exc:  # the workbook could not be read at all
             seen, problems = None, exc.problems
         if rule:
-            problems = [p for p in problems if p.code in rule]
+            # --rule names checks (players, accounts, ...) or problem codes (unknown-account, ...)
+            from ledger.core.checks import all_rules
+
+            wanted = set(rule)
+            rules = {r.code for r in all_rules()}
+            if (
+                not wanted & rules
+                and not any(p.code in wanted for p in problems)
+                and not wanted <= _problem_codes()
+            ):
+                say(
+                    f"ledger check: no check {', '.join(sorted(wanted))}; checks: {', '.join(sorted(rules))}, or a problem code"
+                )
+                raise typer.Exit(2)
+            if wanted & rules and seen is not None:
+                from ledger.core.checks import run_checks
+
+                problems = [p for p in problems if p.code in wanted] + run_checks(
+                    seen.loaded.books, only=wanted & rules
+                )
+            else:
+                problems = [p for p in problems if p.code in wanted]
         if as_json:
             out_json([p.as_dict() for p in problems])
         else:
@@ -282,7 +304,8 @@ def balance(
 
 
 @app.command(
-    epilog='Example: ledger pay Ann Bob 12.50 --memo "ore contract"   (or: ledger pay Ann patrol 10)'
+    epilog='Example: ledger pay Ann Bob 12.50 --memo "ore contract"   (or: ledger pay Ann patrol 10)',
+    context_settings={"ignore_unknown_options": True},  # -3 is an amount to refuse clearly
 )
 def pay(
     payer: Annotated[
@@ -413,21 +436,46 @@ def journal(
 
 
 @app.command(epilog="Example: ledger undo")
-def undo(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> None:
+def undo(
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force",
+            help="Undo even though the workbook was changed by hand (or is open elsewhere) since ledger last saved it.",
+        ),
+    ] = False,
+) -> None:
     """Put the workbook back as it was before the last command that changed it."""
 
     def action() -> None:
-        from ledger.io import store
+        from ledger.core.problems import ProblemsFound, problem
+        from ledger.io import cache, store
 
         path = _path(workbook)
         store.refuse_if_open_elsewhere(path, force)
         with store.exclusive(path):
+            saved = cache.last_saved(path)
+            if saved is not None and path.exists() and cache.digest(path) != saved and not force:
+                raise ProblemsFound(
+                    [
+                        problem(
+                            "changed-since-save",
+                            str(path),
+                            "the workbook was changed after ledger last saved it (rows typed in Excel?); undo would throw those changes away",
+                            "run `ledger post` or `ledger check` first, or add --force to undo anyway",
+                        )
+                    ]
+                )
             version = store.undo(path)
         say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
         left = len(store.versions(path))
-        say(
-            f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."
-        )
+        if left:
+            say(
+                f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."
+            )
+        else:
+            say("No earlier version is kept.")
 
     run(action)
 
@@ -438,6 +486,17 @@ def _report(outcome: Any, show_summary: bool = True) -> None:
     if show_summary and outcome.summary:
         print(outcome.summary)
     warn(outcome.warnings)
+
+
+def _problem_codes() -> set[str]:
+    """Every stable problem code ledger can report, read from its own sources."""
+    import re
+    from pathlib import Path as _Path
+
+    codes: set[str] = set()
+    for f in _Path(__file__).parent.rglob("*.py"):
+        codes |= set(re.findall(r'problem\(\s*"([a-z0-9-]+)"', f.read_text(encoding="utf-8")))
+    return codes
 
 
 def _plural(n: int, word: str) -> str:

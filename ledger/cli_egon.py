@@ -149,6 +149,9 @@ def draw(
             help="The round's highest trader price (default: from the Traders sheet).",
         ),
     ] = None,
+    again: Annotated[
+        bool, typer.Option("--again", help="Replace the round's draw (it is refused otherwise).")
+    ] = False,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: ForceOpt = False,
 ) -> None:
@@ -161,6 +164,20 @@ def draw(
 
         book = book_of(books)
         rnd = books.day + 1
+        old = next((r for r in book.rounds if r.round == rnd), None)
+        if old is not None and not again:
+            return (
+                "",
+                [
+                    problem(
+                        "already-drawn",
+                        "draw",
+                        f"round {rnd} is drawn already: {old.numbers}, ZZ {old.zz}, Z6 {old.z6}",
+                        "add --again to replace it (every die stays in the Dice sheet)",
+                    )
+                ],
+                None,
+            )
         problems = []
         if numbers is not None:
             try:

@@ -87,14 +87,14 @@ def tick(
         if dry_run:
             say("dry run: nothing was written.")
         books = None if dry_run else outcome.books
+        for line in outcome.posted:
+            say(f"posted {line}")
         if as_json:
             out_json(_tick_json(report))
         else:
             from ledger.io.render import tick_tables
 
             tick_tables(report)
-        for line in outcome.posted:
-            say(f"posted {line}")
         if not dry_run and books is not None:
             from ledger.io.render import write_tick_summary
 

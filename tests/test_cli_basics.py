@@ -305,3 +305,27 @@ def test_workbook_from_environment_or_option(
         app, ["new", "-g", "triplanetary", "-p", "Ann", "-w", str(tmp_path / "other.xlsx")]
     )
     assert (tmp_path / "other.xlsx").exists()
+
+
+def test_undo_will_not_throw_away_rows_typed_since_the_last_save(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1")
+    add_rows(game.path, "Events", [["E1", None, "pay", "Bob", "Ann", 1]])
+    run = game("undo", expect=1)
+    assert "changed-since-save" in run.stderr and "--force" in run.stderr
+    assert len(read_sheet(game.path, "Events")) == 2  # the typed row is still there
+    game("post")
+    game("undo")  # after posting, the last command can be undone
+    assert (
+        len(read_sheet(game.path, "Events")) == 2 and read_sheet(game.path, "Events")[1][8] is None
+    )
+
+
+def test_a_negative_amount_is_refused_with_a_hint(game: Ledger) -> None:
+    run = game("pay", "Ann", "Bob", "-3", expect=1)
+    assert "AMOUNT: bad-amount" in run.stderr and "swap FROM and TO" in run.stderr
+
+
+def test_check_rule_names_a_check_or_a_problem_code(game: Ledger) -> None:
+    game("check", "--rule", "players")
+    run = game("check", "--rule", "nonsense", expect=2)
+    assert "checks:" in run.stderr

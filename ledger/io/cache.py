@@ -67,6 +67,15 @@ def _key() -> str:
     return f"{__version__}/{FORMAT}"
 
 
+def last_saved(workbook: Path) -> str | None:
+    """The digest of the bytes ledger last saved (or read clean), if known."""
+    try:
+        data = json.loads(cache_path(workbook).read_text(encoding="utf-8"))
+        return str(data["sha256"]) if isinstance(data, dict) and "sha256" in data else None
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def read(workbook: Path, sha256: str) -> Summary | None:
     """The cached summary, if it was made from the bytes whose digest is `sha256`."""
     try:

@@ -256,9 +256,10 @@ def undo(path: Path) -> Version:
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-    _write_log(
-        path, entries[:-1]
-    )  # the log first: a crash after it leaves a stray file, not a stuck undo
+    # the log first: a crash after it leaves a stray file, not a stuck undo
+    _write_log(path, entries[:-1])
     with contextlib.suppress(OSError):
         source.unlink()
+    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
+        path.with_name(f".{path.name}.cache.json").unlink()
     return last

@@ -128,7 +128,7 @@ def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
                     "damaged-xlsx",
                     where,
                     "the workbook is damaged or truncated",
-                    "restore the previous version: ledger undo, or a backup",
+                    "restore a saved version: `ledger undo --force`, or a backup",
                 )
             ]
         ) from None
@@ -159,7 +159,7 @@ def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
                     "damaged-xlsx",
                     where,
                     f"the workbook cannot be read: {exc}",
-                    "restore the previous version: ledger undo",
+                    "restore a saved version: `ledger undo --force`, or a backup",
                 )
             ]
         ) from None
@@ -541,7 +541,7 @@ def _journal(
                     "journal-order",
                     CellRef(first.sheet, 0, first.row),
                     f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
-                    "rows of one transaction stand together, numbers rising; `ledger undo` restores an earlier version",
+                    "rows of one transaction stand together, numbers rising; put them back in order (or `ledger undo --force` goes back a command)",
                 )
             )
             continue
@@ -573,7 +573,7 @@ def _journal(
                     "unbalanced-transaction",
                     CellRef(first.sheet, 4, first.row),
                     f"transaction {txn_id} sums to {total}, not 0",
-                    "the amounts of one transaction must cancel; was one edited by hand? `ledger undo` restores the last version",
+                    "the amounts of one transaction must cancel; was one edited by hand? Put the amount back (or `ledger undo --force` goes back a command)",
                 )
             )
             continue

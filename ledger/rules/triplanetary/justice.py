@@ -390,7 +390,7 @@ SPECS: dict[str, ActionSpec] = {
         "crime",
         (
             PLAYER,
-            Param("cls", required=True, cli="--class"),
+            Param("cls", required=True, cli="--class", help="I, II or III (§36A)"),
             Param("what", required=True, cli="--what"),
         ),
         "Record a crime reported to the Patrol (§36A).",
@@ -410,12 +410,27 @@ SPECS: dict[str, ActionSpec] = {
         "trial",
         (
             PLAYER,
-            Param("cls", required=True, cli="--class"),
-            Param("roll", "int", cli="--roll"),
-            Param("bribes", "int", default=0, cli="--bribes"),
-            Param("bribe_rolls", cli="--bribe-rolls"),
-            Param("at", cli="--at"),
-            Param("crime", cli="--crime"),
+            Param("cls", required=True, cli="--class", help="I, II or III (§36A)"),
+            Param(
+                "roll",
+                "int",
+                cli="--roll",
+                help="the trial die, if rolled at the table (else drawn from the seed)",
+            ),
+            Param(
+                "bribes",
+                "int",
+                default=0,
+                cli="--bribes",
+                help="bribes to try, 500 KC each, at most 3 (§36D)",
+            ),
+            Param("bribe_rolls", cli="--bribe-rolls", help="the bribe dice, e.g. 2,5 (else drawn)"),
+            Param(
+                "at", cli="--at", help="where the trial is held (recreation modules count, §36C)"
+            ),
+            Param(
+                "crime", cli="--crime", help="the crime on record it tries, e.g. X1 (marked tried)"
+            ),
         ),
         "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
         "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2",

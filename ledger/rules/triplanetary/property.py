@@ -836,7 +836,9 @@ def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> 
                 "unknown-office",
                 where["office"],
                 f"there is no open office {a['office']!r}",
-                "offices: " + ", ".join(o.id for o in state.offices if o.status == "open"),
+                ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
+                if any(o.status == "open" for o in state.offices)
+                else "there is no open office",
             )
         )
     office.status = "closed"

@@ -396,6 +396,21 @@ def patrol_report(books: Books, since: int) -> Report:
     )
 
 
+def collected_by(books: Books, who: str) -> Decimal:
+    """Taxes and fines paid to the Patrol or Earth (not its starting money, not its spending)."""
+    kinds = {"sale", "company-sale", "tax", "fine", "due"}
+    return sum(
+        (
+            p.amount.amount
+            for t in books.journal
+            if t.kind in kinds
+            for p in t.postings
+            if p.account == who and p.amount.amount > 0
+        ),
+        Decimal(0),
+    )
+
+
 def game_report(books: Books, since: int) -> Report:
     state = state_of(books)
     standings = Table(
@@ -422,8 +437,8 @@ def game_report(books: Books, since: int) -> Report:
             f"{fmt(books.journal.balance('suppliers').amount + books.journal.balance('crews').amount)} KC",
         ),
         (
-            "taxes and fines: Patrol / Earth",
-            f"{fmt(books.journal.balance('patrol').amount)} / {fmt(books.journal.balance('earth').amount)} KC",
+            "taxes and fines collected: Patrol / Earth",
+            " / ".join(fmt(collected_by(books, who)) for who in ("patrol", "earth")) + " KC",
         ),
         ("transactions", str(len(books.journal))),
     ]

@@ -119,12 +119,21 @@ def set_pr(books: Books, player: Player, change: int, reason: str, rule: str) ->
 # -- buying and selling goods (§25, §26, §29, §39) ------------------------------------------------
 
 
+def _where_trading(books: Books, player: Player, a: dict[str, Any], where: Where) -> str:
+    """`--at`, or where the ship is, or where the player is."""
+    if a.get("at"):
+        return canonical_place(a["at"], where["at"])
+    ship = state_of(books).find_post(a["ship"]) if a.get("ship") else None
+    here = tables.canonical_place(ship.location) if ship is not None else None
+    return here or canonical_place(str(player.get("location") or ""), where["at"])
+
+
 def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
     good = good_key(a["item"])
-    place = canonical_place(a["at"], where["at"])
+    place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
     price = tables.buy_price(good, place)
     if price is None:
@@ -219,7 +228,7 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         )
     if a["to"]:
         return _sell_to_player(books, player, ship, good, qty, a, where, event)
-    place = canonical_place(a["at"], where["at"])
+    place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
     price = tables.sell_price(good, place)
     if price is None:
@@ -522,7 +531,9 @@ def _route(a: dict[str, Any], where: Where) -> tables.LinerRoute:
                 "no-such-route",
                 where["to"],
                 f"there is no liner route {frm} to {to} (§40)",
-                f"routes from {frm}: {routes}" if routes else "see §40",
+                f"routes from {frm}: {routes}"
+                if routes
+                else "routes start at: " + ", ".join(sorted({r.frm for r in tables.LINER_ROUTES})),
             )
         )
     return route

@@ -174,3 +174,12 @@ def test_tick_without_a_draw_says_what_to_do(ledger: Ledger) -> None:
 def test_pseudonyms_are_three_letters(ledger: Ledger) -> None:
     run = ledger("new", "--game", "egon", "--player", "Anna", "--player", "BOB", expect=1)
     assert "--player: not-a-pseudonym 'Anna' is not a three-letter pseudonym" in run.stderr
+
+
+def test_a_round_is_drawn_once_unless_asked_again(ledger: Ledger) -> None:
+    egon(ledger)
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    run = ledger("draw", expect=1)
+    assert "already-drawn" in run.stderr and "--again" in run.stderr
+    ledger("draw", "--again")
+    assert rows(ledger.path, "Rounds")[0]["numbers"] != "1,2,3,4,5,6"

@@ -452,3 +452,17 @@ def test_s5_a_destroyed_ship_kills_its_crews_and_a_player_aboard(trader: Ledger)
     before = cash(trader, "Ann")
     trader("tick", "60")
     assert cash(trader, "Ann") == before  # no wages, no fees
+
+
+def test_s39_goods_trade_where_the_ship_is_when_no_place_is_named(trader: Ledger) -> None:
+    trader("move", "Nomad", "--to", "Venus")
+    trader("buy", "Ann", "manufactured-goods", "3", "--ship", "Nomad")
+    assert last(trader) == {"cash:Ann:Ceres": "-9.00", "market": "9.00"}  # 3 × 3 KC at Venus
+
+
+def test_the_game_summary_counts_taxes_and_fines_collected_not_the_patrols_purse(
+    trader: Ledger,
+) -> None:
+    trader("fine", "Bob", "3", "--reason", "docking")
+    run = trader("report", "game", "--format", "text")
+    assert "3.00 / 0.00 KC" in run.stdout
