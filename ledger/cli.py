@@ -168,9 +168,7 @@ def new(
         say(f"Created {_path(workbook)}: {books.game.title}, day 0, players {names}.")
         for p in books.players:
             say(f"  {p.name}: {books.player_cash(p)}")
-        say(
-            "Next: ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events."
-        )
+        say(f"Next: {books.game.next_steps}")
 
     run(action)
 

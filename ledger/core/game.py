@@ -45,6 +45,10 @@ class Game(ABC):
     player_columns: tuple[Column, ...] = ()
     sheets: tuple[SheetSpec, ...] = ()
     has_patrol: bool = False
+    #: What `ledger new` suggests next.
+    next_steps: str = (
+        "ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events."
+    )
 
     # -- accounts -----------------------------------------------------------------------
     def cash_account(self, player: Player, bank: str | None = None) -> str:

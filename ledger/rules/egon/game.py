@@ -300,6 +300,7 @@ class Egon(Game):
     settings = _settings()
     player_columns = PLAYER_COLUMNS
     sheets = tuple(_spec(n) for n in SHEETS)
+    next_steps = "ledger order PLAYER 'CODE' for each order, ledger draw, then ledger tick; ledger status shows the players."
 
     def allows_debt(self, settings: Settings) -> bool:
         return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out

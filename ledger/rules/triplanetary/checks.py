@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Books
@@ -118,6 +119,29 @@ def check_state(books: Books) -> Iterable[Problem]:
             )
     rules = Rules.of(books.settings)
     working = Counter(c.post for c in state.crews if c.active)
+    for s in books.game.all_settings():  # percentages stay percentages, counts stay counts
+        value = books.settings.values.get(s.key)
+        where = str(books.settings.refs.get(s.key, "Settings"))
+        if s.key.endswith("_percent") and isinstance(value, Decimal) and not 0 <= value <= 100:
+            yield problem(
+                "bad-setting",
+                where,
+                f"{s.key} is {value}; a percentage is from 0 to 100",
+                f"the rule's value is {s.default}",
+            )
+        elif (
+            s.kind in ("int", "money", "decimal")
+            and not s.key.startswith("pr_")
+            and isinstance(value, (int, Decimal))
+            and not isinstance(value, bool)
+            and value < 0
+        ):
+            yield problem(
+                "bad-setting",
+                where,
+                f"{s.key} cannot be negative ({value})",
+                f"the rule's value is {s.default}",
+            )
     for key in (
         "crew_pay_days",
         "supply_days",

@@ -1001,7 +1001,7 @@ def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             )
         )
     if a["to"]:
-        ship.location = a["to"].strip()
+        ship.location = tables.canonical_place(a["to"]) or a["to"].strip()  # a planet, or a hex
     if a["land"]:
         ship.on_planet = True
     elif a["space"]:

@@ -688,3 +688,11 @@ def test_check_refuses_negative_cargo_and_nonsense_settings(game: Ledger) -> Non
     run = game("check", expect=1)
     assert "Cargo!C2: negative-value" in run.stdout
     assert "bad-setting crew_pay_days must be 1 or more" in run.stdout
+
+
+def test_settings_out_of_range_are_problems(game: Ledger) -> None:
+    set_setting(game.path, "sales_tax_percent", 150)
+    set_setting(game.path, "start_supply_months", -2)
+    run = game("check", expect=1)
+    assert "bad-setting sales_tax_percent is 150; a percentage is from 0 to 100" in run.stdout
+    assert "bad-setting start_supply_months cannot be negative (-2)" in run.stdout
