@@ -9,13 +9,19 @@ from ledger.core.books import Books, Player
 from ledger.core.journal import Posting
 from ledger.core.money import Money
 
+#: What "no limit" means when the game's rules allow debt.
+UNLIMITED = Decimal("1e18")
 
-def available(books: Books, player: Player) -> Money:
-    """What the player can spend now: the sum of their cash accounts above zero."""
-    total = Decimal(0)
-    for account in books.player_accounts(player):
-        total += max(books.journal.balance(account).amount, Decimal(0))
-    return Money(total, books.currency)
+
+def spendable(books: Books, player: Player) -> Decimal:
+    """What the player can pay now: the sum of their cash accounts above zero, or no limit
+    when the rules allow debt."""
+    if books.game.allows_debt(books.settings):
+        return UNLIMITED
+    return sum(
+        (max(books.journal.balance(a).amount, Decimal(0)) for a in books.player_accounts(player)),
+        Decimal(0),
+    )
 
 
 def payer_postings(

@@ -172,3 +172,97 @@ def cash_chart(books: Books, player: Player, width: int = 520, height: int = 140
     return Chart(
         f"Cash over time ({books.currency})", width, height, " ".join(pts), y(Decimal(0)), labels
     )
+
+
+# -- what a tick (a day, a round) did, for the terminal, JSON, the summary and the forecast ------------
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One thing that happened to a player on a day: a charge, money in, or an event."""
+
+    day: int
+    player: str
+    kind: str  # charge / income / event
+    text: str
+    rule: str
+    amount: Decimal | None = None
+    txn: int | None = None
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "day": self.day,
+            "player": self.player,
+            "kind": self.kind,
+            "text": self.text,
+            "rule": self.rule,
+            "amount": None if self.amount is None else f"{self.amount:.2f}",
+            "txn": self.txn,
+        }
+
+
+#: How the terminal digest names a group of charges by their rule.
+DIGEST_LABELS = {
+    "§13": "wages",
+    "§8": "office fees",
+    "§14": "Patrol fines for emergency supplies",
+    "§29": "property tax",
+    "§6": "fines and taxes owed, paid",
+    "§20": "recreation module takings",
+}
+
+
+@dataclass
+class TickReport:
+    start: int
+    end: int
+    lines: list[Line] = field(default_factory=list)
+    currency: str = "KC"
+    #: what one step of the clock is called: day (Triplanetary) or round (Egon)
+    unit: str = "day"
+
+    def for_player(self, name: str) -> list[Line]:
+        return [line for line in self.lines if line.player == name]
+
+    def digest(self, name: str, limit: int = 30) -> list[tuple[str, str, str, Decimal | None, str]]:
+        """A player's lines for the terminal: all of them when there are few; else every event
+        on its own and the money grouped by rule, with how often and how much (the printable
+        summary keeps every line)."""
+        lines = self.for_player(name)
+        if len(lines) <= limit:
+            return [(str(x.day), x.text, x.rule, x.amount, x.kind) for x in lines]
+        out: list[tuple[str, str, str, Decimal | None, str]] = []
+        groups: dict[tuple[str, str], list[Line]] = {}
+        for x in lines:
+            if x.kind == "event":
+                out.append((str(x.day), x.text, x.rule, None, x.kind))
+            else:
+                groups.setdefault((x.kind, x.rule), []).append(x)
+        for (kind, rule), xs in groups.items():
+            total = sum((x.amount or Decimal(0) for x in xs), Decimal(0))
+            days = f"{xs[0].day}-{xs[-1].day}" if len(xs) > 1 else str(xs[0].day)
+            label = DIGEST_LABELS.get(
+                rule.split()[0], "money in" if kind == "income" else "charges"
+            )
+            what = xs[0].text if len(xs) == 1 else f"{len(xs)} × {label}"
+            out.append((days, what, rule, total, kind))
+        return out
+
+    def totals(self, name: str) -> tuple[Decimal, Decimal]:
+        charges = sum(
+            (
+                line.amount or Decimal(0)
+                for line in self.lines
+                if line.player == name and line.kind == "charge"
+            ),
+            Decimal(0),
+        )
+        income = sum(
+            (
+                line.amount or Decimal(0)
+                for line in self.lines
+                if line.player == name and line.kind == "income"
+            ),
+            Decimal(0),
+        )
+        return charges, income

@@ -406,7 +406,7 @@ class Egon(Game):
 
     # -- the round ---------------------------------------------------------------------------------
     def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
-        from ledger.rules.triplanetary.tick import Line, TickReport
+        from ledger.core.report import Line, TickReport
 
         report = TickReport(books.day, books.day, currency=self.currency, unit="round")
         for n in range(days):
@@ -664,7 +664,7 @@ class Egon(Game):
         )
 
     def forecast(self, books: Books, days: int) -> Any:
-        from ledger.rules.triplanetary.tick import TickReport
+        from ledger.core.report import TickReport
 
         return TickReport(
             books.day, books.day, currency=self.currency, unit="round"

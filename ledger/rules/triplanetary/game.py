@@ -12,12 +12,13 @@ from typing import Any
 from ledger.core.books import PATROL_ROLE, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.problems import CellRef, Problem
+from ledger.core.report import TickReport
 from ledger.core.schema import Column
 from ledger.rules.triplanetary import actions, checks, property, sheets
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
-from ledger.rules.triplanetary.tick import TickReport, tick
+from ledger.rules.triplanetary.tick import tick
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
     Column(

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.charges import spendable
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
@@ -62,11 +63,7 @@ def fine_player(
 ) -> str:
     """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues)."""
     state = state_of(books)
-    have = sum(
-        (max(books.journal.balance(a).amount, Decimal(0)) for a in books.player_accounts(player)),
-        Decimal(0),
-    )
-    now = min(have, amount)
+    now = min(spendable(books, player), amount)
     parts = []
     if now > 0:
         txn = post_pieces(

@@ -8,11 +8,20 @@ from decimal import Decimal
 
 from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.money import round_money
-from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
-from ledger.rules.triplanetary.model import Mine, Post, Ship, State
+from ledger.core.report import (
+    Report,
+    Statement,
+    Table,
+    TickReport,
+    bank_table,
+    cash_chart,
+    fmt,
+    journal_table,
+)
+from ledger.rules.triplanetary.model import Mine, Post, State
 from ledger.rules.triplanetary.property import hold_capacity, hold_used, owed_wages
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.tick import Line, TickReport, tick
+from ledger.rules.triplanetary.tick import tick
 
 
 def state_of(books: Books) -> State:
@@ -480,6 +489,3 @@ def game_report(books: Books, since: int) -> Report:
         [standings, fleet],
         chart,
     )
-
-
-__all__ = ["Line", "Ship", "forecast", "game_report", "patrol_report", "statement"]
