@@ -50,12 +50,42 @@ class Transaction:
         if total != 0:
             raise UnbalancedError(f"transaction {self.id} is off by {total}")
 
+    @classmethod
+    def trusted(
+        cls,
+        id: int,
+        day: int,
+        kind: str,
+        memo: str,
+        postings: tuple[Posting, ...],
+        event: str = "",
+        rule: str = "",
+    ) -> Transaction:
+        """For transactions the loader has already checked (two postings or more, one
+        currency, summing to zero): no second check on the hot path of a long journal."""
+        txn = object.__new__(cls)
+        _SET_ID(txn, id)
+        _SET_DAY(txn, day)
+        _SET_KIND(txn, kind)
+        _SET_MEMO(txn, memo)
+        _SET_POSTINGS(txn, postings)
+        _SET_EVENT(txn, event)
+        _SET_RULE(txn, rule)
+        return txn
+
     @property
     def currency(self) -> str:
         return self.postings[0].amount.currency
 
     def accounts(self) -> set[str]:
         return {p.account for p in self.postings}
+
+
+# the slots' own setters: what a frozen dataclass's __init__ does, without its checks
+_SET_ID, _SET_DAY, _SET_KIND, _SET_MEMO, _SET_POSTINGS, _SET_EVENT, _SET_RULE = (
+    Transaction.__dict__[name].__set__
+    for name in ("id", "day", "kind", "memo", "postings", "event", "rule")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,6 +125,18 @@ class Journal:
         existing, self.transactions = self.transactions, []
         for txn in existing:
             self._append(txn)
+
+    @classmethod
+    def trusted(
+        cls, currency: str, transactions: list[Transaction], balances: dict[str, Decimal]
+    ) -> Journal:
+        """A journal from transactions the loader has checked, with their sums per account
+        (which it computed as it read them): no second pass over a long journal."""
+        out = cls(currency)
+        out.transactions = transactions
+        out._balances = balances
+        out._next = transactions[-1].id + 1 if transactions else 1
+        return out
 
     def fork(self) -> Journal:
         """A journal that goes on from this one's balances and numbers, without copying its

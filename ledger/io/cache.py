@@ -12,11 +12,14 @@ import contextlib
 import hashlib
 import json
 import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass
+from decimal import Decimal
 from pathlib import Path
 
 from ledger import __version__
 from ledger.core.books import Books
+from ledger.core.money import Money
 
 
 @dataclass
@@ -45,8 +48,15 @@ def digest(workbook: Path) -> str:
     return h.hexdigest()
 
 
-def summarise(books: Books) -> Summary:
-    balances = books.journal.balances()
+def summarise(books: Books, sums: Mapping[str, Decimal] | None = None) -> Summary:
+    """What balance shows, from the books' journal or (`sums`) from each account's sum as
+    read straight from the Journal sheet."""
+    if sums is None:
+        balances = books.journal.balances()
+        total = books.journal.total()
+    else:
+        balances = {a: Money(v, books.currency) for a, v in sorted(sums.items())}
+        total = Money(sum(sums.values(), Decimal(0)), books.currency)
     return Summary(
         game=books.game.key,
         day=books.day,
@@ -55,7 +65,7 @@ def summarise(books: Books) -> Summary:
         balances={a: m.plain() for a, m in balances.items()},
         institutions=list(books.game.institutions),
         pending_events=sum(1 for _ in books.pending_events()),
-        total=books.journal.total().plain(),
+        total=total.plain(),
     )
 
 

@@ -25,7 +25,7 @@ from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue, SheetSpec
-from ledger.io import sheets
+from ledger.io import journal_xml, sheets
 from ledger.io.cells import CellValue, convert, is_blank, to_text
 
 MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
@@ -70,13 +70,16 @@ class Loaded:
     #: those rows' XML as it is (they never change) instead of writing them again.
     source: Path | None = None
     journal_rows_read: int = 0
+    #: Each account's sum, when `load(sums=True)` could take them straight from the sheet.
+    sums: journal_xml.Sums | None = None
 
 
 # -- reading ------------------------------------------------------------------------------
 
 
-def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
-    """Every sheet's cell values, or a clear problem for a file that is no readable xlsx."""
+def read_bytes(path: Path) -> bytes:
+    """The workbook's bytes, read once (every reader of one command sees the same save), or
+    a clear problem for a file that is no readable xlsx."""
     where = str(path)
     if not path.exists():
         raise ProblemsFound(
@@ -90,13 +93,12 @@ def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
             ]
         )
     try:
-        with path.open("rb") as f:
-            head = f.read(8)
+        data = path.read_bytes()
     except OSError as exc:
         raise ProblemsFound(
             [problem("unreadable", where, f"cannot read the file: {exc.strerror}")]
         ) from None
-    if head.startswith(b"\xd0\xcf\x11\xe0"):
+    if data.startswith(b"\xd0\xcf\x11\xe0"):
         raise ProblemsFound(
             [
                 problem(
@@ -107,7 +109,7 @@ def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
                 )
             ]
         )
-    if not head.startswith(b"PK"):
+    if not data.startswith(b"PK"):
         raise ProblemsFound(
             [
                 problem(
@@ -119,7 +121,7 @@ def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
             ]
         )
     try:
-        with zipfile.ZipFile(path) as z:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
     except (zipfile.BadZipFile, OSError):
         raise ProblemsFound(
@@ -136,33 +138,63 @@ def read_raw(path: Path, only: Collection[str] | None = None) -> list[RawSheet]:
         raise ProblemsFound(
             [problem("not-xlsx", where, "this zip file is not an .xlsx workbook", "")]
         )
+    return data
+
+
+def _damaged(where: str, exc: Exception) -> ProblemsFound:
+    return ProblemsFound(
+        [
+            problem(
+                "damaged-xlsx",
+                where,
+                f"the workbook cannot be read: {exc}",
+                "restore a saved version: `ledger undo --force`, or a backup",
+            )
+        ]
+    )
+
+
+class _Deferred:
+    """A sheet's rows, parsed only if somebody reads them (the Journal, when the fast reader
+    could not take it)."""
+
+    def __init__(self, wb: Any, name: str, where: str) -> None:
+        self.wb, self.name, self.where = wb, name, where
+
+    def __iter__(self) -> Iterator[Sequence[CellValue]]:
+        try:
+            sheet = self.wb.get_sheet_by_name(self.name)
+            if sheet.start == (0, 0):
+                # the long sheet is read row by row, never as one big list (memory)
+                return iter(sheet.iter_rows())
+            return iter(sheet.to_python(skip_empty_area=False))
+        except Exception as exc:  # calamine raises its own types for every kind of damage
+            raise _damaged(self.where, exc) from None
+
+
+def read_raw(
+    path: Path, only: Collection[str] | None = None, data: bytes | None = None
+) -> list[RawSheet]:
+    """Every sheet's cell values (the Journal's parsed only when its rows are read), or a
+    clear problem for a file that is no readable xlsx."""
+    where = str(path)
+    if data is None:
+        data = read_bytes(path)
     import python_calamine
 
     try:
-        wb = python_calamine.CalamineWorkbook.from_path(str(path))
+        wb = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         out = []
         for name in wb.sheet_names:
             if only is not None and name not in only:
                 out.append(RawSheet(name, []))  # not needed by this command: not parsed
-                continue
-            sheet = wb.get_sheet_by_name(name)
-            if name in STREAMED_ON_READ and sheet.start == (0, 0):
-                # the long sheet is read row by row, never as one big list (memory)
-                out.append(RawSheet(name, sheet.iter_rows()))
+            elif name in STREAMED_ON_READ:
+                out.append(RawSheet(name, _Deferred(wb, name, where)))
             else:
+                sheet = wb.get_sheet_by_name(name)
                 out.append(RawSheet(name, sheet.to_python(skip_empty_area=False)))
-        wb.close()
     except Exception as exc:  # calamine raises its own types for every kind of damage
-        raise ProblemsFound(
-            [
-                problem(
-                    "damaged-xlsx",
-                    where,
-                    f"the workbook cannot be read: {exc}",
-                    "restore a saved version: `ledger undo --force`, or a backup",
-                )
-            ]
-        ) from None
+        raise _damaged(where, exc) from None
     return out
 
 
@@ -337,13 +369,28 @@ def _fast(value: CellValue, kind: str) -> Any:
 LIGHT_SHEETS = ("Settings", "Players", "Journal", "Events")
 
 
-def load(path: Path, light: bool = False) -> tuple[Loaded, list[Problem]]:
+def load(path: Path, light: bool = False, sums: bool = False) -> tuple[Loaded, list[Problem]]:
     """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
     `light` reads only what balances and the journal need, for the commands that only show
-    them (never for a command that saves)."""
+    them (never for a command that saves). `sums` (with `light`, for `ledger balance`) leaves
+    the journal empty and puts each account's sum in `Loaded.sums` when the Journal is
+    exactly as ledger writes it and keeps the journal's rules; `Loaded.sums` is None (and the
+    journal read in full) otherwise."""
+    data = read_bytes(path)
+    pending = journal_xml.Pending(data) if light and sums else None  # on the other core
+    try:
+        return _load(path, data, light, pending)
+    finally:
+        if pending is not None:
+            pending.result()  # never leave a child behind
+
+
+def _load(
+    path: Path, data: bytes, light: bool, pending: journal_xml.Pending | None
+) -> tuple[Loaded, list[Problem]]:
     from ledger.rules import GameNotBuilt, load_game
 
-    raw = read_raw(path, LIGHT_SHEETS if light else None)
+    raw = read_raw(path, LIGHT_SHEETS if light else None, data)
     by_name = {s.name: s for s in raw}
     problems: list[Problem] = []
     for name in ("Settings", "Players", "Journal"):
@@ -402,7 +449,14 @@ def load(path: Path, light: bool = False) -> tuple[Loaded, list[Problem]]:
     players = _players(players_t, game.player_columns) if players_t else []
     journal_rows: dict[int, tuple[int, ...]] = {}
     currency = settings.get_text("currency") or game.currency
-    if "Journal" in by_name:
+    fast_sums = None
+    if "Journal" not in by_name:
+        journal = Journal(currency)
+    elif light and pending is not None and (fast_sums := pending.result()) is not None:
+        journal = Journal(currency)  # balance needs only the sums
+    elif (fast := journal_xml.journal(data, currency)) is not None:
+        journal, journal_rows = fast
+    else:
         jt = Table(specs["Journal"])
         journal = _journal(
             iter_journal(by_name["Journal"], jt.spec, problems, jt),
@@ -413,12 +467,10 @@ def load(path: Path, light: bool = False) -> tuple[Loaded, list[Problem]]:
         )
         if jt.extra_headers:
             loaded_extras["Journal"] = (jt.extra_headers, jt.extras)
-    else:
-        journal = Journal(currency)
     events = _events(table("Events"))
     if light:
         books = Books(game, settings, players, journal, events, journal_rows=journal_rows)
-        return Loaded(books, [s.name for s in raw]), problems
+        return Loaded(books, [s.name for s in raw], sums=fast_sums), problems
     dice = _dice(table("Dice"))
     balances_t = table("Balances")
     balances_as_read = {}
