@@ -3,11 +3,14 @@ beyond choosing what to show)."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ledger import __version__
 from ledger.core.books import Books
 from ledger.core.journal import Transaction
 
@@ -133,12 +136,38 @@ def tick_tables(report: Any) -> None:
 
 @functools.cache
 def template_env() -> Any:
-    """One Jinja2 environment per process: templates are compiled once."""
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+    """One Jinja2 environment per process: templates are compiled once, and their compiled
+    code is kept in the user's cache folder (keyed by each template's source, so an edited
+    template is compiled again), which saves every later command the compiling."""
+    from jinja2 import (
+        Environment,
+        FileSystemBytecodeCache,
+        FileSystemLoader,
+        StrictUndefined,
+        select_autoescape,
+    )
+
+    class QuietCache(FileSystemBytecodeCache):
+        """A cache that cannot be read or written is only a slower start, never a failure."""
+
+        def load_bytecode(self, bucket: Any) -> None:
+            with contextlib.suppress(OSError, ValueError, EOFError):
+                super().load_bytecode(bucket)
+
+        def dump_bytecode(self, bucket: Any) -> None:
+            with contextlib.suppress(OSError):
+                super().dump_bytecode(bucket)
 
     folder = Path(__file__).resolve().parents[2] / "templates"
+    cache = None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    where = Path(base) / "bankers-ledger" / f"templates-{__version__}"
+    with contextlib.suppress(OSError):
+        where.mkdir(parents=True, exist_ok=True)
+        cache = QuietCache(str(where))
     return Environment(
         loader=FileSystemLoader(folder),
+        bytecode_cache=cache,
         autoescape=select_autoescape(["html", "j2"]),
         undefined=StrictUndefined,
         trim_blocks=True,

@@ -504,12 +504,11 @@ class Ticker:
                 else:
                     pieces.append((CREWS, owed))
             if paid and player is not None:
-                names = (
-                    ", ".join(c.id for c in paid)
-                    if len(paid) <= 6
-                    else f"{len(paid)} crews ({paid[0].id} ... {paid[-1].id})"
-                )
-                memo = f"{owner} pays wages of crew{'s' if len(paid) > 1 else ''} {names}"
+                if len(paid) <= 6:
+                    whose = f"crew{'s' if len(paid) > 1 else ''} {', '.join(c.id for c in paid)}"
+                else:
+                    whose = f"{len(paid)} crews ({paid[0].id} ... {paid[-1].id})"
+                memo = f"{owner} pays wages of {whose}"
                 txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
                 if txn is not None:
                     for c in paid:
