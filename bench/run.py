@@ -103,6 +103,7 @@ def main() -> int:
         f"ledger benchmark, {dt.date.today()} · {platform.processor() or platform.machine()} · {os.cpu_count()} cores · Python {platform.python_version()}"
     )
     rows: list[tuple[str, str, str, str]] = []
+    per_day: dict[str, float] = {}  # each further day of a tick, by journal size
     ledger_cli = shutil.which("ledger", path="/usr/bin")
 
     help_ = measure("ledger --help", [*LEDGER, "--help"], max(args.times, 5))
@@ -137,7 +138,7 @@ def main() -> int:
             args.times,
         )
         tick30 = measure(
-            "ledger tick 30 (first save after a foreign one)",
+            "ledger tick 30 (first save of the built workbook)",
             [*LEDGER, "tick", "30", "-w", str(work)],
             args.times,
             [work],
@@ -169,7 +170,7 @@ def main() -> int:
         ratio_first = tick30["median"] / naive["median"]
         rows.append(
             (
-                f"  the same, right after a save by another program, {tag}",
+                f"  the same, the first save of the built workbook, {tag}",
                 f"{tick30['median']:.2f} s = {ratio_first:.2f}",
                 "≤ 0.35",
                 "yes" if ratio_first <= 0.35 else "no",
@@ -182,9 +183,10 @@ def main() -> int:
                 f"`tick 360` ÷ `tick 30`, {tag}",
                 f"{r360:.2f} (each further day {engine * 1000:.1f} ms, its report and summary included; the load alone {check['median']:.2f} s)",
                 "close to the I/O floor",
-                "yes" if r360 < 1.5 else "no",
+                "see below",
             )
         )
+        per_day[tag] = engine
         if n >= 100_000:
             rows.append(
                 (
@@ -203,6 +205,14 @@ def main() -> int:
                 args.times,
                 [cold_book],
                 own,
+            )
+            foreign_book = OUT / f"foreign-{tag}.xlsx"
+            foreign = measure(
+                "ledger balance --json (saved by openpyxl)",
+                [*LEDGER, "balance", "--json", "-w", str(foreign_book)],
+                args.times,
+                [foreign_book],
+                OUT / f"naive-{tag}.xlsx",  # the naive measure's output: openpyxl saved it
             )
             shutil.copy(own, work)
             subprocess.run(
@@ -229,22 +239,41 @@ def main() -> int:
                 )
                 rows.append(
                     (
-                        f"  the same without the cache, {tag}",
+                        f"  the same without the cache (every row read and summed), {tag}",
                         f"{cold['median']:.2f} s = {cold['median'] / ref['median']:.2f}",
                         "≤ 1.0",
                         "yes" if cold["median"] <= ref["median"] else "no",
+                    )
+                )
+                rows.append(
+                    (
+                        f"  the same after another program saved it (openpyxl), {tag}",
+                        f"{foreign['median']:.2f} s = {foreign['median'] / ref['median']:.2f}",
+                        "(no goal)",
+                        "-",
                     )
                 )
             else:
                 rows.append(
                     (
                         "`balance --json` ÷ ledger-cli",
-                        f"{warm['median']:.2f} s (warm), {cold['median']:.2f} s (cold)",
+                        f"{warm['median']:.2f} s (warm), {cold['median']:.2f} s (cold), {foreign['median']:.2f} s (saved by openpyxl)",
                         "≤ 1.0",
                         "ledger-cli missing: apt-get install ledger",
                     )
                 )
 
+    if len(per_day) >= 2:
+        sizes_run = list(per_day.items())
+        (small, a), (large, b) = sizes_run[0], sizes_run[-1]
+        rows.append(
+            (
+                f"each further day of a tick, {small} against {large} journal rows",
+                f"{a * 1000:.1f} ms against {b * 1000:.1f} ms",
+                "does not grow with the journal",
+                "yes" if b <= 1.5 * a else "no",
+            )
+        )
     print("\n| measure | result | goal | met |\n|---|---|---|---|")
     for r in rows:
         print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} |")

@@ -40,6 +40,11 @@ def cache_path(workbook: Path) -> Path:
     return workbook.with_name(f".{workbook.name}.cache.json")
 
 
+def digest_of(data: bytes) -> str:
+    """The digest of a workbook's bytes as read."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def digest(workbook: Path) -> str:
     h = hashlib.sha256()
     with workbook.open("rb") as f:

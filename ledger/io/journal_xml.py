@@ -37,7 +37,7 @@ _NAMES = ("txn", "day", "kind", "account", "amount", "memo", "event", "rule")
 
 
 def _cell(column: str, capture: bool) -> bytes:
-    text = b"([^<]*)" if capture else b"[^<]*"
+    text = b"([^<]*+)" if capture else b"[^<]*+"
     return (
         f'<c r="{column}'.encode()
         + rb'\1" t="inlineStr"><is><t(?: xml:space="preserve")?>'
@@ -51,12 +51,12 @@ def _row(capture_text: bool) -> re.Pattern[bytes]:
     number cells A, B and E, text in C, D, F, G and H (empty text leaves its cell out; an
     account and an amount are always there)."""
     return re.compile(
-        rb'<row r="(\d+)"><c r="A\1"><v>(\d+)</v></c><c r="B\1"><v>(\d+)</v></c>'
+        rb'<row r="(\d++)"><c r="A\1"><v>(\d++)</v></c><c r="B\1"><v>(\d++)</v></c>'
         + b"(?:"
         + _cell("C", capture_text)
         + b")?"
         + _cell("D", True)
-        + rb'<c r="E\1"(?: s="\d+")?><v>(-?\d{1,13}\.\d\d)</v></c>'
+        + rb'<c r="E\1"(?: s="\d++")?><v>(-?\d{1,13}+\.\d\d)</v></c>'
         + b"".join(b"(?:" + _cell(c, capture_text) + b")?" for c in "FGH")
         + b"</row>"
     )

@@ -17,7 +17,7 @@ from ledger.core.checks import run_checks
 from ledger.core.problems import Problem, ProblemsFound, has_errors, problem
 from ledger.core.start import new_books
 from ledger.io import cache, store
-from ledger.io.workbook import Loaded, load, write
+from ledger.io.workbook import Loaded, load, read_bytes, write
 
 
 @dataclass
@@ -63,30 +63,31 @@ LIGHT_CHECKS = ("players", "accounts", "day", "total")
 
 def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
     """What `ledger balance` shows: from the cache when it was made from these very bytes,
-    else from a light read (which then refreshes the cache)."""
+    else from a light read of the same bytes (which then refreshes the cache)."""
     if not path.is_file():
         books, problems = read_books(path, light=True)  # says clearly what is wrong
         return cache.summarise(books), problems
-    before = cache.digest(path)
-    cached = cache.read(path, before)
+    data = read_bytes(path)  # read once: the digest and the books are of the same save
+    digest = cache.digest_of(data)
+    cached = cache.read(path, digest)
     if cached is not None:
         return cached, []
-    fast = _summary_from_sums(path)
+    fast = _summary_from_sums(path, data)
     if fast is not None:
         summary, problems = fast
     else:
-        books, problems = read_books(path, light=True)
+        books, problems = read_books(path, light=True, data=data)
         summary = cache.summarise(books)
-    if not problems and cache.digest(path) == before:  # nobody saved while we read
-        cache.write(path, summary, before)
+    if not problems:
+        cache.write(path, summary, digest)
     return summary, problems
 
 
-def _summary_from_sums(path: Path) -> tuple[cache.Summary, list[Problem]] | None:
+def _summary_from_sums(path: Path, data: bytes) -> tuple[cache.Summary, list[Problem]] | None:
     """The summary from each account's sum, read straight from a Journal sheet as ledger
     writes it, when the light checks find nothing against it. None sends `balance` the
     careful way, which reads every transaction and names each problem's cell."""
-    loaded, problems = load(path, light=True, sums=True)
+    loaded, problems = load(path, light=True, sums=True, data=data)
     sums = loaded.sums
     if sums is None or has_errors(problems):
         return None
@@ -101,9 +102,11 @@ def _summary_from_sums(path: Path) -> tuple[cache.Summary, list[Problem]] | None
     return cache.summarise(books, sums.balances), problems + found
 
 
-def read_books(path: Path, light: bool = False) -> tuple[Books, list[Problem]]:
+def read_books(
+    path: Path, light: bool = False, data: bytes | None = None
+) -> tuple[Books, list[Problem]]:
     """For the commands that only show: the books as saved, or the problems that stop it."""
-    loaded, problems = load(path, light=light)
+    loaded, problems = load(path, light=light, data=data)
     problems += run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
     if has_errors(problems):
         raise ProblemsFound(problems)

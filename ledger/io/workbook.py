@@ -369,14 +369,17 @@ def _fast(value: CellValue, kind: str) -> Any:
 LIGHT_SHEETS = ("Settings", "Players", "Journal", "Events")
 
 
-def load(path: Path, light: bool = False, sums: bool = False) -> tuple[Loaded, list[Problem]]:
+def load(
+    path: Path, light: bool = False, sums: bool = False, data: bytes | None = None
+) -> tuple[Loaded, list[Problem]]:
     """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
     `light` reads only what balances and the journal need, for the commands that only show
     them (never for a command that saves). `sums` (with `light`, for `ledger balance`) leaves
     the journal empty and puts each account's sum in `Loaded.sums` when the Journal is
     exactly as ledger writes it and keeps the journal's rules; `Loaded.sums` is None (and the
-    journal read in full) otherwise."""
-    data = read_bytes(path)
+    journal read in full) otherwise. `data`: the workbook's bytes, when already read."""
+    if data is None:
+        data = read_bytes(path)
     pending = journal_xml.Pending(data) if light and sums else None  # on the other core
     try:
         return _load(path, data, light, pending)
