@@ -187,3 +187,15 @@ def test_an_unknown_account_in_a_long_journal_is_named_by_its_cell(ledger: Ledge
     assert journal_xml.sums(ledger.path.read_bytes()) is not None  # the rows are ledger's own
     run = ledger("balance", "--json", expect=1)
     assert "unknown-account" in run.stderr and "Journal!D300" in run.stderr
+
+
+def test_without_fork_the_sums_are_counted_in_one_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "long.xlsx"
+    game_with(path, ["x"], payments=600)
+    whole = journal_xml.sums(path.read_bytes())
+    monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
+    monkeypatch.delattr(journal_xml.os, "fork")  # as on Windows
+    assert journal_xml.sums(path.read_bytes()) == whole
+    assert journal_xml.Pending(path.read_bytes()).result() == whole
