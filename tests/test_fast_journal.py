@@ -20,7 +20,16 @@ from ledger.core.start import new_books
 from ledger.io import journal_xml
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
-from ledger.io.workbook import STREAM_ROWS, Loaded, Table, _journal, iter_journal, read_raw, write
+from ledger.io.workbook import (
+    STREAM_ROWS,
+    Loaded,
+    Table,
+    _journal,
+    iter_journal,
+    load,
+    read_raw,
+    write,
+)
 from ledger.rules import load_game
 from tests.conftest import Ledger
 
@@ -199,3 +208,121 @@ def test_without_fork_the_sums_are_counted_in_one_process(
     monkeypatch.delattr(journal_xml.os, "fork")  # as on Windows
     assert journal_xml.sums(path.read_bytes()) == whole
     assert journal_xml.Pending(path.read_bytes()).result() == whole
+
+
+def _row(path: Path, n: int) -> bytes:
+    m = re.search(rb'<row r="' + str(n).encode() + rb'">.*?</row>', _journal_part(path))
+    assert m is not None
+    return m.group(0)
+
+
+def _swap_rows(path: Path) -> None:
+    a, b = _row(path, 300), _row(path, 301)
+    _edit_journal_xml(path, a + b, b + a)
+
+
+def _renumber_last_transaction(path: Path) -> None:
+    """Both rows of the last transaction get a number a spreadsheet's double cannot hold."""
+    last = int(re.findall(rb'<row r="(\d+)">', _journal_part(path))[-1])
+    for row in (last - 1, last):
+        cell = _cell(path, f"A{row}")
+        _edit_journal_xml(path, cell, re.sub(rb"<v>\d+</v>", b"<v>9007199254740993</v>", cell))
+
+
+EDITS = {
+    "a transaction number beyond what a spreadsheet holds exactly": _renumber_last_transaction,
+    "rows out of order": _swap_rows,
+    "a comment between rows": lambda p: _edit_journal_xml(
+        p, b'<row r="300">', b'<!-- x --><row r="300">'
+    ),
+    "the header's last column moved": lambda p: _edit_journal_xml(p, b'<c r="H1"', b'<c r="I1"'),
+    "an amount in another style": lambda p: _edit_journal_xml(
+        p, _cell(p, "E300"), _cell(p, "E300").replace(b' s="3"', b' s="0"')
+    ),
+    "a bare ampersand in a memo": lambda p: _edit_journal_xml(
+        p, _cell(p, "F300"), re.sub(rb"<t>[^<]*</t>", b"<t>R & D</t>", _cell(p, "F300"))
+    ),
+    "bytes that are not UTF-8 in a memo": lambda p: _edit_journal_xml(
+        p, _cell(p, "F300"), re.sub(rb"<t>[^<]*</t>", b"<t>\xff</t>", _cell(p, "F300"))
+    ),
+    "a numeric character reference": lambda p: _edit_journal_xml(
+        p, _cell(p, "F300"), re.sub(rb"<t>[^<]*</t>", b"<t>&#0;</t>", _cell(p, "F300"))
+    ),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=list(EDITS))
+def test_anything_ledger_never_writes_goes_the_careful_way(tmp_path: Path, edit: str) -> None:
+    path = tmp_path / "edited.xlsx"
+    game_with(path, ["x"])
+    EDITS[edit](path)
+    data = path.read_bytes()
+    assert journal_xml.journal(data, "KC") is None
+    assert journal_xml.sums(data) is None
+
+
+def test_a_damaged_journal_is_reported_not_a_crash(ledger: Ledger) -> None:
+    game_with(ledger.path, ["x"])
+    data = bytearray(ledger.path.read_bytes())
+    with zipfile.ZipFile(ledger.path) as z:
+        info = z.getinfo(PART)
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)
+    for i in range(start + 200, start + 260):
+        data[i] ^= 0x55
+    ledger.path.write_bytes(bytes(data))
+    cache_path(ledger.path).unlink(missing_ok=True)
+    for command in ("balance", "check"):
+        run = ledger(command, expect=1)
+        said = run.stdout + run.stderr
+        assert "damaged-xlsx" in said and "internal error" not in said
+
+
+def test_an_escape_readers_leave_alone_reads_the_same_both_ways(tmp_path: Path) -> None:
+    path = tmp_path / "escapes.xlsx"
+    game_with(path, ["x\uffffy", "_xFFFF_ and _x00e9_", "\ufffe"])
+    assert_same(path)
+
+
+def test_a_failed_fork_counts_in_this_process(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "long.xlsx"
+    game_with(path, ["x"], payments=600)
+    whole = journal_xml.sums(path.read_bytes())
+
+    def no_fork() -> int:
+        raise BlockingIOError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
+    monkeypatch.setattr(journal_xml.os, "fork", no_fork)
+    assert journal_xml.sums(path.read_bytes()) == whole
+
+
+def test_a_light_load_can_never_be_saved(ledger: Ledger) -> None:
+    game_with(ledger.path, ["x"])
+    loaded, _ = load(ledger.path, light=True, sums=True)
+    with pytest.raises(ValueError, match="cannot be saved"):
+        write(ledger.path.with_name("other.xlsx"), loaded)
+
+
+def test_balance_asks_for_the_sums_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "short.xlsx"
+    game_with(path, ["x"])
+    calls = []
+    real = journal_xml.sums
+    monkeypatch.setattr(journal_xml, "sums", lambda data: calls.append(1) or real(data))
+    loaded, _ = load(path, light=True, sums=True)
+    assert loaded.sums is not None and calls == [1]
+
+
+def test_a_damaged_cache_of_compiled_templates_is_compiled_anew(
+    game: Ledger, tmp_path: Path
+) -> None:
+    env = {"XDG_CACHE_HOME": str(tmp_path / "cache")}
+    assert game.sub("statement", "--all", env=env).exit_code == 0
+    cached = list((tmp_path / "cache").rglob("__jinja2_*.cache"))
+    assert cached, "the compiled templates are kept"
+    for f in cached:  # Jinja's header kept, the compiled code garbled
+        f.write_bytes(f.read_bytes()[:40] + b"garbage" * 10)
+    run = game.sub("statement", "--all", env=env)
+    assert run.exit_code == 0, run.stderr

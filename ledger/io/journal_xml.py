@@ -6,22 +6,29 @@ Python object before anything is summed: at 100k rows that is most of a command'
 This module recognises ledger's own rows with one regular expression and takes only what it
 needs.
 
-It is all or nothing. The header must be ledger's, every row must be of the exact shape
-ledger writes, and the journal's own rules must hold (numbers rising, two postings or more,
-each transaction summing to zero). Anything else (a row typed in Excel, a sheet saved by
-LibreOffice, a column added, a problem to report) gives None, and the careful reader
-(`workbook.iter_journal`) reads the sheet and names every problem's cell. A test compares the
-two readers on the same workbooks, hand-typed texts and odd characters included.
+It is all or nothing. The header must be ledger's (cells A1 to H1, plain shared strings),
+every row must be of the exact shape ledger writes — numbered 2, 3, 4, ... with nothing
+between them, numbers of at most 15 digits, amounts in the workbook's money style, text with
+no control character and no XML entity but the three ledger writes — and the journal's own
+rules must hold (numbers rising, two postings or more, each transaction summing to zero).
+Anything else (a row typed in Excel, a sheet saved by LibreOffice, a column added, a damaged
+part, a problem to report) gives None, and the careful reader (`workbook.iter_journal`) reads
+the sheet and names every problem's cell. Tests compare the two readers on the same
+workbooks, random texts included.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
+import operator
 import os
 import pickle
 import re
+import signal
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -32,12 +39,19 @@ from ledger.core.money import Money
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 _CHUNK = 1 << 20
-
 _NAMES = ("txn", "day", "kind", "account", "amount", "memo", "event", "rule")
+_MONEY_FORMAT = b"#,##0.00;[Red]-#,##0.00"  # workbook.MONEY_FORMAT
+
+# Text as ledger writes it: no '<', no raw control character (ledger writes them as
+# `_xHHHH_`), and '&' only in the three entities `_text_cell` writes.
+_PLAIN = rb"[^<&\x00-\x08\x0b\x0c\x0e-\x1f\r]*+"
+_TEXT = _PLAIN + rb"(?:&(?:amp|lt|gt);" + _PLAIN + rb")*+"
+_NUMBER = rb"(\d{1,15}+)"  # what a spreadsheet's double holds exactly
+_AMOUNT = rb"(-?\d{1,13}+\.\d\d)"  # up to money.LIMIT, two decimals
 
 
 def _cell(column: str, capture: bool) -> bytes:
-    text = b"([^<]*+)" if capture else b"[^<]*+"
+    text = b"(" + _TEXT + b")" if capture else _TEXT
     return (
         f'<c r="{column}'.encode()
         + rb'\1" t="inlineStr"><is><t(?: xml:space="preserve")?>'
@@ -46,63 +60,78 @@ def _cell(column: str, capture: bool) -> bytes:
     )
 
 
-def _row(capture_text: bool) -> re.Pattern[bytes]:
+@functools.cache
+def _pattern(money_styles: tuple[int, ...], capture_text: bool) -> re.Pattern[bytes]:
     """One posting as `_rows_xml` writes it: the row number in every cell's reference, the
-    number cells A, B and E, text in C, D, F, G and H (empty text leaves its cell out; an
-    account and an amount are always there)."""
+    number cells A and B, the amount in E in the money style, text in C, D, F, G and H (empty
+    text leaves its cell out; an account and an amount are always there), and right after it
+    the next row or the end of the sheet's data. `capture_text`: the groups are row, txn, day,
+    kind, account, amount, memo, event, rule; else row, txn, day, account, amount."""
+    styles = "|".join(str(s) for s in money_styles).encode()
     return re.compile(
-        rb'<row r="(\d++)"><c r="A\1"><v>(\d++)</v></c><c r="B\1"><v>(\d++)</v></c>'
-        + b"(?:"
+        rb'<row r="(\d{1,7}+)"><c r="A\1"><v>'
+        + _NUMBER
+        + rb'</v></c><c r="B\1"><v>'
+        + _NUMBER
+        + b"</v></c>(?:"
         + _cell("C", capture_text)
         + b")?"
         + _cell("D", True)
-        + rb'<c r="E\1"(?: s="\d++")?><v>(-?\d{1,13}+\.\d\d)</v></c>'
+        + rb'<c r="E\1" s="(?:'
+        + styles
+        + rb')"><v>'
+        + _AMOUNT
+        + b"</v></c>"
         + b"".join(b"(?:" + _cell(c, capture_text) + b")?" for c in "FGH")
-        + b"</row>"
+        + b"</row>(?=<row |</sheetData>)"
     )
 
 
-_ROW = _row(True)  # row, txn, day, kind, account, amount, memo, event, rule
-_SUMS = _row(False)  # row, txn, day, account, amount
-_HEADER = re.compile(rb'<row r="1"[^>]*>(.*?)</row>')
-_HEADER_CELL = re.compile(rb'<c r="[A-Z]+1"(?: s="\d+")? t="s"><v>(\d+)</v></c>')
+_HEADER = re.compile(
+    rb'<row r="1"(?: spans="1:8")?>'
+    + b"".join(
+        f'<c r="{c}1"'.encode() + rb'(?: s="\d++")? t="s"><v>(\d{1,9}+)</v></c>' for c in "ABCDEFGH"
+    )
+    + b"</row>"
+)
 _SHARED = re.compile(rb"<si>(.*?)</si>", re.S)
-_SHARED_TEXT = re.compile(rb"<t[^>]*>([^<]*)</t>")
-_ENTITY = re.compile(rb"&(#x[0-9A-Fa-f]+|#[0-9]+|amp|lt|gt|quot|apos);")
-_ENTITIES = {b"amp": "&", b"lt": "<", b"gt": ">", b"quot": '"', b"apos": "'"}
-_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
+_SHARED_TEXT = re.compile(rb'<t(?: xml:space="preserve")?>([^<]*)</t>')
+_ENTITY = re.compile(rb"&(amp|lt|gt);")
+_ENTITIES = {b"amp": b"&", b"lt": b"<", b"gt": b">"}
+# xlsx readers (python-calamine among them) decode `_x00HH_` only: `_xFFFF_` stays as it is
+_ESCAPED = re.compile(r"_x(00[0-9A-Fa-f]{2})_")
+_NUMFMT = re.compile(rb'<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/>')
+_XFS = re.compile(rb"<cellXfs[^>]*>(.*?)</cellXfs>", re.S)
+_XF = re.compile(rb"<xf\b([^>]*?)(?:/>|>.*?</xf>)", re.S)
+_XF_FORMAT = re.compile(rb'\bnumFmtId="(\d+)"')
 
 
 class _NotOurs(Exception):
     """The sheet is not exactly as ledger writes it: the careful reader takes over."""
 
 
-def _entity(m: re.Match[bytes]) -> bytes:
-    name = m.group(1)
-    if name.startswith(b"#x"):
-        return chr(int(name[2:], 16)).encode()
-    if name.startswith(b"#"):
-        return chr(int(name[1:])).encode()
-    return _ENTITIES[name].encode()
-
-
 def _decode(raw: bytes) -> str:
-    """A text cell's value as an xlsx reader gives it: XML entities, then `_xHHHH_` escapes,
+    """A text cell's value as an xlsx reader gives it: XML entities, then `_x00HH_` escapes,
     then stripped (the loader strips every text)."""
     if b"&" in raw:
-        if _ENTITY.sub(b"", raw).find(b"&") >= 0:
-            raise _NotOurs
-        raw = _ENTITY.sub(_entity, raw)
+        raw = _ENTITY.sub(lambda m: _ENTITIES[m.group(1)], raw)
     text = raw.decode("utf-8")
     if "_x" in text:
         text = _ESCAPED.sub(lambda m: chr(int(m.group(1), 16)), text)
     return text.strip()
 
 
-def _part(z: zipfile.ZipFile, sheet: str) -> str:
-    """Where in the zip the sheet named `sheet` is."""
+@dataclass
+class _Sheet:
+    """The Journal part of a workbook whose header is ledger's, and its money styles."""
+
+    part: zipfile.ZipInfo
+    money_styles: tuple[int, ...]
+
+
+def _sheet(z: zipfile.ZipFile) -> _Sheet:
     book = z.read("xl/workbook.xml")
-    m = re.search(rb'<sheet name="' + sheet.encode() + rb'" sheetId="\d+" r:id="(rId\d+)"/>', book)
+    m = re.search(rb'<sheet name="Journal" sheetId="\d+" r:id="(rId\d+)"/>', book)
     if m is None:
         raise _NotOurs
     rels = z.read("xl/_rels/workbook.xml.rels")
@@ -110,62 +139,117 @@ def _part(z: zipfile.ZipFile, sheet: str) -> str:
     if t is None:
         raise _NotOurs
     target = t.group(1).decode()
-    return target[1:] if target.startswith("/") else f"xl/{target}"
+    part = z.getinfo(target[1:] if target.startswith("/") else f"xl/{target}")
+    styles = z.read("xl/styles.xml")
+    money = {int(i) for i, code in _NUMFMT.findall(styles) if code == _MONEY_FORMAT}
+    xfs = _XFS.search(styles)
+    if xfs is None:
+        raise _NotOurs
+    found = []
+    for n, attrs in enumerate(_XF.findall(xfs.group(1))):
+        fmt = _XF_FORMAT.search(attrs)
+        if fmt is not None and int(fmt.group(1)) in money:
+            found.append(n)
+    if not found:
+        raise _NotOurs
+    return _Sheet(part, tuple(found))
 
 
-def _header_ok(z: zipfile.ZipFile, header: bytes) -> bool:
-    indexes = [int(i) for i in _HEADER_CELL.findall(header)]
-    if len(indexes) != len(_NAMES) or _HEADER_CELL.sub(b"", header):
-        return False
+def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
+    """The header row names ledger's eight columns, in order, in plain shared strings."""
     try:
         shared = z.read("xl/sharedStrings.xml")
     except KeyError:
         return False
-    texts = [b"".join(_SHARED_TEXT.findall(si)) for si in _SHARED.findall(shared)]
-    if max(indexes) >= len(texts):
-        return False
-    return tuple(_decode(texts[i]).casefold() for i in indexes) == _NAMES
+    if b"<si/>" in shared:
+        return False  # an empty item would shift the numbering below
+    items = _SHARED.findall(shared)
+    names = []
+    for index in header.groups():
+        i = int(index)
+        plain = _SHARED_TEXT.fullmatch(items[i]) if i < len(items) else None
+        if plain is None:
+            return False  # runs, phonetic text, ...: the careful reader decides
+        names.append(_decode(plain.group(1)).casefold())
+    return tuple(names) == _NAMES
 
 
-def _matches(data: bytes, pattern: re.Pattern[bytes]) -> Iterator[list[tuple[bytes, ...]]]:
-    """The journal's rows, a chunk at a time, each row matched by `pattern`; _NotOurs as soon
-    as anything in the sheet is not of that shape."""
-    with zipfile.ZipFile(io.BytesIO(data)) as z, z.open(_part(z, "Journal")) as f:
-        buf = b""
-        started = ended = False
-        while not ended:
-            block = f.read(_CHUNK)
-            if not block:
-                raise _NotOurs  # no end of the sheet's data
-            buf += block
-            if b"\r" in block:
-                raise _NotOurs  # a literal CR: readers differ on it; ledger never writes one
-            pos = 0
-            if not started:
-                start = buf.find(b"<sheetData>")
-                header = _HEADER.search(buf, start) if start >= 0 else None
-                if header is None:
-                    if len(buf) > 8 * _CHUNK:
+def _start(z: zipfile.ZipFile, buf: bytes) -> int | None:
+    """Where the data rows begin, right after ledger's header; None if not yet in `buf`."""
+    start = buf.find(b"<sheetData>")
+    if start < 0:
+        return None
+    header = _HEADER.match(buf, start + len(b"<sheetData>"))
+    if header is None:
+        if len(buf) - start > 4096:
+            raise _NotOurs  # the header is not ledger's (or the sheet has none)
+        return None
+    if not _header_ok(z, header):
+        raise _NotOurs
+    return header.end()
+
+
+def _numbered(found: list[tuple[bytes, ...]], first: int | None) -> int | None:
+    """The number of the row after these, checking they are numbered one after the other
+    from `first` (None: from wherever they start)."""
+    if not found:
+        return first
+    numbers = list(map(int, map(_ROW_NUMBER, found)))
+    start = numbers[0] if first is None else first
+    if numbers != list(range(start, start + len(numbers))):
+        raise _NotOurs  # rows out of order, twice, or a gap: the careful reader says what
+    return start + len(numbers)
+
+
+_ROW_NUMBER = operator.itemgetter(0)
+
+
+def _region(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> list[tuple[bytes, ...]]:
+    """The rows between `lo` and `hi` (a row's start, or the end of the sheet's data), every
+    one matched, nothing between them."""
+    found = pattern.findall(xml, lo, hi + len(b"</sheetData>"))
+    if len(found) != xml.count(b"<row ", lo, hi) or (found and not xml.startswith(b"<row ", lo)):
+        raise _NotOurs  # a row of another shape, or something between rows
+    str(memoryview(xml)[lo:hi], "utf-8")  # UnicodeDecodeError: no text an xlsx reader takes
+    return found
+
+
+def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]]]:
+    """The journal's rows, a chunk at a time; _NotOurs as soon as anything in the sheet is
+    not of ledger's shape."""
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        sheet = _sheet(z)
+        pattern = _pattern(sheet.money_styles, capture_text)
+        with z.open(sheet.part) as f:
+            buf = b""
+            pos: int | None = None
+            while True:
+                block = f.read(_CHUNK)
+                buf += block
+                if pos is None:
+                    pos = _start(z, buf)
+                    if pos is None:
+                        if not block:
+                            raise _NotOurs
+                        continue
+                stop = buf.find(b"</sheetData>", pos)
+                if stop >= 0:
+                    found = _region(buf, pattern, pos, stop)
+                    if found:
+                        yield found
+                    return
+                if not block:
+                    raise _NotOurs  # no end of the sheet's data
+                cut = buf.rfind(b"<row ", pos)  # the last row may be cut off: the next time
+                if cut > pos:
+                    found = pattern.findall(buf, pos, cut + len(b"<row "))
+                    if len(found) != buf.count(b"<row ", pos, cut) or not buf.startswith(
+                        b"<row ", pos
+                    ):
                         raise _NotOurs
-                    continue
-                if not _header_ok(z, header.group(1)):
-                    raise _NotOurs
-                started = True
-                pos = header.end()
-            stop = buf.find(b"</sheetData>", pos)
-            if stop >= 0:
-                ended = True
-                cut = stop
-            else:
-                cut = buf.rfind(b"</row>", pos) + len(b"</row>")
-                if cut < pos + len(b"</row>"):
-                    cut = pos
-            found = pattern.findall(buf, pos, cut)
-            if len(found) != buf.count(b"<row ", pos, cut):
-                raise _NotOurs  # a row of another shape
-            if found:
-                yield found
-            buf = buf[cut:]
+                    str(memoryview(buf)[pos:cut], "utf-8")
+                    yield found
+                    buf, pos = buf[cut:], 0
 
 
 @dataclass
@@ -178,16 +262,22 @@ class Sums:
 
 
 class _Tally:
-    """Each account's sum over a run of whole transactions, checking the journal's rules as
-    it goes (numbers rising, two postings or more, each summing to zero)."""
+    """Each account's sum over a run of whole transactions in consecutive rows, checking the
+    journal's rules as it goes (numbers rising, two postings or more, each summing to zero).
+    `row`: the sheet row the run must start on (None: wherever it starts)."""
 
-    def __init__(self) -> None:
+    def __init__(self, row: int | None = 2) -> None:
         self.cents: dict[bytes, int] = {}
         self.first = self.last = self.last_day = self.count = 0
+        self.first_row = row
+        self.next_row = row
         self.txn = b""
         self.postings = self.total = 0
 
     def feed(self, found: list[tuple[bytes, ...]]) -> None:
+        if found and self.next_row is None:
+            self.first_row = int(found[0][0])
+        self.next_row = _numbered(found, self.next_row)
         cents = self.cents
         for _, t, day, account, amount in found:
             if t != self.txn:
@@ -208,29 +298,37 @@ class _Tally:
         if self.postings == 1 or self.total:
             raise _NotOurs
 
-    def merge(self, later: tuple[dict[bytes, int], int, int, int, int]) -> None:
-        """Add the tally of the transactions that follow this one's."""
-        cents, first, last, last_day, count = later
-        if count:
-            if first <= self.last:
-                raise _NotOurs
-            for account, c in cents.items():
-                self.cents[account] = self.cents.get(account, 0) + c
-            self.last, self.last_day = last, max(self.last_day, last_day)
-            self.count += count
+    def part(self) -> tuple[dict[bytes, int], int, int, int, int, int | None, int | None]:
+        return (
+            self.cents,
+            self.first,
+            self.last,
+            self.last_day,
+            self.count,
+            self.first_row,
+            self.next_row,
+        )
+
+    def merge(
+        self, later: tuple[dict[bytes, int], int, int, int, int, int | None, int | None]
+    ) -> None:
+        """Add the tally of the rows (and transactions) that follow this one's."""
+        cents, first, last, last_day, count, first_row, next_row = later
+        if not count:
+            return
+        if first <= self.last or first_row != self.next_row:
+            raise _NotOurs
+        for account, c in cents.items():
+            self.cents[account] = self.cents.get(account, 0) + c
+        self.last, self.last_day = last, max(self.last_day, last_day)
+        self.count += count
+        self.next_row = next_row
 
 
 #: From this size of the sheet's XML on, `sums` reads its two halves on two cores.
 PARALLEL_FROM = 8 << 20
 _PARALLEL_UNTIL = 256 << 20  # beyond, the sheet is not held in memory whole
 _ROW_HEAD = re.compile(rb'<row r="\d+"><c r="A\d+"><v>(\d+)</v>')
-
-
-def _rows(xml: bytes, lo: int, hi: int) -> list[tuple[bytes, ...]]:
-    found = _SUMS.findall(xml, lo, hi)
-    if len(found) != xml.count(b"<row ", lo, hi):
-        raise _NotOurs  # a row of another shape
-    return found
 
 
 def _boundary(xml: bytes, pos: int, hi: int) -> int | None:
@@ -246,59 +344,95 @@ def _boundary(xml: bytes, pos: int, hi: int) -> int | None:
 
 class _Forked:
     """`fn(*args)` run by a forked child on the other core while this process goes on;
-    `result()` is its answer (None if it failed). Where there is no fork, it runs at once."""
+    `result()` is its answer (None if it failed). Where there is no fork (or it fails), it
+    runs here and now."""
 
     def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
         self.pid = 0
         self.value: Any = None
         if not hasattr(os, "fork"):
-            self.value = fn(*args)
+            self.value = _quietly(fn, *args)
             return
-        r, w = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: compute, send the answer, leave at once (no cleanup)
-            payload = b""
+        # no Ctrl-C between fork and the child's own handlers: it must never unwind our stack
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            r, w = os.pipe()
             try:
+                pid = os.fork()
+            except OSError:
                 os.close(r)
-                payload = pickle.dumps(fn(*args))
-            except BaseException:  # the parent hears None and goes the careful way
-                payload = b""
-            finally:
-                with contextlib.suppress(BaseException), os.fdopen(w, "wb") as f:
-                    f.write(payload)
-                os._exit(0)
+                os.close(w)
+                pid = -1
+            if pid == 0:
+                _child(r, w, blocked, fn, args)  # never returns
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        if pid < 0:
+            self.value = _quietly(fn, *args)
+            return
         os.close(w)
         self.pid, self.r = pid, r
 
     def result(self) -> Any:
         if self.pid:
-            with os.fdopen(self.r, "rb") as f:
-                payload = f.read()
-            os.waitpid(self.pid, 0)
-            self.pid = 0
+            pid, self.pid = self.pid, 0
+            try:
+                with os.fdopen(self.r, "rb") as f:
+                    payload = f.read()
+            finally:
+                os.waitpid(pid, 0)  # interrupted or not: no child left behind
             self.value = pickle.loads(payload) if payload else None
         return self.value
 
 
-def _half(xml: bytes, lo: int, hi: int) -> tuple[dict[bytes, int], int, int, int, int]:
-    half = _Tally()
-    half.feed(_rows(xml, lo, hi))
+def _quietly(fn: Callable[..., Any], *args: Any) -> Any:
+    try:
+        return fn(*args)
+    except Exception:  # the caller hears None and goes the careful way
+        return None
+
+
+def _child(
+    r: int, w: int, blocked: set[int | signal.Signals], fn: Callable[..., Any], args: Any
+) -> None:
+    """In the forked child: compute, send the answer, leave at once (no cleanup, no atexit,
+    nothing written but the answer)."""
+    payload = b""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        os.close(r)
+        payload = pickle.dumps(fn(*args))
+    except BaseException:  # the parent hears None and goes the careful way
+        payload = b""
+    finally:
+        with contextlib.suppress(BaseException), os.fdopen(w, "wb") as f:
+            f.write(payload)
+        os._exit(0)
+
+
+def _half(
+    xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int
+) -> tuple[dict[bytes, int], int, int, int, int, int | None, int | None]:
+    half = _Tally(row=None)
+    half.feed(_region(xml, pattern, lo, hi))
     half.close()
-    return half.cents, half.first, half.last, half.last_day, half.count
+    return half.part()
 
 
-def _two_halves(xml: bytes, lo: int, hi: int) -> _Tally:
-    """The tally of rows lo..hi, its second half counted by a forked child on the other core
-    (the sheet is in memory already; the child sends back only its sums)."""
+def _two_halves(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> _Tally:
+    """The tally of the rows from `lo` to `hi`, its second half counted by a forked child on
+    the other core (the sheet is in memory already; the child sends back only its sums)."""
     tally = _Tally()
     mid = _boundary(xml, lo + (hi - lo) // 2, hi)
     if mid is None:
-        tally.feed(_rows(xml, lo, hi))
+        tally.feed(_region(xml, pattern, lo, hi))
         tally.close()
         return tally
-    later = _Forked(_half, xml, mid, hi)
+    later = _Forked(_half, xml, pattern, mid, hi)
     try:
-        tally.feed(_rows(xml, lo, mid))
+        tally.feed(_region(xml, pattern, lo, mid))
         tally.close()
     finally:
         counted = later.result()
@@ -308,19 +442,23 @@ def _two_halves(xml: bytes, lo: int, hi: int) -> _Tally:
     return tally
 
 
-class Pending:
-    """`sums` under way: on a long journal, in a forked child while the loader reads the other
-    sheets and imports the game's rules."""
-
-    def __init__(self, data: bytes) -> None:
-        self._job = _Forked(sums, data) if len(data) >= PARALLEL_FROM // 8 else None
-        self._data = data
-
-    def result(self) -> Sums | None:
-        if self._job is None:
-            return sums(self._data)
-        answer = self._job.result()
-        return answer if isinstance(answer, Sums) else None
+def _inflate(data: bytes, info: zipfile.ZipInfo) -> bytes:
+    """A zip member whole, in one call of zlib (zipfile's reader goes in small steps), its
+    CRC checked as zipfile does."""
+    if (
+        info.compress_type != zipfile.ZIP_DEFLATED
+        or data[info.header_offset : info.header_offset + 4] != b"PK\x03\x04"
+    ):
+        raise _NotOurs
+    name_len, extra_len = (
+        int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little"),
+        int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little"),
+    )
+    start = info.header_offset + 30 + name_len + extra_len
+    out = zlib.decompress(memoryview(data)[start : start + info.compress_size], -15, info.file_size)
+    if len(out) != info.file_size or zlib.crc32(out) != info.CRC:
+        raise _NotOurs  # damaged: the careful reader says so
+    return out
 
 
 def sums(data: bytes) -> Sums | None:
@@ -328,33 +466,47 @@ def sums(data: bytes) -> Sums | None:
     exactly ledger's or breaks a journal rule (the careful reader then says what and where)."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            info = z.getinfo(_part(z, "Journal"))
-            whole = PARALLEL_FROM <= info.file_size <= _PARALLEL_UNTIL
-            xml = z.read(info) if whole else b""
-        if whole:
-            if b"\r" in xml:
-                raise _NotOurs  # see _matches
-            start = xml.find(b"<sheetData>")
-            header = _HEADER.search(xml, start) if start >= 0 else None
-            end = xml.rfind(b"</sheetData>")
-            if header is None or end < header.end():
-                raise _NotOurs
-            with zipfile.ZipFile(io.BytesIO(data)) as z:
-                if not _header_ok(z, header.group(1)):
+            sheet = _sheet(z)
+            if PARALLEL_FROM <= sheet.part.file_size <= _PARALLEL_UNTIL:
+                xml = _inflate(data, sheet.part)
+                lo = _start(z, xml)
+                hi = xml.rfind(b"</sheetData>")
+                if lo is None or hi < lo:
                     raise _NotOurs
-            tally = _two_halves(xml, header.end(), end)
-        else:
-            tally = _Tally()
-            for found in _matches(data, _SUMS):
-                tally.feed(found)
-            tally.close()
+                tally = _two_halves(xml, _pattern(sheet.money_styles, False), lo, hi)
+            else:
+                tally = _Tally()
+                for found in _matches(data, capture_text=False):
+                    tally.feed(found)
+                tally.close()
         balances: dict[str, Decimal] = {}
         for raw, c in tally.cents.items():
             name = _decode(raw)
             balances[name] = balances.get(name, Decimal(0)) + Decimal(c).scaleb(-2)
-    except (_NotOurs, OSError, KeyError, ValueError, zipfile.BadZipFile):
+    except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
     return Sums(balances, tally.last_day, tally.count)
+
+
+class Pending:
+    """`sums` under way: on a long journal, in a forked child while the loader reads the other
+    sheets and imports the game's rules. `result()` may be asked for more than once."""
+
+    def __init__(self, data: bytes) -> None:
+        # a workbook of a megabyte holds a Journal of about 8 MB of XML
+        self._job = _Forked(sums, data) if len(data) >= PARALLEL_FROM // 8 else None
+        self._data: bytes | None = data
+        self._value: Sums | None = None
+
+    def result(self) -> Sums | None:
+        if self._data is not None:
+            if self._job is None:
+                self._value = sums(self._data)
+            else:
+                answer = self._job.result()
+                self._value = answer if isinstance(answer, Sums) else None
+            self._data = None
+        return self._value
 
 
 class _Texts(dict[bytes, str]):
@@ -392,7 +544,7 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
     last = 0
     head: tuple[bytes, ...] = ()
     postings: list[Posting] = []
-    rows: list[bytes] = []
+    rows: list[int] = []
     total = 0
 
     def close() -> None:
@@ -411,12 +563,14 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
                 texts[head[8]],
             )
         )
-        rows_of[number] = tuple(map(int, rows))
+        rows_of[number] = tuple(rows)
         last = number
 
     try:
         txn = b""
-        for found in _matches(data, _ROW):
+        expected: int | None = 2  # ledger's rows follow its header without a gap
+        for found in _matches(data, capture_text=True):
+            expected = _numbered(found, expected)
             for row in found:
                 if row[1] != txn:
                     if head:
@@ -425,12 +579,12 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
                 account = texts[row[4]]
                 money, c = amounts[row[5]]
                 postings.append(Posting(account, money))
-                rows.append(row[0])
+                rows.append(int(row[0]))
                 total += c
                 cents[account] = cents.get(account, 0) + c
         if head:
             close()
-    except (_NotOurs, OSError, KeyError, ValueError, zipfile.BadZipFile):
+    except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
     balances = {name: Decimal(c).scaleb(-2) for name, c in cents.items()}
     return Journal.trusted(currency, transactions, balances), rows_of

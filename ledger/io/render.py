@@ -151,7 +151,7 @@ def template_env() -> Any:
         """A cache that cannot be read or written is only a slower start, never a failure."""
 
         def load_bytecode(self, bucket: Any) -> None:
-            with contextlib.suppress(OSError, ValueError, EOFError):
+            with contextlib.suppress(Exception):  # unreadable or damaged: compile anew
                 super().load_bytecode(bucket)
 
         def dump_bytecode(self, bucket: Any) -> None:

@@ -72,6 +72,8 @@ class Loaded:
     journal_rows_read: int = 0
     #: Each account's sum, when `load(sums=True)` could take them straight from the sheet.
     sums: journal_xml.Sums | None = None
+    #: A light load (no game sheets; with `sums`, no transactions): never to be saved.
+    partial: bool = False
 
 
 # -- reading ------------------------------------------------------------------------------
@@ -473,7 +475,7 @@ def _load(
     events = _events(table("Events"))
     if light:
         books = Books(game, settings, players, journal, events, journal_rows=journal_rows)
-        return Loaded(books, [s.name for s in raw], sums=fast_sums), problems
+        return Loaded(books, [s.name for s in raw], sums=fast_sums, partial=True), problems
     dice = _dice(table("Dice"))
     balances_t = table("Balances")
     balances_as_read = {}
@@ -709,6 +711,9 @@ def _dice(t: Table | None) -> list[DiceRoll]:
 def write(path: Path, loaded: Loaded) -> None:
     """Write the whole workbook to `path` (a temporary file; the store replaces atomically)."""
     import xlsxwriter
+
+    if loaded.partial:  # a programmer's error: it would lose the game's sheets
+        raise ValueError("a light load of the workbook cannot be saved")
 
     books = loaded.books
     event_types = tuple(event_handlers(books.game))
