@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ledger.core.actions import pay
 from ledger.core.journal import Journal
 from ledger.core.start import new_books
-from ledger.io import journal_xml
+from ledger.io import journal_xml, workbook
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
 from ledger.io.workbook import (
@@ -326,3 +326,16 @@ def test_a_damaged_cache_of_compiled_templates_is_compiled_anew(
         f.write_bytes(f.read_bytes()[:40] + b"garbage" * 10)
     run = game.sub("statement", "--all", env=env)
     assert run.exit_code == 0, run.stderr
+
+
+def test_balance_reads_a_journal_another_program_saved_once(
+    ledger: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_with(ledger.path, ["x"])
+    openpyxl.load_workbook(ledger.path).save(ledger.path)
+    cache_path(ledger.path).unlink(missing_ok=True)
+    calls = []
+    real = workbook._journal
+    monkeypatch.setattr(workbook, "_journal", lambda *a: calls.append(1) or real(*a))
+    assert ledger("balance", "--json").json()["players"]["Ann"]
+    assert calls == [1]

@@ -72,22 +72,26 @@ def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
     cached = cache.read(path, digest)
     if cached is not None:
         return cached, []
-    fast = _summary_from_sums(path, data)
+    loaded, problems = load(path, light=True, sums=True, data=data)
+    fast = _summary_from_sums(loaded, problems)
     if fast is not None:
         summary, problems = fast
     else:
-        books, problems = read_books(path, light=True, data=data)
+        if loaded.sums is not None:  # something to report: read every transaction to name it
+            loaded, problems = load(path, light=True, data=data)
+        books, problems = _checked(loaded, problems, light=True)
         summary = cache.summarise(books)
     if not problems:
         cache.write(path, summary, digest)
     return summary, problems
 
 
-def _summary_from_sums(path: Path, data: bytes) -> tuple[cache.Summary, list[Problem]] | None:
+def _summary_from_sums(
+    loaded: Loaded, problems: list[Problem]
+) -> tuple[cache.Summary, list[Problem]] | None:
     """The summary from each account's sum, read straight from a Journal sheet as ledger
     writes it, when the light checks find nothing against it. None sends `balance` the
     careful way, which reads every transaction and names each problem's cell."""
-    loaded, problems = load(path, light=True, sums=True, data=data)
     sums = loaded.sums
     if sums is None or has_errors(problems):
         return None
@@ -107,7 +111,11 @@ def read_books(
 ) -> tuple[Books, list[Problem]]:
     """For the commands that only show: the books as saved, or the problems that stop it."""
     loaded, problems = load(path, light=light, data=data)
-    problems += run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
+    return _checked(loaded, problems, light)
+
+
+def _checked(loaded: Loaded, problems: list[Problem], light: bool) -> tuple[Books, list[Problem]]:
+    problems = problems + run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
     if has_errors(problems):
         raise ProblemsFound(problems)
     return loaded.books, problems
