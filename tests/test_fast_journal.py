@@ -129,15 +129,16 @@ def _cell(path: Path, ref: str) -> bytes:
     return m.group(0)
 
 
-def _edit_journal_xml(path: Path, old: bytes, new: bytes) -> None:
-    """Change the Journal's XML in place, as a tool that edits the file without Excel would."""
+def _edit_journal_xml(path: Path, old: bytes, new: bytes, part: str = PART, count: int = 1) -> None:
+    """Change the Journal's XML (or another part) in place, as a tool that edits the file
+    without Excel would."""
     with zipfile.ZipFile(path) as z:
         parts = [(info, z.read(info)) for info in z.infolist()]
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         for info, data in parts:
-            if info.filename == PART:
+            if info.filename == part:
                 assert old in data
-                data = data.replace(old, new, 1)
+                data = data.replace(old, new, count)
             z.writestr(info, data)
 
 
@@ -216,6 +217,20 @@ def _row(path: Path, n: int) -> bytes:
     return m.group(0)
 
 
+def _unnumber_rows(path: Path) -> None:
+    """`<row r="5">` becomes `<row>` (the number is optional in the format; cells keep theirs)."""
+    data = _journal_part(path)
+    _edit_journal_xml(path, data, re.sub(rb'<row r="(?!1")\d+">', b"<row>", data))
+
+
+def _journal_rel(path: Path) -> bytes:
+    with zipfile.ZipFile(path) as z:
+        rels = z.read("xl/_rels/workbook.xml.rels")
+    m = re.search(rb'<Relationship Id="[^"]+" Type="[^"]+" Target="worksheets/sheet5.xml"/>', rels)
+    assert m is not None
+    return m.group(0).replace(b"sheet5", b"sheet4")
+
+
 def _swap_rows(path: Path) -> None:
     a, b = _row(path, 300), _row(path, 301)
     _edit_journal_xml(path, a + b, b + a)
@@ -248,16 +263,46 @@ EDITS = {
     "a numeric character reference": lambda p: _edit_journal_xml(
         p, _cell(p, "F300"), re.sub(rb"<t>[^<]*</t>", b"<t>&#0;</t>", _cell(p, "F300"))
     ),
+    "rows without their number": lambda p: _edit_journal_xml(p, b"<row r=", b"<row x=", count=-1),
+    "bytes that are not UTF-8 before the rows": lambda p: _edit_journal_xml(
+        p, b"<sheetViews>", b'<sheetViews a="\xff">'
+    ),
+    "a broken dimension": lambda p: _edit_journal_xml(
+        p, b'<dimension ref="A1:H', b'<dimension ref="zz'
+    ),
+    "rows after the end of the sheet's data": lambda p: _edit_journal_xml(
+        p, b"</sheetData>", b"</sheetData><sheetData>" + _row(p, 300) + b"</sheetData>"
+    ),
+    "the money format defined twice": lambda p: _edit_journal_xml(
+        p,
+        b"</numFmts>",
+        b'<numFmt numFmtId="164" formatCode="yyyy-mm-dd"/></numFmts>',
+        part="xl/styles.xml",
+    ),
+    "an empty shared string written another way": lambda p: _edit_journal_xml(
+        p, b"<si>", b"<si /><si>", part="xl/sharedStrings.xml"
+    ),
+    "the Journal's relationship twice": lambda p: _edit_journal_xml(
+        p,
+        b"</Relationships>",
+        _journal_rel(p) + b"</Relationships>",
+        part="xl/_rels/workbook.xml.rels",
+    ),
 }
 
 
+@pytest.mark.parametrize("split", [False, True], ids=["one core", "two cores"])
 @pytest.mark.parametrize("edit", EDITS, ids=list(EDITS))
-def test_anything_ledger_never_writes_goes_the_careful_way(tmp_path: Path, edit: str) -> None:
+def test_anything_ledger_never_writes_goes_the_careful_way(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str, split: bool
+) -> None:
     path = tmp_path / "edited.xlsx"
     game_with(path, ["x"])
     EDITS[edit](path)
     data = path.read_bytes()
     assert journal_xml.journal(data, "KC") is None
+    if split:
+        monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
     assert journal_xml.sums(data) is None
 
 
@@ -339,3 +384,16 @@ def test_balance_reads_a_journal_another_program_saved_once(
     monkeypatch.setattr(workbook, "_journal", lambda *a: calls.append(1) or real(*a))
     assert ledger("balance", "--json").json()["players"]["Ann"]
     assert calls == [1]
+
+
+def test_rows_without_their_number_are_read_the_careful_way_and_kept_by_a_save(
+    ledger: Ledger,
+) -> None:
+    game_with(ledger.path, ["x"])
+    before = len(careful(ledger.path)[0])
+    _unnumber_rows(ledger.path)  # still a valid sheet: its rows in order
+    cache_path(ledger.path).unlink(missing_ok=True)
+    ledger("pay", "bank", "Ann", "5")
+    after, _ = careful(ledger.path)
+    assert len(after) == before + 1
+    assert after.transactions[-1].id == before + 1

@@ -75,7 +75,7 @@ def summarise(books: Books, sums: Mapping[str, Decimal] | None = None) -> Summar
 
 
 #: Bumped whenever what the cache holds, or how balances are derived, changes.
-FORMAT = 2
+FORMAT = 3
 
 
 def _key() -> str:

@@ -101,7 +101,6 @@ _ENTITIES = {b"amp": b"&", b"lt": b"<", b"gt": b">"}
 # xlsx readers (python-calamine among them) decode `_x00HH_` only: `_xFFFF_` stays as it is
 _ESCAPED = re.compile(r"_x(00[0-9A-Fa-f]{2})_")
 _NUMFMT = re.compile(rb'<numFmt numFmtId="(\d+)" formatCode="([^"]*)"/>')
-_XFS = re.compile(rb"<cellXfs[^>]*>(.*?)</cellXfs>", re.S)
 _XF = re.compile(rb"<xf\b([^>]*?)(?:/>|>.*?</xf>)", re.S)
 _XF_FORMAT = re.compile(rb'\bnumFmtId="(\d+)"')
 
@@ -129,22 +128,32 @@ class _Sheet:
     money_styles: tuple[int, ...]
 
 
+def _one(pattern: bytes, xml: bytes) -> re.Match[bytes]:
+    """The only match of `pattern` in `xml`: none, or two (readers differ on which wins), and
+    the sheet is not taken this way."""
+    found = list(re.finditer(pattern, xml))
+    if len(found) != 1:
+        raise _NotOurs
+    return found[0]
+
+
 def _sheet(z: zipfile.ZipFile) -> _Sheet:
     book = z.read("xl/workbook.xml")
-    m = re.search(rb'<sheet name="Journal" sheetId="\d+" r:id="(rId\d+)"/>', book)
-    if m is None:
-        raise _NotOurs
+    rid = _one(rb'<sheet name="Journal" sheetId="\d+" r:id="(rId\d+)"/>', book).group(1)
     rels = z.read("xl/_rels/workbook.xml.rels")
-    t = re.search(rb'<Relationship Id="' + m.group(1) + rb'" Type="[^"]*" Target="([^"]+)"/>', rels)
-    if t is None:
+    if len(re.findall(rb'Id="' + rid + rb'"', rels)) != 1:
         raise _NotOurs
+    t = _one(rb'<Relationship Id="' + rid + rb'" Type="[^"]*" Target="([^"]+)"/>', rels)
     target = t.group(1).decode()
     part = z.getinfo(target[1:] if target.startswith("/") else f"xl/{target}")
     styles = z.read("xl/styles.xml")
-    money = {int(i) for i, code in _NUMFMT.findall(styles) if code == _MONEY_FORMAT}
-    xfs = _XFS.search(styles)
-    if xfs is None:
-        raise _NotOurs
+    formats = _one(rb"<numFmts\b[^>]*>(.*?)</numFmts>", styles).group(1)
+    defined = _NUMFMT.findall(formats)
+    ids = [int(i) for i, _ in defined]
+    if len(set(ids)) != len(ids) or len(defined) != formats.count(b"<numFmt "):
+        raise _NotOurs  # an id defined twice, or in another form: the careful reader decides
+    money = {int(i) for i, code in defined if code == _MONEY_FORMAT}
+    xfs = _one(rb"<cellXfs\b[^>]*>(.*?)</cellXfs>", styles)
     found = []
     for n, attrs in enumerate(_XF.findall(xfs.group(1))):
         fmt = _XF_FORMAT.search(attrs)
@@ -161,9 +170,9 @@ def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
         shared = z.read("xl/sharedStrings.xml")
     except KeyError:
         return False
-    if b"<si/>" in shared:
-        return False  # an empty item would shift the numbering below
     items = _SHARED.findall(shared)
+    if len(items) != len(re.findall(rb"<si[\s/>]", shared)):
+        return False  # an item of another form would shift the numbering below
     names = []
     for index in header.groups():
         i = int(index)
@@ -178,15 +187,31 @@ def _start(z: zipfile.ZipFile, buf: bytes) -> int | None:
     """Where the data rows begin, right after ledger's header; None if not yet in `buf`."""
     start = buf.find(b"<sheetData>")
     if start < 0:
+        if len(buf) > 1 << 16:
+            raise _NotOurs
         return None
     header = _HEADER.match(buf, start + len(b"<sheetData>"))
     if header is None:
         if len(buf) - start > 4096:
             raise _NotOurs  # the header is not ledger's (or the sheet has none)
         return None
-    if not _header_ok(z, header):
+    if _DIMENSION.search(buf, 0, start) is None or not _header_ok(z, header):
         raise _NotOurs
+    str(memoryview(buf)[: header.end()], "utf-8")  # UnicodeDecodeError: damaged
     return header.end()
+
+
+#: What follows the rows in ledger's sheet: nothing another reader could take differently.
+_DIMENSION = re.compile(rb'<dimension ref="A1:H\d{1,7}"/>')
+_TAIL = re.compile(
+    rb'</sheetData>(?:<autoFilter ref="A1:H\d{1,7}"/>)?'
+    rb'<pageMargins(?: [a-z]+="[\d.]+")*/></worksheet>\s*'
+)
+
+
+def _tail_ok(xml: bytes, stop: int) -> None:
+    if _TAIL.fullmatch(xml, stop) is None:
+        raise _NotOurs  # more data after the rows, a second sheetData, damage: the careful way
 
 
 def _numbered(found: list[tuple[bytes, ...]], first: int | None) -> int | None:
@@ -208,8 +233,8 @@ def _region(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> list[tu
     """The rows between `lo` and `hi` (a row's start, or the end of the sheet's data), every
     one matched, nothing between them."""
     found = pattern.findall(xml, lo, hi + len(b"</sheetData>"))
-    if len(found) != xml.count(b"<row ", lo, hi) or (found and not xml.startswith(b"<row ", lo)):
-        raise _NotOurs  # a row of another shape, or something between rows
+    if len(found) != xml.count(b"<row", lo, hi) or (lo < hi and not xml.startswith(b"<row ", lo)):
+        raise _NotOurs  # a row of another shape, or something before or between rows
     str(memoryview(xml)[lo:hi], "utf-8")  # UnicodeDecodeError: no text an xlsx reader takes
     return found
 
@@ -235,6 +260,7 @@ def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]
                 stop = buf.find(b"</sheetData>", pos)
                 if stop >= 0:
                     found = _region(buf, pattern, pos, stop)
+                    _tail_ok(buf[stop:] + f.read(), 0)
                     if found:
                         yield found
                     return
@@ -243,7 +269,7 @@ def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]
                 cut = buf.rfind(b"<row ", pos)  # the last row may be cut off: the next time
                 if cut > pos:
                     found = pattern.findall(buf, pos, cut + len(b"<row "))
-                    if len(found) != buf.count(b"<row ", pos, cut) or not buf.startswith(
+                    if len(found) != buf.count(b"<row", pos, cut) or not buf.startswith(
                         b"<row ", pos
                     ):
                         raise _NotOurs
@@ -356,13 +382,17 @@ class _Forked:
         # no Ctrl-C between fork and the child's own handlers: it must never unwind our stack
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
-            r, w = os.pipe()
             try:
-                pid = os.fork()
+                r, w = os.pipe()
             except OSError:
-                os.close(r)
-                os.close(w)
                 pid = -1
+            else:
+                try:
+                    pid = os.fork()
+                except OSError:
+                    os.close(r)
+                    os.close(w)
+                    pid = -1
             if pid == 0:
                 _child(r, w, blocked, fn, args)  # never returns
         finally:
@@ -379,9 +409,16 @@ class _Forked:
             try:
                 with os.fdopen(self.r, "rb") as f:
                     payload = f.read()
+            except BaseException:  # interrupted: the answer is no longer wanted
+                with contextlib.suppress(OSError):
+                    os.kill(pid, signal.SIGTERM)
+                raise
             finally:
-                os.waitpid(pid, 0)  # interrupted or not: no child left behind
-            self.value = pickle.loads(payload) if payload else None
+                os.waitpid(pid, 0)  # no child left behind
+            try:
+                self.value = pickle.loads(payload) if payload else None
+            except Exception:  # a truncated answer: the careful way
+                self.value = None
         return self.value
 
 
@@ -470,9 +507,10 @@ def sums(data: bytes) -> Sums | None:
             if PARALLEL_FROM <= sheet.part.file_size <= _PARALLEL_UNTIL:
                 xml = _inflate(data, sheet.part)
                 lo = _start(z, xml)
-                hi = xml.rfind(b"</sheetData>")
+                hi = xml.find(b"</sheetData>", lo or 0)
                 if lo is None or hi < lo:
                     raise _NotOurs
+                _tail_ok(xml, hi)
                 tally = _two_halves(xml, _pattern(sheet.money_styles, False), lo, hi)
             else:
                 tally = _Tally()
