@@ -267,6 +267,9 @@ EDITS = {
     "bytes that are not UTF-8 before the rows": lambda p: _edit_journal_xml(
         p, b"<sheetViews>", b'<sheetViews a="\xff">'
     ),
+    "a dimension that disagrees with the rows": lambda p: _edit_journal_xml(
+        p, b'<dimension ref="A1:H', b'<dimension ref="A1:H9'
+    ),
     "a broken dimension": lambda p: _edit_journal_xml(
         p, b'<dimension ref="A1:H', b'<dimension ref="zz'
     ),

@@ -183,8 +183,9 @@ def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
     return tuple(names) == _NAMES
 
 
-def _start(z: zipfile.ZipFile, buf: bytes) -> int | None:
-    """Where the data rows begin, right after ledger's header; None if not yet in `buf`."""
+def _start(z: zipfile.ZipFile, buf: bytes) -> tuple[int, int] | None:
+    """Where the data rows begin, right after ledger's header, and the number of the last
+    row as the sheet's dimension says; None if not yet in `buf`."""
     start = buf.find(b"<sheetData>")
     if start < 0:
         if len(buf) > 1 << 16:
@@ -195,14 +196,15 @@ def _start(z: zipfile.ZipFile, buf: bytes) -> int | None:
         if len(buf) - start > 4096:
             raise _NotOurs  # the header is not ledger's (or the sheet has none)
         return None
-    if _DIMENSION.search(buf, 0, start) is None or not _header_ok(z, header):
+    dimension = _DIMENSION.search(buf, 0, start)
+    if dimension is None or not _header_ok(z, header):
         raise _NotOurs
     str(memoryview(buf)[: header.end()], "utf-8")  # UnicodeDecodeError: damaged
-    return header.end()
+    return header.end(), int(dimension.group(1))
 
 
 #: What follows the rows in ledger's sheet: nothing another reader could take differently.
-_DIMENSION = re.compile(rb'<dimension ref="A1:H\d{1,7}"/>')
+_DIMENSION = re.compile(rb'<dimension ref="A1:H(\d{1,7})"/>')
 _TAIL = re.compile(
     rb'</sheetData>(?:<autoFilter ref="A1:H\d{1,7}"/>)?'
     rb'<pageMargins(?: [a-z]+="[\d.]+")*/></worksheet>\s*'
@@ -248,19 +250,23 @@ def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]
         with z.open(sheet.part) as f:
             buf = b""
             pos: int | None = None
+            last = seen = 1  # the last row, as the dimension says and as read
             while True:
                 block = f.read(_CHUNK)
                 buf += block
                 if pos is None:
-                    pos = _start(z, buf)
-                    if pos is None:
+                    begun = _start(z, buf)
+                    if begun is None:
                         if not block:
                             raise _NotOurs
                         continue
+                    pos, last = begun
                 stop = buf.find(b"</sheetData>", pos)
                 if stop >= 0:
                     found = _region(buf, pattern, pos, stop)
                     _tail_ok(buf[stop:] + f.read(), 0)
+                    if (int(found[-1][0]) if found else seen) != last:
+                        raise _NotOurs  # rows missing at the end, or more than it says
                     if found:
                         yield found
                     return
@@ -274,6 +280,7 @@ def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]
                     ):
                         raise _NotOurs
                     str(memoryview(buf)[pos:cut], "utf-8")
+                    seen = int(found[-1][0])
                     yield found
                     buf, pos = buf[cut:], 0
 
@@ -506,12 +513,17 @@ def sums(data: bytes) -> Sums | None:
             sheet = _sheet(z)
             if PARALLEL_FROM <= sheet.part.file_size <= _PARALLEL_UNTIL:
                 xml = _inflate(data, sheet.part)
-                lo = _start(z, xml)
-                hi = xml.find(b"</sheetData>", lo or 0)
-                if lo is None or hi < lo:
+                begun = _start(z, xml)
+                if begun is None:
+                    raise _NotOurs
+                lo, last = begun
+                hi = xml.find(b"</sheetData>", lo)
+                if hi < lo:
                     raise _NotOurs
                 _tail_ok(xml, hi)
                 tally = _two_halves(xml, _pattern(sheet.money_styles, False), lo, hi)
+                if tally.next_row != last + 1:
+                    raise _NotOurs  # rows missing at the end, or more than the sheet says
             else:
                 tally = _Tally()
                 for found in _matches(data, capture_text=False):
