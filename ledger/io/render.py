@@ -165,13 +165,30 @@ def template_env() -> Any:
     with contextlib.suppress(OSError):
         where.mkdir(parents=True, exist_ok=True)
         cache = QuietCache(str(where))
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(folder),
         bytecode_cache=cache,
         autoescape=select_autoescape(["html", "j2"]),
         undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
+    )
+    # a table's cells take their column's class from one list, zipped (no lookup per cell);
+    # a row's cells are joined in one go, each escaped as autoescape does (a long statement
+    # has thousands of them)
+    env.globals["zip"] = zip
+    env.filters["classes"] = lambda align: ["r" if a == "r" else "" for a in align]
+    env.filters["cells"] = _cells
+    return env
+
+
+def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
+    from markupsafe import Markup, escape
+
+    return Markup(
+        "".join(
+            f'<td class="{k}">{escape(cell)}</td>' for cell, k in zip(row, classes, strict=False)
+        )
     )
 
 
