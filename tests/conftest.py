@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -152,3 +153,16 @@ def set_setting(path: Path, key: str, value: Any) -> None:
     data = read_sheet(path, "Settings")
     row = next(i for i, r in enumerate(data, start=1) if r[0] == key)
     edit_cells(path, {f"Settings!B{row}": value})
+
+
+def program(*names: str) -> str:
+    """The outside program an interop test needs (the first of `names` installed). Missing on
+    a developer's machine: the test is skipped; in CI (LEDGER_REQUIRE_INTEROP, set by .ci/run
+    after installing them) it fails."""
+    for name in names:
+        exe = shutil.which(name)
+        if exe:
+            return exe
+    if os.environ.get("LEDGER_REQUIRE_INTEROP"):
+        pytest.fail(f"{names[0]} is not installed, and CI requires the interop tests to run")
+    pytest.skip(f"{names[0]} is not installed; .ci/run installs it")

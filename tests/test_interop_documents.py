@@ -4,28 +4,16 @@ both; without them these tests fail in CI (LEDGER_REQUIRE_INTEROP) and skip else
 
 from __future__ import annotations
 
-import os
 import re
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import Ledger
+from tests.conftest import Ledger, program
 from tests.test_statements import scenario
 
 pytestmark = pytest.mark.interop
-
-
-def program(*names: str) -> str:
-    for name in names:
-        exe = shutil.which(name)
-        if exe:
-            return exe
-    if os.environ.get("LEDGER_REQUIRE_INTEROP"):
-        pytest.fail(f"{names[0]} is not installed, and CI requires the interop tests to run")
-    pytest.skip(f"{names[0]} is not installed; .ci/run installs it")
 
 
 def test_the_pdf_statement_opens_and_says_name_balance_and_forecast(game: Ledger) -> None:

@@ -6,25 +6,15 @@ on writing to it. soffice exits 0 even when it fails, so the output file itself 
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import Ledger, read_sheet
+from tests.conftest import Ledger, program, read_sheet
 
 pytestmark = pytest.mark.interop
-
-
-def soffice() -> str:
-    exe = shutil.which("soffice") or shutil.which("libreoffice")
-    if exe is None:
-        if os.environ.get("LEDGER_REQUIRE_INTEROP"):
-            pytest.fail("soffice is not installed, and CI requires the interop tests to run")
-        pytest.skip("LibreOffice (soffice) is not installed; .ci/run installs it")
-    return exe
 
 
 def resave_with_libreoffice(src: Path, out_dir: Path) -> Path:
@@ -32,7 +22,7 @@ def resave_with_libreoffice(src: Path, out_dir: Path) -> Path:
     profile = out_dir / "profile"
     run = subprocess.run(
         [
-            soffice(),
+            program("soffice", "libreoffice"),
             f"-env:UserInstallation=file://{profile}",
             "--headless",
             "--norestore",

@@ -46,11 +46,7 @@ def digest_of(data: bytes) -> str:
 
 
 def digest(workbook: Path) -> str:
-    h = hashlib.sha256()
-    with workbook.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
+    return digest_of(workbook.read_bytes())
 
 
 def summarise(books: Books, sums: Mapping[str, Decimal] | None = None) -> Summary:

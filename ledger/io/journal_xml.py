@@ -231,10 +231,13 @@ def _numbered(found: list[tuple[bytes, ...]], first: int | None) -> int | None:
 _ROW_NUMBER = operator.itemgetter(0)
 
 
-def _region(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> list[tuple[bytes, ...]]:
-    """The rows between `lo` and `hi` (a row's start, or the end of the sheet's data), every
-    one matched, nothing between them."""
-    found = pattern.findall(xml, lo, hi + len(b"</sheetData>"))
+def _region(
+    xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int, after: bytes = b"</sheetData>"
+) -> list[tuple[bytes, ...]]:
+    """The rows between `lo` and `hi` (a row's start, or the end of the sheet's data: `after`
+    is what stands there, which the pattern's look-ahead must see), every one matched,
+    nothing before or between them."""
+    found = pattern.findall(xml, lo, hi + len(after))
     if len(found) != xml.count(b"<row", lo, hi) or (lo < hi and not xml.startswith(b"<row ", lo)):
         raise _NotOurs  # a row of another shape, or something before or between rows
     str(memoryview(xml)[lo:hi], "utf-8")  # UnicodeDecodeError: no text an xlsx reader takes
@@ -274,12 +277,7 @@ def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]
                     raise _NotOurs  # no end of the sheet's data
                 cut = buf.rfind(b"<row ", pos)  # the last row may be cut off: the next time
                 if cut > pos:
-                    found = pattern.findall(buf, pos, cut + len(b"<row "))
-                    if len(found) != buf.count(b"<row", pos, cut) or not buf.startswith(
-                        b"<row ", pos
-                    ):
-                        raise _NotOurs
-                    str(memoryview(buf)[pos:cut], "utf-8")
+                    found = _region(buf, pattern, pos, cut, after=b"<row ")
                     seen = int(found[-1][0])
                     yield found
                     buf, pos = buf[cut:], 0
@@ -331,31 +329,17 @@ class _Tally:
         if self.postings == 1 or self.total:
             raise _NotOurs
 
-    def part(self) -> tuple[dict[bytes, int], int, int, int, int, int | None, int | None]:
-        return (
-            self.cents,
-            self.first,
-            self.last,
-            self.last_day,
-            self.count,
-            self.first_row,
-            self.next_row,
-        )
-
-    def merge(
-        self, later: tuple[dict[bytes, int], int, int, int, int, int | None, int | None]
-    ) -> None:
+    def merge(self, later: _Tally) -> None:
         """Add the tally of the rows (and transactions) that follow this one's."""
-        cents, first, last, last_day, count, first_row, next_row = later
-        if not count:
+        if not later.count:
             return
-        if first <= self.last or first_row != self.next_row:
+        if later.first <= self.last or later.first_row != self.next_row:
             raise _NotOurs
-        for account, c in cents.items():
+        for account, c in later.cents.items():
             self.cents[account] = self.cents.get(account, 0) + c
-        self.last, self.last_day = last, max(self.last_day, last_day)
-        self.count += count
-        self.next_row = next_row
+        self.last, self.last_day = later.last, max(self.last_day, later.last_day)
+        self.count += later.count
+        self.next_row = later.next_row
 
 
 #: From this size of the sheet's XML on, `sums` reads its two halves on two cores.
@@ -456,13 +440,11 @@ def _child(
         os._exit(0)
 
 
-def _half(
-    xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int
-) -> tuple[dict[bytes, int], int, int, int, int, int | None, int | None]:
+def _half(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> _Tally:
     half = _Tally(row=None)
     half.feed(_region(xml, pattern, lo, hi))
     half.close()
-    return half.part()
+    return half
 
 
 def _two_halves(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> _Tally:
@@ -480,7 +462,7 @@ def _two_halves(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> _Ta
         tally.close()
     finally:
         counted = later.result()
-    if counted is None:
+    if not isinstance(counted, _Tally):
         raise _NotOurs  # the child found a row of another shape, or a broken rule
     tally.merge(counted)
     return tally
@@ -529,13 +511,17 @@ def sums(data: bytes) -> Sums | None:
                 for found in _matches(data, capture_text=False):
                     tally.feed(found)
                 tally.close()
-        balances: dict[str, Decimal] = {}
-        for raw, c in tally.cents.items():
+        cents: dict[str, int] = {}
+        for raw, c in tally.cents.items():  # texts that differ in bytes may read the same
             name = _decode(raw)
-            balances[name] = balances.get(name, Decimal(0)) + Decimal(c).scaleb(-2)
+            cents[name] = cents.get(name, 0) + c
     except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
-    return Sums(balances, tally.last_day, tally.count)
+    return Sums(_balances(cents), tally.last_day, tally.count)
+
+
+def _balances(cents: dict[str, int]) -> dict[str, Decimal]:
+    return {name: Decimal(c).scaleb(-2) for name, c in cents.items()}
 
 
 class Pending:
@@ -636,5 +622,4 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
             close()
     except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
-    balances = {name: Decimal(c).scaleb(-2) for name, c in cents.items()}
-    return Journal.trusted(currency, transactions, balances), rows_of
+    return Journal.trusted(currency, transactions, _balances(cents)), rows_of

@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from markupsafe import Markup, escape
+
 from ledger import __version__
 from ledger.core.books import Books
 from ledger.core.journal import Transaction
@@ -183,8 +185,6 @@ def template_env() -> Any:
 
 
 def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
-    from markupsafe import Markup, escape
-
     return Markup(
         "".join(
             f'<td class="{k}">{escape(cell)}</td>' for cell, k in zip(row, classes, strict=False)
