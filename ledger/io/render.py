@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup, escape
 
@@ -160,7 +161,7 @@ def template_env() -> Any:
             with contextlib.suppress(OSError):
                 super().dump_bytecode(bucket)
 
-    folder = Path(__file__).resolve().parents[2] / "templates"
+    folder = templates_folder()
     cache = None
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     where = Path(base) / "bankers-ledger" / f"templates-{__version__}"
@@ -181,7 +182,75 @@ def template_env() -> Any:
     env.globals["zip"] = zip
     env.filters["classes"] = lambda align: ["r" if a == "r" else "" for a in align]
     env.filters["cells"] = _cells
+    env.filters["css_string"] = css_string
+    env.filters["chart_box"] = chart_box
     return env
+
+
+def templates_folder() -> Path:
+    """Where the Jinja2 templates are: inside the installed package (a wheel ships the
+    repository's templates/ as `ledger/templates`, see pyproject.toml), else the repository's
+    own templates/ (an editable install, or a checkout on sys.path)."""
+    package = Path(__file__).resolve().parents[1]
+    for folder in (package / "templates", package.parent / "templates"):
+        if (folder / "_page.html.j2").is_file():
+            return folder
+    raise FileNotFoundError(
+        f"ledger's templates are missing: neither {package / 'templates'} nor {package.parent / 'templates'}"
+    )
+
+
+#: The chart's text size in px, set on the SVG itself (WeasyPrint does not apply the page's
+#: style sheet inside an inline SVG, so a CSS rule alone left its labels at the body's size).
+CHART_FONT_PX = 8
+
+
+class ChartBox(NamedTuple):
+    """The SVG's viewBox and size: the chart's own width and height, grown wherever a label
+    reaches past them, so that no label is clipped (`viewBox="left top width height"`)."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+    font: int
+
+
+def text_width(text: str, size: float) -> float:
+    """How wide `text` may be at `size` px, erring on the wide side: DejaVu Sans's digits are
+    0.64 em, its minus sign 0.84 em, a stop, comma or space about 0.32 em."""
+    narrow = sum(1 for c in text if c in " .,:;'")
+    return size * (0.72 * (len(text) - narrow) + 0.36 * narrow)
+
+
+def chart_box(chart: Any, font: int = CHART_FONT_PX, margin: float = 2) -> ChartBox:
+    """The box that holds a `report.Chart` and all of its labels, the longest y-axis label
+    included: what reaches left of x=0 (a label anchored at its end), above, right or below
+    the chart widens the box on that side."""
+    left, top, right, bottom = 0.0, 0.0, float(chart.width), float(chart.height)
+    for (x, y, text), anchor in zip(chart.labels, chart.anchors, strict=False):
+        w = text_width(str(text), font)
+        start = x - w if anchor == "end" else x - w / 2 if anchor == "middle" else x
+        left, right = min(left, start - margin), max(right, start + w + margin)
+        top, bottom = min(top, y - 0.95 * font), max(bottom, y + 0.25 * font)
+    x0, y0 = math.floor(left), math.floor(top)
+    return ChartBox(x0, y0, math.ceil(right) - x0, math.ceil(bottom) - y0, font)
+
+
+#: What a CSS string may carry as it is; anything else is written as an escape.
+_CSS_PLAIN = frozenset(
+    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -_.,:;!?()#%+/@"
+)
+
+
+def css_string(text: object) -> Markup:
+    """`text` as a quoted CSS string, for `content:` in a style sheet. HTML escaping is wrong
+    there (a style element's text is not HTML: `&#39;` would print as it is); every character
+    but letters, digits, space and plain punctuation becomes a CSS escape `\\HHHHHH ` (six hex
+    digits, so the space after it is always part of the escape): quotes, backslash, newlines,
+    `<` (no `</style>` can end the sheet) and every non-ASCII character."""
+    body = "".join(c if c in _CSS_PLAIN else f"\\{ord(c):06X} " for c in str(text))
+    return Markup(f'"{body}"')
 
 
 def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
@@ -256,9 +325,7 @@ def html_to_pdf(html: str) -> bytes:
     """PDF with WeasyPrint, imported only here (it costs most of a second to import)."""
     from weasyprint import HTML
 
-    pdf = HTML(
-        string=html, base_url=str(Path(__file__).resolve().parents[2] / "templates")
-    ).write_pdf()
+    pdf = HTML(string=html, base_url=str(templates_folder())).write_pdf()
     assert isinstance(pdf, bytes)
     return pdf
 
