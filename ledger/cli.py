@@ -1,15 +1,17 @@
 """The `ledger` command: parse, call one library function, render, exit code.
 
-Exit codes: 0 ok, 1 problems found or refused, 2 usage error, 3 workbook locked.
+Exit codes: 0 ok, 1 problems found or refused (nothing written), 2 usage error, 3 workbook
+locked or read-only, 4 saved but what comes after the save (summary, statements) was not written.
 Results go to stdout (`--json` alone there); messages, warnings and hints go to stderr.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -62,12 +64,21 @@ def out_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
-    errors = [p for p in problems if p.is_error]
+def _print_problems(problems: list[Any]) -> None:
     for p in problems:
         say(p.line())
         if p.hint:
             say(f"    hint: {p.hint}")
+
+
+def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
+    from ledger.io import store
+
+    saved = store.saved_in_this_run()
+    if saved is not None and exit_code != 0:
+        saved_but(problems, "what comes after the save")
+    errors = [p for p in problems if p.is_error]
+    _print_problems(problems)
     if errors:
         what = "problem" if len(errors) == 1 else "problems"
         tail = "nothing was written." if exit_code != 3 else "nothing was changed."
@@ -75,15 +86,65 @@ def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
     raise typer.Exit(exit_code)
 
 
-def run(action: Callable[[], None]) -> None:
-    """Turn the library's `ProblemsFound` into messages and an exit code, never a traceback."""
-    from ledger.core.problems import ProblemsFound
+class SavedBut(Exception):
+    """Something a command writes after its save failed: the save stands."""
 
+    def __init__(self, what: str, problems: list[Any]) -> None:
+        super().__init__(what)
+        self.what, self.problems = what, problems
+
+
+def saved_but(problems: list[Any], what: str) -> NoReturn:
+    """Say exactly what was saved and what was not; exit 4."""
+    from ledger.io import store
+
+    saved = store.saved_in_this_run()
+    _print_problems(problems)
+    if saved is None:  # cannot happen: only called after a save
+        say(f"{what} could not be written.")
+        raise typer.Exit(1)
+    path, version = saved
+    say(f"saved: {version.summary} in {path.name}; {what} could not be written.")
+    say(
+        "    The change is in the workbook: do not run the command again. "
+        "`ledger undo` takes it back if you want to."
+    )
+    raise typer.Exit(store.EXIT_SAVED_BUT)
+
+
+@contextlib.contextmanager
+def after_save(what: str) -> Iterator[None]:
+    """Work a command does after its save (the summary, the statements): a failure there
+    is reported as such, never as "nothing was written"."""
+    from ledger.core.problems import ProblemsFound
+    from ledger.io import store
+
+    try:
+        yield
+    except ProblemsFound as exc:
+        raise SavedBut(what, exc.problems) from None
+    except OSError as exc:
+        raise SavedBut(what, store.os_problem(exc).problems) from None
+
+
+def run(action: Callable[[], None]) -> None:
+    """Turn the library's `ProblemsFound`, and what the operating system refuses (a full
+    disk, a permission), into messages and an exit code, never a traceback."""
+    from ledger.core.problems import ProblemsFound
+    from ledger.io import store
+
+    store.begin_run()
     try:
         action()
     except ProblemsFound as exc:
         fail(exc.problems, exc.exit_code)
+    except SavedBut as exc:
+        saved_but(exc.problems, exc.what)
+    except OSError as exc:
+        fail(store.os_problem(exc).problems)
     except KeyboardInterrupt:
+        if store.saved_in_this_run() is not None:
+            saved_but([], "what comes after the save (interrupted)")
         say("interrupted; nothing was written.")
         raise typer.Exit(130) from None
 
@@ -452,6 +513,7 @@ def undo(
 
         path = _path(workbook)
         store.refuse_if_open_elsewhere(path, force)
+        store.refuse_if_read_only(path)
         with store.exclusive(path):
             saved = cache.last_saved(path)
             if saved is not None and path.exists() and cache.digest(path) != saved and not force:
@@ -465,8 +527,14 @@ def undo(
                         )
                     ]
                 )
-            version = store.undo(path)
+            undone = store.undo(path)
+        version = undone.version
         say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
+        if undone.aside is not None:
+            say(
+                f"Moved what it wrote afterwards aside, into {undone.aside}: "
+                + ", ".join(str(f.relative_to(path.parent)) for f in undone.moved)
+            )
         left = len(store.versions(path))
         if left:
             say(
@@ -527,7 +595,16 @@ def main() -> None:
     except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
         if os.environ.get("LEDGER_DEBUG"):
             raise
+        from ledger.io import store
+
         say(f"ledger: internal error: {type(exc).__name__}: {exc}")
+        saved = store.saved_in_this_run()
+        if saved is not None:
+            say(
+                f"saved: {saved[1].summary} in {saved[0].name}; what comes after the save was not"
+                " written. Run again with LEDGER_DEBUG=1 for the details, and report it."
+            )
+            sys.exit(store.EXIT_SAVED_BUT)
         say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
         sys.exit(1)
 

@@ -4,6 +4,7 @@ Events row share one description and one code path)."""
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -96,15 +97,30 @@ def tick(
 
             tick_tables(report)
         if not dry_run and books is not None:
-            from ledger.io.render import write_tick_summary
+            _after_tick(_path(workbook), books, report, statements=not no_statements)
 
-            path = write_tick_summary(_path(workbook), books, report)
-            say(f"Printable summary: {path}")
-            if not no_statements:
-                from ledger.cli_reports import write_statements
+    run(go)
 
-                written = write_statements(
-                    _path(workbook),
+
+def _after_tick(path: Path, books: Any, report: Any, *, statements: bool) -> None:
+    """What a tick writes after its save: the printable summary and the statements. A failure
+    here says that the tick itself was saved (exit 4), and `undo` knows these files."""
+    from ledger.cli import SavedBut, after_save
+    from ledger.io import store
+    from ledger.io.render import write_tick_summary
+
+    written: list[Path] = []
+    try:
+        with after_save("the printable summary"):
+            summary = write_tick_summary(path, books, report)
+            written.append(summary)
+        say(f"Printable summary: {summary}")
+        if statements:
+            from ledger.cli_reports import write_statements
+
+            with after_save("the statements"):
+                files = write_statements(
+                    path,
                     books,
                     [p.name for p in books.players],
                     report.start,
@@ -112,10 +128,15 @@ def tick(
                     "a4",
                     None,
                 )
-                if written:
-                    say(f"Statements: {written[0].parent}/ ({len(written)} players)")
-
-    run(go)
+                written += files
+            if files:
+                say(f"Statements: {files[0].parent}/ ({len(files)} players)")
+    except SavedBut:
+        with contextlib.suppress(OSError):  # the first failure is the one to report
+            store.note_outputs(path, written)
+        raise
+    with after_save("the history's note of the files this tick wrote (undo leaves them)"):
+        store.note_outputs(path, written)
 
 
 def _tick_json(report: Any) -> dict[str, Any]:

@@ -128,9 +128,10 @@ def change(
     path: Path, change_fn: Change, *, command: str, force: bool = False, dry_run: bool = False
 ) -> Outcome:
     """Run one changing command under the writer lock, all or nothing."""
-    store.refuse_if_open_elsewhere(path, force)
+    refuse = store.refuse_if_open_elsewhere if dry_run else store.refuse_to_change
+    refuse(path, force)
     with store.exclusive(path):
-        store.refuse_if_open_elsewhere(path, force)  # it may have been opened while we waited
+        refuse(path, force)  # it may have been opened (or marked read-only) while we waited
         loaded, problems = load(path)
         books = loaded.books
         if not has_errors(problems):
@@ -148,15 +149,15 @@ def change(
         if has_errors(after):
             raise ProblemsFound(after)
         if not dry_run:
-            store.save(
+            digest = store.save(
                 path,
                 lambda tmp: write(tmp, loaded),
                 command=command,
                 summary=summary,
                 # opened in Excel or LibreOffice while we worked? then still refuse
-                before_replace=lambda: store.refuse_if_open_elsewhere(path, force),
+                before_replace=lambda: store.refuse_to_change(path, force),
             )
-            cache.write(path, cache.summarise(books), cache.digest(path))
+            cache.write(path, cache.summarise(books), digest)
         return Outcome(
             summary, posted, [p for p in problems + found + after if not p.is_error], data, books
         )
@@ -208,13 +209,13 @@ def create(
     if has_errors(problems):
         raise ProblemsFound(problems)
     if force:
-        store.refuse_if_open_elsewhere(path, force=False)
+        store.refuse_to_change(path, force=False)
     with store.exclusive(path):
-        store.save(
+        digest = store.save(
             path,
             lambda tmp: write(tmp, Loaded(books, [])),
             command="new",
             summary=f"new {game.key} game",
         )
-        cache.write(path, cache.summarise(books), cache.digest(path))
+        cache.write(path, cache.summarise(books), digest)
     return books

@@ -3,23 +3,31 @@
 - `session(path)` holds an exclusive lock (a hidden `.NAME.xlsx.lock` beside the workbook) for
   the whole load-change-save, so two commands at once never lose an update.
 - Excel's `~$NAME.xlsx` or LibreOffice's `.~lock.NAME.xlsx#` means the workbook is open there:
-  changing it is refused (exit 3) unless forced.
-- `save` writes a temporary file in the same folder, fsyncs it, keeps the permissions, links
-  the previous version into the hidden history folder `.NAME.xlsx.history/`, and `os.replace`s.
-  A kill at any moment leaves either the old or the new workbook, never a broken one.
-- `undo` puts back the newest version from the history.
+  changing it is refused (exit 3) unless forced. So is a workbook whose mode marks it
+  read-only (no write bit for its owner), for every user, root included.
+- `save` writes a temporary file in the same folder and fsyncs it; links the previous version
+  into the hidden history folder `.NAME.xlsx.history/`; writes the history log's entry for this
+  command *first*, marked pending with the digest of the new bytes; then `os.replace`s and marks
+  the entry done. A kill or a fault at any step leaves either the old workbook (and the pending
+  entry is dropped by the next command that takes the lock: its digest is not the workbook's)
+  or the new one (and the entry is confirmed: its digest is), never a workbook the log
+  does not describe.
+- `undo` puts back the newest version from the history, and moves aside what that command
+  wrote after its save (the tick's summary and statements).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import hashlib
 import json
 import os
 import shutil
 import stat
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 from ledger.core.problems import ProblemsFound, problem
@@ -28,6 +36,9 @@ from ledger.core.problems import ProblemsFound, problem
 HISTORY_KEEP = 50
 LOCK_WAIT_SECONDS = 60.0
 EXIT_LOCKED = 3
+#: The command's change was saved, but something it writes afterwards (the history's
+#: bookkeeping, the summary, the statements) could not be written.
+EXIT_SAVED_BUT = 4
 
 
 def lock_path(path: Path) -> Path:
@@ -60,9 +71,38 @@ def refuse_if_open_elsewhere(path: Path, force: bool) -> None:
         )
 
 
+def refuse_if_read_only(path: Path) -> None:
+    """A workbook marked read-only (its owner may not write it) is the banker's mark that it
+    must not change; root, whom the system lets write anyway, respects it too."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # not there (yet): `new` makes it, the others say "no workbook"
+    if stat.S_ISREG(mode) and not mode & stat.S_IWUSR:
+        raise ProblemsFound(
+            [
+                problem(
+                    "workbook-read-only",
+                    str(path),
+                    "the workbook is marked read-only",
+                    f"make it writable first (chmod u+w {path.name}, or untick read-only in its properties)",
+                )
+            ],
+            exit_code=EXIT_LOCKED,
+        )
+
+
+def refuse_to_change(path: Path, force: bool) -> None:
+    """What every changing command checks first: not open elsewhere, not read-only."""
+    refuse_if_open_elsewhere(path, force)
+    refuse_if_read_only(path)
+
+
 @contextlib.contextmanager
 def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
-    """Hold the workbook's writer lock; waits up to `wait` seconds for another ledger command."""
+    """Hold the workbook's writer lock; waits up to `wait` seconds for another ledger command.
+    Holding it, first tidy what a killed command left: temp files, and the history log's
+    entry of a save that never finished."""
     import fcntl
 
     lp = lock_path(path)
@@ -89,6 +129,7 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
                     ) from None
                 time.sleep(0.05)
         clean_stale_temp_files(path)
+        settle_pending(path)
         yield
     finally:
         os.close(fd)  # closing releases the lock
@@ -98,10 +139,37 @@ def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp-{os.getpid()}")
 
 
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:
+        return True  # someone else's process: alive
+    return True
+
+
+def _temp_files(path: Path) -> Iterator[Path]:
+    """Every temp file ledger makes for this workbook: the workbook's own, the history log's,
+    the cache's, the printable summaries' and the statements'."""
+    folder = path.parent
+    yield from folder.glob(f".{path.name}.tmp-*")
+    yield from folder.glob(f".{path.name}.cache.json.tmp-*")
+    yield from folder.glob(f".{path.stem}-*.tmp-*")
+    yield from history_dir(path).glob("*.tmp-*")
+    yield from (folder / "statements").glob(".*.tmp-*")
+
+
 def clean_stale_temp_files(path: Path) -> list[Path]:
-    """Remove temp files a killed save left behind (only called while holding the lock)."""
+    """Remove the temp files a killed command left behind (those of a live process stay:
+    statements are written after the lock is let go)."""
     removed = []
-    for stale in path.parent.glob(f".{path.name}.tmp-*"):
+    for stale in _temp_files(path):
+        pid = stale.name.rpartition(".tmp-")[2]
+        if pid.isdigit() and _pid_alive(int(pid)):
+            continue
         with contextlib.suppress(OSError):
             stale.unlink()
             removed.append(stale)
@@ -119,11 +187,20 @@ def _fsync_dir(folder: Path) -> None:
 
 @dataclass(frozen=True)
 class Version:
+    """One kept version: `file` in the history folder holds the workbook as it was before
+    `command` changed it into the bytes whose digest is `digest`."""
+
     seq: int
     file: str
     at: str
     command: str
     summary: str
+    #: SHA-256 of the workbook this command saved ("" in logs of earlier ledger versions).
+    digest: str = ""
+    #: "pending" from just before the replace until it is known to have happened.
+    state: str = "done"
+    #: Files the command wrote after its save (summary, statements), relative to the folder.
+    outputs: tuple[str, ...] = field(default=())
 
 
 def _log_path(path: Path) -> Path:
@@ -133,35 +210,71 @@ def _log_path(path: Path) -> Path:
 def versions(path: Path) -> list[Version]:
     """The kept versions, oldest first; a damaged line of the log is passed over, not fatal."""
     log = _log_path(path)
-    if not log.exists():
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
         return []
     out = []
-    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+    for line in text.splitlines():
         if not line.strip():
             continue
         try:
             data = json.loads(line)
+            data["outputs"] = tuple(data.get("outputs", ()))
             out.append(Version(**data))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, AttributeError):
             continue
     return out
 
 
 def _write_log(path: Path, entries: list[Version]) -> None:
     log = _log_path(path)
-    tmp = log.with_suffix(".tmp")
-    tmp.write_text("".join(json.dumps(e.__dict__) + "\n" for e in entries), encoding="utf-8")
-    os.replace(tmp, log)
+    tmp = log.with_name(f"{log.name}.tmp-{os.getpid()}")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write("".join(json.dumps(asdict(e)) + "\n" for e in entries))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, log)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
 
 
-def _keep_previous(path: Path) -> Path | None:
-    """Link (or copy) the current workbook into the history before it is replaced; the log
-    entry is written only once the replace has succeeded (`_log_kept`)."""
+def _digest_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def settle_pending(path: Path) -> None:
+    """Decide what a save that was cut off did (called holding the lock): the pending
+    entry stays, confirmed, when the workbook is the one it saved; else the replace never
+    happened and the entry and its kept file go."""
+    entries = versions(path)
+    if not entries or entries[-1].state != "pending":
+        return
+    last = entries[-1]
+    try:
+        current = _digest_file(path)
+    except OSError:
+        current = ""
+    if current and current == last.digest:
+        _write_log(path, [*entries[:-1], replace(last, state="done")])
+        return
+    _write_log(path, entries[:-1])
+    with contextlib.suppress(OSError):
+        (history_dir(path) / last.file).unlink()
+
+
+def _keep_previous(path: Path, entries: list[Version]) -> Path | None:
+    """Link (or copy) the current workbook into the history before it is replaced."""
     if not path.exists():
         return None
     hist = history_dir(path)
     hist.mkdir(exist_ok=True)
-    entries = versions(path)
     seq = max([e.seq for e in entries] + [0]) + 1
     target = hist / f"{seq:06d}.xlsx"
     with contextlib.suppress(FileNotFoundError):
@@ -173,15 +286,33 @@ def _keep_previous(path: Path) -> Path | None:
     return target
 
 
-def _log_kept(path: Path, target: Path, command: str, summary: str) -> None:
-    entries = versions(path)
-    seq = int(target.stem)
-    entries.append(Version(seq, target.name, time.strftime("%Y-%m-%d %H:%M:%S"), command, summary))
-    hist = history_dir(path)
-    for old in entries[:-HISTORY_KEEP]:
-        with contextlib.suppress(OSError):
-            (hist / old.file).unlink()
-    _write_log(path, entries[-HISTORY_KEEP:])
+#: What this process has saved (a command saves at most once): what a failure afterwards
+#: must not deny.
+_saved: list[tuple[Path, Version]] = []
+
+
+def begin_run() -> None:
+    """A command starts: nothing saved yet (several commands may run in one process)."""
+    _saved.clear()
+
+
+def saved_in_this_run() -> tuple[Path, Version] | None:
+    """The workbook and version this process saved, if it saved one."""
+    return _saved[-1] if _saved else None
+
+
+def _fault(step: str) -> None:
+    """Fault injection for the crash tests: `LEDGER_TEST_FAULT=STEP` ends the process at
+    that step of a save as a kill would (`kill`), or fails it as a full disk would."""
+    spec = os.environ.get("LEDGER_TEST_FAULT", "")
+    if not spec:
+        return
+    wanted, _, how = spec.partition(":")
+    if wanted != step:
+        return
+    if how == "enospc":
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), step)
+    os._exit(137)
 
 
 def save(
@@ -191,16 +322,23 @@ def save(
     command: str,
     summary: str,
     before_replace: Callable[[], None] | None = None,
-) -> None:
+) -> str:
     """Write the workbook atomically, keeping the previous version for `ledger undo`.
-    `before_replace` runs last, just before the workbook is replaced (a final check)."""
+    `before_replace` runs last, just before the workbook is replaced (a final check).
+    Returns the digest of the bytes saved."""
     tmp = temp_name(path)
     kept: Path | None = None
+    logged = False
     replaced = False
     try:
-        write(tmp)
-        with tmp.open("rb+") as f:
-            os.fsync(f.fileno())
+        try:
+            write(tmp)
+            with tmp.open("rb+") as f:
+                os.fsync(f.fileno())
+        except OSError as exc:  # name the workbook being saved, not a hidden temp file
+            if exc.filename is None or str(exc.filename) == str(tmp):
+                exc.filename = str(path)
+            raise
         if os.environ.get("LEDGER_TEST_PAUSE_BEFORE_REPLACE"):
             # Fault-injection hook for the crash test: signal, then wait to be killed.
             Path(os.environ["LEDGER_TEST_PAUSE_BEFORE_REPLACE"]).write_text(str(os.getpid()))
@@ -208,22 +346,81 @@ def save(
         if before_replace is not None:
             before_replace()
         if path.exists():
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
-        kept = _keep_previous(path)
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) | stat.S_IWUSR)
+        digest = _digest_file(tmp)
+        entries = versions(path)
+        kept = _keep_previous(path, entries)
+        entry = None
+        if kept is not None:
+            entry = Version(
+                int(kept.stem),
+                kept.name,
+                time.strftime("%Y-%m-%d %H:%M:%S"),
+                command,
+                summary,
+                digest,
+                "pending",
+            )
+            _write_log(path, [*entries, entry][-HISTORY_KEEP:])
+            logged = True
+        _fault("before-replace")
         os.replace(tmp, path)
         replaced = True
         _fsync_dir(path.parent)
-        if kept is not None:
-            _log_kept(path, kept, command, summary)
+        if entry is not None:
+            entry = replace(entry, state="done")
+            _saved.append((path, entry))
+            _fault("after-replace")
+            # a failure here leaves the entry pending: the next command confirms it
+            with contextlib.suppress(OSError):
+                _finish_log(path, entries, entry)
+        else:
+            _saved.append((path, Version(0, "", "", command, summary, digest)))
+        return digest
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
-        if kept is not None and not replaced:
-            with contextlib.suppress(OSError):
-                kept.unlink()
+        if not replaced:
+            if logged:  # the entry of a save that did not happen goes again
+                with contextlib.suppress(OSError):
+                    _write_log(path, [e for e in versions(path) if e.state != "pending"])
+            if kept is not None:
+                with contextlib.suppress(OSError):
+                    kept.unlink()
 
 
-def undo(path: Path) -> Version:
+def _finish_log(path: Path, before: list[Version], entry: Version) -> None:
+    """Mark this save's entry done and let the oldest versions go. A failure here leaves
+    the entry pending, which the next command confirms (the digest is the workbook's)."""
+    entries = [*before, entry]
+    hist = history_dir(path)
+    for old in entries[:-HISTORY_KEEP]:
+        with contextlib.suppress(OSError):
+            (hist / old.file).unlink()
+    _write_log(path, entries[-HISTORY_KEEP:])
+
+
+def note_outputs(path: Path, files: list[Path]) -> None:
+    """Record what the command just saved wrote afterwards, so `undo` can move it aside."""
+    saved = saved_in_this_run()
+    if saved is None or not saved[1].file or not files:
+        return
+    entries = versions(path)
+    if not entries or entries[-1].seq != saved[1].seq:
+        return
+    names = tuple(os.path.relpath(f, path.parent) for f in files)
+    _write_log(path, [*entries[:-1], replace(entries[-1], outputs=entries[-1].outputs + names)])
+
+
+@dataclass(frozen=True)
+class Undone:
+    version: Version
+    #: Where the files that command wrote after its save were moved to.
+    moved: list[Path]
+    aside: Path | None
+
+
+def undo(path: Path) -> Undone:
     """Put back the newest kept version; returns what was undone."""
     entries = versions(path)
     if not entries:
@@ -249,8 +446,8 @@ def undo(path: Path) -> Version:
         shutil.copy2(source, tmp)
         with tmp.open("rb+") as f:
             os.fsync(f.fileno())
-        if path.exists():
-            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
+        os.chmod(tmp, mode | stat.S_IWUSR)
         os.replace(tmp, path)
         _fsync_dir(path.parent)
     finally:
@@ -262,4 +459,85 @@ def undo(path: Path) -> Version:
         source.unlink()
     with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
         path.with_name(f".{path.name}.cache.json").unlink()
-    return last
+    moved: list[Path] = []
+    aside = history_dir(path) / f"undone-{last.seq:06d}"
+    for name in last.outputs:
+        f = path.parent / name
+        if not f.is_file():
+            continue
+        target = aside / name.replace(os.sep, "__")
+        with contextlib.suppress(OSError):
+            aside.mkdir(parents=True, exist_ok=True)
+            os.replace(f, target)
+            moved.append(f)
+    return Undone(last, moved, aside if moved else None)
+
+
+# -- what the operating system says, as problems --------------------------------------------
+
+_OS_PROBLEMS = {
+    errno.ENOSPC: (
+        "disk-full",
+        "the disk is full",
+        "free some space on the disk, then run the command again",
+    ),
+    errno.EDQUOT: (
+        "disk-full",
+        "the disk quota is used up",
+        "free some space, then run the command again",
+    ),
+    errno.EACCES: (
+        "permission-denied",
+        "no permission",
+        "check the permissions of the file and its folder (ls -l), or use another folder",
+    ),
+    errno.EPERM: (
+        "permission-denied",
+        "not permitted",
+        "check the permissions of the file and its folder (ls -l), or use another folder",
+    ),
+    errno.EROFS: (
+        "read-only-filesystem",
+        "the file system is read-only",
+        "copy the workbook to a writable folder and use it there",
+    ),
+    errno.EISDIR: (
+        "is-a-folder",
+        "a folder is there, not a file",
+        "name a file, or move the folder away",
+    ),
+    errno.ENOTDIR: (
+        "not-a-folder",
+        "a file is there where a folder should be",
+        "name a folder (e.g. --out statements), or move the file away",
+    ),
+    errno.EEXIST: (
+        "not-a-folder",
+        "a file is already there where a folder should be",
+        "name a folder (e.g. --out statements), or move the file away",
+    ),
+    errno.ENAMETOOLONG: (
+        "name-too-long",
+        "the file name is too long",
+        "use a shorter name or folder",
+    ),
+    errno.EMFILE: (
+        "too-many-open-files",
+        "too many files are open",
+        "close some programs, then try again",
+    ),
+    errno.EIO: (
+        "io-error",
+        "the disk reported an input/output error",
+        "check the disk; then run the command again",
+    ),
+}
+
+
+def os_problem(exc: OSError, where: str | None = None) -> ProblemsFound:
+    """An error of the operating system the user can cause or mend, as a problem."""
+    code, message, hint = _OS_PROBLEMS.get(
+        exc.errno or 0, ("os-error", exc.strerror or str(exc), "check the file and its folder")
+    )
+    at = where or (str(exc.filename) if exc.filename else "workbook")
+    return ProblemsFound([problem(code, at, message, hint)])
