@@ -176,14 +176,54 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _main(
+    ctx: typer.Context,
     version: Annotated[
         bool,
         typer.Option(
             "--version", callback=_version, is_eager=True, help="Show the version and exit."
         ),
     ] = False,
+    workbook: Annotated[
+        Path | None,
+        typer.Option(
+            "--workbook",
+            "-w",
+            help="The game's workbook, for any command (default: $LEDGER_WORKBOOK, else ledger.xlsx here).",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="JSON on stdout, for the commands that have it.")
+    ] = False,
 ) -> None:
     """The banker's books for economic space games, kept in an Excel workbook."""
+    if workbook is not None:
+        # before the command's own options are read: `-w` there still wins, and this one
+        # beats $LEDGER_WORKBOOK as an option on the command would
+        os.environ["LEDGER_WORKBOOK"] = str(workbook)
+    if as_json:
+        ctx.default_map = _json_defaults(ctx)
+
+
+def _json_defaults(ctx: typer.Context) -> dict[str, Any]:
+    """`ledger --json balance` as `ledger balance --json`: the command's default turned on."""
+    group: Any = ctx.command
+    name = ctx.invoked_subcommand or ""
+    command = group.get_command(ctx, name)
+    path = [name]
+    while hasattr(command, "get_command"):  # a group: `liner open`
+        args = [*getattr(ctx, "protected_args", []), *ctx.args]
+        rest = [a for a in args if not a.startswith("-")]
+        sub = rest[len(path)] if len(rest) > len(path) else ""
+        path.append(sub)
+        command = command.get_command(ctx, sub)
+    if command is not None and not any(p.name == "as_json" for p in command.params):
+        say(f"ledger: --json: `{' '.join(path)}` has no JSON output")
+        raise typer.Exit(2)
+    defaults: dict[str, Any] = {"as_json": True}
+    for part in reversed(path[1:]):
+        defaults = {part: defaults}
+    return {name: defaults}
 
 
 # -- commands -----------------------------------------------------------------------------

@@ -130,7 +130,15 @@ def _after_tick(path: Path, books: Any, report: Any, *, statements: bool) -> Non
                 )
                 written += files
             if files:
+                from ledger.cli_reports import renamed
+
                 say(f"Statements: {files[0].parent}/ ({len(files)} players)")
+                clashes = renamed([p.name for p in books.players])
+                if clashes:
+                    say(
+                        "Names that make the same file name got distinct ones: "
+                        + ", ".join(clashes)
+                    )
     except SavedBut:
         with contextlib.suppress(OSError):  # the first failure is the one to report
             store.note_outputs(path, written)

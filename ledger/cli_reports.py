@@ -43,6 +43,7 @@ def write_statements(
 
     ahead = books.game.forecast(books, days_ahead)
     folder = out or workbook.parent / "statements"
+    stems = file_stems([p.name for p in books.players])
     written: list[Path] = []
     for name in names:
         player = books.player(name)
@@ -53,12 +54,38 @@ def write_statements(
         html = render.render_html(
             "statement.html.j2", paper, s=s, footer=f"{s.player} · day {s.day}"
         )
-        base = folder / f"{render.slug(name)}-day-{books.day:04d}"
+        base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
         if fmt == "pdf":
             written.append(render.write_atomic(base.with_suffix(".pdf"), render.html_to_pdf(html)))
         else:
             written.append(render.write_atomic(base.with_suffix(".html"), html))
     return written
+
+
+def file_stems(names: list[str]) -> dict[str, str]:
+    """Each player's file name: the name made safe for a file, and distinct for every player
+    even where two names make the same one (`Ann!`, `Ann?` and `Ann`; a case-blind disk):
+    a name that is already safe keeps it, the others get `-2`, `-3`, ... in player order."""
+    from ledger.io.render import slug
+
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for name in sorted(names, key=lambda n: slug(n) != n):  # stable: the safe names first
+        base = stem = slug(name)
+        n = 2
+        while stem.casefold() in taken:
+            stem, n = f"{base}-{n}", n + 1
+        taken.add(stem.casefold())
+        out[name] = stem
+    return out
+
+
+def renamed(names: list[str]) -> list[str]:
+    """`Ann? -> Ann-2` for each player whose file name is not just their name made safe."""
+    from ledger.io.render import slug
+
+    stems = file_stems(names)
+    return [f"{n} -> {stems[n]}" for n in names if stems[n] != slug(n)]
 
 
 @app.command(
@@ -105,8 +132,13 @@ def statement(
         else:
             names = [p.name for p in books.players]
         start = since if since is not None else max(0, books.day - 30)
-        for p in write_statements(path, books, names, start, fmt, paper, out):
-            say(f"wrote {p}")
+        for name, p in zip(
+            names, write_statements(path, books, names, start, fmt, paper, out), strict=False
+        ):
+            say(f"wrote {p} ({name})")
+        clashes = renamed([p.name for p in books.players])
+        if clashes and fmt != "text":
+            say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
     run(go)
 

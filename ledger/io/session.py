@@ -171,6 +171,17 @@ def create(
     from ledger.rules import load_game
 
     game = load_game(game_key)
+    if path.suffix.lower() != ".xlsx":
+        raise ProblemsFound(
+            [
+                problem(
+                    "not-xlsx-name",
+                    "--workbook",
+                    f"ledger keeps the books in an .xlsx workbook, not {path.suffix or 'a file without a suffix'} ({path.name})",
+                    f"name it {path.stem}.xlsx",
+                )
+            ]
+        )
     if path.exists() and not force:
         raise ProblemsFound(
             [

@@ -92,10 +92,40 @@ def refuse_if_read_only(path: Path) -> None:
         )
 
 
+#: Workbooks with macros: ledger writes values only, so a save would drop the macros and
+#: leave a file Excel refuses under its name.
+MACRO_SUFFIXES = (".xlsm", ".xltm", ".xlam")
+
+
+def refuse_if_macros(path: Path) -> None:
+    """Refuse to change a workbook with macros (by its name, or by the VBA part inside)."""
+    macros = path.suffix.lower() in MACRO_SUFFIXES
+    if not macros and path.is_file():
+        import zipfile
+
+        with contextlib.suppress(OSError, zipfile.BadZipFile):
+            with zipfile.ZipFile(path) as z:
+                macros = any(n.lower().endswith("vbaproject.bin") for n in z.namelist())
+    if macros:
+        raise ProblemsFound(
+            [
+                problem(
+                    "macro-workbook",
+                    str(path),
+                    "the workbook has macros (.xlsm); ledger writes values only and would drop them",
+                    "keep the macros in another file: save a copy as .xlsx (Excel Workbook) "
+                    "for ledger and use that one",
+                )
+            ]
+        )
+
+
 def refuse_to_change(path: Path, force: bool) -> None:
-    """What every changing command checks first: not open elsewhere, not read-only."""
+    """What every changing command checks first: not open elsewhere, not read-only, no
+    macros to lose."""
     refuse_if_open_elsewhere(path, force)
     refuse_if_read_only(path)
+    refuse_if_macros(path)
 
 
 @contextlib.contextmanager
