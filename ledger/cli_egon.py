@@ -1,9 +1,11 @@
-"""Commands of a play-by-mail round (Das kleine Egon-Spiel): `order`, `draw`, `status`.
+"""Commands of a play-by-mail round (Das kleine Egon-Spiel): `order`, `purchase`, `build`,
+`draw`, `status`.
 `ledger tick` evaluates the round (the game's own tick)."""
 
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -51,17 +53,103 @@ def _egon_change(action: Any, command: str, workbook: Any, force: bool) -> None:
     run(go)
 
 
+def _arguments(
+    given: dict[str, object], wanted: tuple[str, ...], refused: tuple[str, ...], why: str
+) -> list[Any]:
+    """Problems with a command's arguments: each of ``wanted`` must be given, none of
+    ``refused`` (``why`` says which form of the command refuses them)."""
+    from ledger.core.problems import problem
+
+    return [
+        problem("missing-argument", name, f"{name} is missing", why)
+        for name in wanted
+        if given.get(name) is None
+    ] + [
+        problem("conflicting-arguments", name, f"{why} takes no {name}", "")
+        for name in refused
+        if given.get(name) not in (None, False, 0, "")
+    ]
+
+
+def _check_arguments(problems: list[Any]) -> None:
+    """Stop with these problems (exit 1), reported as `run` reports them."""
+    if problems:
+        from ledger.core.problems import ProblemsFound
+
+        def stop() -> None:
+            raise ProblemsFound(problems)
+
+        run(stop)
+
+
+def _read_text(path: Path, option: str) -> tuple[str, list[Any]]:
+    """A text file the user named, or a clean problem (missing, unreadable, not UTF-8)."""
+    from ledger.core.problems import problem
+
+    try:
+        return path.read_bytes().decode("utf-8-sig"), []
+    except FileNotFoundError:
+        found = problem(
+            "file-not-found",
+            option,
+            f"{path}: there is no such file",
+            "give the path of the round's orders, one `ABC x,5,BOB` a line",
+        )
+    except UnicodeDecodeError as exc:
+        found = problem(
+            "not-text",
+            option,
+            f"{path} is not UTF-8 text (byte {exc.start + 1})",
+            "save it as plain text in UTF-8",
+        )
+    except OSError as exc:
+        found = problem("unreadable", option, f"cannot read {path}: {exc.strerror}")
+    return "", [found]
+
+
+def _done(result: tuple[str, list[Any]]) -> tuple[str, list[Any], object]:
+    return result[0], result[1], None
+
+
+DeleteOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--delete",
+        metavar="ROW",
+        help="Remove the row with this number (as Excel shows it), if its round is not "
+        "evaluated yet.",
+    ),
+]
+ReplaceOpt = Annotated[
+    bool,
+    typer.Option("--replace", help="Put it in place of the player's row that is there already."),
+]
+
+
 @app.command(
-    epilog="Examples: ledger order ABC 'x,5,BOB' | ledger order DAN 'e,i,alle' --penalty-kj 300"
+    epilog="Examples: ledger order ABC 'x,5,BOB' | ledger order CAT 'p,300,ABC,BOB' | "
+    "ledger order DAN 'e,i,alle' --penalty-kj 300 | ledger order ABC 'l,17' --replace | "
+    "ledger order --delete 7 | ledger order --file ROUND.txt\n\n"
+    "One order a player in each action phase (4.1): a second is refused, --replace puts it "
+    "in place of the first, --delete ROW removes an order not evaluated yet.\n\n"
+    "A party names its guests after the amount, in the invitation's order: p,Betrag,Gast,... "
+    "(p,300,ABC,BOB invites ABC first, then BOB). At least one player must be invited (6.1): "
+    "p,300 alone is refused.\n\n"
+    "--file ROUND.txt reads a round's orders, one a line as players write them (ABC x,5,BOB); "
+    "blank lines and # comments are skipped. Every line is checked, and all are added or none."
 )
 def order(
-    player: Annotated[str, typer.Argument(metavar="PLAYER", help="The three-letter pseudonym.")],
+    player: Annotated[
+        str | None, typer.Argument(metavar="PLAYER", help="The three-letter pseudonym.")
+    ] = None,
     code: Annotated[
-        str,
+        str | None,
         typer.Argument(
-            metavar="CODE", help="The order as written, e.g. a,BOB or l,17 or g,Alois,200."
+            metavar="CODE",
+            help="The order as written, e.g. a,BOB or l,17 or g,Alois,200 or p,300,BOB,CAT "
+            "(a party with its guests).",
         ),
-    ],
+    ] = None,
     penalty_kj: Annotated[
         str | None, typer.Option("--penalty-kj", help="A blackmail's penalty in Kj (6.6).")
     ] = None,
@@ -75,58 +163,188 @@ def order(
             help="The blackmailer this player handed a Rechtfertigung against (6.6.42).",
         ),
     ] = None,
+    replace: ReplaceOpt = False,
+    delete: DeleteOpt = None,
+    file: Annotated[
+        Path | None,
+        typer.Option(
+            "--file",
+            metavar="ROUND.txt",
+            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line; all or none.",
+            show_default=False,
+        ),
+    ] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: ForceOpt = False,
 ) -> None:
-    """Add an order for the next round after checking its syntax and names."""
+    """Add an order for the next round after checking its syntax and names; one order a
+    player in each action phase."""
+    given: dict[str, object] = {
+        "PLAYER": player,
+        "CODE": code,
+        "--penalty-kj": penalty_kj,
+        "--penalty-stones": penalty_stones,
+        "--justified-against": justified_against,
+        "--replace": replace,
+        "--file": file,
+    }
+    if delete is not None:
+        _check_arguments(_arguments(given, (), tuple(given), "--delete ROW"))
+    elif file is not None:
+        _check_arguments(
+            _arguments(
+                given,
+                (),
+                ("PLAYER", "CODE", "--penalty-kj", "--penalty-stones", "--justified-against"),
+                "--file",
+            )
+        )
+    else:
+        _check_arguments(
+            _arguments(
+                given, ("PLAYER", "CODE"), (), "ledger order PLAYER CODE (or --file, --delete)"
+            )
+        )
+
+    text = ""
+    if file is not None and delete is None:
+        text, unread = _read_text(file, "--file")
+        _check_arguments(unread)
 
     def action(books: Any) -> tuple[str, list[Any], object]:
-        from ledger.core.money import parse_amount
-        from ledger.core.problems import problem
-        from ledger.rules.egon.game import OrderRow, book_of
-        from ledger.rules.egon.orders import parse_order
+        from ledger.rules.egon import commands
 
-        book = book_of(books)
-        rnd = books.day + 1
-        names = [p.name for p in books.players]
-        traders = tuple(t.trader for t in book.traders if t.round == rnd) or None
-        parsed, errors = parse_order(
-            code, player, players=names, **({"traders": traders} if traders else {})
-        )
-        if errors:
-            return (
-                "",
-                [
-                    problem(
-                        "bad-order",
-                        "CODE",
-                        e,
-                        "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)",
-                    )
-                    for e in errors
-                ],
-                None,
-            )
-        kj = Decimal(0)
-        if penalty_kj:
-            try:
-                kj = parse_amount(penalty_kj)
-            except ValueError as exc:
-                return "", [problem("bad-amount", "--penalty-kj", str(exc), "")], None
-        assert parsed is not None
-        book.orders.append(
-            OrderRow(
-                rnd,
-                parsed.player,
-                parsed.text(),
-                kj,
-                penalty_stones,
-                (justified_against or "").upper(),
-            )
-        )
-        return f"round {rnd}: {parsed.player} orders {parsed.text()}", [], None
+        if delete is not None:
+            return _done(commands.delete_order(books, delete))
+        if file is not None:
+            return _done(commands.add_order_file(books, text, str(file), replace=replace))
+        else:
+            assert player is not None and code is not None
+            entries = [
+                commands.OrderEntry(
+                    player,
+                    code,
+                    penalty_kj=penalty_kj,
+                    penalty_stones=penalty_stones,
+                    justified_against=justified_against or "",
+                )
+            ]
+        return _done(commands.add_orders(books, entries, replace=replace))
 
-    _egon_change(action, _describe("order", player, code), workbook, force)
+    if delete is not None:
+        described = _describe("order", "--delete", delete)
+    elif file is not None:
+        described = _describe("order", "--file", str(file), "--replace" if replace else None)
+    else:
+        described = _describe("order", player, code, "--replace" if replace else None)
+    _egon_change(action, described, workbook, force)
+
+
+@app.command(
+    epilog="Examples: ledger purchase LEO 5 350 --note 'Bolle, bribed' | "
+    "ledger purchase LEO 6 420 --replace | ledger purchase --delete 4\n\n"
+    "The buying phase (section 3) is the game master's: enter each player's result for the "
+    "next round, the stones bought and the Kj paid, one row a player (name the traders in "
+    "--note). ledger tick puts the stones in store and books the Kj."
+)
+def purchase(
+    player: Annotated[
+        str | None, typer.Argument(metavar="PLAYER", help="The three-letter pseudonym.")
+    ] = None,
+    stones: Annotated[
+        str | None, typer.Argument(metavar="STONES", help="Stones bought, at least 1.")
+    ] = None,
+    cost: Annotated[
+        str | None, typer.Argument(metavar="COST", help="The Kj paid for them, e.g. 350.")
+    ] = None,
+    note: Annotated[
+        str, typer.Option("--note", help="From whom, at what price: 'Bolle, bribed'.")
+    ] = "",
+    replace: ReplaceOpt = False,
+    delete: DeleteOpt = None,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    force: ForceOpt = False,
+) -> None:
+    """Enter a player's purchase in the next round's buying phase (Purchases sheet)."""
+    given: dict[str, object] = {
+        "PLAYER": player,
+        "STONES": stones,
+        "COST": cost,
+        "--note": note,
+        "--replace": replace,
+    }
+    if delete is not None:
+        _check_arguments(_arguments(given, (), tuple(given), "--delete ROW"))
+    else:
+        _check_arguments(
+            _arguments(
+                given, ("PLAYER", "STONES", "COST"), (), "ledger purchase PLAYER STONES COST"
+            )
+        )
+
+    def action(books: Any) -> tuple[str, list[Any], object]:
+        from ledger.rules.egon import commands
+
+        if delete is not None:
+            return _done(commands.delete_purchase_row(books, delete, build=False))
+        assert player is not None and stones is not None and cost is not None
+        return _done(commands.add_purchase(books, player, stones, cost, note, replace=replace))
+
+    described = (
+        _describe("purchase", "--delete", delete)
+        if delete is not None
+        else _describe(
+            "purchase",
+            player,
+            stones,
+            cost,
+            *(("--note", note) if note else ()),
+            "--replace" if replace else None,
+        )
+    )
+    _egon_change(action, described, workbook, force)
+
+
+@app.command(
+    epilog="Examples: ledger build CAT 2 | ledger build CAT 3 --replace | "
+    "ledger build --delete 5\n\n"
+    "Building (section 7) is the game master's: the stones a player builds from the store "
+    "onto the tower after the second action phase of the next round, one row a player. At "
+    "most what is in store then is built."
+)
+def build(
+    player: Annotated[
+        str | None, typer.Argument(metavar="PLAYER", help="The three-letter pseudonym.")
+    ] = None,
+    stones: Annotated[
+        str | None, typer.Argument(metavar="STONES", help="Stones to build, at least 1.")
+    ] = None,
+    replace: ReplaceOpt = False,
+    delete: DeleteOpt = None,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    force: ForceOpt = False,
+) -> None:
+    """Enter the stones a player builds onto the tower in the next round (Purchases sheet)."""
+    given: dict[str, object] = {"PLAYER": player, "STONES": stones, "--replace": replace}
+    if delete is not None:
+        _check_arguments(_arguments(given, (), tuple(given), "--delete ROW"))
+    else:
+        _check_arguments(_arguments(given, ("PLAYER", "STONES"), (), "ledger build PLAYER STONES"))
+
+    def action(books: Any) -> tuple[str, list[Any], object]:
+        from ledger.rules.egon import commands
+
+        if delete is not None:
+            return _done(commands.delete_purchase_row(books, delete, build=True))
+        assert player is not None and stones is not None
+        return _done(commands.add_build(books, player, stones, replace=replace))
+
+    described = (
+        _describe("build", "--delete", delete)
+        if delete is not None
+        else _describe("build", player, stones, "--replace" if replace else None)
+    )
+    _egon_change(action, described, workbook, force)
 
 
 @app.command(

@@ -9,7 +9,9 @@ kann die Aktion auch immer ausgeschrieben werden" (5.): the code may be the acti
 Two orders carry what the texts put in the article that comes with them:
 
 * ``p,Betrag,Gast,Gast,...``: the party's guest list, in the order of the invitation (6.1).
-  ``p,Betrag`` alone parses, but the party then has no guest and does not take place.
+  ``p,Betrag`` alone parses (a row typed in the sheet, the action named in a blackmail), but
+  such a party has no guest and does not take place; ``ledger order`` refuses it (6.1: "Es muß
+  mindestens ein Mitspieler eingeladen werden").
 * ``e``: the Strafe (penalty) is in the article; the game master enters it as
   ``Blackmail.penalty_kj`` / ``penalty_stones`` (use `with_penalty`). 6.6.22: only stones in
   store can be demanded.
@@ -317,6 +319,12 @@ def phase_of(order: Order) -> int:
     return PHASE_OF_CODE[order.CODE]
 
 
+def phase_of_text(text: str) -> int | None:
+    """The action phase of an order as written (its code or action name), None if unknown."""
+    code = _code(text.split(",", 1)[0])
+    return PHASE_OF_CODE[code] if code else None
+
+
 def with_penalty(order: Blackmail, kj: Decimal, stones: int = 0) -> Blackmail:
     """The blackmail with the Strafe the game master read in its article (6.6.2, 6.6.21)."""
     if kj < 0 or stones < 0:
@@ -350,7 +358,7 @@ _FORMAT: dict[str, str] = {
     "l": "l,Losnummer",
     "f": "f,Betrag",
     "g": "g,Händler,Betrag",
-    "p": "p,Betrag[,Gast,...]",
+    "p": "p,Betrag,Gast[,Gast,...]",
     "i": "i,Anzahl",
     "b": "b,Wachfaktor",
     "d": "d,Anzahl,Spieler",
