@@ -74,3 +74,21 @@ def test_a_long_streamed_journal_opens_in_libreoffice_and_comes_back_the_same(
     shutil.copy(resaved, ledger.path)
     assert ledger("check").stdout == ""
     assert ledger("balance", "--json").json() == before
+
+
+def test_the_dropdowns_survive_a_libreoffice_resave(game: Ledger, tmp_path: Path) -> None:
+    import openpyxl
+
+    from tests.test_validations import validations
+
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("hire", "Ann", "--ship", "Nomad")
+    before = validations(game.path)
+    assert before[("Crews", "post")]["values"] == ["S1"]
+    resaved = resave_with_libreoffice(game.path, tmp_path / "lo")
+    assert validations(resaved) == before  # the lists, the sheets they refer to, stop or warn
+    assert openpyxl.load_workbook(resaved)["Dropdowns"].sheet_state == "hidden"
+    shutil.copy(resaved, game.path)
+    assert game("check").stdout == ""
+    game("pay", "Ann", "Bob", "1")  # and ledger writes its own lists over LibreOffice's
+    assert validations(game.path) == before

@@ -19,8 +19,12 @@ class Column:
     width: int = 12
     required: bool = True
     help: str = ""
-    #: A dropdown in the workbook: a fixed list, or "players" / "parties" for the live names.
+    #: A dropdown in the workbook, from the game's own vocabulary: a fixed tuple; "players" or
+    #: "parties" (the players' names, or theirs and the game's institutions'); or "Sheet!column",
+    #: the values another sheet's column holds ("Ships!id+Bases!id" joins several sources).
     choices: tuple[str, ...] | str = ()
+    #: Excel refuses a value not on the list; otherwise it only warns, so a new name can go in.
+    strict: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,6 +87,7 @@ def players_spec(game: Game) -> SheetSpec:
                 9,
                 help="player, or patrol for the Space Patrol player.",
                 choices=("player", "patrol"),
+                strict=True,
             ),
             *game.player_columns,
         ),
@@ -125,6 +126,7 @@ def events_spec(event_types: tuple[str, ...]) -> SheetSpec:
                 required=name in ("type", "player"),
                 help=EVENT_HELP[name],
                 choices=choices.get(name, ()),
+                strict=name == "type",
             )
             for name in EVENT_COLUMNS
         ),

@@ -31,6 +31,11 @@ from ledger.io.cells import CellValue, convert, is_blank, to_text
 MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
 #: Dropdowns reach this far below the last row, so rows the banker types get them too.
 VALIDATION_ROWS = 1000
+#: The hidden sheet ledger writes the longer dropdown lists to, rewritten on every save.
+DROPDOWNS = "Dropdowns"
+#: A list longer than this (its values joined by commas) goes to the Dropdowns sheet: Excel
+#: holds at most 255 characters in a list typed into the validation itself.
+INLINE_LIST = 250
 #: Sheets longer than this are streamed as XML rather than written cell by cell.
 STREAM_ROWS = 200
 
@@ -492,7 +497,7 @@ def _load(
         if t is not None:
             game_rows[spec.name] = [(ref, v) for ref, v in t.records if ref.row not in t.bad_rows]
     game.load_state(books, game_rows, problems)
-    known = set(specs)
+    known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
     unknown = {s.name: s for s in raw if s.name not in known}
     read_rows = sum(len(rows) for rows in journal_rows.values())
     return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
@@ -741,7 +746,6 @@ def write(path: Path, loaded: Loaded) -> None:
     fmt = _Formats(wb)
     streamed: dict[str, tuple[SheetSpec, Callable[[], Iterator[list[Any]]]]] = {}
     reuse: dict[str, tuple[Path, str, int]] = {}
-    parties = [p.name for p in books.players] + list(books.game.institutions)
     rows_for: dict[str, Callable[[], list[list[Any]]]] = {
         "README": lambda: _readme_rows(specs),
         "Settings": lambda: _settings_rows(books),
@@ -763,6 +767,7 @@ def write(path: Path, loaded: Loaded) -> None:
     dumped = books.game.dump_state(books)
     for name, game_rows in dumped.items():
         rows_for[name] = lambda game_rows=game_rows: game_rows  # type: ignore[misc]
+    dropdowns = _Dropdowns(books, rows_for, by_name)
     source_rows = {
         "Players": [p.ref.row if p.ref else None for p in books.players],
         "Events": [e.ref.row if e.ref else None for e in books.events],
@@ -781,7 +786,7 @@ def write(path: Path, loaded: Loaded) -> None:
                 first = next(_journal_rows(books), None)
                 sheet_no = len(wb.worksheets()) + 1
                 _write_sheet(
-                    wb, spec, [first] if first else [], [], [], {}, fmt, parties, total_rows=n
+                    wb, spec, [first] if first else [], [], [], {}, fmt, dropdowns, total_rows=n
                 )
                 streamed[f"xl/worksheets/sheet{sheet_no}.xml"] = (
                     spec,
@@ -822,11 +827,12 @@ def write(path: Path, loaded: Loaded) -> None:
             extra_headers,
             extras,
             fmt,
-            parties,
+            dropdowns,
             total_rows=len(rows),
         )
         if stream:
             streamed[f"xl/worksheets/sheet{sheet_no}.xml"] = (spec, lambda rows=rows: iter(rows))  # type: ignore[misc]
+    dropdowns.write_sheet(wb, fmt)
     wb.close()
     _finish(buffer, path, streamed, reuse)
 
@@ -870,7 +876,7 @@ def _write_sheet(
     extra_headers: list[str],
     extras: dict[int, list[CellValue]],
     fmt: _Formats,
-    parties: list[str],
+    dropdowns: _Dropdowns,
     total_rows: int | None = None,
 ) -> None:
     ws = wb.add_worksheet(spec.name)
@@ -895,24 +901,88 @@ def _write_sheet(
     last_col = len(columns) + len(extra_headers) - 1
     ws.autofilter(0, 0, max(n, 1), last_col)
     for c, col in enumerate(columns):
-        source = _choices(col, parties)
+        source = dropdowns.validation(spec, col)
         if source:
             ws.data_validation(1, c, n + VALIDATION_ROWS, c, source)
 
 
-def _choices(col: Column, parties: list[str]) -> dict[str, Any] | None:
-    if not col.choices:
-        return None
-    values = list(col.choices) if isinstance(col.choices, tuple) else parties
-    if not values or sum(len(v) + 1 for v in values) > 250:
-        return None
-    return {
-        "validate": "list",
-        "source": values,
-        "error_type": "warning",
-        "error_title": col.name,
-        "error_message": "Not one of: " + ", ".join(values)[:200],
-    }
+class _Dropdowns:
+    """Each column's dropdown, its values drawn from the books as they are saved: the game's
+    fixed vocabulary (a tuple), the players' names, or another sheet's column (see
+    `Column.choices`). A short list is typed into the validation itself; a longer one (or an
+    empty one, or one with a comma in a name) goes to a column of the hidden Dropdowns sheet
+    and the validation refers to its range."""
+
+    def __init__(
+        self,
+        books: Books,
+        rows_for: dict[str, Callable[[], list[list[Any]]]],
+        specs: dict[str, SheetSpec],
+    ) -> None:
+        self.players = [p.name for p in books.players]
+        self.institutions = list(books.game.institutions)
+        self.rows_for, self.specs = rows_for, specs
+        self.rows: dict[str, list[list[Any]]] = {}
+        #: the lists of the Dropdowns sheet: values -> their column and its header
+        self.lists: dict[tuple[str, ...] | str, tuple[int, str]] = {}
+
+    def values(self, choices: tuple[str, ...] | str) -> list[str]:
+        if isinstance(choices, tuple):
+            return list(choices)
+        found: list[str] = []
+        for source in choices.split("+"):
+            if source == "players":
+                found += self.players
+            elif source == "parties":
+                found += self.players + self.institutions
+            else:
+                sheet, _, column = source.partition("!")
+                at = [c.name for c in self.specs[sheet].columns].index(column)  # else: a typo
+                if sheet not in self.rows:
+                    self.rows[sheet] = self.rows_for[sheet]() if sheet in self.rows_for else []
+                found += [to_text(row[at]) for row in self.rows[sheet] if at < len(row)]
+        return list(dict.fromkeys(v for v in (v.strip() for v in found) if v))
+
+    def validation(self, spec: SheetSpec, col: Column) -> dict[str, Any] | None:
+        if not col.choices:
+            return None
+        values = self.values(col.choices)
+        if not values and isinstance(col.choices, tuple):
+            return None
+        source: list[str] | str
+        if (
+            values
+            and len(",".join(values)) <= INLINE_LIST
+            and not any("," in v or '"' in v for v in values)
+        ):
+            source = values
+        else:
+            header = col.choices if isinstance(col.choices, str) else f"{spec.name} {col.name}"
+            key = tuple(values) if values else header  # no ships yet: an empty list of ships
+            number, _ = self.lists.setdefault(key, (len(self.lists), header))
+            letter = _letters(number)
+            source = f"={DROPDOWNS}!${letter}$2:${letter}${max(len(values), 1) + 1}"
+        listed = ", ".join(values) or "(none yet)"
+        return {
+            "validate": "list",
+            "source": source,
+            "error_type": "stop" if col.strict else "warning",
+            "error_title": col.name,
+            "error_message": ("Not one of: " + listed)[:200],
+        }
+
+    def write_sheet(self, wb: Any, fmt: _Formats) -> None:
+        """The lists too long to type into a validation, one column each; hidden."""
+        if not self.lists:
+            return
+        ws = wb.add_worksheet(DROPDOWNS)
+        ws.freeze_panes(1, 0)
+        for key, (c, header) in self.lists.items():
+            ws.set_column(c, c, max(12, min(30, len(header))))
+            ws.write_string(0, c, header, fmt.header)
+            for r, value in enumerate(key if isinstance(key, tuple) else (), start=1):
+                ws.write_string(r, c, value)
+        ws.hide()
 
 
 def _write_unknown(wb: Any, raw: RawSheet, fmt: _Formats) -> None:

@@ -191,21 +191,45 @@ def _kind(t: str) -> Kind:
     return "bool" if "bool" in t else "money" if "Decimal" in t else "int" if "int" in t else "text"
 
 
+#: Each column's dropdown in the workbook: sheet -> column -> (where its values come from,
+#: whether Excel refuses any other value). Players' pseudonyms only warn (one may be new in
+#: this sitting), and so do traders (a round may have others, 8.1); jackpot classes refuse.
+CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
+    "Traders": {"trader": (tables.TRADERS, False)},
+    "Orders": {"player": ("players", False), "justified_against": ("players", False)},
+    "Purchases": {"player": ("players", False)},
+    "Jackpots": {"class": (tuple(tables.JACKPOT_TABLE), True)},
+    "Blackmails": {"blackmailer": ("players", False), "victim": ("players", False)},
+}
+
+
 def _spec(name: str) -> SheetSpec:
     cls, _, about = SHEETS[name]
-    cols = tuple(
-        Column(
-            "class" if f.name == "cls" else f.name,
-            _kind(str(f.type)),
-            max(8, len(f.name) + 2)
-            if f.name not in ("text", "order", "cause", "source", "note", "result")
-            else 34,
-            required=f.default is dataclasses.MISSING,
-        )
-        for f in dataclasses.fields(cls)
-        if f.name != "ref"
+    return SheetSpec(
+        name,
+        tuple(
+            _column(f, CHOICES.get(name, {})) for f in dataclasses.fields(cls) if f.name != "ref"
+        ),
+        about,
+        written_by_tool=name in ("Results", "DIHistory"),
     )
-    return SheetSpec(name, cols, about, written_by_tool=name in ("Results", "DIHistory"))
+
+
+def _column(
+    f: dataclasses.Field[Any], choices: Mapping[str, tuple[tuple[str, ...] | str, bool]]
+) -> Column:
+    name = "class" if f.name == "cls" else f.name
+    listed, strict = choices.get(name, ((), False))
+    return Column(
+        name,
+        _kind(str(f.type)),
+        max(8, len(f.name) + 2)
+        if f.name not in ("text", "order", "cause", "source", "note", "result")
+        else 34,
+        required=f.default is dataclasses.MISSING,
+        choices=listed,
+        strict=strict,
+    )
 
 
 PLAYER_COLUMNS: tuple[Column, ...] = (
@@ -232,6 +256,7 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
         required=False,
         help="frei, Gefängnis, Zuchthaus or ausgeschieden.",
         choices=tuple(s.value for s in Status),
+        strict=True,
     ),
     Column("jail_rounds", "int", 8, required=False, help="Whole rounds still to sit out."),
 )

@@ -27,6 +27,7 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
         14,
         required=False,
         help="Where the player is: a ship, a base or a planet (§5).",
+        choices=sheets.PLACES,  # or a ship or base: the list only warns
     ),
     Column(
         "status",
@@ -35,6 +36,7 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
         required=False,
         help="free, imprisoned, pirate, warlord or dead (§33-§36).",
         choices=("free", "imprisoned", "pirate", "warlord", "dead"),
+        strict=True,
     ),
     Column("status_until", "int", 12, required=False, help="The day an imprisonment ends (§41)."),
     Column("pr", "int", 6, required=False, help="Public relations value (§36C); starts at 0."),

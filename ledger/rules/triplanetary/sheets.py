@@ -15,6 +15,8 @@ from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.schema import Column, Kind, SheetSpec
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
+    CREW_STATES,
+    POST_STATES,
     Base,
     Branch,
     Cargo,
@@ -64,6 +66,100 @@ WIDTHS = {
 }
 
 
+PLAYERS = "players"  # the names in the Players sheet
+POSTS = "Ships!id+Bases!id+Mines!id"  # where crews live and cargo lies (§14)
+PLACES = tables.PLACES
+SHIP_TYPES = tuple(e.key for e in tables.EQUIPMENT if e.kind == tables.Kind.SHIP)
+BASE_TYPES = tuple(e.key for e in tables.EQUIPMENT if e.kind == tables.Kind.BASE)
+ITEMS = tuple(e.key for e in tables.EQUIPMENT)
+GOODS = tuple(g.key for g in tables.GOODS)
+#: What a hold or a store may hold: §39 goods, §38 items, supplies and plutonium (§30).
+CARGO = tuple(dict.fromkeys((*GOODS, *ITEMS, "supplies", "plutonium")))
+ROUTE_ENDS = tuple(p for p in PLACES if any(p in (r.frm, r.to) for r in tables.LINER_ROUTES))
+
+#: Each column's dropdown in the workbook: sheet -> column -> (where its values come from,
+#: whether Excel refuses any other value). Names drawn from the records (players, ids) only
+#: warn: the banker may have typed a new one in this sitting. A place a hex may stand for
+#: warns too; the rules' own vocabularies (types, goods, states) refuse.
+CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
+    "Ships": {
+        "owner": (PLAYERS, False),
+        "type": (SHIP_TYPES, True),
+        "built_at": (PLACES, False),
+        "location": (PLACES, False),
+        "status": ((*POST_STATES, "registering"), True),
+    },
+    "Bases": {
+        "owner": (PLAYERS, False),
+        "type": (BASE_TYPES, True),
+        "built_at": (PLACES, False),
+        "location": (PLACES, False),
+        "status": ((*POST_STATES, "registering"), True),
+    },
+    "Modules": {
+        "owner": (PLAYERS, False),
+        "base": ("Bases!id", False),
+        "status": (("open", "shut"), True),
+    },
+    "Mines": {
+        "owner": (PLAYERS, False),
+        "base": ("Bases!id", False),
+        "status": ((*POST_STATES, "registering"), True),
+    },
+    "Crews": {
+        "owner": (PLAYERS, False),
+        "post": (POSTS, False),
+        "module": ("Modules!id", False),
+        "status": (CREW_STATES, True),
+    },
+    "Offices": {
+        "owner": (PLAYERS, False),
+        "place": (PLACES, True),
+        "status": (("open", "closed"), True),
+    },
+    "Construction": {
+        "owner": (PLAYERS, False),
+        "item": ((*ITEMS, "colonization"), True),
+        "place": (PLACES, True),
+        "target": ("Bases!id+Ships!id", False),
+        "status": (("building", "done"), True),
+    },
+    "Corporations": {
+        "head": (PLAYERS, False),
+        "place": (PLACES, True),
+        "status": (("forming", "active", "merging", "merged", "dissolved"), True),
+        "merging_with": ("Corporations!id", False),
+    },
+    "Cargo": {"holder": (POSTS, False), "good": (CARGO, True)},
+    "Crimes": {"player": (PLAYERS, False), "status": (("open", "paid", "tried"), True)},
+    "Dues": {
+        "player": (PLAYERS, False),
+        "creditor": (("patrol", "earth", "tax"), True),
+        "crime": ("Crimes!id", False),
+    },
+    "Markets": {"place": (PLACES, True), "good": (GOODS, True)},
+    "Liners": {
+        "owner": (PLAYERS, False),
+        "frm": (ROUTE_ENDS, False),
+        "to": (ROUTE_ENDS, False),
+        "status": (("open", "closed"), True),
+    },
+    "Underwriting": {
+        "owner": (PLAYERS, False),
+        "ship": ("Ships!id", False),
+        "good": (CARGO, True),
+        "status": (("open", "settled"), True),
+    },
+    "Branches": {
+        "owner": (PLAYERS, False),
+        "base": ("Bases!id", False),
+        "ship": ("Ships!id", False),
+        "status": (("shipping", "open"), True),
+    },
+    "PR": {"player": (PLAYERS, False)},
+}
+
+
 def _kind(t: Any) -> Kind:
     text = str(t)
     if "bool" in text:
@@ -85,7 +181,11 @@ def fields_in_order(cls: type) -> list[dataclasses.Field[Any]]:
     return first + [f for f in fields if f not in first]
 
 
-def _columns(cls: type, skip: tuple[str, ...] = ()) -> tuple[Column, ...]:
+def _columns(
+    cls: type,
+    skip: tuple[str, ...] = (),
+    choices: Mapping[str, tuple[tuple[str, ...] | str, bool]] | None = None,
+) -> tuple[Column, ...]:
     cols = []
     for f in fields_in_order(cls):
         if f.name in ("ref", *skip):
@@ -94,6 +194,7 @@ def _columns(cls: type, skip: tuple[str, ...] = ()) -> tuple[Column, ...]:
         required = f.name in ("id", "owner", "holder", "good", "player", "head", "place") or (
             f.name in ("post", "base", "item", "type") and f.default is dataclasses.MISSING
         )
+        listed, strict = (choices or {}).get(name, ((), False))
         cols.append(
             Column(
                 name,
@@ -101,6 +202,8 @@ def _columns(cls: type, skip: tuple[str, ...] = ()) -> tuple[Column, ...]:
                 WIDTHS.get(f.name, max(8, len(name) + 2)),
                 required=required,
                 help=HELP.get(f.name, ""),
+                choices=listed,
+                strict=strict,
             )
         )
     return tuple(cols)
@@ -139,9 +242,9 @@ SHEETS: dict[str, tuple[type, str]] = {
 }
 
 PRICE_COLUMNS = (
-    Column("item", "text", 24, help="The name commands use."),
+    Column("item", "text", 24, help="The name commands use.", choices=ITEMS, strict=True),
     Column("name", "text", 24, required=False),
-    Column("kind", "text", 11, required=False),
+    Column("kind", "text", 11, required=False, choices=tuple(k.value for k in tables.Kind)),
     Column("price", "money", 10, help="Price in KC (§38): change it to play a house rule."),
     Column("fuel", "int", 6, required=False),
     Column("hold_cp", "int", 8, required=False, help="The ship's or base's hold in CP."),
@@ -158,7 +261,10 @@ PRICE_COLUMNS = (
 
 
 def sheet_specs() -> tuple[SheetSpec, ...]:
-    specs = [SheetSpec(name, _columns(cls), about) for name, (cls, about) in SHEETS.items()]
+    specs = [
+        SheetSpec(name, _columns(cls, choices=CHOICES.get(name)), about)
+        for name, (cls, about) in SHEETS.items()
+    ]
     specs.append(
         SheetSpec(
             "PriceList",
