@@ -11,6 +11,7 @@ from typing import Annotated, Any
 import typer
 
 from ledger.cli import DEFAULT_WORKBOOK, app
+from ledger.cli_args import NegativeNumbers
 from ledger.cli_property import act
 from ledger.core.params import ActionSpec, Param
 
@@ -98,11 +99,12 @@ def register(specs: dict[str, ActionSpec]) -> None:
                     help=GROUPS[group], no_args_is_help=True, rich_markup_mode=None
                 )
                 app.add_typer(_groups[group], name=group)
-            _groups[group].command(sub, epilog=epilog)(make_command(spec, [group, sub]))
+            _groups[group].command(sub, epilog=epilog, cls=NegativeNumbers)(
+                make_command(spec, [group, sub])
+            )
         else:
-            # a PR change of -2 is a value, not an option
-            settings = {"ignore_unknown_options": True} if name == "pr" else {}
-            app.command(name, epilog=epilog, context_settings=settings)(make_command(spec, [name]))
+            # `fine Bob -10` is refused by the action, `pr Ann -2` taken: -10 is no option
+            app.command(name, epilog=epilog, cls=NegativeNumbers)(make_command(spec, [name]))
 
 
 def _register_games() -> None:

@@ -23,6 +23,7 @@ from ledger.cli import (
     run,
     say,
 )
+from ledger.cli_args import NegativeNumbers
 
 
 def act(
@@ -49,7 +50,9 @@ def act(
     run(go)
 
 
-@app.command(epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json")
+@app.command(
+    epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json", cls=NegativeNumbers
+)
 def tick(
     days: Annotated[int, typer.Argument(metavar="DAYS", help="How many days to advance.")] = 1,
     dry_run: Annotated[
@@ -64,8 +67,10 @@ def tick(
 ) -> None:
     """Advance the game DAYS days, applying upkeep day by day exactly as the rules say."""
     if days < 1:
-        say("ledger tick: DAYS must be 1 or more")
-        raise typer.Exit(2)
+        from ledger.cli import fail
+        from ledger.core.problems import problem
+
+        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
 
     def go() -> None:
         from ledger.io.session import change as run_change

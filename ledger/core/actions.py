@@ -15,6 +15,7 @@ from ledger.core.books import Books, Event, Player
 from ledger.core.game import Game
 from ledger.core.journal import Transaction, transfer
 from ledger.core.money import Money, MoneyError
+from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
 
 
@@ -42,9 +43,12 @@ def resolve_party(books: Books, name: str, where: str, bank: str | None = None) 
         return Party(key.casefold(), key.casefold())
     player = books.player(key)
     if player is None:
-        known = ", ".join([p.name for p in books.players] + list(game.institutions))
+        names = [p.name for p in books.players] + list(game.institutions)
         return problem(
-            "unknown-party", where, f"{key!r} is no player or institution", f"one of: {known}"
+            "unknown-party",
+            where,
+            f"{key!r} is no player or institution",
+            did_you_mean(key, names) + "one of: " + ", ".join(names),
         )
     if bank is not None and game.banks:
         match = [b for b in game.banks if b.casefold() == bank.strip().casefold()]
@@ -53,7 +57,7 @@ def resolve_party(books: Books, name: str, where: str, bank: str | None = None) 
                 "unknown-bank",
                 where,
                 f"there is no bank at {bank!r}",
-                "banks: " + ", ".join(game.banks),
+                did_you_mean(bank, game.banks) + "banks: " + ", ".join(game.banks),
             )
         bank = match[0]
     return Party(game.cash_account(player, bank), player.name, player)
@@ -187,7 +191,7 @@ def post_pending_events(books: Books) -> tuple[list[str], list[Problem]]:
                     "unknown-event-type",
                     _cell(ev, "type"),
                     f"{ev.type!r} is not an event type",
-                    "one of: " + ", ".join(sorted(handlers)),
+                    did_you_mean(ev.type, handlers) + "one of: " + ", ".join(sorted(handlers)),
                 )
             )
             continue

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Journal
 from ledger.core.money import Money
+from ledger.core.names import name_key, normalize
 from ledger.core.problems import CellRef
 from ledger.core.schema import SettingValue
 
@@ -127,12 +128,14 @@ class Books:
         return Money.of(amount, self.currency)
 
     def player(self, name: str) -> Player | None:
-        """Find a player by name: exact first, then ignoring case."""
+        """Find a player by name: exact first, then ignoring case (both as Unicode NFC, so
+        `Ánn` matches however its accent was typed)."""
+        name = normalize(name)
         for p in self.players:
-            if p.name == name:
+            if normalize(p.name) == name:
                 return p
-        folded = name.casefold()
-        matches = [p for p in self.players if p.name.casefold() == folded]
+        folded = name_key(name)
+        matches = [p for p in self.players if name_key(p.name) == folded]
         return matches[0] if len(matches) == 1 else None
 
     def patrol(self) -> Player | None:

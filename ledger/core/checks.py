@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger.core.books import PATROL_ROLE, ROLES, Books
+from ledger.core.names import invisible, name_key
 from ledger.core.problems import Problem, problem
 
 #: `:` separates the parts of an account name; `,` the entries of a dropdown list.
@@ -26,7 +27,7 @@ class Rule:
 
 def _players(books: Books) -> Iterable[Problem]:
     seen: dict[str, str] = {}
-    reserved = {i.casefold() for i in books.game.institutions} | {"patrol", "earth", "bank"}
+    reserved = {name_key(i) for i in books.game.institutions} | {"patrol", "earth", "bank"}
     for p in books.players:
         where = str(p.ref) if p.ref else f"player {p.name}"
         if (
@@ -41,7 +42,14 @@ def _players(books: Books) -> Iterable[Problem]:
                 f"{p.name!r} cannot be a player's name",
                 "a name may not contain a colon or a comma, nor start or end with a space",
             )
-        key = p.name.casefold()
+        elif hidden := invisible(p.name):
+            yield problem(
+                "bad-player-name",
+                where,
+                f"{p.name!r} holds an invisible character, {hidden}",
+                "type the name again: a name may not hold invisible or text-direction characters, which make two names look alike",
+            )
+        key = name_key(p.name)
         if key in seen:
             yield problem(
                 "duplicate-player",

@@ -7,6 +7,7 @@ mode, `ROUNDING`, and one place that rounds, `round_money`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 
@@ -30,15 +31,17 @@ def round_money(value: Decimal) -> Decimal:
 
 
 def parse_amount(text: str) -> Decimal:
-    """Read an amount typed by a person ("12.50", "-3", "1e2" is refused).
+    """Read an amount typed by a person ("12.50", "-3"; "1e2" is refused).
 
+    The decimal point is a dot. A separator followed by exactly three digits (`1,000`,
+    `1.000`) may group thousands or mark decimals, so ledger asks rather than guess; other
+    thousands separators (`1,000,000`, `1_000`, `1,000.50`) are refused with the plain number.
     Raises `ValueError` with a sentence a banker understands.
     """
-    s = text.strip().replace("_", "")
+    s = text.strip()
     if not s:
         raise ValueError("the amount is empty")
-    if "," in s and "." not in s:
-        raise ValueError(f"{text!r} uses a comma; write the decimal point as a dot, e.g. 12.5")
+    _refuse_separators(text, s)
     if any(c not in "0123456789.-+" for c in s) or s.count(".") > 1:
         raise ValueError(f"{text!r} is not a number")
     try:
@@ -50,6 +53,43 @@ def parse_amount(text: str) -> Decimal:
     if abs(value) > LIMIT:
         raise ValueError(f"{text!r} is more than a spreadsheet can hold exactly ({LIMIT:,})")
     return value.quantize(CENT)
+
+
+#: A number grouped in thousands by one kind of separator: `1,000`, `-12.345.678`, `1_000`.
+_GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}([,._])\d{3}(?:\1\d{3})*")
+
+
+def _refuse_separators(text: str, s: str) -> None:
+    """Refuse what is not a plain number with a decimal dot, saying what was probably meant."""
+    grouped = _GROUPED.fullmatch(s)
+    if grouped:
+        sep = grouped.group(1)
+        whole = s.replace(sep, "")
+        if sep != "_" and s.count(sep) == 1:
+            # `1,000` or `1.000`: a thousands separator, or a decimal mark before three decimals?
+            cents = Decimal(s.replace(",", "."))
+            if cents == cents.quantize(CENT, rounding=ROUND_DOWN):
+                raise ValueError(
+                    f"{text!r} is ambiguous: {sep!r} before three digits may group thousands "
+                    f"or mark decimals; type {whole} or {cents.quantize(CENT)}"
+                )
+            if sep == ".":  # `1.005` read with a decimal point has a tenth of a cent
+                raise ValueError(
+                    f"{text!r} has more than two decimals; the smallest unit is 0.01 "
+                    f"(for {whole}, leave out the dot)"
+                )
+        raise ValueError(f"{text!r} is not an amount: type it without separators, {whole}")
+    if "_" in s:
+        raise ValueError(f"{text!r} is not an amount: type digits only, e.g. 1000 or 12.50")
+    if s.count(",") == 1 and "." not in s:
+        raise ValueError(
+            f"{text!r} uses a comma; write the decimal point as a dot, e.g. {s.replace(',', '.')}"
+        )
+    if "," in s and "." in s:  # `1,000.50` or `1.000,50`: the later mark is the decimal point
+        point = max(s.rindex(","), s.rindex("."))
+        plain = s[:point].replace(",", "").replace(".", "") + "." + s[point + 1 :]
+        if re.fullmatch(r"[+-]?\d+\.\d{1,2}", plain):
+            raise ValueError(f"{text!r} is not an amount: type it without separators, {plain}")
 
 
 @dataclass(frozen=True, slots=True, order=False)

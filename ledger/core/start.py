@@ -7,15 +7,16 @@ from collections.abc import Sequence
 from ledger.core.books import PATROL_ROLE, PLAYER_ROLE, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.journal import Journal
+from ledger.core.names import normalize
 
 
 def new_books(game: Game, players: Sequence[str], patrol: str | None, seed: int) -> Books:
     values = {s.key: s.default for s in game.all_settings()}
     values.update(game=game.key, day=0, seed=seed, currency=game.currency)
     settings = Settings(values)
-    people = [Player(name, PLAYER_ROLE) for name in players]
+    people = [Player(normalize(name), PLAYER_ROLE) for name in players]
     if patrol:
-        people.append(Player(patrol, PATROL_ROLE))
+        people.append(Player(normalize(patrol), PATROL_ROLE))
     people = [
         Player(p.name, p.role, tuple((k, v) for k, v in game.new_player_extra(p)))  # type: ignore[misc]
         for p in people

@@ -15,6 +15,7 @@ from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
+from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import Problem, problem
 from ledger.rules.triplanetary import tables
@@ -73,7 +74,9 @@ def find_player(books: Books, name: str, where: str) -> Player:
                 "unknown-player",
                 where,
                 f"{name!r} is not a player",
-                "players: " + ", ".join(x.name for x in books.players),
+                did_you_mean(name, (x.name for x in books.players))
+                + "players: "
+                + ", ".join(x.name for x in books.players),
             )
         )
     return p
@@ -278,7 +281,7 @@ def canonical_place(name: str | None, where: str, default: str | None = None) ->
                 "unknown-place",
                 where,
                 f"{name!r} is not a planet or moon of the game",
-                "places: " + ", ".join(tables.PLACES),
+                did_you_mean(name or "", tables.PLACES) + "places: " + ", ".join(tables.PLACES),
             )
         )
     return place
@@ -432,7 +435,9 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "unknown-item",
                 where["item"],
                 f"{a['item']!r} is not on the §38 price list",
-                "items: " + ", ".join(state.prices),
+                did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
+                + "items: "
+                + ", ".join(state.prices),
             )
         )
     qty = a["qty"] or 1
