@@ -8,7 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ledger.cli import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, app, out_json, run, say
+from ledger.cli import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, app, out_json, run, say, warn
+from ledger.cli_args import NegativeNumbers
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html (default), pdf or text.")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 (default) or letter.")]
@@ -114,7 +115,8 @@ def statement(
         from ledger.io.session import read_books
 
         path = _path(workbook)
-        books, _ = read_books(path)
+        books, problems = read_books(path)
+        warn(problems)
         if player is not None:
             one = books.player(player)
             if one is None:
@@ -167,7 +169,8 @@ def report(
         from ledger.io.session import read_books
 
         path = _path(workbook)
-        books, _ = read_books(path)
+        books, problems = read_books(path)
+        warn(problems)
         r = books.game.report(books, kind.strip().casefold(), since or 0)
         if fmt == "text":
             render.report_text(r)
@@ -184,7 +187,7 @@ def report(
     run(go)
 
 
-@app.command(epilog="Examples: ledger forecast | ledger forecast 90 --json")
+@app.command(epilog="Examples: ledger forecast | ledger forecast 90 --json", cls=NegativeNumbers)
 def forecast(
     days: Annotated[int, typer.Argument(metavar="DAYS", help="How far ahead.")] = 30,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
@@ -193,15 +196,18 @@ def forecast(
     """What falls due in the next DAYS for every player, from the same code the tick uses;
     changes nothing."""
     if days < 1:
-        say("ledger forecast: DAYS must be 1 or more")
-        raise typer.Exit(2)
+        from ledger.cli import fail
+        from ledger.core.problems import problem
+
+        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
 
     def go() -> None:
         from ledger.cli_property import _tick_json
         from ledger.io.render import tick_tables
         from ledger.io.session import read_books
 
-        books, _ = read_books(_path(workbook))
+        books, problems = read_books(_path(workbook))
+        warn(problems)
         ahead = books.game.forecast(books, days)
         if as_json:
             out_json(_tick_json(ahead))

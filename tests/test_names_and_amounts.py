@@ -113,24 +113,12 @@ NEGATIVE = {
     "dropoff": (["dropoff", "Ann", "-3", "--ship", "Nomad", "--to", "B1"], "CP"),
     "lloyds": (["lloyds", "Ann", "cordrazite", "-3", "--ship", "Nomad", "--at", "Mars"], "CP"),
     "tick": (["tick", "-3"], "DAYS"),
+    "forecast": (["forecast", "-3"], "DAYS"),
     "sell-company": (["sell-company", "Bob", "Ann", "-400"], "PRICE"),
 }
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        pytest.param(
-            name,
-            marks=pytest.mark.xfail(
-                strict=True, reason="sell-company posts a negative price and fails unbalanced"
-            ),
-        )
-        if name == "sell-company"
-        else name
-        for name in NEGATIVE
-    ],
-)
+@pytest.mark.parametrize("name", list(NEGATIVE))
 def test_14_negative_number_argument_refused_clearly(game: Ledger, name: str) -> None:
     args, argument = NEGATIVE[name]
     run = game(*args, expect=None)

@@ -481,8 +481,9 @@ def _inflate(data: bytes, info: zipfile.ZipInfo) -> bytes:
         int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little"),
     )
     start = info.header_offset + 30 + name_len + extra_len
-    out = zlib.decompress(memoryview(data)[start : start + info.compress_size], -15, info.file_size)
-    if len(out) != info.file_size or zlib.crc32(out) != info.CRC:
+    inflater = zlib.decompressobj(-15)  # never past the declared size (a bomb is not ours)
+    out = inflater.decompress(memoryview(data)[start : start + info.compress_size], info.file_size)
+    if not inflater.eof or len(out) != info.file_size or zlib.crc32(out) != info.CRC:
         raise _NotOurs  # damaged: the careful reader says so
     return out
 

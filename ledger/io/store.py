@@ -103,9 +103,8 @@ def refuse_if_macros(path: Path) -> None:
     if not macros and path.is_file():
         import zipfile
 
-        with contextlib.suppress(OSError, zipfile.BadZipFile):
-            with zipfile.ZipFile(path) as z:
-                macros = any(n.lower().endswith("vbaproject.bin") for n in z.namelist())
+        with contextlib.suppress(OSError, zipfile.BadZipFile), zipfile.ZipFile(path) as z:
+            macros = any(n.lower().endswith("vbaproject.bin") for n in z.namelist())
     if macros:
         raise ProblemsFound(
             [

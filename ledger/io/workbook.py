@@ -25,7 +25,7 @@ from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue, SheetSpec
-from ledger.io import journal_xml, sheets
+from ledger.io import journal_xml, sheets, xlsx_read
 from ledger.io.cells import CellValue, convert, is_blank, to_text
 
 MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
@@ -40,6 +40,11 @@ INLINE_LIST = 250
 STREAM_ROWS = 200
 
 
+#: The banker's own columns keep their places up to this column (IV, the old Excel's last);
+#: a cell further out is kept beside the others instead (a stray cell at XFD would make
+#: sixteen thousand empty columns).
+KEEP_PLACES_UP_TO = 256
+
 #: Sheets read as a stream of rows: the journal can be long.
 STREAMED_ON_READ = ("Journal",)
 
@@ -47,8 +52,9 @@ STREAMED_ON_READ = ("Journal",)
 @dataclass
 class RawSheet:
     name: str
-    #: A list, or (for the Journal) an iterator that can be read once.
-    rows: Iterable[Sequence[CellValue]]
+    #: `(row number, values)` of the rows with something in them, rows rising from 1; a
+    #: list, or (for the Journal) an iterator that can be read once.
+    rows: Iterable[tuple[int, Sequence[CellValue]]]
 
 
 @dataclass
@@ -130,6 +136,7 @@ def read_bytes(path: Path) -> bytes:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             names = set(z.namelist())
+            xlsx_read.check_sizes(z, where)  # before any reader inflates a part
     except (zipfile.BadZipFile, OSError):
         raise ProblemsFound(
             [
@@ -165,41 +172,76 @@ class _Deferred:
     """A sheet's rows, parsed only if somebody reads them (the Journal, when the fast reader
     could not take it)."""
 
-    def __init__(self, wb: Any, name: str, where: str) -> None:
-        self.wb, self.name, self.where = wb, name, where
+    def __init__(self, wb: Any, book: xlsx_read.Book, name: str, where: str) -> None:
+        self.wb, self.book, self.name, self.where = wb, book, name, where
 
-    def __iter__(self) -> Iterator[Sequence[CellValue]]:
+    def __iter__(self) -> Iterator[tuple[int, Sequence[CellValue]]]:
         try:
-            sheet = self.wb.get_sheet_by_name(self.name)
-            if sheet.start == (0, 0):
-                # the long sheet is read row by row, never as one big list (memory)
-                return iter(sheet.iter_rows())
-            return iter(sheet.to_python(skip_empty_area=False))
+            return iter(_sheet_rows(self.wb, self.book, self.name, stream=True))
+        except ProblemsFound:
+            raise
         except Exception as exc:  # calamine raises its own types for every kind of damage
             raise _damaged(self.where, exc) from None
+
+
+def _sheet_rows(
+    wb: Any, book: xlsx_read.Book, name: str, stream: bool = False
+) -> Iterable[tuple[int, Sequence[CellValue]]]:
+    """A sheet's rows: through python-calamine (fast) when the cells it would lay out as one
+    rectangle are few enough, else as a stream of the rows there are (a stray note at
+    `XFD1048576` would make calamine's rectangle 17 billion cells). A formula whose value
+    was never computed comes out as `FormulaWithoutValue`."""
+    shape = book.shape(name)
+    if shape.cells > xlsx_read.DENSE_CELLS:
+        return book.rows(name)
+    sheet = wb.get_sheet_by_name(name)
+    if stream and sheet.start == (0, 0):
+        # the long sheet is read row by row, never as one big list (memory)
+        rows: Iterable[Sequence[CellValue]] = sheet.iter_rows()
+    else:
+        rows = sheet.to_python(skip_empty_area=False)
+    numbered = enumerate(rows, start=1)
+    if not shape.formulas:
+        return numbered
+    return _with_formulas(numbered, shape.formulas)
+
+
+def _with_formulas(
+    rows: Iterable[tuple[int, Sequence[CellValue]]], formulas: dict[int, dict[int, str]]
+) -> Iterator[tuple[int, Sequence[CellValue]]]:
+    for r, row in rows:
+        marks = formulas.get(r)
+        if marks:
+            row = list(row)
+            for c, formula in marks.items():
+                if c < len(row) and is_blank(row[c]):
+                    row[c] = xlsx_read.FormulaWithoutValue(formula)
+        yield r, row
 
 
 def read_raw(
     path: Path, only: Collection[str] | None = None, data: bytes | None = None
 ) -> list[RawSheet]:
     """Every sheet's cell values (the Journal's parsed only when its rows are read), or a
-    clear problem for a file that is no readable xlsx."""
+    clear problem for a file that is no readable xlsx, or one too large to read safely."""
     where = str(path)
     if data is None:
         data = read_bytes(path)
     import python_calamine
 
     try:
+        book = xlsx_read.Book(data, where)  # every part's size checked; all but sheets inflated
         wb = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
         out = []
         for name in wb.sheet_names:
             if only is not None and name not in only:
                 out.append(RawSheet(name, []))  # not needed by this command: not parsed
             elif name in STREAMED_ON_READ:
-                out.append(RawSheet(name, _Deferred(wb, name, where)))
+                out.append(RawSheet(name, _Deferred(wb, book, name, where)))
             else:
-                sheet = wb.get_sheet_by_name(name)
-                out.append(RawSheet(name, sheet.to_python(skip_empty_area=False)))
+                out.append(RawSheet(name, list(_sheet_rows(wb, book, name))))
+    except ProblemsFound:
+        raise
     except Exception as exc:  # calamine raises its own types for every kind of damage
         raise _damaged(where, exc) from None
     return out
@@ -214,10 +256,14 @@ def read_table(raw: RawSheet, spec: SheetSpec, problems: list[Problem]) -> Table
 def iter_table(
     raw: RawSheet, spec: SheetSpec, problems: list[Problem], table: Table
 ) -> Iterator[tuple[CellRef, dict[str, Any]]]:
-    """The records of a sheet one by one (problems and extras go to `problems` and `table`)."""
+    """The records of a sheet one by one (problems and extras go to `problems` and `table`,
+    the extras once the last row is read)."""
     rows_iter = iter(raw.rows)
     first = next(rows_iter, None)
-    if first is None or all(is_blank(v) for v in first):
+    if first is not None and first[0] != 1:
+        rows_iter = itertools.chain([first], rows_iter)  # row 1 is empty: no header
+        first = None
+    if first is None or all(is_blank(v) for v in first[1]):
         problems.append(
             problem(
                 "missing-header",
@@ -227,7 +273,7 @@ def iter_table(
             )
         )
         return
-    header = [to_text(v) for v in first]
+    header = [to_text(v) for v in first[1]]
     index: dict[str, int] = {}
     for i, h in enumerate(header):
         key = h.casefold()
@@ -245,16 +291,23 @@ def iter_table(
             )
         )
         return
-    extra_cols = [i for i, h in enumerate(header) if h.casefold() not in known]  # unnamed ones too
-    table.extra_headers = [header[i] for i in extra_cols]
+    known_at = {i for i, h in enumerate(header) if h.casefold() in known}
+    named_extra = [i for i, h in enumerate(header) if h and i not in known_at]
+    # the banker's own cells beside the rows, by row and column, also under no header
+    extra_cells: dict[int, dict[int, CellValue]] = {}
     columns = [(col.name, col.kind, index.get(col.name.casefold())) for col in spec.columns]
     name = raw.name
-    for r, row in enumerate(rows_iter, start=2):
+    fwv = xlsx_read.FormulaWithoutValue
+    for r, row in rows_iter:
         width = len(row)
         values: dict[str, Any] = {}
         blank = True
         for cname, kind, at in columns:
             value = row[at] if at is not None and at < width else None
+            if value.__class__ is fwv:
+                problems.append(_formula_without_value(CellRef(name, at or 0, r), value))
+                table.bad_rows.add(r)
+                value = None
             converted = _fast(value, kind)
             if converted is _SLOW:
                 converted, p = convert(value, kind, CellRef(name, at if at is not None else 0, r))
@@ -266,9 +319,34 @@ def iter_table(
             values[cname] = converted
         if blank and all(is_blank(v) for v in row):
             continue
-        if extra_cols:
-            table.extras[r] = [row[i] if i < len(row) else None for i in extra_cols]
+        if width > len(known_at):
+            extra = {i: v for i, v in enumerate(row) if i not in known_at and not is_blank(v)}
+            if extra:
+                extra_cells[r] = extra
         yield CellRef(name, 0, r), values
+    # the extra columns: those with a header, and those with a value in some row; every
+    # column up to the last one used, so each cell keeps its place (unless it is far out:
+    # then only the columns used, side by side)
+    used = set(named_extra)
+    for cells in extra_cells.values():
+        used.update(cells)
+    last = max(used, default=-1)
+    if last < KEEP_PLACES_UP_TO:
+        used = {i for i in range(last + 1) if i not in known_at}
+    extra_cols = sorted(used)
+    table.extra_headers = [header[i] if i < len(header) else "" for i in extra_cols]
+    table.extras = {r: [cells.get(i) for i in extra_cols] for r, cells in extra_cells.items()}
+
+
+def _formula_without_value(ref: CellRef, value: CellValue) -> Problem:
+    formula = getattr(value, "formula", "")
+    return problem(
+        "formula-without-value",
+        ref,
+        f"the cell holds a formula{f' (={formula})' if formula else ''} with no computed value",
+        "open the workbook in Excel or LibreOffice and save it there (that computes it), "
+        "or type the number itself",
+    )
 
 
 def iter_journal(
@@ -279,9 +357,9 @@ def iter_journal(
     careful way of `iter_table`, which names the cell of each problem."""
     rows = iter(raw.rows)
     first = next(rows, None)
-    header = [to_text(v).casefold() for v in first] if first is not None else []
+    header = [to_text(v).casefold() for v in first[1]] if first is not None else []
     names = [c.name for c in spec.columns]
-    if first is None or header[: len(names)] != names or len(header) != len(names):
+    if first is None or first[0] != 1 or header[: len(names)] != names or len(header) != len(names):
         # not the layout ledger writes (missing, moved or added columns): the general reader
         yield from iter_table(
             RawSheet(raw.name, itertools.chain([first] if first is not None else [], rows)),
@@ -294,7 +372,8 @@ def iter_journal(
     name = raw.name
     dec = Decimal
     cents = _CENTS
-    for r, row in enumerate(rows, start=2):
+    fwv = xlsx_read.FormulaWithoutValue
+    for r, row in rows:
         if len(row) == 8:
             txn, day, kind, account, amount, memo, event, rule = row
             if (
@@ -331,6 +410,10 @@ def iter_journal(
         blank = True
         for i, col in enumerate(careful):
             value = row[i] if i < len(row) else None
+            if value.__class__ is fwv:
+                problems.append(_formula_without_value(CellRef(name, i, r), value))
+                table.bad_rows.add(r)
+                value = None
             converted, p = convert(value, col.kind, CellRef(name, i, r))
             if p:
                 problems.append(p)
@@ -987,9 +1070,9 @@ class _Dropdowns:
 
 def _write_unknown(wb: Any, raw: RawSheet, fmt: _Formats) -> None:
     ws = wb.add_worksheet(raw.name)
-    for r, row in enumerate(raw.rows):
+    for r, row in raw.rows:
         for c, value in enumerate(row):
-            _write_value(ws, r, c, value, "", fmt)
+            _write_value(ws, r - 1, c, value, "", fmt)
 
 
 def _readme_rows(specs: Sequence[SheetSpec]) -> list[list[Any]]:

@@ -48,7 +48,7 @@ def test_split_never_loses_a_cent(amount: Decimal, parts: int) -> None:
 
 @pytest.mark.parametrize(
     ("text", "value"),
-    [("12.50", "12.50"), ("12", "12.00"), ("-3.1", "-3.10"), (" 1_000 ", "1000.00")],
+    [("12.50", "12.50"), ("12", "12.00"), ("-3.1", "-3.10"), (" 1000 ", "1000.00")],
 )
 def test_parse_amount(text: str, value: str) -> None:
     assert parse_amount(text) == Decimal(value)
@@ -62,6 +62,8 @@ def test_parse_amount(text: str, value: str) -> None:
         ("1.234", "more than two decimals"),
         ("", "empty"),
         ("1e3", "not a number"),
+        (" 1_000 ", "without separators"),  # issue 12, item 13
+        ("1,000", "ambiguous"),
     ],
 )
 def test_parse_amount_refuses(text: str, reason: str) -> None:

@@ -341,6 +341,15 @@ def _sell_to_player(
     target = find_post(books, a["to_ship"], where["to_ship"], owner=buyer, kinds=("ship",))
     check_hold(rules, state, target, qty, 0, where["to_ship"])
     price = a["price"]
+    if price <= 0:
+        raise Refused(
+            problem(
+                "bad-amount",
+                where["price"],
+                f"a company is sold for more than 0, not {price:.2f} (§9)",
+                "type the price the buyer pays, e.g. 400",
+            )
+        )
     tax = round_money(price * rules.sales_tax / 100)
     pieces = debit(books, buyer, price, where["price"])
     pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
@@ -478,6 +487,15 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
             problem("same-player", where["to"], "a player cannot buy their own company", "")
         )
     price = a["price"]
+    if price <= 0:
+        raise Refused(
+            problem(
+                "bad-amount",
+                where["price"],
+                f"a company is sold for more than 0, not {price:.2f} (§9)",
+                "type the price the buyer pays, e.g. 400",
+            )
+        )
     tax = round_money(price * rules.sales_tax / 100)
     pieces = debit(books, buyer, price, where["price"])
     pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
