@@ -3,10 +3,12 @@ templates in templates/ only lay them out (no arithmetic in Jinja2)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ledger.core.books import Books, Player
+from ledger.core.journal import Transaction
 
 
 def fmt(amount: Decimal | None) -> str:
@@ -220,6 +222,9 @@ class TickReport:
     currency: str = "KC"
     #: what one step of the clock is called: day (Triplanetary) or round (Egon)
     unit: str = "day"
+    #: What came into each player's accounts in the period, read from the journal (see
+    #: `money_in`); None: the income lines are summed instead.
+    money_in: dict[str, Decimal] | None = None
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]
@@ -257,6 +262,8 @@ class TickReport:
             ),
             Decimal(0),
         )
+        if self.money_in is not None:
+            return charges, self.money_in.get(name, Decimal(0))
         income = sum(
             (
                 line.amount or Decimal(0)
@@ -266,3 +273,21 @@ class TickReport:
             Decimal(0),
         )
         return charges, income
+
+
+def money_in(books: Books, txns: Iterable[Transaction]) -> dict[str, dict[int, Decimal]]:
+    """What each player (the Patrol too) received in these transactions, by transaction: the
+    sum of its postings to the player's accounts where that is more than zero, as the
+    statement's journal lines count it (a move between one's own banks brings nothing in)."""
+    owner = {a: p.name for p in books.players for a in books.player_accounts(p)}
+    out: dict[str, dict[int, Decimal]] = {p.name: {} for p in books.players}
+    for t in txns:
+        net: dict[str, Decimal] = {}
+        for p in t.postings:
+            name = owner.get(p.account)
+            if name is not None:
+                net[name] = net.get(name, Decimal(0)) + p.amount.amount
+        for name, amount in net.items():
+            if amount > 0:
+                out[name][t.id] = amount
+    return out

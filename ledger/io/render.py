@@ -262,9 +262,16 @@ def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
 
 
 def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
-    """The printable summary of the period (HTML), beside the workbook."""
+    """The printable summary of the period (HTML), beside the workbook: named and headed by
+    the game's step of the clock (`ledger-days-0001-0030`, Egon's `ledger-round-0003`)."""
     import os
 
+    first, last = report.start + 1, report.end
+    unit = getattr(report, "unit", "day")
+    if unit != "day" and first == last:  # one round: `ledger-round-0003`, "Round 3"
+        name, period = f"{unit}-{first:04d}", f"{unit.capitalize()} {first}"
+    else:
+        name, period = f"{unit}s-{first:04d}-{last:04d}", f"{unit.capitalize()}s {first}–{last}"
     players = []
     for p in books.players:
         charges, income = report.totals(p.name)
@@ -282,14 +289,15 @@ def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
         .get_template("tick.html.j2")
         .render(
             title=books.game.title,
-            start=report.start + 1,
-            end=report.end,
+            start=first,
+            end=last,
+            period=period,
             currency=books.currency,
             players=players,
             workbook=workbook.name,
         )
     )
-    out = workbook.with_name(f"{workbook.stem}-days-{report.start + 1:04d}-{report.end:04d}.html")
+    out = workbook.with_name(f"{workbook.stem}-{name}.html")
     tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
     tmp.write_text(html, encoding="utf-8")
     os.replace(tmp, out)

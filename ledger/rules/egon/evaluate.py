@@ -29,6 +29,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from ledger.core.money import CENT, round_money
+from ledger.core.words import plural
 from ledger.rules.egon.orders import (
     ALL,
     Accuse,
@@ -474,7 +475,7 @@ class _Work:
             Effect(
                 name,
                 rule,
-                f"{text}: {name} goes to the {new_status.value} for {p.jail_rounds} round(s)",
+                f"{text}: {name} goes to the {new_status.value} for {plural(p.jail_rounds, 'round')}",
                 status=new_status,
                 source=_source(src),
             )
@@ -638,7 +639,7 @@ def _settle_blackmails(w: _Work, phase: int) -> None:
                 Effect(
                     v,
                     rule,
-                    f"{why}: the penalty is paid ({kj} Kj, {stones} stone(s))",
+                    f"{why}: the penalty is paid ({kj} Kj, {plural(stones, 'stone')})",
                     kj=-kj,
                     store=-stones,
                     source=src,
@@ -648,7 +649,7 @@ def _settle_blackmails(w: _Work, phase: int) -> None:
                 Effect(
                     bm.blackmailer,
                     rule,
-                    f"{bm.blackmailer} receives the penalty from {v} ({kj} Kj, {stones} stone(s))",
+                    f"{bm.blackmailer} receives the penalty from {v} ({kj} Kj, {plural(stones, 'stone')})",
                     kj=kj,
                     store=stones,
                     source=src,
@@ -746,7 +747,7 @@ def _accusations(w: _Work) -> None:
             Effect(
                 target,
                 "6.6.5",
-                f"{target} was accused by {n} victim(s) of his "
+                f"{target} was accused by {plural(n, 'victim')} of his "
                 f"blackmail: DI + {n} x {s.blackmail_accused_percent}% of "
                 f"{w.start_di[target]} (rounded up, {each}) for good",
                 di=n * each,
@@ -896,7 +897,8 @@ def _lottery(w: _Work) -> None:
     w.note(
         "",
         "5.4.6",
-        f"jackpots for the next round ({len(tickets)} lottery players): " + ", ".join(parts),
+        f"jackpots for the next round ({plural(len(tickets), 'lottery player')}): "
+        + ", ".join(parts),
     )
 
 
@@ -1087,7 +1089,7 @@ def _parties(w: _Work) -> None:
         cut = min(len(came), w.players[o.player].di)
         text = (
             f"party for {_kj(o.amount)} Kj: {int(o.amount)} DIV ({s.party_zz_factor} x ZZ "
-            f"{d.zz}) = {n} guest(s) invited; came: {', '.join(came) or 'nobody'}"
+            f"{d.zz}) = {plural(n, 'guest')} invited; came: {', '.join(came) or 'nobody'}"
         )
         if torn:
             text += f"; invited to several parties, so to none (6.1.3): {', '.join(torn)}"
@@ -1118,7 +1120,7 @@ def _imports(w: _Work) -> None:
             Effect(
                 o.player,
                 "6.2.1",
-                f"import of {n} stone(s) at Maxpreis "
+                f"import of {plural(n, 'stone')} at Maxpreis "
                 f"{d.max_price} + {s.import_square_factor} x {n}^2 = {price} Kj each: "
                 f"{cost} Kj",
                 kj=-cost,
@@ -1137,7 +1139,7 @@ def _guards(w: _Work) -> None:
         half = o.player in w.guests
         eff = div(o.factor, 2) if half else o.factor
         cost = _kj(s.guard_price * o.factor)
-        text = f"{o.factor} guard team(s) at {s.guard_price} Kj: {cost} Kj"
+        text = f"{plural(o.factor, 'guard team')} at {s.guard_price} Kj: {cost} Kj"
         if half:
             text += f"; a party guest: Wachfaktor halved to {eff} (6.3.2)"
         w.apply(Effect(o.player, "6.3.2" if half else "6.3.1", text, kj=-cost, source=_source(o)))
@@ -1212,7 +1214,7 @@ def _thefts(w: _Work) -> None:
                 Effect(
                     o.player,
                     rule,
-                    f"{o.player} steals {k} of {o.count} stone(s) from {victim}'s store",
+                    f"{o.player} steals {k} of {plural(o.count, 'stone')} from {victim}'s store",
                     store=k,
                     source=_source(o),
                 )
@@ -1221,7 +1223,7 @@ def _thefts(w: _Work) -> None:
                 Effect(
                     victim,
                     rule,
-                    f"{o.player} steals {k} stone(s) from {victim}'s store",
+                    f"{o.player} steals {plural(k, 'stone')} from {victim}'s store",
                     store=-k,
                     source=_source(o),
                 )
@@ -1293,9 +1295,10 @@ def _sabotage(w: _Work) -> None:
             Effect(
                 t,
                 "6.5.2" if broken else "6.5.1",
-                f"{n} blast(s) at {t}'s tower: {fall} stone(s) fall (ZZ {d.zz}); {high} "
-                f"from above Z6 {d.z6}, ({n} x {z})% of them rounded up = {broken} break;"
-                f" {fall - broken} land in the store",
+                f"{plural(n, 'blast')} at {t}'s tower: {plural(fall, 'stone')} "
+                f"{_verb(fall, 'fall')} (ZZ {d.zz}); {high} from above Z6 {d.z6}, "
+                f"({n} x {z})% of them rounded up = {broken} {_verb(broken, 'break')}; "
+                f"{fall - broken} {_verb(fall - broken, 'land')} in the store",
                 tower=-fall,
                 store=fall - broken,
             )
@@ -1331,10 +1334,15 @@ def _blackmails(w: _Work) -> None:
             p,
             "6.6.3",
             f"{p} {whom} '{o.action.text()}' next round (before action phase "
-            f"{o.action.phase}); penalty {_kj(o.penalty_kj)} Kj, {o.penalty_stones} "
-            "stone(s)",
+            f"{o.action.phase}); penalty {_kj(o.penalty_kj)} Kj, "
+            f"{plural(o.penalty_stones, 'stone')}",
             o,
         )
+
+
+def _verb(n: int, verb: str) -> str:
+    """`1 stone falls`, `2 stones fall`."""
+    return verb + "s" if n == 1 else verb
 
 
 def _phase2(w: _Work) -> None:
@@ -1360,7 +1368,7 @@ def _purchases(w: _Work, purchases: Sequence[Purchase]) -> None:
             Effect(
                 pu.player,
                 "3",
-                f"buying phase: {pu.stones} stone(s) for "
+                f"buying phase: {plural(pu.stones, 'stone')} for "
                 f"{_kj(pu.cost)} Kj" + (f" ({pu.note})" if pu.note else ""),
                 kj=-_kj(pu.cost),
                 store=pu.stones,
@@ -1378,7 +1386,7 @@ def _builds(w: _Work, builds: Sequence[Build]) -> None:
             Effect(
                 b.player,
                 "7",
-                f"builds {k} of {b.stones} stone(s) onto the tower",
+                f"builds {k} of {plural(b.stones, 'stone')} onto the tower",
                 store=-k,
                 tower=k,
             )

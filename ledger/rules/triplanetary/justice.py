@@ -11,6 +11,7 @@ from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.charges import spendable
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
+from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.property import (
@@ -23,9 +24,11 @@ from ledger.rules.triplanetary.property import (
     post_pieces,
     state_of,
 )
-from ledger.rules.triplanetary.trade import set_pr
+from ledger.rules.triplanetary.trade import set_pr, tax_pieces
 
 JUDGES = "judges"  # where bribes go (§36D)
+#: §5 ruling: what a dead player leaves, once the dues are paid, goes back to the bank.
+ESTATES_TO = "bank"
 CLASSES = {"i": 1, "1": 1, "ii": 2, "2": 2, "iii": 3, "3": 3}
 #: §36C: "tried at Mars or beltward" / "on Earth or sunward"
 BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
@@ -234,7 +237,7 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             books,
             [*debit(books, player, cost, where["bribes"]), (JUDGES, cost)],
             kind="bribe",
-            memo=f"{player.name}: {bribes} bribe{'s' if bribes > 1 else ''} for the class {'I' * cls} trial",
+            memo=f"{player.name}: {plural(bribes, 'bribe')} for the class {'I' * cls} trial",
             rule="§36D",
             event=event,
         )
@@ -315,7 +318,7 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if outcome.confiscate:
         lines.append(_confiscate(books, player, outcome.confiscate))
     if kind is tables.TrialOutcomeKind.DEATH:
-        lines.append(_death(books, player))
+        lines.append(_death(books, player, event))
     if crime is not None:
         crime.status = "tried"
     return Done("; ".join(x for x in lines if x), [])
@@ -336,9 +339,10 @@ def _confiscate(books: Books, player: Player, how: str) -> str:
     return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
 
 
-def _death(books: Books, player: Player) -> str:
-    """§41 death to all involved, §5 the company dissolved."""
+def _death(books: Books, player: Player, event: str) -> str:
+    """§41 death to all involved, §5 the company dissolved, and what the player leaves."""
     state = state_of(books)
+    estate = _estate(books, player, event)
     set_status(books, player, "dead")
     for c in state.crews:
         if c.owner == player.name and c.active:
@@ -352,7 +356,58 @@ def _death(books: Books, player: Player) -> str:
     for line in state.liners:
         if line.owner == player.name:
             line.status = "closed"
-    return f"{player.name} and all involved are put to death; the company is dissolved (§5, §41)"
+    return (
+        f"{player.name} and all involved are put to death; the company is dissolved (§5, §41)"
+        + f"; {estate}"
+    )
+
+
+def _estate(books: Books, player: Player, event: str) -> str:
+    """§5 ruling: a dead player's company is dissolved, and nobody inherits. What it owed
+    (fines, taxes: the Dues) is paid from its cash as far as that goes, the rest written off;
+    the rest of the cash in every bank and any §30 reserves in transit go back to the bank.
+    One transaction, rule §5."""
+    if player.role == PATROL_ROLE:
+        return "the Patrol's account stays with the Patrol (§6)"
+    state = state_of(books)
+    accounts = [*books.player_accounts(player), f"reserves:{player.name}"]
+    held = [(a, books.journal.balance(a).amount) for a in accounts]
+    held = [(a, v) for a, v in held if v]
+    left = sum((v for _, v in held), Decimal(0))
+    pieces: list[tuple[str, Decimal]] = [(a, -v) for a, v in held]
+    paid = Decimal(0)
+    for due in state.dues:
+        if due.player != player.name or due.amount <= 0:
+            continue
+        now = min(due.amount, max(left, Decimal(0)))
+        if now > 0:
+            pieces += tax_pieces(books, now) if due.creditor == "tax" else [(due.creditor, now)]
+            left -= now
+            paid += now
+        if due.amount > now:
+            due.reason += f"; {due.amount - now:.2f} KC written off: {player.name} is dead (§5)"
+        due.amount = Decimal(0)
+    if not held:
+        return f"{player.name} leaves no money (§5)"
+    if left:
+        pieces.append((ESTATES_TO, left))
+    banks = ", ".join(a.split(":")[-1] if a.startswith("cash:") else "reserves" for a, _ in held)
+    total = sum((v for _, v in held), Decimal(0))
+    txn = post_pieces(
+        books,
+        pieces,
+        kind="estate",
+        memo=f"{player.name} is dead and the company dissolved: {total:.2f} KC left ({banks})"
+        + (f", {paid:.2f} KC of it for what was owed" if paid else "")
+        + f", {left:.2f} KC to the {ESTATES_TO}",
+        rule="§5",
+        event=event,
+    )
+    return (
+        f"txn {txn.id}: the {total:.2f} KC {player.name} leaves go "
+        + (f"{paid:.2f} KC to what was owed and {left:.2f} KC " if paid else "")
+        + f"to the {ESTATES_TO} (§5: no heirs)"
+    )
 
 
 def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
@@ -369,7 +424,7 @@ def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
     if a["aboard"]:
         player = find_player(books, a["aboard"], where["aboard"])
-        text += "; " + _death(books, player).replace("are put to death", "die with it")
+        text += "; " + _death(books, player, event).replace("are put to death", "die with it")
     return Done(text, [])
 
 

@@ -18,6 +18,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import Problem, problem
+from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
     ACTIVE,
@@ -89,49 +90,66 @@ def find_post(
     owner: Player | None = None,
     kinds: tuple[str, ...] = ("ship", "base", "mine"),
 ) -> Post:
+    """A post of one of `kinds` by id or by name (any case): the owner's own first, so that a
+    name another player also uses, or an id that is another post's name, still finds the
+    owner's; a name two posts share is refused with the ids that match."""
     state = state_of(books)
-    post = state.find_post(key)
-    if post is None or post.kind not in kinds:
-        building = [
-            o
-            for o in state.orders
-            if o.status == "building" and key.casefold() in (o.name.casefold(), o.id.casefold())
-        ]
-        if building:
-            o = building[0]
+    folded = key.strip().casefold()
+    pool = [p for g in (state.ships, state.bases, state.mines) for p in g if p.kind in kinds]
+    own = [p for p in pool if owner is None or p.owner == owner.name]
+    for group in (own, pool):
+        by_id = [p for p in group if p.id.casefold() == folded]
+        by_name = [p for p in group if p.name.strip().casefold() == folded]
+        found = by_id or by_name
+        if not found:
+            continue
+        if owner is not None and group is pool:
+            owners = ", ".join(dict.fromkeys(p.owner for p in found))
             raise Refused(
                 problem(
-                    "under-construction",
+                    "not-the-owner",
                     where,
-                    f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
-                    "load it once it is ready",
+                    f"{found[0].name or found[0].id} belongs to {owners}, not {owner.name}",
+                    "",
                 )
             )
-        names = [
-            p.name or p.id
-            for g in (state.ships, state.bases, state.mines)
-            for p in g
-            if p.kind in kinds and (owner is None or p.owner == owner.name)
-        ]
-        what = " or ".join(kinds)
+        if len(found) > 1:
+            whose = f" of {owner.name}" if owner else ""
+            ids = [p.id if owner else f"{p.id} ({p.owner})" for p in found]
+            raise Refused(
+                problem(
+                    "ambiguous-name",
+                    where,
+                    f"{key.strip()!r} names more than one {' or '.join(kinds)}{whose}: {', '.join(ids)}",
+                    f"name it by its id ({' or '.join(p.id for p in found)}), or rename one in the workbook",
+                )
+            )
+        return found[0]
+    building = [
+        o
+        for o in state.orders
+        if o.status == "building" and folded in (o.name.casefold(), o.id.casefold())
+    ]
+    if building:
+        o = building[0]
         raise Refused(
             problem(
-                f"unknown-{kinds[0]}",
+                "under-construction",
                 where,
-                f"there is no {what} {key!r}" + (f" of {owner.name}" if owner else ""),
-                ("known: " + ", ".join(names)) if names else "buy one first",
+                f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
+                "load it once it is ready",
             )
         )
-    if owner is not None and post.owner != owner.name:
-        raise Refused(
-            problem(
-                "not-the-owner",
-                where,
-                f"{post.name or post.id} belongs to {post.owner}, not {owner.name}",
-                "",
-            )
+    names = [p.name or p.id for p in own]
+    what = " or ".join(kinds)
+    raise Refused(
+        problem(
+            f"unknown-{kinds[0]}",
+            where,
+            f"there is no {what} {key!r}" + (f" of {owner.name}" if owner else ""),
+            ("known: " + ", ".join(names)) if names else "buy one first",
         )
-    return post
+    )
 
 
 def debit(
@@ -463,6 +481,8 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if price.kind in ("ship", "base", "module"):
         place = canonical_place(a["at"], where["at"], player_location(player))
         target = ""
+        if price.kind != "module" and a["name"]:
+            refuse_taken_name(state, player, a["name"], qty, where["name"])
         if price.kind == "module":
             if not a["base"]:
                 raise Refused(
@@ -552,6 +572,39 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     )
 
 
+def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: str) -> None:
+    """A player's ships and bases are looked up by name: a new one may not take a name one of
+    them (built, being built, or lost) already has."""
+    wanted = {
+        w.strip().casefold()
+        for w in ([name] if qty == 1 else [f"{name} {n + 1}" for n in range(qty)])
+    }
+    for p in (*state.ships, *state.bases):
+        if p.owner == player.name and p.name.strip().casefold() in wanted:
+            raise Refused(
+                problem(
+                    "duplicate-name",
+                    where,
+                    f"{player.name} already has a {p.kind} named {p.name!r} ({p.id})",
+                    f"give the new one another --name; name the one there by its id: --{p.kind} {p.id}",
+                )
+            )
+    for o in state.orders:
+        if (
+            o.owner == player.name
+            and o.status == "building"
+            and o.name.strip().casefold() in wanted
+        ):
+            raise Refused(
+                problem(
+                    "duplicate-name",
+                    where,
+                    f"{player.name} already has {o.name!r} being built ({o.id}, ready on day {o.ready_day})",
+                    "give the new one another --name",
+                )
+            )
+
+
 def complete_order(books: Books, order: Order) -> str:
     """What an order becomes on its ready day (§12, or at once on day 0, §3)."""
     state, rules = state_of(books), rules_of(books)
@@ -634,7 +687,7 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         each * n,
         CREWS,
         kind="hire",
-        memo=f"{player.name} hires {n} crew{'s' if n > 1 else ''} for {post.name or post.id}",
+        memo=f"{player.name} hires {plural(n, 'crew')} for {post.name or post.id}",
         rule=rule,
         event=event,
         where=where["crews"],
@@ -706,7 +759,7 @@ def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if post.emergency_left < full:  # §14: replacing used emergency supplies
         refill = rules.ship_refill if isinstance(post, Ship) else rules.base_refill
     cost = units * rules.supply_price + refill
-    memo = f"{player.name} buys {units} units of supplies for {post.name or post.id}" + (
+    memo = f"{player.name} buys {plural(units, 'unit')} of supplies for {post.name or post.id}" + (
         f" and replaces its emergency supplies ({refill:.2f})" if refill else ""
     )
     txn = charge(
@@ -746,7 +799,7 @@ def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             problem(
                 "tank-full",
                 where["units"],
-                f"{ship.name} holds {tank} fuel and has {ship.fuel}; {units} do not fit",
+                f"{ship.name} holds {tank} fuel and has {ship.fuel}; {plural(units, 'unit')} {'does' if units == 1 else 'do'} not fit",
                 f"buy at most {tank - ship.fuel}",
             )
         )

@@ -18,6 +18,7 @@ from ledger.core.report import (
     fmt,
     journal_table,
 )
+from ledger.core.words import plural
 from ledger.rules.triplanetary.model import Mine, Post, State
 from ledger.rules.triplanetary.property import hold_capacity, hold_used, owed_wages
 from ledger.rules.triplanetary.settings import Rules
@@ -186,7 +187,7 @@ def property_tables(books: Books, player: Player) -> list[Table]:
         if s.owner != name:
             continue
         dl = supply_deadline(rules, state, s, day, working[s.id])
-        supplies = f"{s.supplies} units" + (f", until day {dl[0] - 1}" if dl else "")
+        supplies = plural(s.supplies, "unit") + (f", until day {dl[0] - 1}" if dl else "")
         cap = hold_capacity(state, s)
         ships.rows.append(
             [

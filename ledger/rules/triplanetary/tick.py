@@ -30,7 +30,7 @@ from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.charges import payer_postings, spendable
 from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
-from ledger.core.report import Line, TickReport
+from ledger.core.report import Line, TickReport, money_in
 from ledger.rules.triplanetary.model import (
     ACTIVE,
     DRIFTING,
@@ -56,6 +56,7 @@ class Ticker:
         self.state: State = state_of(books)
         self.rules = Rules.of(books.settings)
         self.report = TickReport(books.day, books.day)
+        self._first_txn = len(books.journal)  # the period's transactions are those after it
         self._crew_changes = 0
         self._calendar: defaultdict[int, set[int]] | None = None
         self._by_supplier: tuple[tuple[int, int, int], dict[str, list[Crew]]] | None = None
@@ -111,7 +112,27 @@ class Ticker:
             if progress is not None:
                 progress(n + 1)
         self.report.end = self.books.day
+        self.money_in_from_journal()
         return self.report
+
+    def money_in_from_journal(self) -> None:
+        """Money in is what the journal says came into each player's accounts in the period;
+        a receiver the steps gave no line of its own (the Patrol's share of a tax, a fine, §6)
+        gets one, so its table adds up to its total."""
+        txns = self.books.journal.transactions[self._first_txn :]
+        received = money_in(self.books, txns)
+        listed = {(x.player, x.txn) for x in self.report.lines if x.kind == "income"}
+        by_id = {t.id: t for t in txns}
+        extra = [
+            Line(by_id[tid].day, name, "income", by_id[tid].memo, by_id[tid].rule, amount, tid)
+            for name, amounts in received.items()
+            for tid, amount in amounts.items()
+            if (name, tid) not in listed
+        ]
+        if extra:
+            extra.sort(key=lambda x: (x.day, x.txn or 0))
+            self.report.lines = sorted([*self.report.lines, *extra], key=lambda x: x.day)
+        self.report.money_in = {n: sum(v.values(), Decimal(0)) for n, v in received.items()}
 
     def one_day(self) -> None:
         self.collect_dues_s6()

@@ -15,6 +15,7 @@ from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.money import CENT, Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
+from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
     ACTIVE,
@@ -123,7 +124,12 @@ def _where_trading(books: Books, player: Player, a: dict[str, Any], where: Where
     """`--at`, or where the ship is, or where the player is."""
     if a.get("at"):
         return canonical_place(a["at"], where["at"])
-    ship = state_of(books).find_post(a["ship"]) if a.get("ship") else None
+    ship = None
+    if a.get("ship"):
+        try:  # the player's own ship of that name first: names are unique per owner
+            ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+        except Refused:
+            ship = None  # the command names the problem when it looks the ship up itself
     here = tables.canonical_place(ship.location) if ship is not None else None
     return here or canonical_place(str(player.get("location") or ""), where["at"])
 
@@ -470,7 +476,7 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
         state.add_cargo(target.id, good, qty)
     verb = "picks up" if to_ship else "drops off"
     return Done(
-        f"{ship.name} {verb} {qty} {'units' if good == 'supplies' else 'CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)",
+        f"{ship.name} {verb} {plural(qty, 'unit') if good == 'supplies' else f'{qty} CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)",
         [],
     )
 
