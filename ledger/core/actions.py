@@ -7,7 +7,7 @@ only when there are none (all or nothing).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -175,12 +175,26 @@ def event_handlers(game: Game) -> dict[str, EventHandler]:
     return {**CORE_EVENT_HANDLERS, **game.event_types()}
 
 
-def post_pending_events(books: Books) -> tuple[list[str], list[Problem]]:
-    """Post every Events row not yet posted, in sheet order; mark each with its transaction."""
+def post_pending_events(
+    books: Books, unreadable: Sequence[Problem] = ()
+) -> tuple[list[str], list[Problem]]:
+    """Post every Events row not yet posted, in sheet order; mark each with its transaction.
+
+    Every bad row is reported, not only the first: a row that fails is left unposted and the
+    next one tried. `unreadable` are the problems found in the rows' cells when the sheet was
+    read (see `in_event_rows`): such a row is not tried, and its problems come back in their
+    place, so all of them read in sheet order."""
     handlers = event_handlers(books.game)
     done: list[str] = []
     problems: list[Problem] = []
+    by_cell: dict[str, list[Problem]] = {}
+    for p in unreadable:
+        by_cell.setdefault(p.where, []).append(p)
     for i, ev in enumerate(books.events):
+        cells = [by_cell.pop(c) for c in _cells(ev) if c in by_cell]
+        if cells:
+            problems.extend(p for found in cells for p in found)
+            continue
         if not ev.pending:
             continue
         where = str(ev.ref) if ev.ref else f"event {ev.id}"
@@ -213,7 +227,19 @@ def post_pending_events(books: Books) -> tuple[list[str], list[Problem]]:
                 ev, posted=f"txn {ids}" if ids else "done", note=txns[0].memo if txns else ""
             )
             done.append(f"{where}: {ev.type} {ev.player} -> txn {ids}")
+    problems.extend(p for found in by_cell.values() for p in found)  # of no row: never lost
     return done, problems
+
+
+def in_event_rows(books: Books, problems: Sequence[Problem]) -> list[Problem]:
+    """The problems that name a cell of an Events row. Those alone leave the rest of the
+    books whole: the other rows can still be tried (`post_pending_events(books, these)`)."""
+    cells = {c for ev in books.events for c in _cells(ev)}
+    return [p for p in problems if p.where in cells]
+
+
+def _cells(ev: Event) -> list[str]:
+    return [_cell(ev, column) for column in EVENT_COLUMNS] if ev.ref is not None else []
 
 
 def _cell(ev: Event, column: str) -> str:

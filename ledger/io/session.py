@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ledger.core.actions import post_pending_events
+from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
 from ledger.core.problems import Problem, ProblemsFound, has_errors, problem
@@ -47,13 +47,19 @@ def inspect(path: Path) -> Inspection:
     books = loaded.books
     pending = sum(1 for _ in books.pending_events())
     saved = len(books.journal)
+    # a bad cell in an Events row leaves the rest whole: the other rows are tried all the
+    # same, so every bad row is reported in one pass, in sheet order
+    unreadable = in_event_rows(books, problems)
+    problems = [p for p in problems if p not in unreadable]
     if not has_errors(problems):
         problems += run_checks(books)
     if not has_errors(problems) and pending:
-        _, found = post_pending_events(books)
+        _, found = post_pending_events(books, unreadable)
         problems += found
         books.balances_as_read = {}
         problems += [p for p in run_checks(books) if p not in problems]
+    else:
+        problems += unreadable
     return Inspection(loaded, problems, pending, saved)
 
 

@@ -18,6 +18,7 @@ from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.records import build_records
 from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
@@ -362,26 +363,13 @@ class Egon(Game):
         problems: list[Problem],
     ) -> None:
         book = EgonBook()
-        for name, (cls, attr, _) in SHEETS.items():
-            target = getattr(book, attr)
-            names = {f.name for f in dataclasses.fields(cls)}
-            for ref, values in rows.get(name, ()):
-                kw = {
-                    ("cls" if k == "class" else k): v
-                    for k, v in values.items()
-                    if ("cls" if k == "class" else k) in names and v not in (None, "")
-                }
-                try:
-                    target.append(cls(**kw, ref=ref))
-                except TypeError:
-                    problems.append(
-                        problem(
-                            "missing-value",
-                            str(CellRef(name, -1, ref.row)),
-                            f"the row of {name} lacks a value it needs",
-                            "fill in every column marked in the README sheet",
-                        )
-                    )
+        for spec in self.sheets:
+            cls, attr, _ = SHEETS[spec.name]
+            getattr(book, attr).extend(
+                build_records(
+                    cls, spec, rows.get(spec.name, ()), problems, field_of={"class": "cls"}
+                )
+            )
         books.state = book
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:

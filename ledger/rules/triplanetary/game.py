@@ -111,7 +111,7 @@ class Triplanetary(Game):
         rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
         problems: list[Problem],
     ) -> None:
-        state = sheets.load_state(rows)
+        state = sheets.load_state(rows, problems)
         state.prices = sheets.load_prices(rows.get("PriceList"), problems)
         books.state = state
 

@@ -1,7 +1,7 @@
 """The game's own sheets: one record per row, the columns named as the records' fields.
 
-`load_state` turns the rows ledger/io read into records (problems for bad references come
-from checks.py); `dump_state` turns them back into rows. Pure: no files here.
+`load_state` turns the rows ledger/io read into records (ledger/core/records.py; problems for
+bad references come from checks.py); `dump_state` turns them back into rows. Pure: no files here.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.records import build_records
 from ledger.core.schema import Column, Kind, SheetSpec
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
@@ -52,6 +53,11 @@ HELP: dict[str, str] = {
     "module": "A recreation module the crew can reach: they spend half their pay there (§20).",
     "paid_until": "The first day the office's fees do not cover (§8).",
     "ready_day": "The day it is done (§7, §9, §12, §24).",
+    "what": "What the crime was, in words.",
+    "frm": "The planet or base the line starts from (a §40 route).",
+    "to": "The planet or base the line goes to (a §40 route).",
+    "ship": "The ship that carries it (its id).",
+    "change": "How much the public relations value changed, plus or minus (§36C).",
 }
 
 WIDTHS = {
@@ -384,50 +390,45 @@ def lists(state: State) -> dict[str, list[Any]]:
     }
 
 
-def load_state(tables_rows: Mapping[str, Rows]) -> State:
+#: The fields with no default an empty cell may leave empty: names checks.py judges (an
+#: unknown owner, a missing id), and which ledger itself may write empty. Any other empty
+#: cell of a field with no default (a crime's day, a cargo's quantity) is a problem.
+BLANK: dict[str, str] = dict.fromkeys(
+    (
+        "id",
+        "owner",
+        "holder",
+        "good",
+        "player",
+        "head",
+        "place",
+        "post",
+        "base",
+        "item",
+        "creditor",
+        "reason",
+    ),
+    "",
+)
+
+
+def load_state(tables_rows: Mapping[str, Rows], problems: list[Problem]) -> State:
+    """The records of every game sheet; a row missing a value it needs is a problem naming
+    the cell, and left out."""
     state = State()
     target = lists(state)
+    specs = {s.name: s for s in sheet_specs()}
     for name, (cls, _) in SHEETS.items():
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        for ref, values in tables_rows.get(name, ()):
-            kwargs: dict[str, Any] = {}
-            for col, value in values.items():
-                fname = _FIELD_OF_COLUMN.get(col, col)
-                f = fields.get(fname)
-                if f is None or not f.init:
-                    continue
-                if value is None or value == "":
-                    continue  # the record's default
-                kwargs[fname] = value
-            kwargs["ref"] = ref
-            for req in (
-                "id",
-                "owner",
-                "holder",
-                "good",
-                "player",
-                "head",
-                "place",
-                "post",
-                "base",
-                "item",
-                "creditor",
-                "reason",
-            ):
-                if (
-                    req in fields
-                    and fields[req].default is dataclasses.MISSING
-                    and req not in kwargs
-                ):
-                    kwargs[req] = ""
-            for req in ("qty", "day", "crime_class", "amount"):
-                if (
-                    req in fields
-                    and fields[req].default is dataclasses.MISSING
-                    and req not in kwargs
-                ):
-                    kwargs[req] = Decimal(0) if req == "amount" else 0
-            target[name].append(cls(**kwargs))
+        target[name].extend(
+            build_records(
+                cls,
+                specs[name],
+                tables_rows.get(name, ()),
+                problems,
+                field_of=_FIELD_OF_COLUMN,
+                blank=BLANK,
+            )
+        )
     return state
 
 

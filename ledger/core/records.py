@@ -1,0 +1,148 @@
+"""Records from sheet rows: a game's dataclass built from the values ledger/io read, or a
+`Sheet!Cell` problem for each value the record cannot do without (the row is then left out).
+
+Every game's `load_state` builds its records here, so a half-typed row (a value in one
+column, a note beside an empty row) is reported with its cell instead of stopping the
+program, and a new sheet is covered without code of its own.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any, TypeVar
+
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.schema import Kind, SheetSpec
+
+T = TypeVar("T")
+
+#: What a cell of each kind holds, for the hints.
+HOLDS: dict[Kind, str] = {
+    "text": "text",
+    "int": "a whole number",
+    "day": "a game day (0 or more)",
+    "money": "an amount such as 12.50",
+    "decimal": "a number",
+    "bool": "yes or no",
+}
+
+_TYPES: dict[Kind, tuple[type, ...]] = {
+    "text": (str,),
+    "int": (int,),
+    "day": (int,),
+    "money": (Decimal,),
+    "decimal": (Decimal,),
+    "bool": (bool,),
+}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _Slot:
+    """One column of the sheet that fills one field of the record."""
+
+    column: int
+    name: str
+    field: str
+    kind: Kind
+    needed: bool  # the record has no default for it
+    blank: Any  # what an empty cell gives when `needed` (None: a problem)
+    holds: str  # what the column holds, for the hints
+
+
+def build_records(
+    cls: type[T],
+    spec: SheetSpec,
+    rows: Iterable[tuple[CellRef, Mapping[str, Any]]],
+    problems: list[Problem],
+    *,
+    field_of: Mapping[str, str] | None = None,
+    blank: Mapping[str, Any] | None = None,
+) -> list[T]:
+    """The records of one sheet, in sheet order, each with its `ref`.
+
+    `field_of` names the field of a column whose name differs (`{"class": "crime_class"}`);
+    `blank` gives the value an empty cell means for a field with no default (`{"id": ""}`:
+    the game's checks judge it later). Any other empty cell of a field with no default is a
+    `missing-value` problem, a value of the wrong type a `bad-value` one, both naming the
+    cell (its column in the spec's order); such a row is left out and every other row built.
+    """
+    slots = _slots(cls, spec, field_of or {}, blank or {})
+    out: list[T] = []
+    sheet = spec.name
+    for ref, values in rows:
+        kwargs: dict[str, Any] = {}
+        found: list[Problem] = []
+        for s in slots:
+            value = values.get(s.name)
+            if value is None or value == "":
+                if not s.needed:
+                    continue
+                if s.blank is None:
+                    found.append(
+                        problem(
+                            "missing-value",
+                            CellRef(sheet, s.column, ref.row),
+                            f"this {sheet} row has no {s.name}",
+                            f"{s.name} holds {s.holds}: fill it in, or clear the row",
+                        )
+                    )
+                    continue
+                value = s.blank
+            elif not isinstance(value, _TYPES[s.kind]) or (
+                s.kind != "bool" and isinstance(value, bool)
+            ):
+                found.append(
+                    problem(
+                        "bad-value",
+                        CellRef(sheet, s.column, ref.row),
+                        f"{value!r} cannot be the {s.name} of a {sheet} row",
+                        f"{s.name} holds {s.holds}",
+                    )
+                )
+                continue
+            kwargs[s.field] = value
+        if found:
+            problems.extend(found)
+            continue
+        kwargs["ref"] = ref
+        out.append(cls(**kwargs))
+    return out
+
+
+def _slots(
+    cls: type, spec: SheetSpec, field_of: Mapping[str, str], blank: Mapping[str, Any]
+) -> list[_Slot]:
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init and f.name != "ref"}
+    slots = []
+    covered = set()
+    for i, col in enumerate(spec.columns):
+        name = field_of.get(col.name, col.name)
+        f = fields.get(name)
+        if f is None:
+            continue
+        covered.add(name)
+        needed = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        holds = col.help.rstrip(".") or HOLDS[col.kind]
+        slots.append(
+            _Slot(
+                i,
+                col.name,
+                name,
+                col.kind,
+                needed,
+                blank.get(name) if needed else None,
+                holds[:1].lower() + holds[1:],
+            )
+        )
+    lacking = [
+        n
+        for n, f in fields.items()
+        if n not in covered
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    ]
+    if lacking:  # a programmer's error: the sheet cannot fill the record
+        raise TypeError(f"{spec.name} has no column for {cls.__name__}.{', '.join(lacking)}")
+    return slots
