@@ -478,9 +478,11 @@ def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -
     """Every player's DI, cash, stones in store, tower and status."""
 
     def go() -> None:
+        from ledger.cli import warn
         from ledger.io.session import read_books
 
-        books, _ = read_books(_path(workbook))
+        books, problems = read_books(_path(workbook))
+        warn(problems)
         players = {
             p.name: {
                 "di": p.get("di"),

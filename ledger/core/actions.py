@@ -113,14 +113,18 @@ def pay(
             problem(
                 "same-account",
                 where[1],
-                f"{payer.label} would pay itself",
-                "name two different parties",
+                f"FROM and TO are the same account, {payer.account}",
+                "name two different parties, or two banks: --from-bank, --to-bank",
             )
         ]
     short = overdraw_problem(books, payer, money, where[2])
     if short:
         return None, [short]
-    text = memo or f"{payer.label} pays {payee.label}"
+    if payer.label == payee.label:  # one player's two banks: a move, not a payment
+        banks = payer.account.split(":")[-1], payee.account.split(":")[-1]
+        text = memo or f"{payer.label} moves {money} from {banks[0]} to {banks[1]}"
+    else:
+        text = memo or f"{payer.label} pays {payee.label}"
     txn = books.journal.post(
         transfer(payer.account, payee.account, money, kind="pay", memo=text, event=event), books.day
     )

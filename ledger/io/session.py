@@ -7,6 +7,7 @@ Nothing is written unless every stage found no error (all or nothing).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
-from ledger.core.problems import Problem, ProblemsFound, has_errors, problem
+from ledger.core.problems import Problem, ProblemsFound, Severity, has_errors, problem
 from ledger.core.start import new_books
 from ledger.io import cache, store
 from ledger.io.workbook import Loaded, load, read_bytes, write
@@ -79,6 +80,7 @@ def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
     if cached is not None:
         return cached, []
     loaded, problems = load(path, light=True, sums=True, data=data)
+    problems = shown_anyway(problems)
     fast = _summary_from_sums(loaded, problems)
     if fast is not None:
         summary, problems = fast
@@ -87,6 +89,8 @@ def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
             loaded, problems = load(path, light=True, data=data)
         books, problems = _checked(loaded, problems, light=True)
         summary = cache.summarise(books)
+    if summary.pending_events:
+        problems += [p for p in pending_warnings(path, data) if p not in problems]
     if not problems:
         cache.write(path, summary, digest)
     return summary, problems
@@ -112,16 +116,50 @@ def _summary_from_sums(
     return cache.summarise(books, sums.balances), problems + found
 
 
+def shown_anyway(problems: list[Problem]) -> list[Problem]:
+    """What a command that only shows makes of a bad row in the Events sheet: a warning. The
+    row is not posted yet, so the books as posted are whole; a changing command, which would
+    post it, and `check` still refuse it."""
+    out = []
+    for p in problems:
+        if p.is_error and p.where.startswith(("Events!", "'Events'!")):
+            p = dataclasses.replace(
+                p,
+                severity=Severity.WARNING,
+                hint=f"{p.hint}; " * bool(p.hint) + "the row is not posted yet: shown without it",
+            )
+        out.append(p)
+    return out
+
+
 def read_books(
     path: Path, light: bool = False, data: bytes | None = None
 ) -> tuple[Books, list[Problem]]:
-    """For the commands that only show: the books as saved, or the problems that stop it."""
+    """For the commands that only show: the books as saved, or the problems that stop it;
+    rows typed in Events that could not be posted come back as warnings."""
+    if data is None:
+        data = read_bytes(path)
     loaded, problems = load(path, light=light, data=data)
-    return _checked(loaded, problems, light)
+    books, problems = _checked(loaded, problems, light)
+    if any(True for _ in books.pending_events()):
+        problems += [p for p in pending_warnings(path, data) if p not in problems]
+    return books, problems
+
+
+def pending_warnings(path: Path, data: bytes) -> list[Problem]:
+    """What posting the Events rows typed since the last save would say, tried on a copy of
+    the books and nothing written: as warnings, for the commands that only show."""
+    loaded, problems = load(path, data=data)
+    if has_errors([p for p in problems if not p.where.startswith(("Events!", "'Events'!"))]):
+        return []  # the books themselves have problems: those are reported already
+    _, found = post_pending_events(loaded.books, in_event_rows(loaded.books, problems))
+    return shown_anyway(found)
 
 
 def _checked(loaded: Loaded, problems: list[Problem], light: bool) -> tuple[Books, list[Problem]]:
-    problems = problems + run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
+    problems = shown_anyway(
+        problems + run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
+    )
     if has_errors(problems):
         raise ProblemsFound(problems)
     return loaded.books, problems
@@ -140,13 +178,17 @@ def change(
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
         loaded, problems = load(path)
         books = loaded.books
+        # as `check` does: bad Events cells leave the rest whole, so every bad row is named
+        unreadable = in_event_rows(books, problems)
+        problems = [p for p in problems if p not in unreadable]
+        read = list(problems)  # the cells' own warnings; the checks run again after the change
         if not has_errors(problems):
             problems += run_checks(books)
         if has_errors(problems):
-            raise ProblemsFound(problems)
-        posted, found = post_pending_events(books)
-        if has_errors(found):
-            raise ProblemsFound(found)
+            raise ProblemsFound(problems + unreadable)
+        posted, posting = post_pending_events(books, unreadable)
+        if has_errors(posting):
+            raise ProblemsFound(posting)
         summary, found, data = change_fn(books)
         if has_errors(found):
             raise ProblemsFound(found)
@@ -164,9 +206,13 @@ def change(
                 before_replace=lambda: store.refuse_to_change(path, force),
             )
             cache.write(path, cache.summarise(books), digest)
-        return Outcome(
-            summary, posted, [p for p in problems + found + after if not p.is_error], data, books
-        )
+        # the checks ran again after the change: their warnings once, as they stand now
+        # (the cells' own warnings from the read, then what posting and the change said)
+        warnings: list[Problem] = []
+        for p in read + posting + found + after:
+            if not p.is_error and p not in warnings:
+                warnings.append(p)
+        return Outcome(summary, posted, warnings, data, books)
 
 
 def create(

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import pytest
-
 from tests.conftest import Ledger, add_rows, rows, set_setting
 
 # -- item 12: a player's ships and bases are found by name ----------------------------------------
@@ -101,11 +99,6 @@ def test_17_patrol_money_in_from_journal(game: Ledger) -> None:
 # -- item 19: the warning once ------------------------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="ledger/io/session.py change() reports the warnings of the checks before and after "
-    "the change together; the fix is there (warnings from after the change only)",
-)
 def test_19_must_incorporate_warning_once(game: Ledger) -> None:
     game("pay", "bank", "Ann", "100")
     game("buy", "Ann", "transport", "--name", "Nomad")
@@ -125,10 +118,6 @@ def test_22_one_unit_of_supplies(game: Ledger) -> None:
     assert "4 units" in run.stdout and "1 units" not in run.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the memo of `ledger pay` is written in ledger/core/actions.py pay()",
-)
 def test_22_a_move_between_ones_own_banks(game: Ledger) -> None:
     run = game("pay", "Ann", "Ann", "5", "--to-bank", "Mars")
     assert "Ann moves 5.00 KC from Ceres to Mars" in run.stdout
