@@ -1286,7 +1286,13 @@ def _sabotage(w: _Work) -> None:
     z = digit_sum(d.z6) + digit_sum(d.zz)
     for t, n in sorted(blasts.items()):
         tower = w.players[t].tower
-        fall = min(d.zz, tower)  # 6.5.1: ZZ stones, however many blasts
+        # Ruling (6.5): what falls is "Steine, die bereits verbaut waren": the stones built
+        # onto the foundation; the foundation stays unless `foundation_can_fall`.
+        floor = 0 if s.foundation_can_fall else min(s.foundation, tower)
+        fall = min(d.zz, tower - floor)  # 6.5.1: ZZ stones, however many blasts
+        kept = (
+            f"; the {s.foundation}-stone foundation does not fall" if fall < d.zz and floor else ""
+        )
         # 6.5.2: the fallen stones are the top ones; those from a height above Z6 break by
         # (n x z)% rounded up. Ruling: a stone's height is its place counted from the ground.
         high = max(0, tower - max(d.z6, tower - fall))
@@ -1296,7 +1302,7 @@ def _sabotage(w: _Work) -> None:
                 t,
                 "6.5.2" if broken else "6.5.1",
                 f"{plural(n, 'blast')} at {t}'s tower: {plural(fall, 'stone')} "
-                f"{_verb(fall, 'fall')} (ZZ {d.zz}); {high} from above Z6 {d.z6}, "
+                f"{_verb(fall, 'fall')} (ZZ {d.zz}{kept}); {high} from above Z6 {d.z6}, "
                 f"({n} x {z})% of them rounded up = {broken} {_verb(broken, 'break')}; "
                 f"{fall - broken} {_verb(fall - broken, 'land')} in the store",
                 tower=-fall,

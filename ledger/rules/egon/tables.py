@@ -286,6 +286,15 @@ class EgonSettings:
         default=SABOTAGE_SUCCESS_DIVISOR,
         metadata=_meta("6.5.32", "Sabotage fails when Betrag DIV this < ZZ."),
     )
+    foundation_can_fall: bool = field(
+        default=False,
+        metadata=_meta(
+            "6.5",
+            "Yes: sabotage can bring down the foundation's stones too; no: only the stones "
+            "built onto it fall ('Steine, die bereits verbaut waren').",
+            in_text=False,
+        ),
+    )
     blackmail_accused_percent: int = field(
         default=BLACKMAIL_ACCUSED_PERCENT,
         metadata=_meta("6.6.5", "Percent DI (rounded up) per victim's Anzeige."),

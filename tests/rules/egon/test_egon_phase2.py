@@ -302,18 +302,20 @@ def test_6_4_3_a_short_store_is_shared_evenly(
 
 def test_6_5_32_betrag_div_20_against_zz() -> None:
     # ZZ 9: 180 DIV 20 = 9 >= 9 succeeds; 179 DIV 20 = 8 < 9 fails, the money is gone anyway.
-    r = run(game(pl("BBB", tower=15), pl("DDD", tower=15)), "AAA: s,180,BBB", "CCC: s,179,DDD")
+    # Towers 21: 9 fall from BBB's (13..21), DDD's stands.
+    r = run(game(pl("BBB", tower=21), pl("DDD", tower=21)), "AAA: s,180,BBB", "CCC: s,179,DDD")
     assert one(r.effects, "AAA", "6.5.32").kj == D(-180)
     assert one(r.effects, "CCC", "6.5.32").kj == D(-179)
-    assert r.state.player("BBB").tower == 6
-    assert r.state.player("DDD").tower == 15
+    assert r.state.player("BBB").tower == 12
+    assert r.state.player("DDD").tower == 21
 
 
 def test_6_5_32_from_980_it_always_succeeds() -> None:
-    # ZZ 49: 980 DIV 20 = 49 >= 49. Tower 60, Z6 17: 49 fall from 12..60; 43 of them from
-    # above 17 (18..60); z = 1+7+4+9 = 21, n = 1: ceil(43 x 21 / 100) = ceil(9.03) = 10 break.
+    # ZZ 49: 980 DIV 20 = 49 >= 49. Tower 60, Z6 17: 48 fall from 13..60 (the foundation
+    # 1..12 does not fall, 6.5); 43 of them from above 17 (18..60); z = 1+7+4+9 = 21, n = 1:
+    # ceil(43 x 21 / 100) = ceil(9.03) = 10 break.
     r = run(game(pl("BBB", tower=60)), "AAA: s,980,BBB", d=draw(zz=49))
-    assert (r.state.player("BBB").tower, r.state.player("BBB").store) == (11, 39)
+    assert (r.state.player("BBB").tower, r.state.player("BBB").store) == (12, 38)
 
 
 def test_6_5_1_zz_stones_fall_however_many_blasts() -> None:
@@ -325,15 +327,15 @@ def test_6_5_1_zz_stones_fall_however_many_blasts() -> None:
 
 
 def test_6_5_2_only_stones_from_above_z6_break() -> None:
-    # Tower 20: 9 fall (12..20); above 17: 18, 19, 20 = 3; n 1, z 17: ceil(0.51) = 1 breaks.
-    r = run(game(pl("BBB", tower=20)), "AAA: s,200,BBB")
+    # Tower 21: 9 fall (13..21); above 17: 18..21 = 4; n 1, z 17: ceil(0.68) = 1 breaks.
+    r = run(game(pl("BBB", tower=21)), "AAA: s,200,BBB")
     e = one(r.effects, "BBB", "6.5.2")
     assert (e.tower, e.store) == (-9, 8)
 
 
 def test_6_5_2_nothing_breaks_below_z6() -> None:
-    # Tower 15 <= Z6 17: 9 fall, none from above 17.
-    r = run(game(pl("BBB", tower=15)), "AAA: s,200,BBB")
+    # Tower 25 <= Z6 30: 9 fall (17..25), none from above 30.
+    r = run(game(pl("BBB", tower=25)), "AAA: s,200,BBB", d=draw(z6=30))
     e = one(r.effects, "BBB", "6.5.1")
     assert (e.tower, e.store) == (-9, 9)
 
@@ -349,9 +351,10 @@ def test_6_5_2_breakage_is_at_most_the_stones_from_above() -> None:
 
 
 def test_6_5_1_a_tower_lower_than_zz() -> None:
-    # Tower 12 after earlier blasts, ZZ 20: all 12 fall; above Z6 17: none.
-    r = run(game(pl("BBB", tower=12)), "AAA: s,400,BBB", d=draw(zz=20))
-    assert (r.state.player("BBB").tower, r.state.player("BBB").store) == (0, 12)
+    # Tower 20, ZZ 20: the 8 stones built onto the foundation fall (13..20), not ZZ; above
+    # Z6 17: 18, 19, 20; z = 1+7+2+0 = 10, n = 1: ceil(3 x 10 / 100) = 1 breaks, 7 land.
+    r = run(game(pl("BBB", tower=20)), "AAA: s,400,BBB", d=draw(zz=20))
+    assert (r.state.player("BBB").tower, r.state.player("BBB").store) == (12, 7)
 
 
 def test_6_5_31_saboteur_di() -> None:

@@ -179,6 +179,7 @@ def test_initial_state_and_settings() -> None:
         "zuchthaus_rounds",
         "lowest_z6",
         "guards_stay",
+        "foundation_can_fall",
     }
     s = EgonSettings()
     assert (s.lottery_ticket, s.accuse_fails_at, s.accuse_slander_at, s.accuse_jail_at) == (
