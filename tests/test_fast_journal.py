@@ -17,14 +17,14 @@ from hypothesis import strategies as st
 from ledger.core.actions import pay
 from ledger.core.journal import Journal
 from ledger.core.start import new_books
-from ledger.io import journal_xml, workbook
+from ledger.io import journal_xml
+from ledger.io import load as load_module
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
 from ledger.io.workbook import (
     STREAM_ROWS,
     Loaded,
     Table,
-    _journal,
     iter_journal,
     load,
     read_raw,
@@ -63,7 +63,7 @@ def careful(path: Path) -> tuple[Journal, dict[int, tuple[int, ...]]]:
     table = Table(JOURNAL)
     problems: list = []
     rows: dict[int, tuple[int, ...]] = {}
-    journal = _journal(
+    journal = load_module._journal(
         iter_journal(raw["Journal"], JOURNAL, problems, table), set(), "KC", problems, rows
     )
     assert problems == []
@@ -383,8 +383,8 @@ def test_balance_reads_a_journal_another_program_saved_once(
     openpyxl.load_workbook(ledger.path).save(ledger.path)
     cache_path(ledger.path).unlink(missing_ok=True)
     calls = []
-    real = workbook._journal
-    monkeypatch.setattr(workbook, "_journal", lambda *a: calls.append(1) or real(*a))
+    real = load_module._journal
+    monkeypatch.setattr(load_module, "_journal", lambda *a: calls.append(1) or real(*a))
     assert ledger("balance", "--json").json()["players"]["Ann"]
     assert calls == [1]
 

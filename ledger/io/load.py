@@ -1,0 +1,387 @@
+"""The books from a workbook: the sheets read into the core's records, every problem in one pass."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from ledger.core.actions import event_handlers
+from ledger.core.books import Books, Event, Player, Settings
+from ledger.core.dice import DiceRoll
+from ledger.core.journal import Journal, Posting, Transaction
+from ledger.core.money import Money
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.schema import Column, SettingValue
+from ledger.io import journal_xml, sheets
+from ledger.io.cells import CellValue, convert, to_text
+from ledger.io.sheet_read import (
+    DROPDOWNS,
+    RawSheet,
+    Table,
+    iter_journal,
+    read_bytes,
+    read_raw,
+    read_table,
+)
+
+
+@dataclass
+class Loaded:
+    """The books and what the workbook holds besides: sheet order, unknown sheets, extra columns."""
+
+    books: Books
+    order: list[str]
+    unknown: dict[str, RawSheet] = field(default_factory=dict)
+    extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = field(default_factory=dict)
+    #: Where the books were read from, and how many journal rows were there: a save may copy
+    #: those rows' XML as it is (they never change) instead of writing them again.
+    source: Path | None = None
+    journal_rows_read: int = 0
+    #: Each account's sum, when `load(sums=True)` could take them straight from the sheet.
+    sums: journal_xml.Sums | None = None
+    #: A light load (no game sheets; with `sums`, no transactions): never to be saved.
+    partial: bool = False
+
+
+#: What the commands that only show money need: no game sheets (light loading).
+LIGHT_SHEETS = ("Settings", "Players", "Journal", "Events")
+
+
+def load(
+    path: Path, light: bool = False, sums: bool = False, data: bytes | None = None
+) -> tuple[Loaded, list[Problem]]:
+    """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
+    `light` reads only what balances and the journal need, for the commands that only show
+    them (never for a command that saves). `sums` (with `light`, for `ledger balance`) leaves
+    the journal empty and puts each account's sum in `Loaded.sums` when the Journal is
+    exactly as ledger writes it and keeps the journal's rules; `Loaded.sums` is None (and the
+    journal read in full) otherwise. `data`: the workbook's bytes, when already read."""
+    if data is None:
+        data = read_bytes(path)
+    pending = journal_xml.Pending(data) if light and sums else None  # on the other core
+    try:
+        return _load(path, data, light, pending)
+    finally:
+        if pending is not None:
+            pending.result()  # never leave a child behind
+
+
+def _load(
+    path: Path, data: bytes, light: bool, pending: journal_xml.Pending | None
+) -> tuple[Loaded, list[Problem]]:
+    from ledger.rules import GameNotBuilt, load_game
+
+    raw = read_raw(path, LIGHT_SHEETS if light else None, data)
+    by_name = {s.name: s for s in raw}
+    problems: list[Problem] = []
+    for name in ("Settings", "Players", "Journal"):
+        if name not in by_name:
+            problems.append(
+                problem(
+                    "missing-sheet",
+                    f"{name}",
+                    f"the workbook has no sheet {name}",
+                    "was it renamed? ledger needs its sheets by these names",
+                )
+            )
+    if problems:
+        raise ProblemsFound(problems)
+
+    settings_table = read_table(by_name["Settings"], sheets.SETTINGS, problems)
+    typed = {
+        str(v["key"]).strip(): (v["value"], ref) for ref, v in settings_table.records if v["key"]
+    }
+    game_key = to_text(typed.get("game", ("", None))[0]).casefold()
+    try:
+        game = load_game(game_key)
+    except (KeyError, GameNotBuilt) as exc:
+        from ledger.rules import GAMES
+
+        where = typed["game"][1] if "game" in typed else CellRef("Settings", 0, 0)
+        why = (
+            str(exc)
+            if isinstance(exc, GameNotBuilt)
+            else f"{game_key!r} is not a game ledger knows"
+        )
+        raise ProblemsFound(
+            [
+                problem(
+                    "unknown-game",
+                    str(CellRef("Settings", 1, where.row)) if where.row else "Settings",
+                    f"the Settings row `game` says {game_key!r}: {why}",
+                    "ledger keeps these games: " + ", ".join(GAMES),
+                )
+            ]
+        ) from None
+    settings = _settings(game.all_settings(), typed, problems)
+    event_types = tuple(event_handlers(game))
+    specs = {s.name: s for s in sheets.core_specs(game, event_types)}
+    loaded_extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = {}
+
+    def table(name: str) -> Table | None:
+        if name not in by_name:
+            return None
+        t = read_table(by_name[name], specs[name], problems)
+        if t.extra_headers:
+            loaded_extras[name] = (t.extra_headers, t.extras)
+        return t
+
+    players_t = table("Players")
+    players = _players(players_t, game.player_columns) if players_t else []
+    journal_rows: dict[int, tuple[int, ...]] = {}
+    currency = settings.get_text("currency") or game.currency
+    fast_sums = None
+    if "Journal" not in by_name:
+        journal = Journal(currency)
+    elif light and pending is not None and (fast_sums := pending.result()) is not None:
+        journal = Journal(currency)  # balance needs only the sums
+    elif (fast := journal_xml.journal(data, currency)) is not None:
+        journal, journal_rows = fast
+    else:
+        jt = Table(specs["Journal"])
+        journal = _journal(
+            iter_journal(by_name["Journal"], jt.spec, problems, jt),
+            jt.bad_rows,
+            currency,
+            problems,
+            journal_rows,
+        )
+        if jt.extra_headers:
+            loaded_extras["Journal"] = (jt.extra_headers, jt.extras)
+    events = _events(table("Events"))
+    if light:
+        books = Books(game, settings, players, journal, events, journal_rows=journal_rows)
+        return Loaded(books, [s.name for s in raw], sums=fast_sums, partial=True), problems
+    dice = _dice(table("Dice"))
+    balances_t = table("Balances")
+    balances_as_read = {}
+    if balances_t:
+        for ref, v in balances_t.records:
+            if v["account"] and v["balance"] is not None:
+                balances_as_read[str(v["account"])] = (v["balance"], CellRef(ref.sheet, 3, ref.row))
+    books = Books(
+        game, settings, players, journal, events, dice, balances_as_read, journal_rows=journal_rows
+    )
+    game_rows = {}
+    for spec in game.sheets:
+        t = table(spec.name)
+        if t is not None:
+            game_rows[spec.name] = [(ref, v) for ref, v in t.records if ref.row not in t.bad_rows]
+    game.load_state(books, game_rows, problems)
+    known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
+    unknown = {s.name: s for s in raw if s.name not in known}
+    read_rows = sum(len(rows) for rows in journal_rows.values())
+    return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
+
+
+def _settings(
+    specs: Sequence[Any], typed: dict[str, tuple[Any, CellRef]], problems: list[Problem]
+) -> Settings:
+    values: dict[str, SettingValue] = {}
+    refs: dict[str, CellRef] = {}
+    for spec in specs:
+        if spec.key not in typed:
+            values[spec.key] = spec.default
+            if spec.key in ("day", "seed"):
+                problems.append(
+                    problem(
+                        "missing-setting",
+                        "Settings",
+                        f"the setting {spec.key} is missing",
+                        f"add a row `{spec.key}` in Settings",
+                    )
+                )
+            continue
+        raw_value, ref = typed[spec.key]
+        cell = CellRef("Settings", 1, ref.row)
+        refs[spec.key] = cell
+        value, p = convert(raw_value, spec.kind, cell)
+        if p:
+            problems.append(p)
+            value = spec.default
+        elif value is None or value == "":
+            value = spec.default
+        values[spec.key] = value
+    for key, (raw_value, ref) in typed.items():
+        if key not in values:
+            values[key] = to_text(raw_value)
+            refs[key] = CellRef("Settings", 0, ref.row)
+            problems.append(
+                problem(
+                    "unknown-setting",
+                    refs[key],
+                    f"{key!r} is no setting of this game",
+                    "check the spelling; it is kept but not used",
+                    warning=True,
+                )
+            )
+    return Settings(values, refs)
+
+
+def _players(t: Table, game_columns: Sequence[Column]) -> list[Player]:
+    out = []
+    for ref, v in t.records:
+        role = (v["role"] or "player").strip().casefold()
+        extra = tuple((c.name, v.get(c.name)) for c in game_columns)
+        out.append(Player(name=v["name"], role=role, extra=extra, ref=ref))
+    return out
+
+
+def _journal(
+    records: Iterable[tuple[CellRef, dict[str, Any]]],
+    bad_rows: set[int],
+    currency: str,
+    problems: list[Problem],
+    rows_of: dict[int, tuple[int, ...]],
+) -> Journal:
+    """Build the journal from its rows as they stream in, one transaction at a time."""
+    journal = Journal(currency)
+
+    def groups() -> Iterator[tuple[int, list[tuple[CellRef, dict[str, Any]]]]]:
+        current: tuple[int, list[tuple[CellRef, dict[str, Any]]]] | None = None
+        for ref, v in records:
+            txn = v["txn"]
+            if txn is None:
+                if ref.row not in bad_rows:
+                    problems.append(
+                        problem(
+                            "missing-value",
+                            CellRef(ref.sheet, 0, ref.row),
+                            "the row has no transaction number",
+                            "every Journal row belongs to a txn",
+                        )
+                    )
+                continue
+            if current is not None and current[0] == txn:
+                current[1].append((ref, v))
+            else:
+                if current is not None:
+                    yield current
+                current = (txn, [(ref, v)])
+        if current is not None:
+            yield current
+
+    last = 0
+    for txn_id, rows in groups():
+        first = rows[0][0]
+        if any(ref.row in bad_rows for ref, _ in rows):
+            last = max(last, txn_id)
+            continue  # a cell of it is unreadable, and that is reported already
+        amounts = [v["amount"] for _, v in rows]
+        if txn_id <= last:
+            problems.append(
+                problem(
+                    "journal-order",
+                    CellRef(first.sheet, 0, first.row),
+                    f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
+                    "rows of one transaction stand together, numbers rising; put them back in order (or `ledger undo --force` goes back a command)",
+                )
+            )
+            continue
+        if any(a is None for a in amounts):
+            bad = next(ref for ref, v in rows if v["amount"] is None)
+            problems.append(
+                problem(
+                    "missing-value",
+                    CellRef(bad.sheet, 4, bad.row),
+                    f"a posting of transaction {txn_id} has no amount",
+                    "",
+                )
+            )
+            continue
+        if len(rows) < 2:
+            problems.append(
+                problem(
+                    "single-posting",
+                    CellRef(first.sheet, 0, first.row),
+                    f"transaction {txn_id} has one posting; double entry needs two",
+                    "every amount needs its other side",
+                )
+            )
+            continue
+        total = sum(amounts, Decimal(0))
+        if total != 0:
+            problems.append(
+                problem(
+                    "unbalanced-transaction",
+                    CellRef(first.sheet, 4, first.row),
+                    f"transaction {txn_id} sums to {total}, not 0",
+                    "the amounts of one transaction must cancel; was one edited by hand? Put the amount back (or `ledger undo --force` goes back a command)",
+                )
+            )
+            continue
+        head = rows[0][1]
+        if head["day"] is None:
+            problems.append(
+                problem(
+                    "missing-value",
+                    CellRef(first.sheet, 1, first.row),
+                    f"transaction {txn_id} has no day",
+                    "",
+                )
+            )
+            continue
+        postings = tuple(
+            Posting(str(v["account"]), Money.exact(v["amount"], currency)) for _, v in rows
+        )
+        journal._append(
+            Transaction(
+                id=txn_id,
+                day=head["day"],
+                kind=head["kind"],
+                memo=head["memo"],
+                postings=postings,
+                event=head["event"],
+                rule=head["rule"],
+            )
+        )
+        rows_of[txn_id] = tuple(ref.row for ref, _ in rows)
+        last = txn_id
+    return journal
+
+
+def _events(t: Table | None) -> list[Event]:
+    if t is None:
+        return []
+    out = []
+    for n, (ref, v) in enumerate(t.records, start=1):
+        out.append(
+            Event(
+                id=v["id"] or f"E{ref.row - 1}",
+                type=(v["type"] or "").strip().casefold(),
+                player=v["player"] or "",
+                day=v["day"],
+                to=v["to"] or "",
+                amount=v["amount"],
+                args=v["args"] or "",
+                memo=v["memo"] or "",
+                posted=v["posted"] or "",
+                note=v["note"] or "",
+                ref=ref,
+            )
+        )
+        del n
+    return out
+
+
+def _dice(t: Table | None) -> list[DiceRoll]:
+    if t is None:
+        return []
+    return [
+        DiceRoll(
+            n=v["roll"] or 0,
+            day=v["day"] or 0,
+            sides=v["sides"] or 6,
+            result=v["result"] or 0,
+            source=v["source"],
+            purpose=v["purpose"],
+            decided=v["decided"],
+        )
+        for _, v in t.records
+    ]
+
+
+# -- writing ------------------------------------------------------------------------------
