@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEMO   := workbooks/demo-triplanetary.xlsx
 
-.PHONY: demo test lint typecheck unit interop bench clean golden
+.PHONY: demo test lint typecheck unit interop bench clean golden coverage-doc
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,10 @@ interop: $(VENV)/.installed
 ## golden: rewrite the expected outputs of the golden tests (only ever by hand)
 golden: $(VENV)/.installed
 	LEDGER_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests/test_problem_codes.py
+
+## coverage-doc: regenerate docs/rules-coverage.md (rules with amounts and the tests that check them)
+coverage-doc: $(VENV)/.installed
+	$(BIN)/python -m tests.rules_coverage --write
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

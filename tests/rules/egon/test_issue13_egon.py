@@ -117,3 +117,19 @@ def test_5_6_5_even_split_where_the_game_master_enters_the_stones(ledger: Ledger
     # BOB, CAT: 1000 - 300 - 120 + 400 = 980, 2 stones; ABC: 1000 - 100 - 60 + 400 = 1240, 1.
     got = {n: (p["cash"], p["store"]) for n, p in players(ledger).items()}
     assert got == {"ABC": ("1240.00", 1), "BOB": ("980.00", 2), "CAT": ("980.00", 2)}
+
+
+def test_1_5_every_tower_starts_on_a_12_stone_foundation(ledger: Ledger) -> None:
+    egon(ledger)
+    assert towers(ledger) == {"ABC": (12, 0), "BOB": (12, 0), "CAT": (12, 0)}
+
+
+def test_1_4_a_game_has_13_rounds(ledger: Ledger) -> None:
+    # The books stand after round 12: round 13 is played, round 14 is refused.
+    egon(ledger)
+    set_setting(ledger.path, "day", 12)
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    ledger("tick")
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    run = ledger("tick", expect=1)
+    assert "round 14 is outside 1-13" in run.stderr
