@@ -18,6 +18,8 @@ from tests.conftest import Ledger
 
 def _log(game: Ledger) -> list[dict[str, object]]:
     log = game.folder / ".ledger.xlsx.history" / "log.jsonl"
+    if not log.exists():
+        return []
     return [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
 
 

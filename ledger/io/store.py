@@ -20,20 +20,37 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
-import json
 import os
-import shutil
 import stat
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 from ledger.core.problems import ProblemsFound, problem
+from ledger.io import history
+from ledger.io.history import (
+    HISTORY_KEEP,
+    Undone,
+    Version,
+    history_dir,
+    settle_pending,
+    temp_name,
+    undo,
+    versions,
+)
+from ledger.io.oserrors import os_problem
 
-#: How many previous versions the history keeps.
-HISTORY_KEEP = 50
+__all__ = [  # what the commands use of the history and the errors, through the store
+    "HISTORY_KEEP",
+    "Undone",
+    "Version",
+    "history_dir",
+    "os_problem",
+    "undo",
+    "versions",
+]
+
 LOCK_WAIT_SECONDS = 60.0
 EXIT_LOCKED = 3
 #: The command's change was saved, but something it writes afterwards (the history's
@@ -43,10 +60,6 @@ EXIT_SAVED_BUT = 4
 
 def lock_path(path: Path) -> Path:
     return path.with_name(f".{path.name}.lock")
-
-
-def history_dir(path: Path) -> Path:
-    return path.with_name(f".{path.name}.history")
 
 
 def office_locks(path: Path) -> list[Path]:
@@ -164,10 +177,6 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def temp_name(path: Path) -> Path:
-    return path.with_name(f".{path.name}.tmp-{os.getpid()}")
-
-
 def _pid_alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
@@ -203,116 +212,6 @@ def clean_stale_temp_files(path: Path) -> list[Path]:
             stale.unlink()
             removed.append(stale)
     return removed
-
-
-def _fsync_dir(folder: Path) -> None:
-    with contextlib.suppress(OSError):
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
-
-
-@dataclass(frozen=True)
-class Version:
-    """One kept version: `file` in the history folder holds the workbook as it was before
-    `command` changed it into the bytes whose digest is `digest`."""
-
-    seq: int
-    file: str
-    at: str
-    command: str
-    summary: str
-    #: SHA-256 of the workbook this command saved ("" in logs of earlier ledger versions).
-    digest: str = ""
-    #: "pending" from just before the replace until it is known to have happened.
-    state: str = "done"
-    #: Files the command wrote after its save (summary, statements), relative to the folder.
-    outputs: tuple[str, ...] = field(default=())
-
-
-def _log_path(path: Path) -> Path:
-    return history_dir(path) / "log.jsonl"
-
-
-def versions(path: Path) -> list[Version]:
-    """The kept versions, oldest first; a damaged line of the log is passed over, not fatal."""
-    log = _log_path(path)
-    try:
-        text = log.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        return []
-    out = []
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            data["outputs"] = tuple(data.get("outputs", ()))
-            out.append(Version(**data))
-        except (ValueError, TypeError, AttributeError):
-            continue
-    return out
-
-
-def _write_log(path: Path, entries: list[Version]) -> None:
-    log = _log_path(path)
-    tmp = log.with_name(f"{log.name}.tmp-{os.getpid()}")
-    try:
-        with tmp.open("w", encoding="utf-8") as f:
-            f.write("".join(json.dumps(asdict(e)) + "\n" for e in entries))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, log)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-
-
-def _digest_file(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
-
-
-def settle_pending(path: Path) -> None:
-    """Decide what a save that was cut off did (called holding the lock): the pending
-    entry stays, confirmed, when the workbook is the one it saved; else the replace never
-    happened and the entry and its kept file go."""
-    entries = versions(path)
-    if not entries or entries[-1].state != "pending":
-        return
-    last = entries[-1]
-    try:
-        current = _digest_file(path)
-    except OSError:
-        current = ""
-    if current and current == last.digest:
-        _write_log(path, [*entries[:-1], replace(last, state="done")])
-        return
-    _write_log(path, entries[:-1])
-    with contextlib.suppress(OSError):
-        (history_dir(path) / last.file).unlink()
-
-
-def _keep_previous(path: Path, entries: list[Version]) -> Path | None:
-    """Link (or copy) the current workbook into the history before it is replaced."""
-    if not path.exists():
-        return None
-    hist = history_dir(path)
-    hist.mkdir(exist_ok=True)
-    seq = max([e.seq for e in entries] + [0]) + 1
-    target = hist / f"{seq:06d}.xlsx"
-    with contextlib.suppress(FileNotFoundError):
-        target.unlink()
-    try:
-        os.link(path, target)
-    except OSError:
-        shutil.copy2(path, target)
-    return target
 
 
 #: What this process has saved (a command saves at most once): what a failure afterwards
@@ -376,9 +275,9 @@ def save(
             before_replace()
         if path.exists():
             os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) | stat.S_IWUSR)
-        digest = _digest_file(tmp)
+        digest = history.digest_file(tmp)
         entries = versions(path)
-        kept = _keep_previous(path, entries)
+        kept = history.keep_previous(path, entries)
         entry = None
         if kept is not None:
             entry = Version(
@@ -390,19 +289,19 @@ def save(
                 digest,
                 "pending",
             )
-            _write_log(path, [*entries, entry][-HISTORY_KEEP:])
+            history.write_log(path, [*entries, entry][-HISTORY_KEEP:])
             logged = True
         _fault("before-replace")
         os.replace(tmp, path)
         replaced = True
-        _fsync_dir(path.parent)
+        history.fsync_dir(path.parent)
         if entry is not None:
             entry = replace(entry, state="done")
             _saved.append((path, entry))
             _fault("after-replace")
             # a failure here leaves the entry pending: the next command confirms it
             with contextlib.suppress(OSError):
-                _finish_log(path, entries, entry)
+                history.finish_log(path, entries, entry)
         else:
             _saved.append((path, Version(0, "", "", command, summary, digest)))
         return digest
@@ -412,161 +311,14 @@ def save(
         if not replaced:
             if logged:  # the entry of a save that did not happen goes again
                 with contextlib.suppress(OSError):
-                    _write_log(path, [e for e in versions(path) if e.state != "pending"])
+                    history.write_log(path, [e for e in versions(path) if e.state != "pending"])
             if kept is not None:
                 with contextlib.suppress(OSError):
                     kept.unlink()
 
 
-def _finish_log(path: Path, before: list[Version], entry: Version) -> None:
-    """Mark this save's entry done and let the oldest versions go. A failure here leaves
-    the entry pending, which the next command confirms (the digest is the workbook's)."""
-    entries = [*before, entry]
-    hist = history_dir(path)
-    for old in entries[:-HISTORY_KEEP]:
-        with contextlib.suppress(OSError):
-            (hist / old.file).unlink()
-    _write_log(path, entries[-HISTORY_KEEP:])
-
-
 def note_outputs(path: Path, files: list[Path]) -> None:
     """Record what the command just saved wrote afterwards, so `undo` can move it aside."""
     saved = saved_in_this_run()
-    if saved is None or not saved[1].file or not files:
-        return
-    entries = versions(path)
-    if not entries or entries[-1].seq != saved[1].seq:
-        return
-    names = tuple(os.path.relpath(f, path.parent) for f in files)
-    _write_log(path, [*entries[:-1], replace(entries[-1], outputs=entries[-1].outputs + names)])
-
-
-@dataclass(frozen=True)
-class Undone:
-    version: Version
-    #: Where the files that command wrote after its save were moved to.
-    moved: list[Path]
-    aside: Path | None
-
-
-def undo(path: Path) -> Undone:
-    """Put back the newest kept version; returns what was undone."""
-    entries = versions(path)
-    if not entries:
-        raise ProblemsFound(
-            [problem("nothing-to-undo", str(path), "there is no earlier version to go back to", "")]
-        )
-    last = entries[-1]
-    source = history_dir(path) / last.file
-    if not source.exists():
-        _write_log(path, entries[:-1])  # a version that is gone cannot block the older ones
-        raise ProblemsFound(
-            [
-                problem(
-                    "history-missing",
-                    str(source),
-                    "the newest kept version is gone from the history folder",
-                    "run `ledger undo` again for the one before it",
-                )
-            ]
-        )
-    tmp = temp_name(path)
-    try:
-        shutil.copy2(source, tmp)
-        with tmp.open("rb+") as f:
-            os.fsync(f.fileno())
-        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
-        os.chmod(tmp, mode | stat.S_IWUSR)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-    # the log first: a crash after it leaves a stray file, not a stuck undo
-    _write_log(path, entries[:-1])
-    with contextlib.suppress(OSError):
-        source.unlink()
-    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
-        path.with_name(f".{path.name}.cache.json").unlink()
-    moved: list[Path] = []
-    aside = history_dir(path) / f"undone-{last.seq:06d}"
-    for name in last.outputs:
-        f = path.parent / name
-        if not f.is_file():
-            continue
-        target = aside / name.replace(os.sep, "__")
-        with contextlib.suppress(OSError):
-            aside.mkdir(parents=True, exist_ok=True)
-            os.replace(f, target)
-            moved.append(f)
-    return Undone(last, moved, aside if moved else None)
-
-
-# -- what the operating system says, as problems --------------------------------------------
-
-_OS_PROBLEMS = {
-    errno.ENOSPC: (
-        "disk-full",
-        "the disk is full",
-        "free some space on the disk, then run the command again",
-    ),
-    errno.EDQUOT: (
-        "disk-full",
-        "the disk quota is used up",
-        "free some space, then run the command again",
-    ),
-    errno.EACCES: (
-        "permission-denied",
-        "no permission",
-        "check the permissions of the file and its folder (ls -l), or use another folder",
-    ),
-    errno.EPERM: (
-        "permission-denied",
-        "not permitted",
-        "check the permissions of the file and its folder (ls -l), or use another folder",
-    ),
-    errno.EROFS: (
-        "read-only-filesystem",
-        "the file system is read-only",
-        "copy the workbook to a writable folder and use it there",
-    ),
-    errno.EISDIR: (
-        "is-a-folder",
-        "a folder is there, not a file",
-        "name a file, or move the folder away",
-    ),
-    errno.ENOTDIR: (
-        "not-a-folder",
-        "a file is there where a folder should be",
-        "name a folder (e.g. --out statements), or move the file away",
-    ),
-    errno.EEXIST: (
-        "not-a-folder",
-        "a file is already there where a folder should be",
-        "name a folder (e.g. --out statements), or move the file away",
-    ),
-    errno.ENAMETOOLONG: (
-        "name-too-long",
-        "the file name is too long",
-        "use a shorter name or folder",
-    ),
-    errno.EMFILE: (
-        "too-many-open-files",
-        "too many files are open",
-        "close some programs, then try again",
-    ),
-    errno.EIO: (
-        "io-error",
-        "the disk reported an input/output error",
-        "check the disk; then run the command again",
-    ),
-}
-
-
-def os_problem(exc: OSError, where: str | None = None) -> ProblemsFound:
-    """An error of the operating system the user can cause or mend, as a problem."""
-    code, message, hint = _OS_PROBLEMS.get(
-        exc.errno or 0, ("os-error", exc.strerror or str(exc), "check the file and its folder")
-    )
-    at = where or (str(exc.filename) if exc.filename else "workbook")
-    return ProblemsFound([problem(code, at, message, hint)])
+    if saved is not None:
+        history.note_outputs(path, saved[1], files)

@@ -1,0 +1,221 @@
+"""The history beside a workbook (`.NAME.xlsx.history/`): the versions kept for `ledger undo`
+and their log, whose entry for a save is written before the workbook is replaced and settled
+by the next command that takes the lock (see `store`)."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import shutil
+import stat
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+
+from ledger.core.problems import ProblemsFound, problem
+
+#: How many previous versions the history keeps.
+HISTORY_KEEP = 50
+
+
+def temp_name(path: Path) -> Path:
+    return path.with_name(f".{path.name}.tmp-{os.getpid()}")
+
+
+def history_dir(path: Path) -> Path:
+    return path.with_name(f".{path.name}.history")
+
+
+def fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+@dataclass(frozen=True)
+class Version:
+    """One kept version: `file` in the history folder holds the workbook as it was before
+    `command` changed it into the bytes whose digest is `digest`."""
+
+    seq: int
+    file: str
+    at: str
+    command: str
+    summary: str
+    #: SHA-256 of the workbook this command saved ("" in logs of earlier ledger versions).
+    digest: str = ""
+    #: "pending" from just before the replace until it is known to have happened.
+    state: str = "done"
+    #: Files the command wrote after its save (summary, statements), relative to the folder.
+    outputs: tuple[str, ...] = field(default=())
+
+
+def log_path(path: Path) -> Path:
+    return history_dir(path) / "log.jsonl"
+
+
+def versions(path: Path) -> list[Version]:
+    """The kept versions, oldest first; a damaged line of the log is passed over, not fatal."""
+    log = log_path(path)
+    try:
+        text = log.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        return []
+    out = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+            data["outputs"] = tuple(data.get("outputs", ()))
+            out.append(Version(**data))
+        except (ValueError, TypeError, AttributeError):
+            continue
+    return out
+
+
+def write_log(path: Path, entries: list[Version]) -> None:
+    log = log_path(path)
+    tmp = log.with_name(f"{log.name}.tmp-{os.getpid()}")
+    try:
+        with tmp.open("w", encoding="utf-8") as f:
+            f.write("".join(json.dumps(asdict(e)) + "\n" for e in entries))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, log)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def digest_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def settle_pending(path: Path) -> None:
+    """Decide what a save that was cut off did (called holding the lock): the pending
+    entry stays, confirmed, when the workbook is the one it saved; else the replace never
+    happened and the entry and its kept file go."""
+    entries = versions(path)
+    if not entries or entries[-1].state != "pending":
+        return
+    last = entries[-1]
+    try:
+        current = digest_file(path)
+    except OSError:
+        current = ""
+    if current and current == last.digest:
+        write_log(path, [*entries[:-1], replace(last, state="done")])
+        return
+    write_log(path, entries[:-1])
+    with contextlib.suppress(OSError):
+        (history_dir(path) / last.file).unlink()
+
+
+def keep_previous(path: Path, entries: list[Version]) -> Path | None:
+    """Link (or copy) the current workbook into the history before it is replaced."""
+    if not path.exists():
+        return None
+    hist = history_dir(path)
+    hist.mkdir(exist_ok=True)
+    seq = max([e.seq for e in entries] + [0]) + 1
+    target = hist / f"{seq:06d}.xlsx"
+    with contextlib.suppress(FileNotFoundError):
+        target.unlink()
+    try:
+        os.link(path, target)
+    except OSError:
+        shutil.copy2(path, target)
+    return target
+
+
+def note_outputs(path: Path, saved: Version, files: list[Path]) -> None:
+    """Record what the command that saved `saved` wrote afterwards, so `undo` can move it
+    aside."""
+    if not saved.file or not files:
+        return
+    entries = versions(path)
+    if not entries or entries[-1].seq != saved.seq:
+        return
+    names = tuple(os.path.relpath(f, path.parent) for f in files)
+    write_log(path, [*entries[:-1], replace(entries[-1], outputs=entries[-1].outputs + names)])
+
+
+def finish_log(path: Path, before: list[Version], entry: Version) -> None:
+    """Mark this save's entry done and let the oldest versions go. A failure here leaves
+    the entry pending, which the next command confirms (the digest is the workbook's)."""
+    entries = [*before, entry]
+    hist = history_dir(path)
+    for old in entries[:-HISTORY_KEEP]:
+        with contextlib.suppress(OSError):
+            (hist / old.file).unlink()
+    write_log(path, entries[-HISTORY_KEEP:])
+
+
+@dataclass(frozen=True)
+class Undone:
+    version: Version
+    #: Where the files that command wrote after its save were moved to.
+    moved: list[Path]
+    aside: Path | None
+
+
+def undo(path: Path) -> Undone:
+    """Put back the newest kept version; returns what was undone."""
+    entries = versions(path)
+    if not entries:
+        raise ProblemsFound(
+            [problem("nothing-to-undo", str(path), "there is no earlier version to go back to", "")]
+        )
+    last = entries[-1]
+    source = history_dir(path) / last.file
+    if not source.exists():
+        write_log(path, entries[:-1])  # a version that is gone cannot block the older ones
+        raise ProblemsFound(
+            [
+                problem(
+                    "history-missing",
+                    str(source),
+                    "the newest kept version is gone from the history folder",
+                    "run `ledger undo` again for the one before it",
+                )
+            ]
+        )
+    tmp = temp_name(path)
+    try:
+        shutil.copy2(source, tmp)
+        with tmp.open("rb+") as f:
+            os.fsync(f.fileno())
+        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
+        os.chmod(tmp, mode | stat.S_IWUSR)
+        os.replace(tmp, path)
+        fsync_dir(path.parent)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    # the log first: a crash after it leaves a stray file, not a stuck undo
+    write_log(path, entries[:-1])
+    with contextlib.suppress(OSError):
+        source.unlink()
+    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
+        path.with_name(f".{path.name}.cache.json").unlink()
+    moved: list[Path] = []
+    aside = history_dir(path) / f"undone-{last.seq:06d}"
+    for name in last.outputs:
+        f = path.parent / name
+        if not f.is_file():
+            continue
+        target = aside / name.replace(os.sep, "__")
+        with contextlib.suppress(OSError):
+            aside.mkdir(parents=True, exist_ok=True)
+            os.replace(f, target)
+            moved.append(f)
+    return Undone(last, moved, aside if moved else None)
