@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ledger.core.actions import pay
 from ledger.core.journal import Journal
 from ledger.core.start import new_books
-from ledger.io import journal_xml
+from ledger.io import journal_sums, journal_xml
 from ledger.io import load as load_module
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
@@ -79,7 +79,7 @@ def assert_same(path: Path) -> None:
     assert fast[1] == slow[1]
     assert fast[0].balances() == slow[0].balances()
     assert fast[0].next_id == slow[0].next_id
-    sums = journal_xml.sums(data)
+    sums = journal_sums.sums(data)
     assert sums is not None
     assert sums.balances == {a: m.amount for a, m in slow[0].balances().items()}
     assert sums.last_day == max(t.day for t in slow[0])
@@ -107,9 +107,9 @@ def test_the_two_halves_on_two_cores_add_up_to_the_whole(
 ) -> None:
     path = tmp_path / "long.xlsx"
     game_with(path, ODD_TEXTS, payments=600)
-    whole = journal_xml.sums(path.read_bytes())
-    monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)  # split even this small sheet
-    halves = journal_xml.sums(path.read_bytes())
+    whole = journal_sums.sums(path.read_bytes())
+    monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)  # split even this small sheet
+    halves = journal_sums.sums(path.read_bytes())
     assert halves == whole
     assert halves is not None and halves.transactions == 5 + 600  # four openings, the bank pays Ann
 
@@ -148,7 +148,7 @@ def test_an_unbalanced_transaction_in_a_long_journal_is_named_by_its_cell(
 ) -> None:
     game_with(ledger.path, ["x"], payments=600)
     if split:
-        monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
+        monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
     # the second posting of a transaction in the second half gets one cent more
     cell = _cell(ledger.path, "E1001")
     amount = Decimal(re.search(rb"<v>([^<]+)</v>", cell).group(1).decode())  # type: ignore[union-attr]
@@ -157,7 +157,7 @@ def test_an_unbalanced_transaction_in_a_long_journal_is_named_by_its_cell(
         cell,
         cell.replace(f"<v>{amount}</v>".encode(), f"<v>{amount + Decimal('0.01')}</v>".encode()),
     )
-    assert journal_xml.sums(ledger.path.read_bytes()) is None
+    assert journal_sums.sums(ledger.path.read_bytes()) is None
     assert journal_xml.journal(ledger.path.read_bytes(), "KC") is None
     run = ledger("balance", "--json", expect=1)
     assert "unbalanced-transaction" in run.stderr and "Journal!E1000" in run.stderr
@@ -176,7 +176,7 @@ def test_a_journal_saved_by_another_program_is_read_the_careful_way(ledger: Ledg
     wb = openpyxl.load_workbook(ledger.path)
     wb.save(ledger.path)
     cache_path(ledger.path).unlink()
-    assert journal_xml.sums(ledger.path.read_bytes()) is None
+    assert journal_sums.sums(ledger.path.read_bytes()) is None
     assert ledger.balances() == before
 
 
@@ -194,7 +194,7 @@ def test_an_unknown_account_in_a_long_journal_is_named_by_its_cell(ledger: Ledge
     game_with(ledger.path, ["x"])
     cell = _cell(ledger.path, "D300")
     _edit_journal_xml(ledger.path, cell, re.sub(rb"<t>[^<]*</t>", b"<t>cash:Zed:Ceres</t>", cell))
-    assert journal_xml.sums(ledger.path.read_bytes()) is not None  # the rows are ledger's own
+    assert journal_sums.sums(ledger.path.read_bytes()) is not None  # the rows are ledger's own
     run = ledger("balance", "--json", expect=1)
     assert "unknown-account" in run.stderr and "Journal!D300" in run.stderr
 
@@ -204,11 +204,11 @@ def test_without_fork_the_sums_are_counted_in_one_process(
 ) -> None:
     path = tmp_path / "long.xlsx"
     game_with(path, ["x"], payments=600)
-    whole = journal_xml.sums(path.read_bytes())
-    monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
-    monkeypatch.delattr(journal_xml.os, "fork")  # as on Windows
-    assert journal_xml.sums(path.read_bytes()) == whole
-    assert journal_xml.Pending(path.read_bytes()).result() == whole
+    whole = journal_sums.sums(path.read_bytes())
+    monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
+    monkeypatch.delattr(journal_sums.os, "fork")  # as on Windows
+    assert journal_sums.sums(path.read_bytes()) == whole
+    assert journal_sums.Pending(path.read_bytes()).result() == whole
 
 
 def _row(path: Path, n: int) -> bytes:
@@ -305,8 +305,8 @@ def test_anything_ledger_never_writes_goes_the_careful_way(
     data = path.read_bytes()
     assert journal_xml.journal(data, "KC") is None
     if split:
-        monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
-    assert journal_xml.sums(data) is None
+        monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
+    assert journal_sums.sums(data) is None
 
 
 def test_a_damaged_journal_is_reported_not_a_crash(ledger: Ledger) -> None:
@@ -336,14 +336,14 @@ def test_a_failed_fork_counts_in_this_process(
 ) -> None:
     path = tmp_path / "long.xlsx"
     game_with(path, ["x"], payments=600)
-    whole = journal_xml.sums(path.read_bytes())
+    whole = journal_sums.sums(path.read_bytes())
 
     def no_fork() -> int:
         raise BlockingIOError(11, "Resource temporarily unavailable")
 
-    monkeypatch.setattr(journal_xml, "PARALLEL_FROM", 1000)
-    monkeypatch.setattr(journal_xml.os, "fork", no_fork)
-    assert journal_xml.sums(path.read_bytes()) == whole
+    monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
+    monkeypatch.setattr(journal_sums.os, "fork", no_fork)
+    assert journal_sums.sums(path.read_bytes()) == whole
 
 
 def test_a_light_load_can_never_be_saved(ledger: Ledger) -> None:
@@ -357,8 +357,8 @@ def test_balance_asks_for_the_sums_once(tmp_path: Path, monkeypatch: pytest.Monk
     path = tmp_path / "short.xlsx"
     game_with(path, ["x"])
     calls = []
-    real = journal_xml.sums
-    monkeypatch.setattr(journal_xml, "sums", lambda data: calls.append(1) or real(data))
+    real = journal_sums.sums
+    monkeypatch.setattr(journal_sums, "sums", lambda data: calls.append(1) or real(data))
     loaded, _ = load(path, light=True, sums=True)
     assert loaded.sums is not None and calls == [1]
 

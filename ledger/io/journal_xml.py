@@ -19,20 +19,15 @@ workbooks, random texts included.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import io
 import operator
-import os
-import pickle
 import re
-import signal
 import zipfile
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
 
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
@@ -61,7 +56,7 @@ def _cell(column: str, capture: bool) -> bytes:
 
 
 @functools.cache
-def _pattern(money_styles: tuple[int, ...], capture_text: bool) -> re.Pattern[bytes]:
+def pattern_of(money_styles: tuple[int, ...], capture_text: bool) -> re.Pattern[bytes]:
     """One posting as `_rows_xml` writes it: the row number in every cell's reference, the
     number cells A and B, the amount in E in the money style, text in C, D, F, G and H (empty
     text leaves its cell out; an account and an amount are always there), and right after it
@@ -105,11 +100,11 @@ _XF = re.compile(rb"<xf\b([^>]*?)(?:/>|>.*?</xf>)", re.S)
 _XF_FORMAT = re.compile(rb'\bnumFmtId="(\d+)"')
 
 
-class _NotOurs(Exception):
+class NotOurs(Exception):
     """The sheet is not exactly as ledger writes it: the careful reader takes over."""
 
 
-def _decode(raw: bytes) -> str:
+def decode_text(raw: bytes) -> str:
     """A text cell's value as an xlsx reader gives it: XML entities, then `_x00HH_` escapes,
     then stripped (the loader strips every text)."""
     if b"&" in raw:
@@ -133,16 +128,16 @@ def _one(pattern: bytes, xml: bytes) -> re.Match[bytes]:
     the sheet is not taken this way."""
     found = list(re.finditer(pattern, xml))
     if len(found) != 1:
-        raise _NotOurs
+        raise NotOurs
     return found[0]
 
 
-def _sheet(z: zipfile.ZipFile) -> _Sheet:
+def sheet_of(z: zipfile.ZipFile) -> _Sheet:
     book = z.read("xl/workbook.xml")
     rid = _one(rb'<sheet name="Journal" sheetId="\d+" r:id="(rId\d+)"/>', book).group(1)
     rels = z.read("xl/_rels/workbook.xml.rels")
     if len(re.findall(rb'Id="' + rid + rb'"', rels)) != 1:
-        raise _NotOurs
+        raise NotOurs
     t = _one(rb'<Relationship Id="' + rid + rb'" Type="[^"]*" Target="([^"]+)"/>', rels)
     target = t.group(1).decode()
     part = z.getinfo(target[1:] if target.startswith("/") else f"xl/{target}")
@@ -151,7 +146,7 @@ def _sheet(z: zipfile.ZipFile) -> _Sheet:
     defined = _NUMFMT.findall(formats)
     ids = [int(i) for i, _ in defined]
     if len(set(ids)) != len(ids) or len(defined) != formats.count(b"<numFmt "):
-        raise _NotOurs  # an id defined twice, or in another form: the careful reader decides
+        raise NotOurs  # an id defined twice, or in another form: the careful reader decides
     money = {int(i) for i, code in defined if code == _MONEY_FORMAT}
     xfs = _one(rb"<cellXfs\b[^>]*>(.*?)</cellXfs>", styles)
     found = []
@@ -160,7 +155,7 @@ def _sheet(z: zipfile.ZipFile) -> _Sheet:
         if fmt is not None and int(fmt.group(1)) in money:
             found.append(n)
     if not found:
-        raise _NotOurs
+        raise NotOurs
     return _Sheet(part, tuple(found))
 
 
@@ -179,26 +174,26 @@ def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
         plain = _SHARED_TEXT.fullmatch(items[i]) if i < len(items) else None
         if plain is None:
             return False  # runs, phonetic text, ...: the careful reader decides
-        names.append(_decode(plain.group(1)).casefold())
+        names.append(decode_text(plain.group(1)).casefold())
     return tuple(names) == _NAMES
 
 
-def _start(z: zipfile.ZipFile, buf: bytes) -> tuple[int, int] | None:
+def start_of(z: zipfile.ZipFile, buf: bytes) -> tuple[int, int] | None:
     """Where the data rows begin, right after ledger's header, and the number of the last
     row as the sheet's dimension says; None if not yet in `buf`."""
     start = buf.find(b"<sheetData>")
     if start < 0:
         if len(buf) > 1 << 16:
-            raise _NotOurs
+            raise NotOurs
         return None
     header = _HEADER.match(buf, start + len(b"<sheetData>"))
     if header is None:
         if len(buf) - start > 4096:
-            raise _NotOurs  # the header is not ledger's (or the sheet has none)
+            raise NotOurs  # the header is not ledger's (or the sheet has none)
         return None
     dimension = _DIMENSION.search(buf, 0, start)
     if dimension is None or not _header_ok(z, header):
-        raise _NotOurs
+        raise NotOurs
     str(memoryview(buf)[: header.end()], "utf-8")  # UnicodeDecodeError: damaged
     return header.end(), int(dimension.group(1))
 
@@ -211,12 +206,12 @@ _TAIL = re.compile(
 )
 
 
-def _tail_ok(xml: bytes, stop: int) -> None:
+def region_end_ok(xml: bytes, stop: int) -> None:
     if _TAIL.fullmatch(xml, stop) is None:
-        raise _NotOurs  # more data after the rows, a second sheetData, damage: the careful way
+        raise NotOurs  # more data after the rows, a second sheetData, damage: the careful way
 
 
-def _numbered(found: list[tuple[bytes, ...]], first: int | None) -> int | None:
+def numbered(found: list[tuple[bytes, ...]], first: int | None) -> int | None:
     """The number of the row after these, checking they are numbered one after the other
     from `first` (None: from wherever they start)."""
     if not found:
@@ -224,14 +219,14 @@ def _numbered(found: list[tuple[bytes, ...]], first: int | None) -> int | None:
     numbers = list(map(int, map(_ROW_NUMBER, found)))
     start = numbers[0] if first is None else first
     if numbers != list(range(start, start + len(numbers))):
-        raise _NotOurs  # rows out of order, twice, or a gap: the careful reader says what
+        raise NotOurs  # rows out of order, twice, or a gap: the careful reader says what
     return start + len(numbers)
 
 
 _ROW_NUMBER = operator.itemgetter(0)
 
 
-def _region(
+def region(
     xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int, after: bytes = b"</sheetData>"
 ) -> list[tuple[bytes, ...]]:
     """The rows between `lo` and `hi` (a row's start, or the end of the sheet's data: `after`
@@ -239,17 +234,17 @@ def _region(
     nothing before or between them."""
     found = pattern.findall(xml, lo, hi + len(after))
     if len(found) != xml.count(b"<row", lo, hi) or (lo < hi and not xml.startswith(b"<row ", lo)):
-        raise _NotOurs  # a row of another shape, or something before or between rows
+        raise NotOurs  # a row of another shape, or something before or between rows
     str(memoryview(xml)[lo:hi], "utf-8")  # UnicodeDecodeError: no text an xlsx reader takes
     return found
 
 
-def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]]]:
-    """The journal's rows, a chunk at a time; _NotOurs as soon as anything in the sheet is
+def matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]]]:
+    """The journal's rows, a chunk at a time; NotOurs as soon as anything in the sheet is
     not of ledger's shape."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        sheet = _sheet(z)
-        pattern = _pattern(sheet.money_styles, capture_text)
+        sheet = sheet_of(z)
+        pattern = pattern_of(sheet.money_styles, capture_text)
         with z.open(sheet.part) as f:
             buf = b""
             pos: int | None = None
@@ -258,224 +253,39 @@ def _matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]
                 block = f.read(_CHUNK)
                 buf += block
                 if pos is None:
-                    begun = _start(z, buf)
+                    begun = start_of(z, buf)
                     if begun is None:
                         if not block:
-                            raise _NotOurs
+                            raise NotOurs
                         continue
                     pos, last = begun
                 stop = buf.find(b"</sheetData>", pos)
                 if stop >= 0:
-                    found = _region(buf, pattern, pos, stop)
-                    _tail_ok(buf[stop:] + f.read(), 0)
+                    found = region(buf, pattern, pos, stop)
+                    region_end_ok(buf[stop:] + f.read(), 0)
                     if (int(found[-1][0]) if found else seen) != last:
-                        raise _NotOurs  # rows missing at the end, or more than it says
+                        raise NotOurs  # rows missing at the end, or more than it says
                     if found:
                         yield found
                     return
                 if not block:
-                    raise _NotOurs  # no end of the sheet's data
+                    raise NotOurs  # no end of the sheet's data
                 cut = buf.rfind(b"<row ", pos)  # the last row may be cut off: the next time
                 if cut > pos:
-                    found = _region(buf, pattern, pos, cut, after=b"<row ")
+                    found = region(buf, pattern, pos, cut, after=b"<row ")
                     seen = int(found[-1][0])
                     yield found
                     buf, pos = buf[cut:], 0
 
 
-@dataclass
-class Sums:
-    """What `ledger balance` needs of a clean journal: each account's sum, and the last day."""
-
-    balances: dict[str, Decimal]
-    last_day: int
-    transactions: int
-
-
-class _Tally:
-    """Each account's sum over a run of whole transactions in consecutive rows, checking the
-    journal's rules as it goes (numbers rising, two postings or more, each summing to zero).
-    `row`: the sheet row the run must start on (None: wherever it starts)."""
-
-    def __init__(self, row: int | None = 2) -> None:
-        self.cents: dict[bytes, int] = {}
-        self.first = self.last = self.last_day = self.count = 0
-        self.first_row = row
-        self.next_row = row
-        self.txn = b""
-        self.postings = self.total = 0
-
-    def feed(self, found: list[tuple[bytes, ...]]) -> None:
-        if found and self.next_row is None:
-            self.first_row = int(found[0][0])
-        self.next_row = _numbered(found, self.next_row)
-        cents = self.cents
-        for _, t, day, account, amount in found:
-            if t != self.txn:
-                self.close()
-                number = int(t)
-                if number <= self.last:
-                    raise _NotOurs
-                self.first = self.first or number
-                self.last, self.txn, self.postings, self.total = number, t, 0, 0
-                self.count += 1
-                self.last_day = max(self.last_day, int(day))
-            c = int(amount.replace(b".", b""))
-            cents[account] = cents.get(account, 0) + c
-            self.total += c
-            self.postings += 1
-
-    def close(self) -> None:
-        if self.postings == 1 or self.total:
-            raise _NotOurs
-
-    def merge(self, later: _Tally) -> None:
-        """Add the tally of the rows (and transactions) that follow this one's."""
-        if not later.count:
-            return
-        if later.first <= self.last or later.first_row != self.next_row:
-            raise _NotOurs
-        for account, c in later.cents.items():
-            self.cents[account] = self.cents.get(account, 0) + c
-        self.last, self.last_day = later.last, max(self.last_day, later.last_day)
-        self.count += later.count
-        self.next_row = later.next_row
-
-
-#: From this size of the sheet's XML on, `sums` reads its two halves on two cores.
-PARALLEL_FROM = 8 << 20
-_PARALLEL_UNTIL = 256 << 20  # beyond, the sheet is not held in memory whole
-_ROW_HEAD = re.compile(rb'<row r="\d+"><c r="A\d+"><v>(\d+)</v>')
-
-
-def _boundary(xml: bytes, pos: int, hi: int) -> int | None:
-    """The start of the first row at or after `pos` that begins a transaction."""
-    m = _ROW_HEAD.search(xml, pos, hi)
-    while m is not None:
-        after = _ROW_HEAD.search(xml, m.end(), hi)
-        if after is None or after.group(1) != m.group(1):
-            return after.start() if after is not None else None
-        m = after
-    return None
-
-
-class _Forked:
-    """`fn(*args)` run by a forked child on the other core while this process goes on;
-    `result()` is its answer (None if it failed). Where there is no fork (or it fails), it
-    runs here and now."""
-
-    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
-        self.pid = 0
-        self.value: Any = None
-        if not hasattr(os, "fork"):
-            self.value = _quietly(fn, *args)
-            return
-        # no Ctrl-C between fork and the child's own handlers: it must never unwind our stack
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
-            try:
-                r, w = os.pipe()
-            except OSError:
-                pid = -1
-            else:
-                try:
-                    pid = os.fork()
-                except OSError:
-                    os.close(r)
-                    os.close(w)
-                    pid = -1
-            if pid == 0:
-                _child(r, w, blocked, fn, args)  # never returns
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        if pid < 0:
-            self.value = _quietly(fn, *args)
-            return
-        os.close(w)
-        self.pid, self.r = pid, r
-
-    def result(self) -> Any:
-        if self.pid:
-            pid, self.pid = self.pid, 0
-            try:
-                with os.fdopen(self.r, "rb") as f:
-                    payload = f.read()
-            except BaseException:  # interrupted: the answer is no longer wanted
-                with contextlib.suppress(OSError):
-                    os.kill(pid, signal.SIGTERM)
-                raise
-            finally:
-                os.waitpid(pid, 0)  # no child left behind
-            try:
-                self.value = pickle.loads(payload) if payload else None
-            except Exception:  # a truncated answer: the careful way
-                self.value = None
-        return self.value
-
-
-def _quietly(fn: Callable[..., Any], *args: Any) -> Any:
-    try:
-        return fn(*args)
-    except Exception:  # the caller hears None and goes the careful way
-        return None
-
-
-def _child(
-    r: int, w: int, blocked: set[int | signal.Signals], fn: Callable[..., Any], args: Any
-) -> None:
-    """In the forked child: compute, send the answer, leave at once (no cleanup, no atexit,
-    nothing written but the answer)."""
-    payload = b""
-    try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        os.close(r)
-        payload = pickle.dumps(fn(*args))
-    except BaseException:  # the parent hears None and goes the careful way
-        payload = b""
-    finally:
-        with contextlib.suppress(BaseException), os.fdopen(w, "wb") as f:
-            f.write(payload)
-        os._exit(0)
-
-
-def _half(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> _Tally:
-    half = _Tally(row=None)
-    half.feed(_region(xml, pattern, lo, hi))
-    half.close()
-    return half
-
-
-def _two_halves(xml: bytes, pattern: re.Pattern[bytes], lo: int, hi: int) -> _Tally:
-    """The tally of the rows from `lo` to `hi`, its second half counted by a forked child on
-    the other core (the sheet is in memory already; the child sends back only its sums)."""
-    tally = _Tally()
-    mid = _boundary(xml, lo + (hi - lo) // 2, hi)
-    if mid is None:
-        tally.feed(_region(xml, pattern, lo, hi))
-        tally.close()
-        return tally
-    later = _Forked(_half, xml, pattern, mid, hi)
-    try:
-        tally.feed(_region(xml, pattern, lo, mid))
-        tally.close()
-    finally:
-        counted = later.result()
-    if not isinstance(counted, _Tally):
-        raise _NotOurs  # the child found a row of another shape, or a broken rule
-    tally.merge(counted)
-    return tally
-
-
-def _inflate(data: bytes, info: zipfile.ZipInfo) -> bytes:
+def inflate_part(data: bytes, info: zipfile.ZipInfo) -> bytes:
     """A zip member whole, in one call of zlib (zipfile's reader goes in small steps), its
     CRC checked as zipfile does."""
     if (
         info.compress_type != zipfile.ZIP_DEFLATED
         or data[info.header_offset : info.header_offset + 4] != b"PK\x03\x04"
     ):
-        raise _NotOurs
+        raise NotOurs
     name_len, extra_len = (
         int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little"),
         int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little"),
@@ -484,73 +294,19 @@ def _inflate(data: bytes, info: zipfile.ZipInfo) -> bytes:
     inflater = zlib.decompressobj(-15)  # never past the declared size (a bomb is not ours)
     out = inflater.decompress(memoryview(data)[start : start + info.compress_size], info.file_size)
     if not inflater.eof or len(out) != info.file_size or zlib.crc32(out) != info.CRC:
-        raise _NotOurs  # damaged: the careful reader says so
+        raise NotOurs  # damaged: the careful reader says so
     return out
 
 
-def sums(data: bytes) -> Sums | None:
-    """Each account's balance, straight from ledger's own rows: None when the sheet is not
-    exactly ledger's or breaks a journal rule (the careful reader then says what and where)."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            sheet = _sheet(z)
-            if PARALLEL_FROM <= sheet.part.file_size <= _PARALLEL_UNTIL:
-                xml = _inflate(data, sheet.part)
-                begun = _start(z, xml)
-                if begun is None:
-                    raise _NotOurs
-                lo, last = begun
-                hi = xml.find(b"</sheetData>", lo)
-                if hi < lo:
-                    raise _NotOurs
-                _tail_ok(xml, hi)
-                tally = _two_halves(xml, _pattern(sheet.money_styles, False), lo, hi)
-                if tally.next_row != last + 1:
-                    raise _NotOurs  # rows missing at the end, or more than the sheet says
-            else:
-                tally = _Tally()
-                for found in _matches(data, capture_text=False):
-                    tally.feed(found)
-                tally.close()
-        cents: dict[str, int] = {}
-        for raw, c in tally.cents.items():  # texts that differ in bytes may read the same
-            name = _decode(raw)
-            cents[name] = cents.get(name, 0) + c
-    except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
-        return None
-    return Sums(_balances(cents), tally.last_day, tally.count)
-
-
-def _balances(cents: dict[str, int]) -> dict[str, Decimal]:
+def balances_of(cents: dict[str, int]) -> dict[str, Decimal]:
     return {name: Decimal(c).scaleb(-2) for name, c in cents.items()}
-
-
-class Pending:
-    """`sums` under way: on a long journal, in a forked child while the loader reads the other
-    sheets and imports the game's rules. `result()` may be asked for more than once."""
-
-    def __init__(self, data: bytes) -> None:
-        # a workbook of a megabyte holds a Journal of about 8 MB of XML
-        self._job = _Forked(sums, data) if len(data) >= PARALLEL_FROM // 8 else None
-        self._data: bytes | None = data
-        self._value: Sums | None = None
-
-    def result(self) -> Sums | None:
-        if self._data is not None:
-            if self._job is None:
-                self._value = sums(self._data)
-            else:
-                answer = self._job.result()
-                self._value = answer if isinstance(answer, Sums) else None
-            self._data = None
-        return self._value
 
 
 class _Texts(dict[bytes, str]):
     """Each distinct text decoded once: a journal says the same few words again and again."""
 
     def __missing__(self, raw: bytes) -> str:
-        text = self[raw] = _decode(raw)
+        text = self[raw] = decode_text(raw)
         return text
 
 
@@ -588,7 +344,7 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
         nonlocal last
         number = int(head[1])
         if number <= last or len(postings) < 2 or total:
-            raise _NotOurs
+            raise NotOurs
         transactions.append(
             trusted(
                 number,
@@ -606,8 +362,8 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
     try:
         txn = b""
         expected: int | None = 2  # ledger's rows follow its header without a gap
-        for found in _matches(data, capture_text=True):
-            expected = _numbered(found, expected)
+        for found in matches(data, capture_text=True):
+            expected = numbered(found, expected)
             for row in found:
                 if row[1] != txn:
                     if head:
@@ -623,4 +379,4 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
             close()
     except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
-    return Journal.trusted(currency, transactions, _balances(cents)), rows_of
+    return Journal.trusted(currency, transactions, balances_of(cents)), rows_of

@@ -15,7 +15,7 @@ from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
-from ledger.io import journal_xml, sheets
+from ledger.io import journal_sums, journal_xml, sheets
 from ledger.io.cells import CellValue, convert, to_text
 from ledger.io.sheet_read import (
     DROPDOWNS,
@@ -41,7 +41,7 @@ class Loaded:
     source: Path | None = None
     journal_rows_read: int = 0
     #: Each account's sum, when `load(sums=True)` could take them straight from the sheet.
-    sums: journal_xml.Sums | None = None
+    sums: journal_sums.Sums | None = None
     #: A light load (no game sheets; with `sums`, no transactions): never to be saved.
     partial: bool = False
 
@@ -61,7 +61,7 @@ def load(
     journal read in full) otherwise. `data`: the workbook's bytes, when already read."""
     if data is None:
         data = read_bytes(path)
-    pending = journal_xml.Pending(data) if light and sums else None  # on the other core
+    pending = journal_sums.Pending(data) if light and sums else None  # on the other core
     try:
         return _load(path, data, light, pending)
     finally:
@@ -70,7 +70,7 @@ def load(
 
 
 def _load(
-    path: Path, data: bytes, light: bool, pending: journal_xml.Pending | None
+    path: Path, data: bytes, light: bool, pending: journal_sums.Pending | None
 ) -> tuple[Loaded, list[Problem]]:
     from ledger.rules import GameNotBuilt, load_game
 
