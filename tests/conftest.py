@@ -166,3 +166,14 @@ def program(*names: str) -> str:
     if os.environ.get("LEDGER_REQUIRE_INTEROP"):
         pytest.fail(f"{names[0]} is not installed, and CI requires the interop tests to run")
     pytest.skip(f"{names[0]} is not installed; .ci/run installs it")
+
+
+@pytest.fixture
+def workbook(tmp_path: Path) -> Any:
+    """`workbook('''Ships | id | name ...''')`: a real workbook from pipe tables (tests/pipe_tables.py)."""
+    from tests.pipe_tables import workbook as make
+
+    def build(text: str, **kw: Any) -> Ledger:
+        return make(tmp_path, text, **kw)
+
+    return build

@@ -1,0 +1,114 @@
+"""A real workbook from pipe tables, so a test reads like the sheets it checks:
+
+    book = workbook(tmp_path, '''
+    Players | name | role   | bank
+            | Ann  | player | Ceres
+            | Bob  | player | Ceres
+    Ships   | id | name  | owner | type      | status
+            | S1 | Nomad | Ann   | transport | active
+    ''')
+    book("tick", "30")
+
+A block starts with a line whose first cell names a sheet, followed by that sheet's headers
+(any of its columns, in any order); the lines under it, with an empty first cell, are its
+rows. The workbook is made by `ledger new` for the game (its players from the Players block),
+then each named sheet's rows are replaced by the block's rows, as a banker would type them in
+Excel (with openpyxl, another program than ledger's writer): `12.50` is a number, `yes` and
+names are text, an empty cell is empty, and `'0042` is the text 0042. Cells of columns the
+block leaves out are left empty.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import Ledger
+
+
+def parse(text: str) -> dict[str, tuple[list[str], list[list[Any]]]]:
+    """Sheet name -> (headers, rows of values), in the order the blocks stand."""
+    sheets: dict[str, tuple[list[str], list[list[Any]]]] = {}
+    current: str | None = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        cells = [c.strip() for c in line.split("|")]
+        if cells[0]:
+            current = cells[0]
+            if current in sheets:
+                raise ValueError(f"line {number}: the sheet {current} has a block already")
+            sheets[current] = ([c for c in cells[1:]], [])
+        elif current is None:
+            raise ValueError(f"line {number}: a row before any sheet's name")
+        else:
+            headers, rows = sheets[current]
+            values = [value(c) for c in cells[1:]]
+            if len(values) != len(headers):
+                raise ValueError(
+                    f"line {number}: {len(values)} cells under {len(headers)} headers of {current}"
+                )
+            rows.append(values)
+    return sheets
+
+
+def value(cell: str) -> Any:
+    """A cell as typed into Excel."""
+    if cell == "":
+        return None
+    if cell.startswith("'"):
+        return cell[1:]
+    try:
+        return int(cell)
+    except ValueError:
+        pass
+    try:
+        return float(cell)
+    except ValueError:
+        return cell
+
+
+def workbook(
+    folder: Path,
+    text: str,
+    game: str = "triplanetary",
+    seed: int = 7,
+    players: tuple[str, ...] = ("Ann", "Bob"),
+) -> Ledger:
+    """A workbook of `game` in `folder` with the sheets of `text`, and the CLI bound to it."""
+    import openpyxl
+
+    sheets = parse(text)
+    book = Ledger(folder)
+    names, patrol = list(players), None
+    if "Players" in sheets:
+        headers, rows = sheets["Players"]
+        at = {h.casefold(): i for i, h in enumerate(headers)}
+        names = [str(r[at["name"]]) for r in rows if r[at.get("role", -1)] != "patrol"]
+        patrols = [str(r[at["name"]]) for r in rows if "role" in at and r[at["role"]] == "patrol"]
+        patrol = patrols[0] if patrols else None
+    args = ["new", "--game", game, "--seed", str(seed)]
+    for name in names:
+        args += ["--player", name]
+    if patrol:
+        args += ["--patrol", patrol]
+    book(*args)
+    wb = openpyxl.load_workbook(book.path)
+    for name, (headers, rows) in sheets.items():
+        if name not in wb.sheetnames:
+            raise ValueError(f"the workbook of {game} has no sheet {name}")
+        ws = wb[name]
+        columns = {str(c.value).casefold(): c.column for c in ws[1] if c.value is not None}
+        missing = [h for h in headers if h.casefold() not in columns]
+        if missing:
+            raise ValueError(f"{name} has no column {', '.join(missing)}: {sorted(columns)}")
+        if ws.max_row > 1:
+            ws.delete_rows(2, ws.max_row - 1)
+        for r, row in enumerate(rows, start=2):
+            for h, v in zip(headers, row, strict=True):
+                cell = ws.cell(row=r, column=columns[h.casefold()])
+                cell.value = v
+                if isinstance(v, str) and v.startswith("="):
+                    cell.data_type = "s"
+    wb.save(book.path)
+    return book
