@@ -108,11 +108,12 @@ def register(specs: dict[str, ActionSpec]) -> None:
 
 
 def _register_games() -> None:
-    from ledger.rules.triplanetary import justice, property, trade
+    from ledger.rules.triplanetary import justice, property, trade, transfer
 
     register(property.SPECS)
     register(trade.SPECS)
     register(justice.SPECS)
+    register(transfer.SPECS)
 
 
 _register_games()

@@ -1,5 +1,5 @@
 """All banker's actions of Triplanetary V/2 in one registry: property (§7-§24), trade and
-liners (§9, §25-§32, §40), crime and justice (§33-§36, §41).
+liners (§9, §25-§32, §40), crime and justice (§33-§36, §41), base to base transfers (§21).
 
 The CLI and the Events sheet both come through `apply_action`, so a typed row and a command
 cannot disagree.
@@ -14,13 +14,23 @@ from ledger.core.books import Books, Event
 from ledger.core.journal import Transaction
 from ledger.core.params import ActionSpec, parse_params, split_args
 from ledger.core.problems import CellRef, Problem
-from ledger.rules.triplanetary import justice, property, trade
+from ledger.rules.triplanetary import justice, property, trade, transfer
 from ledger.rules.triplanetary.property import Done, Refused, Where
 
 Handler = Callable[[Books, dict[str, Any], Where, str], Done]
 
-SPECS: dict[str, ActionSpec] = {**property.SPECS, **trade.SPECS, **justice.SPECS}
-HANDLERS: dict[str, Handler] = {**property.HANDLERS, **trade.HANDLERS, **justice.HANDLERS}
+SPECS: dict[str, ActionSpec] = {
+    **property.SPECS,
+    **trade.SPECS,
+    **justice.SPECS,
+    **transfer.SPECS,
+}
+HANDLERS: dict[str, Handler] = {
+    **property.HANDLERS,
+    **trade.HANDLERS,
+    **justice.HANDLERS,
+    **transfer.HANDLERS,
+}
 
 
 def apply_action(

@@ -9,6 +9,7 @@ from typing import Any
 
 from ledger.core.books import PATROL_ROLE, Books, Player
 from ledger.core.charges import spendable
+from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
@@ -19,9 +20,11 @@ from ledger.rules.triplanetary.property import (
     Done,
     Refused,
     Where,
+    charge,
     debit,
     find_player,
     post_pieces,
+    rules_of,
     state_of,
 )
 from ledger.rules.triplanetary.trade import set_pr, tax_pieces
@@ -174,6 +177,38 @@ def _pr_award(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
     return Done(
         f"{player.name}'s PR {change:+d} ({a['reason']}): now {_pr(books.player(player.name) or player)}",
         [],
+    )
+
+
+def _pr_program(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    """§36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
+    to Earth (taken from the player's bank on Earth first), the PR is the player's."""
+    rules = rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    if player.get("status") == "dead":
+        raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
+    count = a["count"]
+    if count < 1:
+        raise Refused(problem("bad-number", where["count"], "pay for at least one program", ""))
+    cost = rules.program_cost * count
+    programs = plural(count, "public relations program")
+    txn = charge(
+        books,
+        player,
+        cost,
+        "earth",
+        kind="pr-program",
+        memo=f"{player.name}: {programs} on Earth",
+        rule="§36C",
+        event=event,
+        where=where["count"],
+        at="Earth",
+    )
+    change = rules.pr_per_program * count
+    set_pr(books, player, change, f"{programs} on Earth", "§36C")
+    return Done(
+        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {_pr(books.player(player.name) or player)}",
+        [txn],
     )
 
 
@@ -503,6 +538,22 @@ SPECS: dict[str, ActionSpec] = {
         "Award or take public relations points the table agreed on (§36C).",
         "ledger pr Ann +1 --reason heroism",
     ),
+    "pr-program": ActionSpec(
+        "pr-program",
+        (
+            PLAYER,
+            Param(
+                "count",
+                "int",
+                required=True,
+                cli="COUNT",
+                column="amount",
+                help="how many programs (5000 KC each)",
+            ),
+        ),
+        "Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).",
+        "ledger pr-program Ann 2",
+    ),
 }
 
 HANDLERS = {
@@ -512,4 +563,5 @@ HANDLERS = {
     "trial": _trial,
     "declare": _declare,
     "pr": _pr_award,
+    "pr-program": _pr_program,
 }

@@ -276,6 +276,26 @@ class PRChange:
     ref: CellRef | None = None
 
 
+@dataclass(slots=True)
+class Transfer:
+    """Men, equipment, ore, supplies or fuel moving between two adjacent bases (§21): so many
+    CP a day, each day's share taken from one base and put on the other."""
+
+    id: str
+    owner: str
+    good: str  # crews, supplies, fuel, or a good or item of the Cargo sheet
+    qty: int  # crews, units or CP, as the good is counted
+    source: str  # base id
+    target: str  # base id
+    start_day: int = 0
+    ready_day: int = 0
+    #: How many of `qty` have arrived.
+    moved: int = 0
+    status: str = "moving"  # moving / done / short (the source ran out) / stopped
+    note: str = ""
+    ref: CellRef | None = None
+
+
 @dataclass
 class State:
     ships: list[Ship] = field(default_factory=list)
@@ -294,6 +314,7 @@ class State:
     underwriting: list[Underwriting] = field(default_factory=list)
     branches: list[Branch] = field(default_factory=list)
     pr_changes: list[PRChange] = field(default_factory=list)
+    transfers: list[Transfer] = field(default_factory=list)
     #: The §38 price list as the workbook's PriceList sheet has it (house rules included).
     prices: dict[str, Any] = field(default_factory=dict)
 

@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from ledger.core.books import Settings
 from ledger.core.schema import Setting
+from ledger.rules.triplanetary import tables
 
 
 def _s(key: str, default: Decimal | int | bool, rule: str, text: str) -> Setting:
@@ -163,6 +164,34 @@ SETTINGS: tuple[Setting, ...] = (
         "§33 §36C",
         "Public relations change for turning (or being made) a pirate.",
     ),
+    # §21 §29 §32 §36C (issue 13): taxes for everyone, base-to-base transfers, PR programs
+    _s(
+        "exempt_outlaws_from_property_tax",
+        False,
+        "§29 ruling",
+        "Whether pirates and warlords are spared the property tax (the text spares nobody).",
+    ),
+    _s(
+        "colonization_cost_taxed",
+        True,
+        "§29 §32 ruling",
+        "Whether an attempt being outfitted counts at its cost (100,000 KC) as ships being built.",
+    ),
+    _s("transfer_cp_per_day", 5, "§21", "CP a day that move between two adjacent bases."),
+    _s(
+        "fuel_cp_per_unit",
+        1,
+        "§21 ruling",
+        "CP one unit of fuel takes when moved between bases (§38 gives fuel no size).",
+    ),
+    Setting(
+        "public_relations_program_cost",
+        tables.PR_PROGRAM_COST,
+        "money",
+        "§36C",
+        "A public relations program on Earth: this much, paid to Earth.",
+    ),
+    _s("pr_per_program", tables.PR_PROGRAM_PER_5000, "§36C", "PR each program adds."),
 )
 
 
@@ -210,6 +239,12 @@ class Rules:
     processor_raw: int
     processor_ratio: int
     pr_pirate: int
+    exempt_outlaws: bool
+    colonization_taxed: bool
+    transfer_cp: int
+    fuel_cp: int
+    program_cost: Decimal
+    pr_per_program: int
 
     @classmethod
     def of(cls, s: Settings) -> Rules:
@@ -255,4 +290,10 @@ class Rules:
             processor_raw=i("processor_raw_per_day"),
             processor_ratio=i("processor_ratio"),
             pr_pirate=i("pr_pirate"),
+            exempt_outlaws=b("exempt_outlaws_from_property_tax"),
+            colonization_taxed=b("colonization_cost_taxed"),
+            transfer_cp=i("transfer_cp_per_day"),
+            fuel_cp=i("fuel_cp_per_unit"),
+            program_cost=d("public_relations_program_cost"),
+            pr_per_program=i("pr_per_program"),
         )

@@ -34,6 +34,7 @@ from ledger.rules.triplanetary.model import (
     PRChange,
     Ship,
     State,
+    Transfer,
     Underwriting,
 )
 
@@ -163,6 +164,13 @@ CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
         "status": (("shipping", "open"), True),
     },
     "PR": {"player": (PLAYERS, False)},
+    "Transfers": {
+        "owner": (PLAYERS, False),
+        "good": ((*CARGO, "crews"), True),
+        "source": ("Bases!id", False),
+        "target": ("Bases!id", False),
+        "status": (("moving", "done", "short", "stopped"), True),
+    },
 }
 
 
@@ -245,6 +253,10 @@ SHEETS: dict[str, tuple[type, str]] = {
     "Underwriting": (Underwriting, "Lloyds of Luna's shares of cargoes (§31)."),
     "Branches": (Branch, "Branch banks (§30)."),
     "PR": (PRChange, "Every change of a player's public relations value and why (§36C)."),
+    "Transfers": (
+        Transfer,
+        "Crews, goods, supplies and fuel moving between adjacent bases, so many CP a day (§21).",
+    ),
 }
 
 PRICE_COLUMNS = (
@@ -387,6 +399,7 @@ def lists(state: State) -> dict[str, list[Any]]:
         "Underwriting": state.underwriting,
         "Branches": state.branches,
         "PR": state.pr_changes,
+        "Transfers": state.transfers,
     }
 
 

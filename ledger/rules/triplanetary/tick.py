@@ -7,6 +7,7 @@ Each day D (from today + 1 to today + N) is applied in this order; each step nam
             mergers, claims)
   3. §41    prison terms end
   4. §8     offices: the next period's fee in advance; an office that cannot pay closes
+     §21    base to base transfers: the day's CP arrive (all that is left on the ready day)
   5. §14    supplies: each post's crews eat one unit per crew every 30 days; then emergency
             supplies with the Patrol's fine per day; then the crews die
   6. §20    recreation modules use their supplies or shut down
@@ -14,7 +15,8 @@ Each day D (from today + 1 to today + N) is applied in this order; each step nam
             transaction per owner per day; half to a recreation module the crew reaches);
             unpaid for 180 days, the crew quits
   8. §23 §25  production: crewed mines, Ganymede's Cordrazite, ore processors
-  9. §29    property tax on every multiple of the tax cycle (day 360, 720, ...)
+  9. §29    property tax on every multiple of the tax cycle (day 360, 720, ...), paid by
+            everyone but the dead (§5); pirates and warlords too, unless a house rule spares them
 
 Only things whose day has come are touched, so the work grows with days × property, never
 with the length of the journal. Ticking a then b days gives the same books as a + b days.
@@ -33,6 +35,8 @@ from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport, money_in
 from ledger.rules.triplanetary.model import (
     ACTIVE,
+    DEPARTED,
+    DESTROYED,
     DRIFTING,
     LANDING,
     OPEN,
@@ -140,6 +144,7 @@ class Ticker:
         self.complete_orders_s12()
         self.release_prisoners_s41()
         self.office_fees_s8()
+        self.transfers_s21()
         self.supplies_s14()
         self.modules_s20()
         self.wages_s13()
@@ -272,6 +277,16 @@ class Ticker:
                     )
                     self.books.players[i] = type(p)(p.name, p.role, extra, p.ref)
                     self.line(p.name, "event", "released from prison", "§41")
+
+    # -- §21 base to base transfers -------------------------------------------------------------
+    def transfers_s21(self) -> None:
+        if not self.state.transfers:
+            return
+        from ledger.rules.triplanetary.transfer import advance
+
+        for owner, text, crews in advance(self.books, self.day):
+            self._crew_changes += crews  # crews changed posts: who eats where is counted anew
+            self.line(owner, "event", text, "§21")
 
     # -- §8 offices ----------------------------------------------------------------------------
     def office_fees_s8(self) -> None:
@@ -631,27 +646,10 @@ class Ticker:
         r, d = self.rules, self.day
         if r.tax_cycle <= 0 or d % r.tax_cycle != 0:
             return
-        owned: dict[str, Decimal] = defaultdict(Decimal)
-        for group in (self.state.ships, self.state.bases):
-            for item in group:
-                if item.status != "destroyed":
-                    owned[item.owner] += item.price
-        for m in self.state.modules:
-            owned[m.owner] += m.price
-        for o in self.state.orders:  # §29: ships and bases being built count too
-            if (
-                o.status == "building"
-                and o.item in self.state.prices
-                and self.state.prices[o.item].kind in ("ship", "base", "module")
-            ):
-                owned[o.owner] += o.price
+        owned = taxable_property(self.state, r)
         for name, value in owned.items():
             player = self.player(name)
-            if player is None or value <= 0:
-                continue
-            if player.role == PATROL_ROLE and not r.patrol_pays_property_tax:
-                continue
-            if player.get("status") in ("pirate", "warlord", "dead"):
+            if player is None or value <= 0 or not owes_property_tax(r, player):
                 continue
             tax = round_money(value * r.property_tax / 100)
             txn = self.pay(
@@ -709,7 +707,7 @@ class Ticker:
                 for c in self.state.crimes
                 if c.player == name and c.status == "open" and c.rule.startswith("§29")
             ]
-            if len(unpaid) >= r.pirate_after:
+            if len(unpaid) >= r.pirate_after and player.get("status") not in OUTLAWS:
                 self.make_pirate(player, f"{len(unpaid)} tax cycles unpaid")
 
     def make_pirate(self, player: Player, why: str) -> None:
@@ -725,6 +723,44 @@ class Ticker:
             f"{player.name} is now a pirate ({why}); PR {self.rules.pr_pirate:+d}",
             "§29 §33",
         )
+
+
+OUTLAWS = ("pirate", "warlord")
+
+
+def owes_property_tax(rules: Rules, player: Player) -> bool:
+    """§29 spares nobody: pirates and warlords owe the tax like anyone (a house rule may spare
+    them); the dead owe nothing (§5); the Patrol's own property only by house rule."""
+    status = player.get("status")
+    if status == "dead":
+        return False
+    if player.role == PATROL_ROLE and not rules.patrol_pays_property_tax:
+        return False
+    return not (status in OUTLAWS and rules.exempt_outlaws)
+
+
+def taxable_property(state: State, rules: Rules) -> dict[str, Decimal]:
+    """§29: the original price of each player's ships, bases and recreation modules, "those
+    ships and bases in the process of being built" included. A colonization attempt being
+    outfitted is ships being built (§32): it counts at its cost, on top of its ramscoops. Ships
+    that left the board past Jupiter (§32) or were destroyed count no more."""
+    from ledger.rules.triplanetary.trade import COLONIZATION_COST
+
+    owned: dict[str, Decimal] = defaultdict(Decimal)
+    for group in (state.ships, state.bases):
+        for item in group:
+            if item.status not in (DESTROYED, DEPARTED):
+                owned[item.owner] += item.price
+    for m in state.modules:
+        owned[m.owner] += m.price
+    for o in state.orders:
+        if o.status != "building":
+            continue
+        if o.item in state.prices and state.prices[o.item].kind in ("ship", "base", "module"):
+            owned[o.owner] += o.price
+        elif o.item == "colonization" and rules.colonization_taxed:
+            owned[o.owner] += o.price or COLONIZATION_COST  # the order keeps no price of its own
+    return owned
 
 
 def tick(books: Books, days: int, progress: Callable[[int], None] | None = None) -> TickReport:

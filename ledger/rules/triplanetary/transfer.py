@@ -1,0 +1,264 @@
+"""§21 base to base transfer: "Men, equipment, ore, supplies, fuel, anything that may be
+transported inside a ship may be transferred between adjacent bases at a rate of five CP per
+turn."
+
+`ledger transfer` records the transfer (the Transfers sheet); each day of the tick moves that
+day's CP from one base to the other (`advance`), so what has not moved yet is still at the
+source. The books do not hold the map: that the two bases are adjacent is the banker's word.
+No money changes hands.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.core.words import plural
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.model import DESTROYED, Base, Post, State, Transfer
+from ledger.rules.triplanetary.property import (
+    PLAYER,
+    Done,
+    Refused,
+    Where,
+    find_player,
+    find_post,
+    rules_of,
+    state_of,
+)
+from ledger.rules.triplanetary.settings import Rules
+
+CREWS = "crews"  # §21 "men": crews move as crews, 4 CP each (§38)
+SUPPLIES = "supplies"  # units of supplies, 1 CP each (§14, §38)
+FUEL = "fuel"
+ALIASES = {
+    "men": CREWS,
+    "crew": CREWS,
+    "crew-day": CREWS,
+    "supply": SUPPLIES,
+    "supply-month": SUPPLIES,
+}
+
+
+def what_key(text: str) -> str:
+    key = text.strip().casefold().replace(" ", "-").replace("_", "-")
+    return ALIASES.get(key, key)
+
+
+def cp_each(state: State, rules: Rules, good: str) -> int | None:
+    """CP one of `good` takes (crews and items by §38, goods 1 CP a CP, fuel by the setting);
+    None for what does not go inside a ship."""
+    if good == CREWS:
+        crew = state.prices.get("crew-day")
+        return crew.size_cp if crew is not None and crew.size_cp else 4
+    if good == SUPPLIES:
+        month = state.prices.get("supply-month")
+        return month.size_cp if month is not None and month.size_cp else 1
+    if good == FUEL:
+        return rules.fuel_cp
+    if good in tables.GOODS_BY_KEY or good == "plutonium":
+        return 1  # trade goods are counted in CP (§39); Plutonium 1 CP a 100 KC (§30)
+    price = state.prices.get(good)
+    if price is None or not price.size_cp:
+        return None
+    return int(price.size_cp)
+
+
+def on_hand(state: State, owner: str, base: Post, good: str) -> int:
+    if good == CREWS:
+        return sum(1 for c in state.crews_at(base.id) if c.owner == owner)
+    if good == SUPPLIES:
+        return base.supplies
+    return state.cargo_of(base.id).get(good, 0)
+
+
+def _move(state: State, t: Transfer, source: Post, target: Post, n: int, day: int) -> None:
+    if t.good == CREWS:
+        crews = [c for c in state.crews_at(source.id) if c.owner == t.owner][:n]
+        for c in crews:
+            c.post = target.id
+        if target.fed_until < day:  # fed at the source; they eat at the new base from tomorrow
+            target.fed_until = day
+    elif t.good == SUPPLIES:
+        source.supplies -= n
+        target.supplies += n
+    else:
+        state.add_cargo(source.id, t.good, -n)
+        state.add_cargo(target.id, t.good, n)
+
+
+def _words(t: Transfer, n: int) -> str:
+    if t.good == CREWS:
+        return plural(n, "crew")
+    if t.good == SUPPLIES:
+        return f"{plural(n, 'unit')} of supplies"
+    if t.good == FUEL:
+        return f"{plural(n, 'unit')} of fuel"
+    if t.good in tables.GOODS_BY_KEY or t.good == "plutonium":
+        return f"{n} CP of {t.good}"
+    return f"{n} × {t.good}"
+
+
+def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
+    """Day `day` of every moving transfer: that day's share arrives (all of it on its ready
+    day). Yields (owner, what happened, crews moved) for a transfer that ends."""
+    state, rules = state_of(books), rules_of(books)
+    posts = state.posts()
+    for t in state.transfers:
+        if t.status != "moving" or day <= t.start_day:
+            continue
+        source, target = posts.get(t.source), posts.get(t.target)
+        if (
+            not isinstance(source, Base)
+            or not isinstance(target, Base)
+            or DESTROYED in (source.status, target.status)
+        ):
+            t.status = "stopped"
+            yield (
+                t.owner,
+                f"transfer {t.id} stopped: base {t.source if source is None or source.status == DESTROYED else t.target} is gone; {_words(t, t.moved)} of {t.qty} had arrived",
+                0,
+            )
+            continue
+        size = cp_each(state, rules, t.good) or 1
+        due = (
+            t.qty
+            if day >= t.ready_day
+            else min(t.qty, rules.transfer_cp * (day - t.start_day) // size)
+        )
+        step = due - t.moved
+        if step <= 0:
+            continue
+        n = min(step, on_hand(state, t.owner, source, t.good))
+        _move(state, t, source, target, n, day)
+        t.moved += n
+        moved_crews = n if t.good == CREWS else 0
+        if n < step:
+            t.status = "short"
+            yield (
+                t.owner,
+                f"transfer {t.id} ended short: {source.name or source.id} had no more {t.good}; {_words(t, t.moved)} of {t.qty} reached {target.name or target.id}",
+                moved_crews,
+            )
+        elif t.moved >= t.qty:
+            t.status = "done"
+            yield (
+                t.owner,
+                f"transfer {t.id} done: {_words(t, t.qty)} from {source.name or source.id} arrived at {target.name or target.id}",
+                moved_crews,
+            )
+        elif moved_crews:
+            yield (
+                t.owner,
+                f"transfer {t.id}: {_words(t, n)} reached {target.name or target.id} ({t.moved} of {t.qty})",
+                moved_crews,
+            )
+
+
+def _transfer(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    if rules.transfer_cp < 1:
+        raise Refused(
+            problem(
+                "bad-setting",
+                "Settings",
+                f"transfer_cp_per_day is {rules.transfer_cp}: nothing would ever move",
+                "the rule's value is 5 (§21)",
+            )
+        )
+    source = find_post(books, a["source"], where["source"], owner=player, kinds=("base",))
+    target = find_post(books, a["target"], where["target"], owner=player, kinds=("base",))
+    if source.id == target.id:
+        raise Refused(
+            problem(
+                "same-base",
+                where["target"],
+                f"{source.name or source.id} is the base the transfer starts from",
+                "name the adjacent base it goes to",
+            )
+        )
+    for post, w in ((source, where["source"]), (target, where["target"])):
+        if post.status == DESTROYED:
+            raise Refused(problem("post-not-active", w, f"{post.name or post.id} is destroyed", ""))
+    good = what_key(a["what"])
+    size = cp_each(state, rules, good)
+    if size is None:
+        known = good in state.prices
+        raise Refused(
+            problem(
+                "not-transportable" if known else "unknown-item",
+                where["what"],
+                f"{a['what']!r} does not go inside a ship (§21)"
+                if known
+                else f"{a['what']!r} is not a good, an item of the §38 list, crews, supplies or fuel",
+                "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
+            )
+        )
+    qty = a["qty"]
+    if qty < 1:
+        raise Refused(problem("bad-number", where["qty"], "transfer at least one", ""))
+    moving = sum(
+        t.qty - t.moved
+        for t in state.transfers
+        if t.status == "moving" and t.source == source.id and t.good == good
+    )
+    have = on_hand(state, player.name, source, good) - moving
+    if qty > have:
+        raise Refused(
+            problem(
+                "not-in-store",
+                where["qty"],
+                f"{source.name or source.id} has {have} of {good}"
+                + (f" not already on their way ({moving} are)" if moving else ""),
+                "",
+            )
+        )
+    cp = qty * size
+    days = -(-cp // rules.transfer_cp)
+    tid = state.next_id("T", [t.id for t in state.transfers])
+    t = Transfer(tid, player.name, good, qty, source.id, target.id, books.day, books.day + days)
+    state.transfers.append(t)
+    return Done(
+        f"transfer {tid}: {_words(t, qty)} ({cp} CP) from {source.name or source.id} to {target.name or target.id} at {rules.transfer_cp} CP a day: {plural(days, 'day')}, all there on day {t.ready_day} (§21)",
+        [],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "transfer": ActionSpec(
+        "transfer",
+        (
+            PLAYER,
+            Param(
+                "what",
+                required=True,
+                cli="WHAT",
+                help="crews, supplies, fuel, a good (raw-ore) or equipment (ore-processor)",
+            ),
+            Param(
+                "qty",
+                "int",
+                required=True,
+                cli="QTY",
+                column="amount",
+                help="how many: crews, units of supplies or fuel, CP of a good, items",
+            ),
+            Param("source", required=True, cli="--from", help="the base it leaves, by name or id"),
+            Param(
+                "target",
+                required=True,
+                cli="--to",
+                column="to",
+                help="the adjacent base it goes to, by name or id",
+            ),
+        ),
+        "Move crews, equipment, ore, supplies or fuel to an adjacent base, 5 CP a day (§21).",
+        "ledger transfer Ann raw-ore 20 --from Rock --to Pebble",
+    ),
+}
+
+HANDLERS = {"transfer": _transfer}
