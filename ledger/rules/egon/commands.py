@@ -22,7 +22,6 @@ from decimal import Decimal
 from ledger.core.books import Books
 from ledger.core.money import parse_amount
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.rules.egon.evaluate import Status
 from ledger.rules.egon.game import Egon, OrderRow, PurchaseRow, book_of
 from ledger.rules.egon.orders import (
     Order,
@@ -32,6 +31,7 @@ from ledger.rules.egon.orders import (
     phase_of,
     phase_of_text,
 )
+from ledger.rules.egon.state import Status
 
 CODES_HINT = "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"
 #: The columns a row is named by: the player's (Orders!B5, Purchases!B5).

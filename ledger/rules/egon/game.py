@@ -22,7 +22,16 @@ from ledger.core.records import build_records
 from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
-from ledger.rules.egon.evaluate import (
+from ledger.rules.egon.evaluate import evaluate_round
+from ledger.rules.egon.orders import (
+    ActionSpec,
+    Blackmail,
+    Order,
+    is_pseudonym,
+    parse_order,
+    with_penalty,
+)
+from ledger.rules.egon.state import (
     Build,
     Draw,
     EgonInputError,
@@ -32,15 +41,6 @@ from ledger.rules.egon.evaluate import (
     PlayerState,
     Purchase,
     Status,
-    evaluate_round,
-)
-from ledger.rules.egon.orders import (
-    ActionSpec,
-    Blackmail,
-    Order,
-    is_pseudonym,
-    parse_order,
-    with_penalty,
 )
 
 WORLD = (

@@ -9,7 +9,10 @@ from decimal import Decimal
 
 import pytest
 
-from ledger.rules.egon.evaluate import (
+from ledger.rules.egon.evaluate import evaluate_phase1, evaluate_round
+from ledger.rules.egon.orders import Order, parse_order
+from ledger.rules.egon.phase1 import lottery_wins
+from ledger.rules.egon.state import (
     BribeOutcome,
     Draw,
     Effect,
@@ -18,11 +21,7 @@ from ledger.rules.egon.evaluate import (
     Phase1Result,
     PlayerState,
     Status,
-    evaluate_phase1,
-    evaluate_round,
-    lottery_wins,
 )
-from ledger.rules.egon.orders import Order, parse_order
 from ledger.rules.egon.tables import TRADERS, EgonSettings
 
 D = Decimal

@@ -9,7 +9,9 @@ from decimal import Decimal
 
 import pytest
 
-from ledger.rules.egon.evaluate import (
+from ledger.rules.egon.evaluate import evaluate_round
+from ledger.rules.egon.orders import ActionSpec, Order, parse_order
+from ledger.rules.egon.state import (
     Draw,
     Effect,
     EgonState,
@@ -18,9 +20,7 @@ from ledger.rules.egon.evaluate import (
     PlayerState,
     RoundResult,
     Status,
-    evaluate_round,
 )
-from ledger.rules.egon.orders import ActionSpec, Order, parse_order
 from ledger.rules.egon.tables import TRADERS
 
 D = Decimal

@@ -11,7 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ledger.rules.egon.evaluate import (
+from ledger.rules.egon.checks import check_round
+from ledger.rules.egon.evaluate import evaluate_phase1, evaluate_round
+from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, parse_order, with_penalty
+from ledger.rules.egon.state import (
     BribeOutcome,
     Build,
     Draw,
@@ -23,12 +26,8 @@ from ledger.rules.egon.evaluate import (
     PlayerState,
     Purchase,
     Status,
-    check_round,
-    evaluate_phase1,
-    evaluate_round,
     initial_state,
 )
-from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, parse_order, with_penalty
 from ledger.rules.egon.tables import TRADERS, EgonSettings, setting_docs
 
 D = Decimal
