@@ -250,7 +250,14 @@ def test_the_workbook_looks_made_with_care(game: Ledger) -> None:
     dv = {
         str(v.sqref).split(":")[0]: v.formula1 for v in wb["Events"].data_validations.dataValidation
     }
-    assert "Ann" in dv["D2"] and "patrol" in dv["E2"] and "pay" in dv["C2"]
+    assert "Ann" in dv["D2"] and "patrol" in dv["E2"]
+    # the event types: typed into the validation, or (a long list) a range of the hidden
+    # Dropdowns sheet that holds them
+    types = dv["C2"]
+    if types.startswith("Dropdowns!"):
+        column = types.split("!")[1].split(":")[0].strip("$").rstrip("0123456789").strip("$")
+        types = ",".join(str(c.value) for c in wb["Dropdowns"][column] if c.value is not None)
+    assert "pay" in types.split(",") or '"pay' in types
     settings = {r[0]: r for r in read_sheet(game.path, "Settings")[1:]}
     assert settings["start_money"][1:4] == (25, 25, "§3") or settings["start_money"][1:4] == [
         25,
