@@ -21,8 +21,8 @@ from ledger.rules.egon.orders import (
     Sabotage,
     Theft,
     check_one_order_a_phase,
-    is_pseudonym,
 )
+from ledger.rules.egon.parse import is_pseudonym
 from ledger.rules.egon.state import (
     Build,
     Draw,

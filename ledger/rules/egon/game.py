@@ -23,14 +23,8 @@ from ledger.core.report import Report, Statement, Table, bank_table, cash_chart,
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
-from ledger.rules.egon.orders import (
-    ActionSpec,
-    Blackmail,
-    Order,
-    is_pseudonym,
-    parse_order,
-    with_penalty,
-)
+from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
+from ledger.rules.egon.parse import is_pseudonym, parse_order
 from ledger.rules.egon.state import (
     Build,
     Draw,

@@ -23,10 +23,10 @@ from ledger.rules.egon.orders import (
     Sabotage,
     Theft,
     check_one_order_a_phase,
-    parse_order,
     phase_of,
     with_penalty,
 )
+from ledger.rules.egon.parse import parse_order
 
 D = Decimal
 PLAYERS = ("ABC", "DEF", "GHI", "XYZ")

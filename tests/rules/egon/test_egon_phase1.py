@@ -10,7 +10,8 @@ from decimal import Decimal
 import pytest
 
 from ledger.rules.egon.evaluate import evaluate_phase1, evaluate_round
-from ledger.rules.egon.orders import Order, parse_order
+from ledger.rules.egon.orders import Order
+from ledger.rules.egon.parse import parse_order
 from ledger.rules.egon.phase1 import lottery_wins
 from ledger.rules.egon.state import (
     BribeOutcome,

@@ -10,7 +10,8 @@ from decimal import Decimal
 import pytest
 
 from ledger.rules.egon.evaluate import evaluate_round
-from ledger.rules.egon.orders import ActionSpec, Order, parse_order
+from ledger.rules.egon.orders import ActionSpec, Order
+from ledger.rules.egon.parse import parse_order
 from ledger.rules.egon.state import (
     Draw,
     Effect,

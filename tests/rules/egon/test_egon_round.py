@@ -13,7 +13,8 @@ from hypothesis import strategies as st
 
 from ledger.rules.egon.checks import check_round
 from ledger.rules.egon.evaluate import evaluate_phase1, evaluate_round
-from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, parse_order, with_penalty
+from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
+from ledger.rules.egon.parse import parse_order
 from ledger.rules.egon.state import (
     BribeOutcome,
     Build,
