@@ -140,7 +140,15 @@ def read_books(
     if data is None:
         data = read_bytes(path)
     loaded, problems = load(path, light=light, data=data)
-    books, problems = _checked(loaded, problems, light)
+    try:
+        books, problems = _checked(loaded, problems, light)
+    except ProblemsFound:
+        if not light:
+            raise
+        # a light read knows no game state (a branch bank's accounts are the game's): the
+        # whole read decides, and names what is really wrong
+        loaded, problems = load(path, data=data)
+        books, problems = _checked(loaded, problems, light=False)
     if any(True for _ in books.pending_events()):
         problems += [p for p in pending_warnings(path, data) if p not in problems]
     return books, problems
