@@ -39,7 +39,7 @@ typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
 unit: $(VENV)/.installed
-	$(BIN)/python -m pytest -q -m "not interop"
+	$(BIN)/python -m pytest -q -m "not interop" -n 2 --dist loadfile
 
 ## interop: the tests against real outside programs (LibreOffice, ...); .ci/run installs them
 interop: $(VENV)/.installed
