@@ -22,9 +22,10 @@ from decimal import Decimal
 from ledger.core.books import Books
 from ledger.core.money import parse_amount
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.rules.egon.game import Egon, OrderRow, PurchaseRow, book_of
+from ledger.rules.egon.game import Egon
 from ledger.rules.egon.orders import Order, Party, phase_of
 from ledger.rules.egon.parse import normalize_player, parse_order, phase_of_text
+from ledger.rules.egon.sheets import OrderRow, PurchaseRow, book_of
 from ledger.rules.egon.state import Status
 
 CODES_HINT = "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"

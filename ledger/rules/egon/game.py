@@ -1,6 +1,7 @@
 """Das kleine Egon-Spiel in the workbook: players with DI, stones and towers; the rounds'
 draws, traders, orders and purchases as sheets; `ledger tick` evaluates a round with the pure
-engine (evaluate.py) and books every Kj change in the journal.
+engine (evaluate.py) and books every Kj change in the journal. The sheets' records and
+columns are in sheets.py.
 
 Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6-*.txt.
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -20,11 +20,26 @@ from ledger.core.money import Money, round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.records import build_records
 from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
-from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import is_pseudonym, parse_order
+from ledger.rules.egon.sheets import (
+    PLAYER_COLUMNS,
+    SHEETS,
+    BlackmailRow,
+    DIRow,
+    JackpotRow,
+    ResultRow,
+    egon_settings,
+    setting_specs,
+    sheet_spec,
+)
+
+# The game's interface: the CLI reads a workbook's Egon sheets through these names.
+from ledger.rules.egon.sheets import EgonBook as EgonBook
+from ledger.rules.egon.sheets import RoundRow as RoundRow
+from ledger.rules.egon.sheets import book_of as book_of
 from ledger.rules.egon.state import (
     Build,
     Draw,
@@ -42,271 +57,8 @@ WORLD = (
 )
 
 
-# -- the game's records, one per sheet row --------------------------------------------------------
-
-
-@dataclass(slots=True)
-class RoundRow:
-    round: int
-    numbers: str = ""  # the six main numbers, "3,11,17,25,33,41"
-    zz: int = 0
-    z6: int = 0
-    storm: bool = False
-    max_price: Decimal = Decimal(0)
-    evaluated: bool = False
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class TraderRow:
-    round: int
-    trader: str
-    stones: int = 0
-    price: Decimal = Decimal(0)
-    min_qty: int = 0
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class OrderRow:
-    round: int
-    player: str
-    order: str
-    penalty_kj: Decimal = Decimal(0)  # 6.6: the Strafe of a blackmail, from its article
-    penalty_stones: int = 0
-    justified_against: str = ""  # 6.6.42: a Rechtfertigung handed in against this blackmailer
-    result: str = ""
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class PurchaseRow:
-    round: int
-    player: str
-    stones: int = 0
-    cost: Decimal = Decimal(0)
-    build: int = 0  # section 7: stones built into the tower after phase 2
-    note: str = ""
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class ResultRow:
-    round: int
-    player: str
-    rule: str
-    text: str
-    kj: Decimal = Decimal(0)
-    di: int = 0
-    store: int = 0
-    tower: int = 0
-    status: str = ""
-    source: str = ""
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class DIRow:
-    round: int
-    player: str
-    change: int
-    di: int
-    rule: str
-    cause: str
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class JackpotRow:
-    cls: str
-    amount: Decimal
-    ref: CellRef | None = None
-
-
-@dataclass(slots=True)
-class BlackmailRow:
-    blackmailer: str
-    action: str
-    victim: str = ""
-    made_in_round: int = 0
-    penalty_kj: Decimal = Decimal(0)
-    penalty_stones: int = 0
-    ref: CellRef | None = None
-
-
-@dataclass
-class EgonBook:
-    rounds: list[RoundRow] = field(default_factory=list)
-    traders: list[TraderRow] = field(default_factory=list)
-    orders: list[OrderRow] = field(default_factory=list)
-    purchases: list[PurchaseRow] = field(default_factory=list)
-    results: list[ResultRow] = field(default_factory=list)
-    di_history: list[DIRow] = field(default_factory=list)
-    jackpots: list[JackpotRow] = field(default_factory=list)
-    blackmails: list[BlackmailRow] = field(default_factory=list)
-
-
-SHEETS: dict[str, tuple[type, str, str]] = {
-    "Rounds": (
-        RoundRow,
-        "rounds",
-        "Each round's draw: the six numbers, ZZ, Z6, storm, the highest trader price (ledger draw).",
-    ),
-    "Traders": (
-        TraderRow,
-        "traders",
-        "The traders of each round: stones, price, minimum quantity (entered by the game master).",
-    ),
-    "Orders": (
-        OrderRow,
-        "orders",
-        "Each player's orders as written (ledger order), with a blackmail's penalty and Rechtfertigungen.",
-    ),
-    "Purchases": (
-        PurchaseRow,
-        "purchases",
-        "The buying phase's results and the stones built, entered by the game master.",
-    ),
-    "Results": (
-        ResultRow,
-        "results",
-        "One row per order and effect: Kj, DI and stones, the rule and what happened (written by ledger).",
-    ),
-    "DIHistory": (DIRow, "di_history", "Every change of a DI with its cause (written by ledger)."),
-    "Jackpots": (JackpotRow, "jackpots", "The lottery jackpots A, B, C (5.4.5-5.4.7)."),
-    "Blackmails": (
-        BlackmailRow,
-        "blackmails",
-        "Blackmails waiting to be settled next round (6.6.3).",
-    ),
-}
-
-
-def _kind(t: str) -> Kind:
-    return "bool" if "bool" in t else "money" if "Decimal" in t else "int" if "int" in t else "text"
-
-
-#: Each column's dropdown in the workbook: sheet -> column -> (where its values come from,
-#: whether Excel refuses any other value). Players' pseudonyms only warn (one may be new in
-#: this sitting), and so do traders (a round may have others, 8.1); jackpot classes refuse.
-CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
-    "Traders": {"trader": (tables.TRADERS, False)},
-    "Orders": {"player": ("players", False), "justified_against": ("players", False)},
-    "Purchases": {"player": ("players", False)},
-    "Jackpots": {"class": (tuple(tables.JACKPOT_TABLE), True)},
-    "Blackmails": {"blackmailer": ("players", False), "victim": ("players", False)},
-}
-
-
-def _spec(name: str) -> SheetSpec:
-    cls, _, about = SHEETS[name]
-    return SheetSpec(
-        name,
-        tuple(
-            _column(f, CHOICES.get(name, {})) for f in dataclasses.fields(cls) if f.name != "ref"
-        ),
-        about,
-        written_by_tool=name in ("Results", "DIHistory"),
-    )
-
-
-def _column(
-    f: dataclasses.Field[Any], choices: Mapping[str, tuple[tuple[str, ...] | str, bool]]
-) -> Column:
-    name = "class" if f.name == "cls" else f.name
-    listed, strict = choices.get(name, ((), False))
-    return Column(
-        name,
-        _kind(str(f.type)),
-        max(8, len(f.name) + 2)
-        if f.name not in ("text", "order", "cause", "source", "note", "result")
-        else 34,
-        required=f.default is dataclasses.MISSING,
-        choices=listed,
-        strict=strict,
-    )
-
-
-PLAYER_COLUMNS: tuple[Column, ...] = (
-    Column(
-        "di",
-        "int",
-        6,
-        required=False,
-        help="The DI, the index of ill repute (never below 0, 6.1.4).",
-    ),
-    Column("store", "int", 7, required=False, help="Stones in store (Lager)."),
-    Column(
-        "tower",
-        "int",
-        7,
-        required=False,
-        help="Tower height in stones, the 12-stone foundation included.",
-    ),
-    Column("guard", "int", 7, required=False, help="Wachfaktor ordered last round (6.3)."),
-    Column(
-        "status",
-        "text",
-        12,
-        required=False,
-        help="frei, Gefängnis, Zuchthaus or ausgeschieden.",
-        choices=tuple(s.value for s in Status),
-        strict=True,
-    ),
-    Column("jail_rounds", "int", 8, required=False, help="Whole rounds still to sit out."),
-)
-
-
-def _settings() -> tuple[Setting, ...]:
-    out = [
-        Setting(
-            "start_cash",
-            Decimal("1000"),
-            "money",
-            "ruling",
-            "Kj each player starts with (not in these texts: a house rule).",
-        )
-    ]
-    for d in tables.setting_docs():
-        if isinstance(d.default, tuple):
-            continue
-        kind: Kind = (
-            "bool"
-            if isinstance(d.default, bool)
-            else "int"
-            if isinstance(d.default, int)
-            else "decimal"
-        )
-        out.append(
-            Setting(
-                d.name,
-                d.default,  # type: ignore[arg-type]
-                kind,
-                d.rule,
-                d.doc + ("" if d.in_text else " (a ruling: not in the texts)"),
-            )
-        )
-    return tuple(out)
-
-
-def egon_settings(s: Settings) -> tables.EgonSettings:
-    values: dict[str, Any] = {}
-    for f in dataclasses.fields(tables.EgonSettings):
-        if f.name in s.values and not isinstance(getattr(tables.EgonSettings(), f.name), tuple):
-            v = s.values[f.name]
-            values[f.name] = (
-                Decimal(v) if isinstance(getattr(tables.EgonSettings(), f.name), Decimal) else v
-            )
-    return tables.EgonSettings(**values)
-
-
 def _int(value: object, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def book_of(books: Books) -> EgonBook:
-    assert isinstance(books.state, EgonBook)
-    return books.state
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -317,9 +69,9 @@ class Egon(Game):
     title = "Das kleine Egon-Spiel"
     currency = "Kj"
     institutions = ("bank", WORLD)
-    settings = _settings()
+    settings = setting_specs()
     player_columns = PLAYER_COLUMNS
-    sheets = tuple(_spec(n) for n in SHEETS)
+    sheets = tuple(sheet_spec(n) for n in SHEETS)
     next_steps = "ledger order PLAYER 'CODE' for each order, ledger draw, then ledger tick; ledger status shows the players."
 
     def allows_debt(self, settings: Settings) -> bool:
