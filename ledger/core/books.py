@@ -16,6 +16,7 @@ from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
+from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.schema import Column, Setting, SettingValue, SheetSpec
 
@@ -322,6 +323,29 @@ class Game(ABC):
     def event_types(self) -> dict[str, Callable[..., Any]]:
         """Event types of the game (besides `pay`): name -> handler(books, event, where)."""
         return {}
+
+    def commands(self) -> Mapping[str, ActionSpec]:
+        """The game's own commands, `ledger NAME ...`, each described once by its spec (its
+        arguments and options, help and example) and carried out by `apply`. Another game may
+        have a command of the same name: the workbook's game decides which one runs."""
+        return {}
+
+    def status(self, books: Books) -> dict[str, Any]:
+        """What `ledger status --json` prints: the game's own view of where things stand."""
+        from ledger.core.problems import ProblemsFound, problem
+
+        raise ProblemsFound(
+            [problem("status-not-built", "status", f"{self.title} has no status view", "")]
+        )
+
+    def setup(self, books: Books, first: str | None) -> list[Problem]:
+        """A new workbook's game-specific start, after the players and their opening money:
+        `first` is `ledger new --first NAME` (the player who begins), where the game has turns."""
+        from ledger.core.problems import problem
+
+        if first is not None:
+            return [problem("no-turns", "--first", f"{self.title} has no turn order", "")]
+        return []
 
     def apply(
         self,
