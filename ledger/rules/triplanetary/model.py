@@ -60,6 +60,8 @@ class Ship(Post):
     built_at: str = ""
     built_day: int = 0
     fuel: int = 0
+    #: The day it came to where it is (§20: a week at a base); empty: its built day.
+    arrived_day: int | None = None
 
     kind: ClassVar[str] = "ship"
 
@@ -114,6 +116,11 @@ class Crew:
     module: str = ""
     status: str = "active"
     ended_day: int | None = None
+    #: The last day this crew is fed through (§14); empty: as far as its post's crews are.
+    fed_until: int | None = None
+    #: Days since its last pay that it spent at its recreation module (§20: a ship's crew
+    #: only after the ship's first week at the module's base).
+    module_days: int = 0
     note: str = ""
     ref: CellRef | None = None
 

@@ -214,16 +214,36 @@ def hold_capacity(state: State, post: Post) -> int | None:
     return None
 
 
+#: Ships that may carry an office (§11A: the Executive Liner "as a mobile office").
+OFFICE_SHIPS = ("executive-liner",)
+
+
+def ship_office(state: State, post: Post) -> Office | None:
+    """The open office a ship carries (§11A), if any."""
+    if not isinstance(post, Ship):
+        return None
+    return next((o for o in state.offices if o.place == post.id and o.status == "open"), None)
+
+
+def eaters(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
+    """Who eat a post's supplies each month, in units: its crews (at least one, §14), and on an
+    Executive Liner used as an office its office staff (§11A: "supplied both for the crew and
+    for the office staff")."""
+    n = len(state.crews_at(post.id)) if crews is None else crews
+    staff = rules.office_staff_units if ship_office(state, post) else 0
+    return max(1, n) + staff
+
+
 def supply_room(rules: Rules, state: State, post: Post, crews: int | None = None) -> int | None:
-    """Units of supplies built into a ship: three months for its crews (§14); None: unlimited."""
+    """Units of supplies built into a ship: three months for its crews, and for the staff of an
+    office it carries (§14, §11A); None: unlimited."""
     if isinstance(post, Ship):
-        n = len(state.crews_at(post.id)) if crews is None else crews
-        return rules.ship_room_months * max(1, n)
+        return rules.ship_room_months * eaters(rules, state, post, crews)
     return None
 
 
 def hold_used(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
-    used = 0
+    used = rules.office_cp if ship_office(state, post) else 0  # §11A: the office's 20 CP
     for good, qty in state.cargo_of(post.id).items():
         price = state.prices.get(good)
         size = price.size_cp if price is not None and price.size_cp is not None else 1
@@ -692,17 +712,32 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         event=event,
         where=where["crews"],
     )
+    aboard = len(state.crews_at(post.id))
+    if post.fed_until < books.day:
+        post.fed_until = books.day
+    # §14: a new crew eats from its post's next period on (the post's crews are fed through
+    # post.fed_until); a mine with a base is fed by the base.
+    supplier = state.posts().get(post.base) if isinstance(post, Mine) and post.base else None
+    fed = max(books.day, (supplier or post).fed_until)
     ids = []
     for _ in range(n):
         cid = state.next_id("C", [c.id for c in state.crews])
-        state.crews.append(Crew(cid, player.name, post.id, books.day, books.day))
+        crew = Crew(cid, player.name, post.id, books.day, books.day)
+        crew.fed_until = fed
+        state.crews.append(crew)
         ids.append(cid)
-    if post.fed_until < books.day:
-        post.fed_until = books.day
+    topped = ""
+    if isinstance(post, Ship) and books.day == 0 and post.built_day == 0:
+        # §3 §14 ruling: a ship bought on day 0 carries three months for the crews aboard at
+        # the end of day 0 (it came with three months for one crew)
+        extra = rules.start_supply_months * (max(1, aboard + n) - max(1, aboard))
+        if extra:
+            post.supplies += extra
+            topped = f"; {post.name or post.id} now carries {plural(post.supplies, 'unit')} of supplies, three months for its {aboard + n} crews (§3 §14)"
     if post.status in ("open", "landing", "drifting", "stopped"):
         post.status = ACTIVE  # new crews take over an abandoned or dead post
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}",
+        f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
         [txn],
     )
 
@@ -751,8 +786,7 @@ def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     months = a["months"]
     if months < 1:
         raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))
-    crews = max(1, len(state.crews_at(post.id)))
-    units = months * crews
+    units = months * eaters(rules, state, post)
     check_hold(rules, state, post, 0, units, where["months"])
     full = emergency_days(rules, post)
     refill = Decimal(0)
@@ -824,16 +858,19 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
     place = a["at"].strip()
     known = tables.canonical_place(place)
     base = state.find_post(place)
-    if known is None and (base is None or base.kind != "base"):
+    liner = base if isinstance(base, Ship) and base.type in OFFICE_SHIPS else None
+    if known is None and (base is None or (base.kind != "base" and liner is None)):
         raise Refused(
             problem(
                 "unknown-place",
                 where["at"],
-                f"an office stands on a planet or a base (§8), not {place!r}",
+                f"an office stands on a planet or a base (§8), or in an Executive Liner (§11A), not {place!r}",
                 "places: " + ", ".join(tables.PLACES),
             )
         )
     place = known or (base.id if base else place)
+    if liner is not None:
+        _liner_office_fits(books, player, liner, where["at"])
     if any(
         o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
     ):
@@ -852,7 +889,7 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
         cost,
         SUPPLIERS,
         kind="office",
-        memo=f"{player.name} opens an office at {place}: set-up and the first {rules.office_days} days",
+        memo=f"{player.name} opens an office {'in' if liner else 'at'} {liner.name if liner else place}: set-up and the first {rules.office_days} days",
         rule="§8",
         event=event,
         where=where["at"],
@@ -877,10 +914,59 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
         state.offices.append(
             Office(oid, player.name, place, books.day, books.day + rules.office_days)
         )
+    staff = ""
+    if liner is not None and not liner.on_planet:  # §11A: its staff eat, in advance (§14)
+        liner.supplies -= rules.office_staff_units
+        staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
     return Done(
-        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}",
+        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}",
         [txn],
     )
+
+
+def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) -> None:
+    """§11A: the player's own Executive Liner can carry an office if its hold has the office's
+    20 CP free and it carries the staff's supplies for the first period (none on a planet)."""
+    state, rules = state_of(books), rules_of(books)
+    if liner.owner != player.name:
+        raise Refused(
+            problem(
+                "not-the-owner",
+                where,
+                f"{liner.name} belongs to {liner.owner}, not {player.name}",
+                "",
+            )
+        )
+    if liner.status != ACTIVE:
+        raise Refused(problem("post-not-active", where, f"{liner.name} is {liner.status}", ""))
+    if ship_office(state, liner) is not None:
+        return  # the open office is refused below as office-exists
+    cap = hold_capacity(state, liner) or 0
+    before = hold_used(rules, state, liner)
+    state.offices.append(Office("", player.name, liner.id))  # as if open, to weigh the hold
+    try:
+        after = hold_used(rules, state, liner)
+    finally:
+        state.offices.pop()
+    if after > cap:
+        raise Refused(
+            problem(
+                "hold-full",
+                where,
+                f"{liner.name} has {cap} CP of hold, {before} used; its office takes {rules.office_cp} CP (§11A)",
+                "unload the hold first",
+            )
+        )
+    need = 0 if liner.on_planet else rules.office_staff_units
+    if liner.supplies < need:
+        raise Refused(
+            problem(
+                "no-supplies",
+                where,
+                f"{liner.name} carries {plural(liner.supplies, 'unit')} of supplies; its office staff eat {plural(need, 'unit')} a period, in advance (§11A)",
+                f"it needs {need - liner.supplies} more: ledger supply {player.name} --ship {liner.name} --months N",
+            )
+        )
 
 
 def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
@@ -1059,7 +1145,10 @@ def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             )
         )
     if a["to"]:
-        ship.location = tables.canonical_place(a["to"]) or a["to"].strip()  # a planet, or a hex
+        to = tables.canonical_place(a["to"]) or a["to"].strip()  # a planet, a base, or a hex
+        if isinstance(ship, Ship) and to.casefold() != ship.location.casefold():
+            ship.arrived_day = books.day  # §20: how long it has been at a base
+        ship.location = to
     if a["land"]:
         ship.on_planet = True
     elif a["space"]:

@@ -151,6 +151,20 @@ SETTINGS: tuple[Setting, ...] = (
         "§20",
         "Units (CP) of supplies a recreation module uses every 30 days.",
     ),
+    # §11A §20 (issue 13): the Executive Liner as an office, ship crews at a module
+    _s(
+        "module_ship_days",
+        7,
+        "§20",
+        "A ship's crews spend at a recreation module only on the days its ship has been at the module's base more than this many days.",
+    ),
+    _s(
+        "liner_office_staff_units",
+        2,
+        "§11A",
+        "Units of supplies the staff of an Executive Liner's office eat each office period (30 days), on top of its crews; taken with the fee, in advance.",
+    ),
+    _s("liner_office_cp", 20, "§11A", "CP of an Executive Liner's hold its office takes."),
     # §23 §25 production
     _s("mine_ore_per_day", 1, "§23", "CP of raw ore a crewed regular mine makes a day."),
     _s("ct_mine_days_per_cp", 5, "§23", "Days a crewed C-T mine takes for 1 CP of C-T ore."),
@@ -233,6 +247,9 @@ class Rules:
     patrol_pays_property_tax: bool
     module_share: Decimal
     module_supplies: int
+    module_ship_days: int
+    office_staff_units: int
+    office_cp: int
     mine_ore: int
     ct_days: int
     ganymede: int
@@ -284,6 +301,9 @@ class Rules:
             patrol_pays_property_tax=b("patrol_pays_property_tax"),
             module_share=d("module_pay_share_percent"),
             module_supplies=i("module_supplies_per_month"),
+            module_ship_days=i("module_ship_days"),
+            office_staff_units=i("liner_office_staff_units"),
+            office_cp=i("liner_office_cp"),
             mine_ore=i("mine_ore_per_day"),
             ct_days=i("ct_mine_days_per_cp"),
             ganymede=i("ganymede_cordrazite_per_day"),

@@ -7,12 +7,16 @@ Each day D (from today + 1 to today + N) is applied in this order; each step nam
             mergers, claims)
   3. §41    prison terms end
   4. §8     offices: the next period's fee in advance; an office that cannot pay closes
+     §11A   (an Executive Liner's office: its staff eat 2 units a period, or it closes)
      §21    base to base transfers: the day's CP arrive (all that is left on the ready day)
-  5. §14    supplies: each post's crews eat one unit per crew every 30 days; then emergency
-            supplies with the Patrol's fine per day; then the crews die
-  6. §20    recreation modules use their supplies or shut down
+  5. §14    supplies: each crew eats one unit every 30 days, as many crews as the post has
+            units; the others live on the post's emergency supplies with the Patrol's fine per
+            day; then they die
+  6. §20    recreation modules use their supplies or shut down; a ship's crew counts the days
+            its ship has been at the module's base more than a week
   7. §13    wages: every 30 days since a crew was last paid, its owner pays what is owed (one
-            transaction per owner per day; half to a recreation module the crew reaches);
+            transaction per owner per day; half to a recreation module the crew reaches, for a
+            ship's crew half of the days counted);
             unpaid for 180 days, the crew quits
   8. §23 §25  production: crewed mines, Ganymede's Cordrazite, ore processors
   9. §29    property tax on every multiple of the tax cycle (day 360, 720, ...), paid by
@@ -33,6 +37,7 @@ from ledger.core.charges import payer_postings, spendable
 from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport, money_in
+from ledger.core.words import plural
 from ledger.rules.triplanetary.model import (
     ACTIVE,
     DEPARTED,
@@ -41,6 +46,7 @@ from ledger.rules.triplanetary.model import (
     LANDING,
     OPEN,
     STOPPED,
+    Base,
     Crew,
     Crime,
     Due,
@@ -295,6 +301,21 @@ class Ticker:
                 continue
             player = self.player(office.owner)
             txn = None
+            liner = self.state.posts().get(office.place)  # §11A: an Executive Liner's office
+            staff = (
+                0
+                if not isinstance(liner, Ship) or liner.on_planet
+                else self.rules.office_staff_units
+            )
+            if isinstance(liner, Ship) and liner.supplies < staff:
+                office.status = "closed"
+                self.line(
+                    office.owner,
+                    "event",
+                    f"office {office.id} in {liner.name or liner.id} closed: its staff need {plural(staff, 'unit')} of supplies for the period and {liner.name or liner.id} has {liner.supplies} (§11A)",
+                    "§11A",
+                )
+                continue
             if player is not None:
                 txn = self.pay(
                     player,
@@ -313,10 +334,14 @@ class Ticker:
                 )
             else:
                 office.paid_until += self.rules.office_days
+                ate = ""
+                if isinstance(liner, Ship) and staff:
+                    liner.supplies -= staff
+                    ate = f"; its staff ate {plural(staff, 'unit')} of {liner.name or liner.id}'s supplies (§11A)"
                 self.line(
                     office.owner,
                     "charge",
-                    f"office fee {office.id} at {office.place}, paid until day {office.paid_until}",
+                    f"office fee {office.id} at {office.place}, paid until day {office.paid_until}{ate}",
                     "§8",
                     self.rules.office_fee,
                     txn,
@@ -328,7 +353,7 @@ class Ticker:
         fines: dict[str, list[Post]] = defaultdict(list)
         crews_at = self.crews_by_supplier()
         for post in self._posts():
-            if post.fed_until >= d or post.status in (
+            if post.status in (
                 DRIFTING,
                 STOPPED,
                 "destroyed",
@@ -338,30 +363,39 @@ class Ticker:
             ):
                 continue
             crews = crews_at.get(post.id, [])
-            if not crews or post.on_planet:  # §14: crews on a planet need no supplies
-                post.fed_until = d
+            hungry = self._feed_crews_s14(post, crews)
+            if not hungry:
                 continue
-            need = len(crews)
-            if post.supplies >= need:
-                post.supplies -= need
-                post.fed_until = max(post.fed_until, d - 1) + self.rules.supply_days
-                continue
-            if post.emergency_left > 0:
+            name, ids = post.name or post.id, ", ".join(c.id for c in hungry)
+            if post.emergency_left > 0:  # one day of the post's emergency supplies, one fine
                 post.emergency_left -= 1
+                for c in hungry:
+                    c.fed_until = d
                 post.fed_until = d
                 fines[post.owner].append(post)
                 left = post.emergency_left
                 if left + 1 == emergency_days(self.rules, post):
-                    self.line(
-                        post.owner,
-                        "event",
-                        f"{post.name or post.id} is out of supplies and lives on its emergency supplies: the crews die on day {d + left + 1} unless resupplied",
-                        "§14",
+                    text = (
+                        f"{name} is out of supplies and lives on its emergency supplies: the crews die on day {d + left + 1} unless resupplied"
+                        if len(hungry) == len(crews)
+                        else f"{name} has no supplies for {plural(len(hungry), 'crew')} of its {len(crews)} ({ids}): {'it lives' if len(hungry) == 1 else 'they live'} on its emergency supplies and {'dies' if len(hungry) == 1 else 'die'} on day {d + left + 1} unless resupplied"
                     )
+                    self.line(post.owner, "event", text, "§14")
                 continue
-            for c in crews:  # §14: out of supplies, the crews are dead
+            for c in hungry:  # §14: out of supplies, the crews are dead
                 c.status, c.ended_day = "dead", d
                 self._crew_changes += 1
+            alive = [c.fed_until for c in crews if c.active and c.fed_until is not None]
+            if alive:
+                post.fed_until = min(alive)
+                self.line(
+                    post.owner,
+                    "event",
+                    f"{'crew' if len(hungry) == 1 else 'crews'} {ids} of {name} died: no supplies left for {'it' if len(hungry) == 1 else 'them'}; the other crews are fed",
+                    "§14",
+                )
+                continue
+            post.fed_until = d
             post.status = DRIFTING if isinstance(post, Ship) else STOPPED
             what = (
                 "it drifts on its last course and speed"
@@ -371,7 +405,7 @@ class Ticker:
             self.line(
                 post.owner,
                 "event",
-                f"the crew{'s' if len(crews) > 1 else ''} of {post.name or post.id} ({', '.join(c.id for c in crews)}) died: no supplies left; {what}",
+                f"the crew{'s' if len(crews) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}",
                 "§14",
             )
         for owner, posts in fines.items():
@@ -381,6 +415,29 @@ class Ticker:
                 f"emergency supplies used on {', '.join(p.name or p.id for p in posts)}",
                 "§14",
             )
+
+    def _feed_crews_s14(self, post: Post, crews: list[Crew]) -> list[Crew]:
+        """§14: "One unit of supplies will fulfill the needs of one crew for one month": each
+        crew whose month is over takes a unit, in the Crews sheet's order, as long as there are
+        units. The crews left without one are returned (they need emergency supplies). Crews
+        on a planet need none. `post.fed_until` ends as the day all its crews are fed through."""
+        d = self.day
+        if not crews or post.on_planet:
+            for c in crews:
+                c.fed_until = max(post.fed_until if c.fed_until is None else c.fed_until, d)
+            post.fed_until = max(post.fed_until, d)
+            return []
+        hungry: list[Crew] = []
+        for c in crews:
+            fed = post.fed_until if c.fed_until is None else c.fed_until  # empty: as its post
+            if fed < d and post.supplies > 0:
+                post.supplies -= 1
+                fed = max(fed, d - 1) + self.rules.supply_days
+            c.fed_until = fed
+            if fed < d:
+                hungry.append(c)
+        post.fed_until = min(fed for c in crews if (fed := c.fed_until) is not None)
+        return hungry
 
     def fine(self, owner: str, amount: Decimal, why: str, rule: str) -> None:
         """A fine to the Patrol (§6); if it cannot be paid now, it is owed."""
@@ -463,6 +520,33 @@ class Ticker:
                     f"recreation module {m.id} shut: its base has not {self.rules.module_supplies} CP of supplies",
                     "§20",
                 )
+        self._ship_crews_at_modules_s20(bases)
+
+    def _ship_crews_at_modules_s20(self, bases: dict[str, Base]) -> None:
+        """§20: "This does not apply to ship crews unless the ship is on the base for more than
+        one week (7 days/turns), and then only for the time spent at the base." A day counts for
+        a ship's crew when its ship is at the module's base (the ship's location names the
+        base), has been there more than 7 days, and the module is open; the crew spends half
+        its pay of the days counted (§13 wages)."""
+        d, ships = self.day, None
+        modules = {m.id: m for m in self.state.modules}
+        for c in self.state.crews:
+            if not c.module or not c.active:
+                continue
+            module = modules.get(c.module)
+            if module is None or module.status != "open":
+                continue
+            if ships is None:
+                ships = {s.id: s for s in self.state.ships}
+            ship = ships.get(c.post)
+            base = bases.get(module.base)
+            if ship is None or base is None:
+                continue  # a base's or a mine's crew: all its pay counts (§20)
+            if ship.location.strip().casefold() not in (base.id.casefold(), base.name.casefold()):
+                continue
+            arrived = ship.built_day if ship.arrived_day is None else ship.arrived_day
+            if d - arrived > self.rules.module_ship_days:
+                c.module_days += 1
 
     # -- §13 wages -----------------------------------------------------------------------------
     def _schedule_crew(self, i: int, after: int) -> None:
@@ -515,6 +599,7 @@ class Ticker:
         if not due:
             return
         modules = {m.id: m for m in self.state.modules}
+        ships = {s.id for s in self.state.ships} if modules else set()
         for owner, crews in due.items():
             player = self.player(owner)
             paid: list[Crew] = []
@@ -528,10 +613,13 @@ class Ticker:
                 spent += owed
                 paid.append(c)
                 module = modules.get(c.module) if c.module else None
-                if module is not None and module.status == "open":
-                    share = round_money(
-                        owed * r.module_share / 100
-                    )  # §20: half spent at the module
+                share = Decimal(0)
+                if module is not None and c.post in ships:  # §20: the days counted, at most all
+                    days = min(c.module_days, d - c.paid_through)
+                    share = round_money(r.wage * days * r.module_share / 100)
+                elif module is not None and module.status == "open":
+                    share = round_money(owed * r.module_share / 100)  # §20: half spent there
+                if share and module is not None:
                     owner_player = self.player(module.owner)
                     module_account = (
                         self.books.game.cash_account(owner_player) if owner_player else CREWS
@@ -548,7 +636,7 @@ class Ticker:
                 txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
                 if txn is not None:
                     for c in paid:
-                        c.paid_through = d
+                        c.paid_through, c.module_days = d, 0
                     self.line(owner, "charge", memo, "§13", spent, txn)
                     for account, amount in pieces:
                         if account != CREWS:

@@ -429,9 +429,9 @@ def test_s20_crews_spend_half_their_pay_at_a_recreation_module(game: Ledger) -> 
     game("buy", "Bob", "base", "--name", "Rock")
     game("buy", "Bob", "recreation-module", "--base", "Rock")
     game("supply", "Bob", "--base", "Rock", "--months", "10")
-    game("buy", "Ann", "transport", "--name", "Nomad")
-    game("hire", "Ann", "--ship", "Nomad")
-    game("move", "Nomad", "--land")
+    game("buy", "Ann", "base", "--name", "Den")  # a base's crew: all its pay counts (§20)
+    game("supply", "Ann", "--base", "Den", "--months", "1")
+    game("hire", "Ann", "--base", "Den")
     add_rows(game.path, "Crews", [])
     from tests.conftest import edit_cells
 
