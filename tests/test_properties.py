@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger.app import read_books
 from ledger.core.actions import pay
 from ledger.core.start import new_books
-from ledger.io.session import read_books
 from ledger.io.workbook import Loaded, write
 from ledger.rules import load_game
 from tests.conftest import Ledger

@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from ledger.core.dice import DiceRoll, draw
@@ -215,6 +216,8 @@ class Game(ABC):
     player_columns: tuple[Column, ...] = ()
     sheets: tuple[SheetSpec, ...] = ()
     has_patrol: bool = False
+    #: Commands grouped under one word (`liner-open` as `ledger liner open`): word -> help.
+    command_groups: Mapping[str, str] = MappingProxyType({})
     #: What `ledger new` suggests next.
     next_steps: str = (
         "ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events."

@@ -137,6 +137,45 @@ def tick_tables(report: Any) -> None:
         console.print(table)
 
 
+def status_table(title: str, view: dict[str, Any]) -> None:
+    """`ledger status` as text: the view's plain facts, then one row per player."""
+    from rich.table import Table as RichTable
+
+    console = _console()
+    players = view.get("players")
+    facts = {k: v for k, v in view.items() if k != "players"}
+    if facts:
+        console.print(
+            f"[bold]{title}[/bold] · " + ", ".join(f"{k}: {_plain(v)}" for k, v in facts.items())
+        )
+    if not isinstance(players, dict) or not players:
+        return
+    columns: list[str] = []
+    for row in players.values():
+        for key in row:
+            if key not in columns:
+                columns.append(key)
+    table = RichTable(title_justify="left")
+    table.add_column("player")
+    for c in columns:
+        table.add_column(c)
+    for name, row in players.items():
+        table.add_row(name, *(_plain(row.get(c)) for c in columns))
+    console.print(table)
+
+
+def _plain(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_plain(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)
+
+
 @functools.cache
 def template_env() -> Any:
     """One Jinja2 environment per process: templates are compiled once, and their compiled

@@ -418,3 +418,18 @@ def _fast(value: CellValue, kind: str) -> Any:
         n = int(value)  # type: ignore[arg-type]
         return n if kind == "int" or n >= 0 else _SLOW
     return _SLOW
+
+
+def game_key(path: Path) -> str | None:
+    """The game a workbook plays (its Settings row `game`), read without the rest: None when
+    there is no such row."""
+    data = path.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        xlsx_read.check_sizes(z, str(path))
+    book = xlsx_read.Book(data, str(path))
+    if "Settings" not in book.sheet_names:
+        return None
+    for _, row in book.rows("Settings"):
+        if row and isinstance(row[0], str) and row[0].strip() == "game" and len(row) > 1:
+            return to_text(row[1]).casefold() or None
+    return None

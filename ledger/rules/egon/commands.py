@@ -3,7 +3,7 @@ orders (one a player in each action phase, 4.1), replacing and removing them, a 
 orders from a file, the buying phase's purchases (section 3) and the tower building (7).
 
 Each function takes the books and returns ``(summary, problems)``; it changes the Egon sheets'
-rows only when it found no problem, so `ledger.io.session.change` saves all or nothing.
+rows only when it found no problem, so `ledger.app.change` saves all or nothing.
 
 Rulings (docs/decisions.md): a player has one order in each action phase of a round, one
 purchase row (the buying phase's result: stones and Kj, traders in the note) and one build

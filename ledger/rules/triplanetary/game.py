@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from ledger.core.books import PATROL_ROLE, Books, Player, Settings
 from ledger.core.game import Game
+from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
 from ledger.core.schema import Column
@@ -65,6 +67,12 @@ class Triplanetary(Game):
     player_columns = PLAYER_COLUMNS
     sheets = sheets.sheet_specs()
     has_patrol = True
+    command_groups: Mapping[str, str] = MappingProxyType(
+        {
+            "liner": "Space passenger lines (§28, §40): open, close, depart.",
+            "office": "Offices (§8): open, close.",
+        }
+    )
 
     def may_go_negative(self, books: Books, account: str) -> bool:
         """The sources of money from outside the players: the bank, the markets, the liner
@@ -131,6 +139,28 @@ class Triplanetary(Game):
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
         return {name: actions.event_handler(name) for name in actions.SPECS}
+
+    def commands(self) -> Mapping[str, ActionSpec]:
+        return actions.SPECS
+
+    def status(self, books: Books) -> dict[str, Any]:
+        """Each player's cash, status and PR, and what they own that is not lost."""
+        state = books.state
+        assert isinstance(state, State)
+        players = {}
+        for p in books.players:
+            mine = [s for s in state.ships if s.owner == p.name and s.status != "lost"]
+            bases = [b for b in state.bases if b.owner == p.name and b.status != "lost"]
+            players[p.name] = {
+                "role": p.role,
+                "cash": books.player_cash(p).plain(),
+                "status": p.get("status") or "free",
+                "pr": p.get("pr") or 0,
+                "location": p.get("location") or "",
+                "ships": [s.id for s in mine],
+                "bases": [b.id for b in bases],
+            }
+        return {"day": books.day, "players": players}
 
     def apply(
         self,

@@ -10,7 +10,7 @@ from typing import Annotated, Any
 
 import typer
 
-from ledger.cli import (
+from ledger.cli.common import (
     DEFAULT_WORKBOOK,
     ForceOpt,
     JsonOpt,
@@ -18,10 +18,12 @@ from ledger.cli import (
     _describe,
     _path,
     _report,
-    app,
     out_json,
     run,
 )
+
+#: Das kleine Egon-Spiel's commands written by hand (see ledger/cli/group.py).
+app = typer.Typer(rich_markup_mode=None, add_completion=False)
 
 
 def _egon_change(action: Any, command: str, workbook: Any, force: bool) -> None:
@@ -46,7 +48,7 @@ def _egon_change(action: Any, command: str, workbook: Any, force: bool) -> None:
         return done
 
     def go() -> None:
-        from ledger.io.session import change as run_change
+        from ledger.app import change as run_change
 
         _report(run_change(_path(workbook), change, command=command, force=force))
 
@@ -478,8 +480,8 @@ def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -
     """Every player's DI, cash, stones in store, tower and status."""
 
     def go() -> None:
-        from ledger.cli import warn
-        from ledger.io.session import read_books
+        from ledger.app import read_books
+        from ledger.cli.common import warn
 
         books, problems = read_books(_path(workbook))
         warn(problems)

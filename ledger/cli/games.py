@@ -1,25 +1,54 @@
-"""Commands made from the games' action specs: one description of an action's parameters
-gives both its command (here) and its Events-sheet row (ledger.core.params). Every banker's
-action of Triplanetary V/2 comes this way; `liner-open` becomes `ledger liner open`."""
+"""A game's own commands, made from its specs: one description of an action's parameters gives
+both its command and its Events-sheet row (ledger.core.params), and every command runs through
+the safe pipeline (`act`). A spec named `liner-open` becomes `ledger liner open` when the game
+declares the group `liner`. The commands of each game are kept apart (`for_game`): which game's
+`buy` runs is the workbook's game's (see `group`).
+"""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
-from ledger.cli import DEFAULT_WORKBOOK, app
-from ledger.cli_args import NegativeNumbers
-from ledger.cli_property import act
+from ledger.cli.args import NegativeNumbers
+from ledger.cli.common import (
+    DEFAULT_WORKBOOK,
+    ForceOpt,
+    WorkbookOpt,
+    _describe,
+    _path,
+    _report,
+    run,
+)
 from ledger.core.params import ActionSpec, Param
 
-GROUPS = {
-    "liner": "Space passenger lines (§28, §40): open, close, depart.",
-    "office": "Offices (§8): open, close.",
-}
-_groups: dict[str, typer.Typer] = {}
+
+def act(
+    action: str,
+    given: dict[str, Any],
+    where: dict[str, str],
+    words: list[str | None],
+    workbook: Path | None,
+    force: bool,
+) -> None:
+    """Run one game action through the safe pipeline and report it."""
+    given = {k: v for k, v in given.items() if v is not None and v is not False}
+
+    def change(books: Any) -> tuple[str, list[Any], object]:
+        summary, problems = books.game.apply(books, action, given, where, f"cli:{action}")
+        return summary, problems, None
+
+    def go() -> None:
+        from ledger.app import change as run_change
+
+        outcome = run_change(_path(workbook), change, command=_describe(*words), force=force)
+        _report(outcome)
+
+    run(go)
 
 
 def _annotation(p: Param) -> tuple[Any, Any]:
@@ -68,8 +97,6 @@ def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
                 p.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
             )
         )
-    from ledger.cli import ForceOpt, WorkbookOpt
-
     params.append(
         inspect.Parameter(
             "workbook",
@@ -89,31 +116,29 @@ def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
     return command
 
 
-def register(specs: dict[str, ActionSpec]) -> None:
+def for_game(
+    specs: dict[str, ActionSpec], groups: dict[str, str], extra: typer.Typer | None = None
+) -> typer.Typer:
+    """One game's commands as a Typer app of their own: made from its specs, in the groups it
+    declares, beside the commands written by hand for it (`extra`)."""
+    app = typer.Typer(rich_markup_mode=None, add_completion=False)
+    subs: dict[str, typer.Typer] = {}
     for name, spec in specs.items():
         group, _, sub = name.partition("-")
         epilog = f"Example: {spec.example}"
-        if group in GROUPS and sub:
-            if group not in _groups:
-                _groups[group] = typer.Typer(
-                    help=GROUPS[group], no_args_is_help=True, rich_markup_mode=None
+        if group in groups and sub:
+            if group not in subs:
+                subs[group] = typer.Typer(
+                    help=groups[group], no_args_is_help=True, rich_markup_mode=None
                 )
-                app.add_typer(_groups[group], name=group)
-            _groups[group].command(sub, epilog=epilog, cls=NegativeNumbers)(
+                app.add_typer(subs[group], name=group)
+            subs[group].command(sub, epilog=epilog, cls=NegativeNumbers)(
                 make_command(spec, [group, sub])
             )
         else:
             # `fine Bob -10` is refused by the action, `pr Ann -2` taken: -10 is no option
             app.command(name, epilog=epilog, cls=NegativeNumbers)(make_command(spec, [name]))
-
-
-def _register_games() -> None:
-    from ledger.rules.triplanetary import justice, property, trade, transfer
-
-    register(property.SPECS)
-    register(trade.SPECS)
-    register(justice.SPECS)
-    register(transfer.SPECS)
-
-
-_register_games()
+    if extra is not None:
+        for info in extra.registered_commands:
+            app.registered_commands.append(info)
+    return app

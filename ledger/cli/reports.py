@@ -8,8 +8,19 @@ from typing import Annotated, Any
 
 import typer
 
-from ledger.cli import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, app, out_json, run, say, warn
-from ledger.cli_args import NegativeNumbers
+from ledger import app as app_layer
+from ledger.cli.args import NegativeNumbers
+from ledger.cli.common import (
+    DEFAULT_WORKBOOK,
+    JsonOpt,
+    WorkbookOpt,
+    _path,
+    out_json,
+    run,
+    say,
+    warn,
+)
+from ledger.cli.root import app
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html (default), pdf or text.")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 (default) or letter.")]
@@ -27,66 +38,6 @@ def _check_format(fmt: str, paper: str) -> None:
     if paper not in ("a4", "letter"):
         say(f"ledger: --paper must be a4 or letter, not {paper!r}")
         raise typer.Exit(2)
-
-
-def write_statements(
-    workbook: Path,
-    books: Any,
-    names: list[str],
-    since: int,
-    fmt: str,
-    paper: str,
-    out: Path | None,
-    days_ahead: int = 30,
-) -> list[Path]:
-    """Write (or print) one statement per player; the forecast is computed once for all."""
-    from ledger.io import render
-
-    ahead = books.game.forecast(books, days_ahead)
-    folder = out or workbook.parent / "statements"
-    stems = file_stems([p.name for p in books.players])
-    written: list[Path] = []
-    for name in names:
-        player = books.player(name)
-        s = books.game.statement(books, player, since, ahead)
-        if fmt == "text":
-            render.statement_text(s)
-            continue
-        html = render.render_html(
-            "statement.html.j2", paper, s=s, footer=f"{s.player} · day {s.day}"
-        )
-        base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
-        if fmt == "pdf":
-            written.append(render.write_atomic(base.with_suffix(".pdf"), render.html_to_pdf(html)))
-        else:
-            written.append(render.write_atomic(base.with_suffix(".html"), html))
-    return written
-
-
-def file_stems(names: list[str]) -> dict[str, str]:
-    """Each player's file name: the name made safe for a file, and distinct for every player
-    even where two names make the same one (`Ann!`, `Ann?` and `Ann`; a case-blind disk):
-    a name that is already safe keeps it, the others get `-2`, `-3`, ... in player order."""
-    from ledger.io.render import slug
-
-    taken: set[str] = set()
-    out: dict[str, str] = {}
-    for name in sorted(names, key=lambda n: slug(n) != n):  # stable: the safe names first
-        base = stem = slug(name)
-        n = 2
-        while stem.casefold() in taken:
-            stem, n = f"{base}-{n}", n + 1
-        taken.add(stem.casefold())
-        out[name] = stem
-    return out
-
-
-def renamed(names: list[str]) -> list[str]:
-    """`Ann? -> Ann-2` for each player whose file name is not just their name made safe."""
-    from ledger.io.render import slug
-
-    stems = file_stems(names)
-    return [f"{n} -> {stems[n]}" for n in names if stems[n] != slug(n)]
 
 
 @app.command(
@@ -111,8 +62,8 @@ def statement(
     _check_format(fmt, paper)
 
     def go() -> None:
+        from ledger.app import read_books
         from ledger.core.problems import ProblemsFound, problem
-        from ledger.io.session import read_books
 
         path = _path(workbook)
         books, problems = read_books(path)
@@ -135,10 +86,12 @@ def statement(
             names = [p.name for p in books.players]
         start = since if since is not None else max(0, books.day - 30)
         for name, p in zip(
-            names, write_statements(path, books, names, start, fmt, paper, out), strict=False
+            names,
+            app_layer.write_statements(path, books, names, start, fmt, paper, out),
+            strict=False,
         ):
             say(f"wrote {p} ({name})")
-        clashes = renamed([p.name for p in books.players])
+        clashes = app_layer.renamed([p.name for p in books.players])
         if clashes and fmt != "text":
             say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
@@ -165,8 +118,8 @@ def report(
     _check_format(fmt, paper)
 
     def go() -> None:
+        from ledger.app import read_books
         from ledger.io import render
-        from ledger.io.session import read_books
 
         path = _path(workbook)
         books, problems = read_books(path)
@@ -196,22 +149,52 @@ def forecast(
     """What falls due in the next DAYS for every player, from the same code the tick uses;
     changes nothing."""
     if days < 1:
-        from ledger.cli import fail
+        from ledger.cli.common import fail
         from ledger.core.problems import problem
 
         fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
 
     def go() -> None:
-        from ledger.cli_property import _tick_json
+        from ledger.app import read_books
         from ledger.io.render import tick_tables
-        from ledger.io.session import read_books
 
         books, problems = read_books(_path(workbook))
         warn(problems)
         ahead = books.game.forecast(books, days)
         if as_json:
-            out_json(_tick_json(ahead))
+            out_json(tick_json(ahead))
         else:
             tick_tables(ahead)
 
     run(go)
+
+
+@app.command(epilog="Example: ledger status --json")
+def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
+    """Where the game stands, in the game's own terms (whose turn, who owns what, who is out)."""
+
+    def go() -> None:
+        from ledger.app import read_books
+
+        books, problems = read_books(_path(workbook))
+        warn(problems)
+        view = books.game.status(books)
+        if as_json:
+            out_json(view)
+            return
+        from ledger.io.render import status_table
+
+        status_table(books.game.title, view)
+
+    run(go)
+
+
+def tick_json(report: Any) -> dict[str, Any]:
+    players: dict[str, Any] = {}
+    for line in report.lines:
+        entry = players.setdefault(line.player, {"charges": "0.00", "income": "0.00", "lines": []})
+        entry["lines"].append(line.as_dict())
+    for name, entry in players.items():
+        charges, income = report.totals(name)
+        entry["charges"], entry["income"] = f"{charges:.2f}", f"{income:.2f}"
+    return {"from_day": report.start, "to_day": report.end, "players": players}

@@ -1,233 +1,28 @@
-"""The `ledger` command: parse, call one library function, render, exit code.
-
-Exit codes: 0 ok, 1 problems found or refused (nothing written), 2 usage error, 3 workbook
-locked or read-only, 4 saved but what comes after the save (summary, statements) was not written.
-Results go to stdout (`--json` alone there); messages, warnings and hints go to stderr.
-"""
+"""The commands every game has: new, check, balance, pay, post, journal, undo."""
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import sys
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any
 
 import typer
 
-from ledger import __version__
-
-EXAMPLES = "Examples at the end of each command's --help; the README has a tour."
-
-app = typer.Typer(
-    name="ledger",
-    help="The banker's books for economic space games, kept in an Excel workbook.\n\n"
-    "Start with: ledger new --game triplanetary --player Ann --player Bob --patrol Sam",
-    no_args_is_help=True,
-    add_completion=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-    pretty_exceptions_enable=False,
+from ledger.cli.common import (
+    DEFAULT_WORKBOOK,
+    ForceOpt,
+    JsonOpt,
+    WorkbookOpt,
+    _describe,
+    _path,
+    _plural,
+    _problem_codes,
+    _report,
+    fail,
+    out_json,
+    run,
+    say,
+    warn,
 )
-
-WorkbookOpt = Annotated[
-    Path,
-    typer.Option(
-        "--workbook",
-        "-w",
-        envvar="LEDGER_WORKBOOK",
-        help="The game's workbook (default: $LEDGER_WORKBOOK, else ledger.xlsx here).",
-        show_default=False,
-    ),
-]
-JsonOpt = Annotated[
-    bool, typer.Option("--json", help="Print JSON on stdout (messages stay on stderr).")
-]
-ForceOpt = Annotated[
-    bool,
-    typer.Option("--force", help="Change it even though Excel/LibreOffice's lock file is there."),
-]
-DEFAULT_WORKBOOK = Path("ledger.xlsx")
-
-
-# -- output -------------------------------------------------------------------------------
-
-
-def say(message: str) -> None:
-    """A message for the person: stderr, so stdout stays clean for results and JSON."""
-    print(message, file=sys.stderr)
-
-
-def out_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-
-
-def _print_problems(problems: list[Any]) -> None:
-    for p in problems:
-        say(p.line())
-        if p.hint:
-            say(f"    hint: {p.hint}")
-
-
-def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
-    from ledger.io import store
-
-    saved = store.saved_in_this_run()
-    if saved is not None and exit_code != 0:
-        saved_but(problems, "what comes after the save")
-    errors = [p for p in problems if p.is_error]
-    _print_problems(problems)
-    if errors:
-        what = "problem" if len(errors) == 1 else "problems"
-        tail = "nothing was written." if exit_code != 3 else "nothing was changed."
-        say(f"{len(errors)} {what}; {tail}")
-    raise typer.Exit(exit_code)
-
-
-class SavedBut(Exception):
-    """Something a command writes after its save failed: the save stands."""
-
-    def __init__(self, what: str, problems: list[Any]) -> None:
-        super().__init__(what)
-        self.what, self.problems = what, problems
-
-
-def saved_but(problems: list[Any], what: str) -> NoReturn:
-    """Say exactly what was saved and what was not; exit 4."""
-    from ledger.io import store
-
-    saved = store.saved_in_this_run()
-    _print_problems(problems)
-    if saved is None:  # cannot happen: only called after a save
-        say(f"{what} could not be written.")
-        raise typer.Exit(1)
-    path, version = saved
-    say(f"saved: {version.summary} in {path.name}; {what} could not be written.")
-    say(
-        "    The change is in the workbook: do not run the command again. "
-        "`ledger undo` takes it back if you want to."
-    )
-    raise typer.Exit(store.EXIT_SAVED_BUT)
-
-
-@contextlib.contextmanager
-def after_save(what: str) -> Iterator[None]:
-    """Work a command does after its save (the summary, the statements): a failure there
-    is reported as such, never as "nothing was written"."""
-    from ledger.core.problems import ProblemsFound
-    from ledger.io import store
-
-    try:
-        yield
-    except ProblemsFound as exc:
-        raise SavedBut(what, exc.problems) from None
-    except OSError as exc:
-        raise SavedBut(what, store.os_problem(exc).problems) from None
-
-
-def run(action: Callable[[], None]) -> None:
-    """Turn the library's `ProblemsFound`, and what the operating system refuses (a full
-    disk, a permission), into messages and an exit code, never a traceback."""
-    from ledger.core.problems import ProblemsFound
-    from ledger.io import store
-
-    store.begin_run()
-    try:
-        action()
-    except ProblemsFound as exc:
-        fail(exc.problems, exc.exit_code)
-    except SavedBut as exc:
-        saved_but(exc.problems, exc.what)
-    except OSError as exc:
-        fail(store.os_problem(exc).problems)
-    except KeyboardInterrupt:
-        if store.saved_in_this_run() is not None:
-            saved_but([], "what comes after the save (interrupted)")
-        say("interrupted; nothing was written.")
-        raise typer.Exit(130) from None
-
-
-def warn(problems: list[Any]) -> None:
-    for p in problems:
-        if not p.is_error:
-            say(p.line())
-
-
-def _path(workbook: Path | None) -> Path:
-    """The workbook, with links followed: the lock files and the save belong beside the real
-    file, and a link stays a link."""
-    return Path(os.path.realpath(workbook if workbook is not None else DEFAULT_WORKBOOK))
-
-
-def _describe(*words: str | None) -> str:
-    """How a command is named in the history: `pay Ann Bob 12.50 --memo 'ore contract'`."""
-    import shlex
-
-    return shlex.join(w for w in words if w is not None)
-
-
-def _version(value: bool) -> None:
-    if value:
-        print(f"ledger {__version__} (the banker's ledger; package bankers-ledger)")
-        raise typer.Exit()
-
-
-@app.callback()
-def _main(
-    ctx: typer.Context,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
-    workbook: Annotated[
-        Path | None,
-        typer.Option(
-            "--workbook",
-            "-w",
-            help="The game's workbook, for any command (default: $LEDGER_WORKBOOK, else ledger.xlsx here).",
-            show_default=False,
-        ),
-    ] = None,
-    as_json: Annotated[
-        bool, typer.Option("--json", help="JSON on stdout, for the commands that have it.")
-    ] = False,
-) -> None:
-    """The banker's books for economic space games, kept in an Excel workbook."""
-    from ledger.io import store
-
-    store.begin_run()  # several commands may run in one process (tests): none saved yet
-    if workbook is not None:
-        # before the command's own options are read: `-w` there still wins, and this one
-        # beats $LEDGER_WORKBOOK as an option on the command would
-        os.environ["LEDGER_WORKBOOK"] = str(workbook)
-    if as_json:
-        ctx.default_map = _json_defaults(ctx)
-
-
-def _json_defaults(ctx: typer.Context) -> dict[str, Any]:
-    """`ledger --json balance` as `ledger balance --json`: the command's default turned on."""
-    group: Any = ctx.command
-    name = ctx.invoked_subcommand or ""
-    command = group.get_command(ctx, name)
-    path = [name]
-    while hasattr(command, "get_command"):  # a group: `liner open`
-        args = [*getattr(ctx, "protected_args", []), *ctx.args]
-        rest = [a for a in args if not a.startswith("-")]
-        sub = rest[len(path)] if len(rest) > len(path) else ""
-        path.append(sub)
-        command = command.get_command(ctx, sub)
-    if command is not None and not any(p.name == "as_json" for p in command.params):
-        say(f"ledger: --json: `{' '.join(path)}` has no JSON output")
-        raise typer.Exit(2)
-    defaults: dict[str, Any] = {"as_json": True}
-    for part in reversed(path[1:]):
-        defaults = {part: defaults}
-    return {name: defaults}
-
+from ledger.cli.root import app
 
 # -- commands -----------------------------------------------------------------------------
 
@@ -246,6 +41,13 @@ def new(
         str | None, typer.Option("--patrol", help="The Space Patrol player's name.")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice ledger draws.")] = 1,
+    first: Annotated[
+        str | None,
+        typer.Option(
+            "--first",
+            help="The player who begins, in a game of turns (default: drawn from the dice).",
+        ),
+    ] = None,
     force: Annotated[
         bool, typer.Option("--force", help="Replace an existing workbook (kept for `ledger undo`).")
     ] = False,
@@ -260,10 +62,10 @@ def new(
         raise typer.Exit(2)
 
     def action() -> None:
-        from ledger.io.session import create
+        from ledger.app import create
 
         try:
-            books = create(_path(workbook), key, player, patrol, seed, force=force)
+            books = create(_path(workbook), key, player, patrol, seed, force=force, first=first)
         except GameNotBuilt as exc:
             built = ", ".join(k for k, (module, _) in GAMES.items() if module)
             say(f"ledger new: {exc}; nothing was written. Built so far: {built}.")
@@ -288,8 +90,8 @@ def check(
     """Find every problem in the workbook in one pass; exit 0 when clean, 1 otherwise."""
 
     def action() -> None:
+        from ledger.app import inspect
         from ledger.core.problems import ProblemsFound, has_errors
-        from ledger.io.session import inspect
 
         try:
             seen = inspect(_path(workbook))
@@ -353,8 +155,8 @@ def balance(
     def action() -> None:
         from decimal import Decimal
 
+        from ledger.app import balance_summary
         from ledger.core.problems import ProblemsFound, problem
-        from ledger.io.session import balance_summary
 
         s, problems = balance_summary(_path(workbook))
         people = s.players
@@ -450,7 +252,7 @@ def pay(
         return f"txn {txn.id}, day {txn.day}: {txn.memo}: {money}", problems, txn
 
     def action() -> None:
-        from ledger.io.session import change as run_change
+        from ledger.app import change as run_change
 
         command = _describe("pay", payer, payee, amount, *(("--memo", memo) if memo else ()))
         outcome = run_change(_path(workbook), change, command=command, force=force)
@@ -464,7 +266,7 @@ def post(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> N
     """Post the rows typed in the Events sheet (every changing command does this first)."""
 
     def action() -> None:
-        from ledger.io.session import change as run_change
+        from ledger.app import change as run_change
 
         def nothing(books: Any) -> tuple[str, list[Any], object]:
             return "posted the Events sheet", [], None
@@ -489,8 +291,8 @@ def journal(
     """The register: every transaction with its postings, rule and memo."""
 
     def action() -> None:
+        from ledger.app import read_books
         from ledger.core.problems import ProblemsFound, problem
-        from ledger.io.session import read_books
 
         books, problems = read_books(_path(workbook), light=True)
         txns = list(books.journal)
@@ -587,83 +389,3 @@ def undo(
             say("No earlier version is kept.")
 
     run(action)
-
-
-def _report(outcome: Any, show_summary: bool = True) -> None:
-    for line in outcome.posted:
-        say(f"posted {line}")
-    if show_summary and outcome.summary:
-        print(outcome.summary)
-    warn(outcome.warnings)
-
-
-def _problem_codes() -> set[str]:
-    """Every stable problem code ledger can report, read from its own sources."""
-    import re
-    from pathlib import Path as _Path
-
-    codes: set[str] = set()
-    for f in _Path(__file__).parent.rglob("*.py"):
-        codes |= set(re.findall(r'problem\(\s*"([a-z0-9-]+)"', f.read_text(encoding="utf-8")))
-    return codes
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-def _pending_hint(books: Any) -> None:
-    pending = sum(1 for _ in books.pending_events())
-    if pending:
-        say(
-            f"{pending} event{'s' if pending != 1 else ''} in the Events sheet not posted yet: `ledger post` posts them."
-        )
-
-
-def main() -> None:
-    """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
-    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
-    for arg in sys.argv[1:]:
-        try:
-            arg.encode("utf-8")
-        except UnicodeEncodeError:
-            say(
-                f"ledger: an argument is not valid text (UTF-8): {arg.encode('utf-8', 'replace').decode()!r}"
-            )
-            sys.exit(2)
-    try:
-        app()
-    except SystemExit:
-        raise
-    except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
-        if os.environ.get("LEDGER_DEBUG"):
-            raise
-        from ledger.io import store
-
-        say(f"ledger: internal error: {type(exc).__name__}: {exc}")
-        saved = store.saved_in_this_run()
-        if saved is not None:
-            say(
-                f"saved: {saved[1].summary} in {saved[0].name}; what comes after the save was not"
-                " written. Run again with LEDGER_DEBUG=1 for the details, and report it."
-            )
-            sys.exit(store.EXIT_SAVED_BUT)
-        say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
-        sys.exit(1)
-
-
-from ledger import cli_property as _cli_property  # noqa: E402  (registers its commands on `app`)
-
-del _cli_property
-
-from ledger import cli_actions as _cli_actions  # noqa: E402  (commands made from action specs)
-
-del _cli_actions
-
-from ledger import cli_reports as _cli_reports  # noqa: E402  (statement, report, forecast)
-
-del _cli_reports
-
-from ledger import cli_egon as _cli_egon  # noqa: E402  (order, draw, status)
-
-del _cli_egon

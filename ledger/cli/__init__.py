@@ -1,0 +1,50 @@
+"""The `ledger` command: parse, call one library function, render, exit code.
+
+One module a command group: `books` (new, check, balance, pay, post, journal, undo), `tick`,
+`reports` (statement, report, forecast, status), and each game's own commands, made from the
+game's specs (`games`) or written by hand where a spec is not enough (`egon`); `group` finds a
+game's command through the workbook's game, so two games may each have their `buy`.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+
+from ledger.cli import books, reports, tick  # noqa: F401  (register their commands on `app`)
+from ledger.cli.common import say
+from ledger.cli.root import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
+    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    for arg in sys.argv[1:]:
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            say(
+                f"ledger: an argument is not valid text (UTF-8): {arg.encode('utf-8', 'replace').decode()!r}"
+            )
+            sys.exit(2)
+    try:
+        app()
+    except SystemExit:
+        raise
+    except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
+        if os.environ.get("LEDGER_DEBUG"):
+            raise
+        from ledger.io import store
+
+        say(f"ledger: internal error: {type(exc).__name__}: {exc}")
+        saved = store.saved_in_this_run()
+        if saved is not None:
+            say(
+                f"saved: {saved[1].summary} in {saved[0].name}; what comes after the save was not"
+                " written. Run again with LEDGER_DEBUG=1 for the details, and report it."
+            )
+            sys.exit(store.EXIT_SAVED_BUT)
+        say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
+        sys.exit(1)

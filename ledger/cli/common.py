@@ -1,0 +1,166 @@
+"""What every command shares: the common options, messages on stderr and results on stdout,
+problems turned into exit codes, and what a command says after its save.
+
+Exit codes: 0 ok, 1 problems found or refused (nothing written), 2 usage error, 3 workbook
+locked or read-only, 4 saved but what comes after the save (summary, statements) was not written.
+Results go to stdout (`--json` alone there); messages, warnings and hints go to stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+EXAMPLES = "Examples at the end of each command's --help; the README has a tour."
+
+WorkbookOpt = Annotated[
+    Path,
+    typer.Option(
+        "--workbook",
+        "-w",
+        envvar="LEDGER_WORKBOOK",
+        help="The game's workbook (default: $LEDGER_WORKBOOK, else ledger.xlsx here).",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[
+    bool, typer.Option("--json", help="Print JSON on stdout (messages stay on stderr).")
+]
+ForceOpt = Annotated[
+    bool,
+    typer.Option("--force", help="Change it even though Excel/LibreOffice's lock file is there."),
+]
+DEFAULT_WORKBOOK = Path("ledger.xlsx")
+
+
+# -- output -------------------------------------------------------------------------------
+
+
+def say(message: str) -> None:
+    """A message for the person: stderr, so stdout stays clean for results and JSON."""
+    print(message, file=sys.stderr)
+
+
+def out_json(data: Any) -> None:
+    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+from ledger.app import SavedBut  # noqa: E402  (what a command writes after its save)
+
+
+def _print_problems(problems: list[Any]) -> None:
+    for p in problems:
+        say(p.line())
+        if p.hint:
+            say(f"    hint: {p.hint}")
+
+
+def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
+    from ledger.io import store
+
+    saved = store.saved_in_this_run()
+    if saved is not None and exit_code != 0:
+        saved_but(problems, "what comes after the save")
+    errors = [p for p in problems if p.is_error]
+    _print_problems(problems)
+    if errors:
+        what = "problem" if len(errors) == 1 else "problems"
+        tail = "nothing was written." if exit_code != 3 else "nothing was changed."
+        say(f"{len(errors)} {what}; {tail}")
+    raise typer.Exit(exit_code)
+
+
+def saved_but(problems: list[Any], what: str) -> NoReturn:
+    """Say exactly what was saved and what was not; exit 4."""
+    from ledger.io import store
+
+    saved = store.saved_in_this_run()
+    _print_problems(problems)
+    if saved is None:  # cannot happen: only called after a save
+        say(f"{what} could not be written.")
+        raise typer.Exit(1)
+    path, version = saved
+    say(f"saved: {version.summary} in {path.name}; {what} could not be written.")
+    say(
+        "    The change is in the workbook: do not run the command again. "
+        "`ledger undo` takes it back if you want to."
+    )
+    raise typer.Exit(store.EXIT_SAVED_BUT)
+
+
+def run(action: Callable[[], None]) -> None:
+    """Turn the library's `ProblemsFound`, and what the operating system refuses (a full
+    disk, a permission), into messages and an exit code, never a traceback."""
+    from ledger.core.problems import ProblemsFound
+    from ledger.io import store
+
+    store.begin_run()
+    try:
+        action()
+    except ProblemsFound as exc:
+        fail(exc.problems, exc.exit_code)
+    except SavedBut as exc:
+        saved_but(exc.problems, exc.what)
+    except OSError as exc:
+        fail(store.os_problem(exc).problems)
+    except KeyboardInterrupt:
+        if store.saved_in_this_run() is not None:
+            saved_but([], "what comes after the save (interrupted)")
+        say("interrupted; nothing was written.")
+        raise typer.Exit(130) from None
+
+
+def warn(problems: list[Any]) -> None:
+    for p in problems:
+        if not p.is_error:
+            say(p.line())
+
+
+def _path(workbook: Path | None) -> Path:
+    """The workbook, with links followed: the lock files and the save belong beside the real
+    file, and a link stays a link."""
+    return Path(os.path.realpath(workbook if workbook is not None else DEFAULT_WORKBOOK))
+
+
+def _describe(*words: str | None) -> str:
+    """How a command is named in the history: `pay Ann Bob 12.50 --memo 'ore contract'`."""
+    import shlex
+
+    return shlex.join(w for w in words if w is not None)
+
+
+def _report(outcome: Any, show_summary: bool = True) -> None:
+    for line in outcome.posted:
+        say(f"posted {line}")
+    if show_summary and outcome.summary:
+        print(outcome.summary)
+    warn(outcome.warnings)
+
+
+def _problem_codes() -> set[str]:
+    """Every stable problem code ledger can report, read from its own sources."""
+    import re
+    from pathlib import Path as _Path
+
+    codes: set[str] = set()
+    for f in _Path(__file__).parent.rglob("*.py"):
+        codes |= set(re.findall(r'problem\(\s*"([a-z0-9-]+)"', f.read_text(encoding="utf-8")))
+    return codes
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _pending_hint(books: Any) -> None:
+    pending = sum(1 for _ in books.pending_events())
+    if pending:
+        say(
+            f"{pending} event{'s' if pending != 1 else ''} in the Events sheet not posted yet: `ledger post` posts them."
+        )

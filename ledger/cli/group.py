@@ -1,0 +1,149 @@
+"""Finding a command: ledger's own first, then the commands of the workbook's game.
+
+Each game brings its commands (made from its specs, or written by hand for it); two games may
+have a command of the same name (`buy`, `build`, `status`) with their own arguments. The
+workbook named on the command line (`-w`, before or after the command's name), else
+`$LEDGER_WORKBOOK`, else `ledger.xlsx` here, decides: its Settings sheet says which game it
+plays. A command of another game is refused plainly, and `ledger --help` lists the commands
+by game.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+from typing import Any
+
+from typer._click.exceptions import UsageError
+from typer.core import TyperGroup
+
+#: Commands written by hand for a game, where a spec is not enough: game key -> module whose
+#: `app` (a typer.Typer) holds them.
+HAND_WRITTEN = {"egon": "ledger.cli.egon"}
+#: ledger's own commands that a game may bring its own version of.
+GAME_MAY_REPLACE = ("status",)
+
+
+@cache
+def _games() -> dict[str, tuple[str, Any]]:
+    """The built games: key -> (title, their commands as a click group)."""
+    import typer
+
+    from ledger.cli.games import for_game
+    from ledger.rules import GAMES, load_game
+
+    out = {}
+    for key, (module, title) in GAMES.items():
+        if module is None:
+            continue
+        game = load_game(key)
+        extra = import_module(HAND_WRITTEN[key]).app if key in HAND_WRITTEN else None
+        app = for_game(dict(game.commands()), dict(game.command_groups), extra)
+        out[key] = (title, typer.main.get_group(app) if app.registered_commands else None)
+    return out
+
+
+def _commands_of(key: str) -> Any:
+    return _games()[key][1]
+
+
+def _workbook_named(ctx: Any, args: list[str]) -> Path:
+    """The workbook this command line is about, as the command will read it."""
+    for i, a in enumerate(args):
+        if a in ("-w", "--workbook") and i + 1 < len(args):
+            return Path(args[i + 1])
+        if a.startswith("--workbook="):
+            return Path(a.partition("=")[2])
+        if a.startswith("-w") and len(a) > 2 and not a.startswith("--"):
+            return Path(a[2:])
+    given = (ctx.params or {}).get("workbook")
+    if given:
+        return Path(given)
+    return Path(os.environ.get("LEDGER_WORKBOOK") or "ledger.xlsx")
+
+
+def _game_of(path: Path) -> str | None:
+    """The game a workbook plays (its Settings row `game`), or None when it cannot be read:
+    the command then says what is wrong with it."""
+    try:
+        from ledger.io.sheet_read import game_key
+
+        return game_key(path)
+    except Exception:  # an unreadable workbook: the command itself reports it
+        return None
+
+
+class GameGroup(TyperGroup):
+    """The `ledger` group: its own commands, then the workbook's game's."""
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        ctx.meta["ledger.args"] = list(args)
+        try:
+            return super().resolve_command(ctx, args)
+        except UsageError as exc:
+            # a mistyped command of a game gets its did-you-mean too
+            if args and "No such command" in str(exc) and "Did you mean" not in str(exc):
+                from difflib import get_close_matches
+
+                close = get_close_matches(args[0], self.list_commands(ctx), n=3)
+                if close:
+                    exc.message += " Did you mean " + " or ".join(f"'{c}'" for c in close) + "?"
+            raise
+
+    def get_command(self, ctx: Any, cmd_name: str) -> Any:
+        own = super().get_command(ctx, cmd_name)
+        if own is not None and cmd_name not in GAME_MAY_REPLACE:
+            return own
+        games = {k: v for k, v in _games().items() if v[1] is not None}
+        having = [k for k, (_, group) in games.items() if cmd_name in group.commands]
+        if not having:
+            return own
+        args = ctx.meta.get("ledger.args", [])
+        key = _game_of(_workbook_named(ctx, args))
+        if key in having:
+            return _commands_of(key).commands[cmd_name]
+        if own is not None:
+            return own
+        titles = " and ".join(games[k][0] for k in having)
+        if key is not None and key in games:
+            raise UsageError(
+                f"`{cmd_name}` is a command of {titles}; this workbook plays {games[key][0]}"
+            )
+        if len(having) == 1:
+            return _commands_of(having[0]).commands[cmd_name]
+        raise UsageError(
+            f"`{cmd_name}` is a command of {titles}: name a workbook of one of them (-w) "
+            "for its arguments"
+        )
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        """ledger's own commands and every game's (a mistyped one gets its did-you-mean)."""
+        names = set(super().list_commands(ctx))
+        for _, group in _games().values():
+            if group is not None:
+                names.update(group.commands)
+        return sorted(names)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        rows = []
+        for name in super().list_commands(ctx):
+            cmd = super().get_command(ctx, name)
+            if cmd is not None and not cmd.hidden:
+                rows.append((name, cmd.get_short_help_str(limit=formatter.width - 26)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+        for _key, (title, group) in _games().items():
+            if group is None:
+                continue
+            rows = []
+            for name in sorted(group.commands):
+                cmd = group.commands[name]
+                if getattr(cmd, "hidden", False):
+                    continue
+                rows.append((name, cmd.get_short_help_str(limit=formatter.width - 26)))
+            if rows:
+                with formatter.section(f"Commands of {title}"):
+                    formatter.write_dl(rows)

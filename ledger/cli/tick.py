@@ -1,0 +1,115 @@
+"""`ledger tick`: the game's periodic charges, day by day (or round by round), then the
+printable summary and the statements, with what was saved said truly."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+
+from ledger.cli.args import NegativeNumbers
+from ledger.cli.common import (
+    DEFAULT_WORKBOOK,
+    ForceOpt,
+    JsonOpt,
+    WorkbookOpt,
+    _describe,
+    _path,
+    out_json,
+    run,
+    say,
+)
+from ledger.cli.reports import tick_json
+from ledger.cli.root import app
+
+
+@app.command(
+    epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json", cls=NegativeNumbers
+)
+def tick(
+    days: Annotated[int, typer.Argument(metavar="DAYS", help="How many days to advance.")] = 1,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Show what would happen; write nothing.")
+    ] = False,
+    no_statements: Annotated[
+        bool, typer.Option("--no-statements", help="Do not write the period's statements.")
+    ] = False,
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    as_json: JsonOpt = False,
+    force: ForceOpt = False,
+) -> None:
+    """Advance the game DAYS days, applying upkeep day by day exactly as the rules say."""
+    if days < 1:
+        from ledger.cli.common import fail
+        from ledger.core.problems import problem
+
+        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
+
+    def go() -> None:
+        from ledger.app import change as run_change
+
+        with _progress(days) as progress:
+
+            def change(books: Any) -> tuple[str, list[Any], object]:
+                start = books.day
+                report = books.game.tick(books, days, progress)
+                return f"tick {days}: day {start} -> {books.day}", [], report
+
+            outcome = run_change(
+                _path(workbook),
+                change,
+                command=_describe("tick", str(days)),
+                force=force,
+                dry_run=dry_run,
+            )
+        report: Any = outcome.data
+        if dry_run:
+            say("dry run: nothing was written.")
+        books = None if dry_run else outcome.books
+        for line in outcome.posted:
+            say(f"posted {line}")
+        if as_json:
+            out_json(tick_json(report))
+        else:
+            from ledger.io.render import tick_tables
+
+            tick_tables(report)
+        if not dry_run and books is not None:
+            from ledger.app import after_tick
+
+            summary, files, clashes = after_tick(
+                _path(workbook), books, report, statements=not no_statements
+            )
+            say(f"Printable summary: {summary}")
+            if files:
+                say(f"Statements: {files[0].parent}/ ({len(files)} players)")
+            if clashes:
+                say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
+
+    run(go)
+
+
+class _NoProgress:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _progress(days: int) -> Any:
+    import sys
+
+    if days < 60 or not sys.stderr.isatty():
+        return _NoProgress()
+    from contextlib import contextmanager
+
+    from rich.progress import Progress
+
+    @contextmanager
+    def bar() -> Any:
+        with Progress(transient=True) as p:
+            task = p.add_task(f"ticking {days} days", total=days)
+            yield lambda n: p.update(task, completed=n)
+
+    return bar()
