@@ -38,7 +38,10 @@ def _games() -> dict[str, tuple[str, Any]]:
     for key, (module, title) in GAMES.items():
         if module is None:
             continue
-        game = load_game(key)
+        try:
+            game = load_game(key)
+        except Exception:  # a game that cannot load has no commands; `new` says why
+            continue
         extra = import_module(HAND_WRITTEN[key]).app if key in HAND_WRITTEN else None
         app = for_game(dict(game.commands()), dict(game.command_groups), extra)
         out[key] = (title, typer.main.get_group(app) if app.registered_commands else None)
