@@ -12,8 +12,8 @@ if TYPE_CHECKING:
 GAMES: dict[str, tuple[str | None, str]] = {
     "triplanetary": ("ledger.rules.triplanetary.game", "Triplanetary Variant V/2"),
     "egon": ("ledger.rules.egon.game", "Das kleine Egon-Spiel"),
-    "planetopoly": (None, "Planetopoly"),
-    "matador21": (None, "the 21-field Monopoly-like game"),
+    "planetopoly": ("ledger.rules.planetopoly.game", "Planetopoly"),
+    "matador21": ("ledger.rules.matador21.game", "the 21-field Monopoly-like game"),
 }
 
 

@@ -1,0 +1,220 @@
+"""The bank of Planetopoly: payments that borrow the shortfall, income that repays debt first,
+and the player who has lost by debt (§9).
+
+Each player has a cash account `cash:NAME` and, once the bank lends to them, a loan account
+`loan:NAME` (its balance is minus the debt): players + bank + loans always sum to zero.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ledger.core.books import BANK, Books, Player
+from ledger.core.journal import transfer
+from ledger.core.money import Money
+from ledger.core.problems import Problem, problem
+from ledger.rules.planetopoly.sheets import board_of
+
+LOAN_PREFIX = "loan:"
+
+
+def loan_account(name: str) -> str:
+    return f"{LOAN_PREFIX}{name}"
+
+
+def cash(books: Books, player: Player) -> Decimal:
+    return books.journal.balance(books.game.cash_account(player)).amount
+
+
+def debt(books: Books, player: Player) -> Decimal:
+    return -books.journal.balance(loan_account(player.name)).amount
+
+
+def flag(player: Player, key: str) -> bool:
+    return player.get(key) is True
+
+
+def turns(player: Player) -> int:
+    v = player.get("prison_turns")
+    return v if isinstance(v, int) and not isinstance(v, bool) else 0
+
+
+def set_extra(books: Books, name: str, **values: object) -> None:
+    """Change the player's own Players columns."""
+    for i, p in enumerate(books.players):
+        if p.name == name:
+            extra = tuple((k, values.get(k, v)) for k, v in p.extra)
+            books.players[i] = Player(p.name, p.role, extra, p.ref)  # type: ignore[arg-type]
+            return
+
+
+def refresh_debts(books: Books) -> None:
+    """The Players sheet's debt column, from the journal."""
+    for p in list(books.players):
+        set_extra(books, p.name, debt=debt(books, p))
+
+
+def pay_out(
+    books: Books,
+    payer: Player,
+    to: str,
+    amount: Decimal,
+    *,
+    memo: str,
+    rule: str,
+    kind: str,
+    event: str,
+) -> list[str]:
+    """`payer` must pay `amount` to the account `to`: the bank lends exactly the shortfall
+    first (§9). A player paid repays their own debt from it."""
+    said = []
+    money = Money(amount, books.currency)
+    account = books.game.cash_account(payer)
+    short = amount - max(cash(books, payer), Decimal(0))
+    if short > 0:
+        books.journal.post(
+            transfer(
+                loan_account(payer.name),
+                account,
+                Money(short, books.currency),
+                kind="loan",
+                memo=f"the bank lends {payer.name} {short:.2f} {books.currency}, the shortfall of {memo}",
+                event=event,
+                rule="§9",
+            ),
+            books.day,
+        )
+        said.append(f"the bank lends {payer.name} {short:.2f} (§9)")
+    books.journal.post(
+        transfer(account, to, money, kind=kind, memo=memo, event=event, rule=rule), books.day
+    )
+    receiver = books.game.account_owner(books, to)
+    if receiver is not None:
+        said += repay(books, receiver, event)
+    return said
+
+
+def pay_in(
+    books: Books,
+    player: Player,
+    src: str,
+    amount: Decimal,
+    *,
+    memo: str,
+    rule: str,
+    kind: str,
+    event: str,
+) -> list[str]:
+    """Money from `src` to the player, which repays their debt first (§9)."""
+    books.journal.post(
+        transfer(
+            src,
+            books.game.cash_account(player),
+            Money(amount, books.currency),
+            kind=kind,
+            memo=memo,
+            event=event,
+            rule=rule,
+        ),
+        books.day,
+    )
+    return repay(books, player, event)
+
+
+def repay(books: Books, player: Player, event: str) -> list[str]:
+    """§9: a player in debt who receives money must use it to repay the debt."""
+    owed = debt(books, player)
+    back = min(owed, cash(books, player))
+    if back <= 0:
+        return []
+    books.journal.post(
+        transfer(
+            books.game.cash_account(player),
+            loan_account(player.name),
+            Money(back, books.currency),
+            kind="repay",
+            memo=f"{player.name} repays {back:.2f} {books.currency} of debt to the bank",
+            event=event,
+            rule="§9",
+        ),
+        books.day,
+    )
+    return [f"{player.name} repays {back:.2f} of debt (§9)"]
+
+
+def can_afford(
+    books: Books, player: Player, amount: Decimal, what: str, rule: str, where: str
+) -> Problem | None:
+    """A purchase is the player's choice: the bank lends nothing for it."""
+    have = cash(books, player)
+    if have >= amount:
+        return None
+    return problem(
+        "cannot-afford",
+        where,
+        f"{rule}: {player.name} has {have:.2f} {books.currency} and cannot pay {amount:.2f} for {what}",
+        "the bank lends only for what a player must pay, such as rent (§9)",
+    )
+
+
+def mortgage_value(books: Books, player: Player) -> Decimal:
+    board = board_of(books)
+    total = Decimal(0)
+    for h in board.owned_by(player.name):
+        d = board.deed(h.deed)
+        if d is not None:
+            total += d.mortgage
+    return total
+
+
+def eliminate(books: Books, event: str) -> list[str]:
+    """§9: a player whose debt is more than the mortgage value of all they own has lost: their
+    deeds go back to the bank unowned (support points removed) and the bank writes off the
+    debt (ruling)."""
+    said = []
+    board = board_of(books)
+    for p in list(books.players):
+        owed = debt(books, p)
+        if flag(p, "out") or owed <= 0:
+            continue
+        worth = mortgage_value(books, p)
+        if owed <= worth:
+            continue
+        deeds = [h.deed for h in board.owned_by(p.name)]
+        for key in deeds:
+            board.drop(key)
+        books.journal.post(
+            transfer(
+                BANK,
+                loan_account(p.name),
+                Money(owed, books.currency),
+                kind="write-off",
+                memo=(
+                    f"{p.name} has lost: a debt of {owed:.2f} {books.currency} is more than "
+                    f"the mortgage value {worth:.2f} of all they own; the bank writes it off"
+                ),
+                event=event,
+                rule="§9",
+            ),
+            books.day,
+        )
+        rest = cash(books, p)
+        if rest > 0:  # cannot happen while debt is repaid first; kept for hand-made books
+            books.journal.post(
+                transfer(
+                    books.game.cash_account(p),
+                    BANK,
+                    Money(rest, books.currency),
+                    kind="write-off",
+                    memo=f"{p.name} is out: their cash goes to the bank",
+                    event=event,
+                    rule="§9",
+                ),
+                books.day,
+            )
+        set_extra(books, p.name, out=True, in_prison=False, prison_turns=0)
+        said.append(
+            f"{p.name} has lost (§9): debt {owed:.2f} > mortgage value {worth:.2f}; "
+            + (f"{', '.join(deeds)} back to the bank" if deeds else "owned nothing")
+        )
+    return said

@@ -1,0 +1,220 @@
+"""What `ledger check` asks of a Planetopoly workbook: 2 to 4 players (§1), title deed cards
+that make sense (three plots a planet, rents not falling with the level), holdings that follow
+§5 (one owner a planet, support points within the limits) and a debt column that agrees with
+the journal."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from decimal import Decimal
+
+from ledger.core.books import Books
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.rules.planetopoly import bank, rules, tables
+from ledger.rules.planetopoly.sheets import DEEDS, HOLDINGS, Board, board_of
+
+
+def _cell(ref: CellRef | None, sheet: str, column: str, fallback: str) -> str:
+    spec = DEEDS if sheet == "Deeds" else HOLDINGS
+    if ref is None:
+        return fallback
+    index = [c.name for c in spec.columns].index(column)
+    return str(CellRef(sheet, index, ref.row))
+
+
+def check_state(books: Books) -> Iterable[Problem]:
+    yield from _players(books)
+    board = board_of(books)
+    yield from _deeds(board)
+    yield from _holdings(books, board)
+
+
+def _players(books: Books) -> Iterable[Problem]:
+    limit = books.settings.get_int("max_players")
+    players = books.players
+    if len(players) > limit:
+        where = str(players[limit].ref) if players[limit].ref else "Players"
+        yield problem(
+            "too-many-players",
+            where,
+            f"§1: Planetopoly has at most {limit} players, not {len(players)}",
+            "leave the others out",
+        )
+    if len(players) < 2:
+        yield problem(
+            "too-few-players",
+            "Players",
+            f"§2: Planetopoly needs two players at least (the last one left wins), not {len(players)}",
+            "add --player NAME for each player",
+        )
+    for p in players:
+        typed = p.get("debt")
+        owed = bank.debt(books, p)
+        if isinstance(typed, Decimal) and typed != owed:
+            yield problem(
+                "debt-edited",
+                str(p.ref) if p.ref else f"player {p.name}",
+                f"the Players sheet says {p.name} owes {typed:.2f}, the journal {owed:.2f}",
+                "the debt is the journal's (loan:NAME) and rewritten on every save",
+                warning=True,
+            )
+
+
+def _deeds(board: Board) -> Iterable[Problem]:
+    seen: dict[str, str] = {}
+    planets: dict[str, list[str]] = {}
+    for d in board.deeds:
+        where = _cell(d.ref, "Deeds", "key", f"deed {d.key}")
+        key = d.key.casefold()
+        if key in seen:
+            yield problem(
+                "duplicate-deed",
+                where,
+                f"the deed {d.key!r} is in Deeds twice",
+                f"first at {seen[key]}",
+            )
+        seen.setdefault(key, where)
+        if d.kind not in tables.KINDS:
+            yield problem(
+                "bad-kind",
+                _cell(d.ref, "Deeds", "kind", where),
+                f"{d.kind!r} is no kind of deed",
+                "plot, toll-station or speed-trap",
+            )
+            continue
+        if d.price <= 0:
+            yield problem(
+                "bad-price",
+                _cell(d.ref, "Deeds", "price", where),
+                f"§5: {d.key} needs a price above 0",
+                "",
+            )
+        for column in ("sale_value", "premium", "mortgage", "point_price", "point_sale"):
+            if getattr(d, column) < 0:
+                yield problem(
+                    "bad-value",
+                    _cell(d.ref, "Deeds", column, where),
+                    f"the {column} of {d.key} is below 0",
+                    "",
+                )
+        if not d.is_plot:
+            if d.planet:
+                yield problem(
+                    "planet-on-st",
+                    _cell(d.ref, "Deeds", "planet", where),
+                    f"§6: a {d.kind} belongs to no planet ({d.key})",
+                    "leave the planet empty",
+                )
+            continue
+        if not d.planet:
+            yield problem(
+                "plot-without-planet",
+                _cell(d.ref, "Deeds", "planet", where),
+                f"§5: the plot {d.key} names no planet",
+                "every plot belongs to a planet of three plots",
+            )
+            continue
+        planets.setdefault(d.planet, []).append(where)
+        rents = d.rents()
+        for (_, low, lname), (_, high, hname) in itertools.pairwise(rents):
+            if high < low:
+                yield problem(
+                    "rent-falls",
+                    where,
+                    f"§5: the rent of {d.key} falls from {low} ({lname}) to {high} ({hname})",
+                    "a higher level takes at least the rent of a lower one",
+                )
+                break
+        if d.rent <= 0:
+            yield problem(
+                "no-rent",
+                _cell(d.ref, "Deeds", "rent", where),
+                f"§5: the plot {d.key} has no rent",
+                "",
+            )
+        if d.point_price <= 0:
+            yield problem(
+                "no-point-price",
+                _cell(d.ref, "Deeds", "point_price", where),
+                f"§5: the plot {d.key} has no support point price",
+                "",
+            )
+    for planet, wheres in planets.items():
+        if len(wheres) != 3:
+            yield problem(
+                "planet-not-three",
+                wheres[0],
+                f"§5: the planet {planet} has {len(wheres)} plots, not three",
+                "each planet has three plots (its claim covers the other two)",
+            )
+
+
+def _holdings(books: Books, board: Board) -> Iterable[Problem]:
+    names = {p.name for p in books.players}
+    seen: dict[str, str] = {}
+    owners: dict[str, set[str]] = {}
+    for h in board.holdings:
+        where = _cell(h.ref, "Holdings", "deed", f"holding {h.deed}")
+        d = board.deed(h.deed)
+        if d is None:
+            yield problem("unknown-deed", where, f"{h.deed!r} is no deed of the Deeds sheet", "")
+            continue
+        if d.key in seen:
+            yield problem(
+                "two-owners",
+                where,
+                f"§5: {d.key} is owned twice (also at {seen[d.key]})",
+                "a title deed card has one owner",
+            )
+        seen.setdefault(d.key, where)
+        owner = books.player(h.owner)
+        if h.owner not in names or owner is None:
+            yield problem(
+                "unknown-owner",
+                _cell(h.ref, "Holdings", "owner", where),
+                f"{h.owner!r} is no player",
+                "",
+            )
+            continue
+        if bank.flag(owner, "out"):
+            yield problem(
+                "owner-out",
+                _cell(h.ref, "Holdings", "owner", where),
+                f"§9: {owner.name} has lost and owns nothing",
+                "clear the row: the deed is the bank's",
+            )
+        if h.points < 0 or h.points > tables.MAX_POINTS:
+            yield problem(
+                "bad-points",
+                _cell(h.ref, "Holdings", "points", where),
+                f"§5: {h.points} support points; a plot holds 0 to {tables.MAX_POINTS}",
+                "",
+            )
+        elif h.points and not d.is_plot:
+            yield problem(
+                "no-points-here",
+                _cell(h.ref, "Holdings", "points", where),
+                f"§6: no support points can be on a {d.kind}",
+                "",
+            )
+        if d.is_plot:
+            owners.setdefault(d.planet, set()).add(owner.name)
+    for planet, who in sorted(owners.items()):
+        if len(who) > 1:
+            yield problem(
+                "planet-split",
+                "Holdings",
+                f"§5: plots of {planet} are owned by {', '.join(sorted(who))}; the first owner claims the whole planet",
+                "",
+            )
+            continue
+        (owner_name,) = who
+        for key, what in rules.limit_breaches(rules.planet_points(board, planet, owner_name)):
+            h = board.holding(key)
+            yield problem(
+                "support-point-limit",
+                _cell(h.ref if h else None, "Holdings", "points", f"holding {key}"),
+                f"§5: {what} ({key})",
+                "",
+            )

@@ -1,0 +1,135 @@
+"""Planetopoly, a space variant of Monopoly: the bank of the game. One purse a player, the title
+deed cards in Deeds, who owns what in Holdings, the bank's loans (§9) and prison (§10).
+
+Rule numbers (§3, §11) are those of ../shared/rules/planetopoly.txt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import BANK, Books, Player, Settings
+from ledger.core.game import Game
+from ledger.core.params import ActionSpec
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.report import TickReport
+from ledger.rules.planetopoly import bank, checks, commands, sheets, statement, tables
+
+
+class Planetopoly(Game):
+    key = "planetopoly"
+    title = "Planetopoly"
+    currency = "MU"
+    banks = ()
+    institutions = (BANK,)
+    settings = tables.SETTINGS
+    player_columns = sheets.PLAYER_COLUMNS
+    sheets = sheets.SHEETS
+    next_steps = (
+        "the Deeds sheet holds an EXAMPLE board: type in your copy's title deed cards; then "
+        "ledger start, risk, buy, build, rent, remote-buy, sell, event, prison, bail, stay."
+    )
+
+    # -- accounts: a purse each, and the bank's loans (§9) -------------------------------------
+    def known_account(self, books: Books, account: str) -> bool:
+        if account.startswith(bank.LOAN_PREFIX):
+            name = account[len(bank.LOAN_PREFIX) :]
+            return any(p.name == name for p in books.players)
+        return super().known_account(books, account)
+
+    def may_go_negative(self, books: Books, account: str) -> bool:
+        return account == BANK or account.startswith(bank.LOAN_PREFIX)
+
+    def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
+        return settings.get_decimal("start_money"), "§1"
+
+    def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
+        return (
+            ("debt", Decimal("0.00")),
+            ("in_prison", False),
+            ("prison_turns", 0),
+            ("out", False),
+        )
+
+    # -- sheets ----------------------------------------------------------------------------------
+    def new_state(self, books: Books) -> None:
+        books.state = sheets.Board(sheets.example_board(), [])
+
+    def load_state(
+        self,
+        books: Books,
+        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
+        problems: list[Problem],
+    ) -> None:
+        books.state = sheets.load_board(rows, problems)
+
+    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
+        return sheets.dump_board(sheets.board_of(books))
+
+    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
+        return sheets.source_rows(sheets.board_of(books))
+
+    def check_state(self, books: Books) -> Iterable[Problem]:
+        return checks.check_state(books)
+
+    # -- commands --------------------------------------------------------------------------------
+    def commands(self) -> Mapping[str, ActionSpec]:
+        return commands.SPECS
+
+    def event_types(self) -> dict[str, Callable[..., Any]]:
+        return {name: commands.event_handler(name) for name in commands.SPECS}
+
+    def apply(
+        self,
+        books: Books,
+        action: str,
+        given: Mapping[str, Any],
+        where: Mapping[str, str],
+        event: str,
+    ) -> tuple[str, list[Problem]]:
+        return commands.apply(books, action, given, where, event)
+
+    def status(self, books: Books) -> dict[str, Any]:
+        return statement.status(books)
+
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        raise ProblemsFound(
+            [
+                problem(
+                    "no-periodic-charges",
+                    "tick",
+                    "Planetopoly has no periodic charges: nothing falls due with time, money "
+                    "moves only when the banker records what happened on the board",
+                    "use ledger start, risk, buy, build, rent, remote-buy, sell, event, prison, "
+                    "bail, stay and pay",
+                )
+            ]
+        )
+
+    # -- statements, reports, forecast --------------------------------------------------------------
+    def forecast(self, books: Books, days: int) -> TickReport:
+        return TickReport(books.day, books.day, currency=self.currency, unit="turn")
+
+    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+        return statement.statement(books, player, since)
+
+    def report(self, books: Books, kind: str, since: int) -> Any:
+        if kind != "game":
+            raise ProblemsFound(
+                [
+                    problem(
+                        "unknown-report",
+                        "KIND",
+                        f"{self.title} has the game report only",
+                        "ledger report game",
+                    )
+                ]
+            )
+        return statement.game_report(books, since)
+
+
+GAME = Planetopoly()

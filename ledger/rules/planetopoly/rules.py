@@ -1,0 +1,65 @@
+"""§5's claims and building limits as pure functions on the board: what `buy`, `build`, `sell`
+and `remote-buy` ask before they change anything, and what `ledger check` asks of Holdings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ledger.rules.planetopoly.sheets import Board
+from ledger.rules.planetopoly.tables import MAX_POINTS, POINTS_PER_STATION
+
+
+def claimant(board: Board, planet: str) -> str | None:
+    """§5: whoever owns a plot of the planet claims all of it."""
+    keys = {d.key for d in board.planet_plots(planet)}
+    return next((h.owner for h in board.holdings if h.deed in keys), None)
+
+
+def unfinished_claims(board: Board, player: str) -> list[str]:
+    """§5: the planets the player claims and holds fewer than two deeds of."""
+    out = []
+    for planet in sorted({d.planet for d in board.deeds if d.is_plot}):
+        keys = {d.key for d in board.planet_plots(planet)}
+        mine = sum(1 for h in board.owned_by(player) if h.deed in keys)
+        if mine == 1:
+            out.append(planet)
+    return out
+
+
+def limit_breaches(points: Mapping[str, int]) -> list[tuple[str, str]]:
+    """§5's limits on one planet's plots owned by one player (deed key -> support points):
+    (deed, what is broken) for each plot over its limit."""
+    owned = len(points)
+    out = []
+    for key, p in points.items():
+        others = [q for k, q in points.items() if k != key]
+        if p > MAX_POINTS:
+            out.append((key, f"a plot holds at most a space base ({MAX_POINTS} support points)"))
+        elif owned == 1 and p > 1:
+            out.append(
+                (
+                    key,
+                    "a player who owns only one plot of a planet may have one support point on it",
+                )
+            )
+        elif owned == 2 and p > 2:
+            out.append(
+                (key, "a player who owns two plots of a planet may have two support points on each")
+            )
+        elif p >= MAX_POINTS and min(others, default=0) < POINTS_PER_STATION:
+            out.append((key, "a space base needs a space station on each of the other two plots"))
+        elif p >= 2 * POINTS_PER_STATION and min(others, default=0) < 2:
+            out.append(
+                (key, "two space stations need two support points on each of the other two plots")
+            )
+        elif p >= POINTS_PER_STATION and min(others, default=0) < 1:
+            out.append(
+                (key, "a space station needs a support point on each of the other two plots")
+            )
+    return out
+
+
+def planet_points(board: Board, planet: str, owner: str) -> dict[str, int]:
+    """The owner's plots of the planet and their support points."""
+    keys = {d.key for d in board.planet_plots(planet)}
+    return {h.deed: h.points for h in board.holdings if h.deed in keys and h.owner == owner}

@@ -1,0 +1,268 @@
+"""Planetopoly's sheets: Deeds (the title deed cards, typed by the banker; an example board at
+first) and Holdings (who owns which deed, with its support points); the players' own columns.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.problems import CellRef, Problem
+from ledger.core.records import build_records
+from ledger.core.schema import Column, SheetSpec
+from ledger.rules.planetopoly import tables
+
+Z = Decimal(0)
+
+
+@dataclass(frozen=True, slots=True)
+class DeedRow:
+    """One title deed card."""
+
+    key: str
+    name: str
+    kind: str
+    price: Decimal
+    planet: str = ""
+    rent: Decimal = Z
+    rent_1_point: Decimal = Z
+    rent_2_points: Decimal = Z
+    rent_station: Decimal = Z
+    rent_2_stations: Decimal = Z
+    rent_base: Decimal = Z
+    point_price: Decimal = Z
+    sale_value: Decimal = Z
+    point_sale: Decimal = Z
+    premium: Decimal = Z
+    mortgage: Decimal = Z
+    note: str = ""
+    ref: CellRef | None = None
+
+    @property
+    def is_plot(self) -> bool:
+        return self.kind == tables.PLOT
+
+    def rents(self) -> list[tuple[int, Decimal, str]]:
+        """(points needed, rent, level) for each printed level, lowest first."""
+        return [(n, getattr(self, col), words) for n, col, words in tables.RENT_LEVELS]
+
+    def rent_at(self, points: int) -> Decimal:
+        """The rent of the highest printed level the plot has reached (ruling: a station with
+        one or two more points still takes the station's rent)."""
+        return max((r for n, r, _ in self.rents() if n <= points), default=self.rent)
+
+
+@dataclass(frozen=True, slots=True)
+class HoldingRow:
+    """A deed someone owns: its support points, and whether it was bought this turn."""
+
+    deed: str
+    owner: str
+    points: int = 0
+    new: bool = False
+    ref: CellRef | None = None
+
+
+@dataclass
+class Board:
+    deeds: list[DeedRow] = field(default_factory=list)
+    holdings: list[HoldingRow] = field(default_factory=list)
+
+    def clone(self) -> Board:
+        return Board(list(self.deeds), list(self.holdings))
+
+    def deed(self, key: str) -> DeedRow | None:
+        k = key.strip().casefold()
+        return next((d for d in self.deeds if d.key.casefold() == k), None)
+
+    def holding(self, key: str) -> HoldingRow | None:
+        k = key.strip().casefold()
+        return next((h for h in self.holdings if h.deed.casefold() == k), None)
+
+    def owned_by(self, player: str) -> list[HoldingRow]:
+        return [h for h in self.holdings if h.owner == player]
+
+    def planet_plots(self, planet: str) -> list[DeedRow]:
+        return [d for d in self.deeds if d.is_plot and d.planet == planet]
+
+    def put(self, row: HoldingRow) -> None:
+        """Replace the holding of the same deed, or add it."""
+        for i, h in enumerate(self.holdings):
+            if h.deed == row.deed:
+                self.holdings[i] = row
+                return
+        self.holdings.append(row)
+
+    def drop(self, deed: str) -> None:
+        self.holdings = [h for h in self.holdings if h.deed != deed]
+
+
+DEED_COLUMNS: tuple[Column, ...] = (
+    Column("key", "text", 16, help="The deed's key as commands name it (lyra-1, toll-station-1)."),
+    Column("name", "text", 16, help="The name printed on the card."),
+    Column(
+        "kind",
+        "text",
+        13,
+        help="plot, toll-station or speed-trap.",
+        choices=tables.KINDS,
+        strict=True,
+    ),
+    Column("planet", "text", 10, required=False, help="The planet of a plot (three plots each)."),
+    Column("price", "money", 9, help="The price paid to the bank (§5, §6)."),
+    Column("rent", "money", 9, required=False, help="Rent of the bare plot."),
+    Column("rent_1_point", "money", 9, required=False, help="Rent with 1 support point."),
+    Column("rent_2_points", "money", 9, required=False, help="Rent with 2 support points."),
+    Column("rent_station", "money", 9, required=False, help="Rent with a space station."),
+    Column("rent_2_stations", "money", 9, required=False, help="Rent with 2 space stations."),
+    Column("rent_base", "money", 9, required=False, help="Rent with a space base."),
+    Column("point_price", "money", 9, required=False, help="Price of one support point (§5)."),
+    Column("sale_value", "money", 9, required=False, help="What the bank pays for the deed (§9)."),
+    Column(
+        "point_sale",
+        "money",
+        9,
+        required=False,
+        help="What the bank pays for a support point (§9).",
+    ),
+    Column("premium", "money", 9, required=False, help="Premium of a remote buy (§8)."),
+    Column("mortgage", "money", 9, required=False, help="Mortgage value (§9: debts)."),
+    Column("note", "text", 34, required=False, help="Where the card's numbers come from."),
+)
+
+HOLDING_COLUMNS: tuple[Column, ...] = (
+    Column("deed", "text", 16, help="The deed's key.", choices="Deeds!key"),
+    Column("owner", "text", 12, help="The player who owns it.", choices="players"),
+    Column(
+        "points",
+        "int",
+        8,
+        required=False,
+        help="Support points on it: 3 are a space station, 9 a space base (§5).",
+    ),
+    Column(
+        "new",
+        "bool",
+        6,
+        required=False,
+        help="Bought this turn: no support points on it until the owner's next opportunity (§5).",
+    ),
+)
+
+DEEDS = SheetSpec(
+    "Deeds",
+    DEED_COLUMNS,
+    "The title deed cards: price, rents by level, support point price, sale values, remote-buy "
+    "premium, mortgage value. A new workbook holds an EXAMPLE board, not any real copy's cards: "
+    "type in the cards of your copy.",
+)
+HOLDINGS = SheetSpec(
+    "Holdings",
+    HOLDING_COLUMNS,
+    "Who owns each deed and the support points on it (written by ledger's commands).",
+)
+SHEETS = (DEEDS, HOLDINGS)
+
+PLAYER_COLUMNS: tuple[Column, ...] = (
+    Column(
+        "debt",
+        "money",
+        10,
+        required=False,
+        help="What the player owes the bank (§9); written by ledger from the journal (loan:NAME).",
+    ),
+    Column("in_prison", "bool", 9, required=False, help="yes while the player is in prison (§10)."),
+    Column(
+        "prison_turns",
+        "int",
+        9,
+        required=False,
+        help="Turns missed in prison so far (§10: 600, 400, 200 MU to leave).",
+    ),
+    Column("out", "bool", 6, required=False, help="yes once the player has lost by debt (§9)."),
+)
+
+
+def example_board() -> list[DeedRow]:
+    """The example board a new workbook holds: four planets of three plots, four toll
+    stations, four speed traps; sale and mortgage values half the price."""
+    out: list[DeedRow] = []
+    for planet, price, point, rents, premium in tables.EXAMPLE_PLANETS:
+        for n in (1, 2, 3):
+            p = Decimal(price)
+            out.append(
+                DeedRow(
+                    key=f"{planet.lower()}-{n}",
+                    name=f"{planet} {n}",
+                    kind=tables.PLOT,
+                    planet=planet,
+                    price=p,
+                    rent=Decimal(rents[0]),
+                    rent_1_point=Decimal(rents[1]),
+                    rent_2_points=Decimal(rents[2]),
+                    rent_station=Decimal(rents[3]),
+                    rent_2_stations=Decimal(rents[4]),
+                    rent_base=Decimal(rents[5]),
+                    point_price=Decimal(point),
+                    sale_value=p / 2,
+                    point_sale=Decimal(point) / 2,
+                    premium=Decimal(premium),
+                    mortgage=p / 2,
+                    note=tables.EXAMPLE_NOTE,
+                )
+            )
+    for kind, label in ((tables.TOLL, "Toll station"), (tables.SPEED, "Speed trap")):
+        for n in (1, 2, 3, 4):
+            price = Decimal(tables.EXAMPLE_ST_PRICE)
+            out.append(
+                DeedRow(
+                    key=f"{kind}-{n}",
+                    name=f"{label} {n}",
+                    kind=kind,
+                    price=price,
+                    sale_value=price / 2,
+                    mortgage=price / 2,
+                    note=tables.EXAMPLE_NOTE,
+                )
+            )
+    return out
+
+
+def load_board(
+    rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]], problems: list[Problem]
+) -> Board:
+    return Board(
+        build_records(DeedRow, DEEDS, rows.get("Deeds", ()), problems),
+        build_records(HoldingRow, HOLDINGS, rows.get("Holdings", ()), problems),
+    )
+
+
+def _values(record: object, spec: SheetSpec) -> list[Any]:
+    return [getattr(record, c.name) for c in spec.columns]
+
+
+def dump_board(board: Board) -> dict[str, list[list[Any]]]:
+    return {
+        "Deeds": [_values(d, DEEDS) for d in board.deeds],
+        "Holdings": [_values(h, HOLDINGS) for h in board.holdings],
+    }
+
+
+def source_rows(board: Board) -> dict[str, list[int | None]]:
+    return {
+        "Deeds": [d.ref.row if d.ref else None for d in board.deeds],
+        "Holdings": [h.ref.row if h.ref else None for h in board.holdings],
+    }
+
+
+def board_of(books: Books) -> Board:
+    assert isinstance(books.state, Board)
+    return books.state
+
+
+def replace_holding(h: HoldingRow, **changes: Any) -> HoldingRow:
+    return dataclasses.replace(h, **changes)

@@ -1,0 +1,171 @@
+"""Where Planetopoly stands, as plain data: `ledger status --json`, a player's statement (deeds
+with their levels and rents, debt, the period's lines) and the game summary (standings by net
+worth). Templates only lay these out."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import Books, Player
+from ledger.core.report import (
+    Report,
+    Statement,
+    Table,
+    bank_table,
+    cash_chart,
+    fmt,
+    journal_table,
+)
+from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.sheets import board_of
+
+
+def status(books: Books) -> dict[str, Any]:
+    """`{"players": {"Ann": {"cash": "3910.00", "debt": "0.00", "in_prison": false,
+    "prison_turns": 0, "out": false, "owns": {"speed-trap-1": 0}}}}` (deed -> support points)."""
+    board = board_of(books)
+    players: dict[str, Any] = {}
+    for p in books.players:
+        players[p.name] = {
+            "cash": f"{bank.cash(books, p):.2f}",
+            "debt": f"{bank.debt(books, p):.2f}",
+            "in_prison": bank.flag(p, "in_prison"),
+            "prison_turns": bank.turns(p),
+            "out": bank.flag(p, "out"),
+            "owns": {h.deed: h.points for h in board.owned_by(p.name)},
+        }
+    return {"players": players}
+
+
+def holdings_value(books: Books, player: Player) -> Decimal:
+    """What the player's deeds and support points would fetch sold to the bank (§9)."""
+    board = board_of(books)
+    total = Decimal(0)
+    for h in board.owned_by(player.name):
+        d = board.deed(h.deed)
+        if d is not None:
+            total += d.sale_value + d.point_sale * h.points
+    return total
+
+
+def net_worth(books: Books, player: Player) -> Decimal:
+    return bank.cash(books, player) - bank.debt(books, player) + holdings_value(books, player)
+
+
+def deeds_table(books: Books, player: Player) -> Table:
+    board = board_of(books)
+    table = Table(
+        "Title deeds",
+        ["deed", "name", "kind", "level", "rent now", "sale value"],
+        align=["l", "l", "l", "l", "r", "r"],
+        empty="no deeds",
+    )
+    for h in board.owned_by(player.name):
+        d = board.deed(h.deed)
+        if d is None:
+            continue
+        if d.is_plot:
+            level, rent = tables.level_name(h.points), fmt(d.rent_at(h.points))
+        else:
+            level, rent = "", "by the dice (§11)"
+        table.rows.append(
+            [d.key, d.name, d.kind, level, rent, fmt(d.sale_value + d.point_sale * h.points)]
+        )
+    return table
+
+
+def _state_words(player: Player) -> str:
+    if bank.flag(player, "out"):
+        return "out (lost by debt, §9)"
+    if bank.flag(player, "in_prison"):
+        return f"in prison, {bank.turns(player)} turns missed (§10)"
+    return "playing"
+
+
+def statement(books: Books, player: Player, since: int) -> Statement:
+    owed = bank.debt(books, player)
+    facts = [
+        ("cash", f"{fmt(bank.cash(books, player))} {books.currency}"),
+        ("debt to the bank", f"{fmt(owed)} {books.currency}"),
+        ("holdings at sale value", f"{fmt(holdings_value(books, player))} {books.currency}"),
+        ("net worth", f"{fmt(net_worth(books, player))} {books.currency}"),
+        ("state", _state_words(player)),
+    ]
+    warnings = []
+    if owed > 0:
+        warnings.append(
+            f"§9: {player.name} owes the bank {fmt(owed)} {books.currency}: no buying or building "
+            "until it is repaid; money received repays it first"
+        )
+    upcoming = Table("Next", ["", ""], empty="Planetopoly has no periodic charges")
+    return Statement(
+        "Planetopoly",
+        player.name,
+        player.role,
+        since,
+        books.day,
+        books.currency,
+        facts,
+        bank_table(books, player, since),
+        journal_table(books, player, since),
+        [deeds_table(books, player)],
+        warnings,
+        upcoming,
+        cash_chart(books, player),
+    )
+
+
+def game_report(books: Books, since: int) -> Report:
+    standings = Table(
+        "Standings by net worth",
+        ["", "player", "cash", "debt", "holdings", "net worth", "state"],
+        align=["r", "l", "r", "r", "r", "r", "l"],
+    )
+    ranked = sorted(
+        books.players, key=lambda p: (bank.flag(p, "out"), -net_worth(books, p), p.name)
+    )
+    for i, p in enumerate(ranked, start=1):
+        standings.rows.append(
+            [
+                str(i),
+                p.name,
+                fmt(bank.cash(books, p)),
+                fmt(bank.debt(books, p)),
+                fmt(holdings_value(books, p)),
+                fmt(net_worth(books, p)),
+                _state_words(p),
+            ]
+        )
+    board = board_of(books)
+    deeds = Table(
+        "Deeds owned",
+        ["deed", "owner", "level", "rent now"],
+        align=["l", "l", "l", "r"],
+        empty="nobody owns a deed yet",
+    )
+    for h in board.holdings:
+        d = board.deed(h.deed)
+        if d is None:
+            continue
+        deeds.rows.append(
+            [
+                d.key,
+                h.owner,
+                tables.level_name(h.points) if d.is_plot else d.kind,
+                fmt(d.rent_at(h.points)) if d.is_plot else "by the dice (§11)",
+            ]
+        )
+    left = [p.name for p in books.players if not bank.flag(p, "out")]
+    facts = [("players left", ", ".join(left))]
+    if len(left) == 1:
+        facts.append(("winner", f"{left[0]} (§2: the player left at the end)"))
+    return Report(
+        "Planetopoly: the game",
+        "Planetopoly",
+        since,
+        books.day,
+        books.currency,
+        facts,
+        [standings, deeds],
+    )

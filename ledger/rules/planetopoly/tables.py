@@ -1,0 +1,119 @@
+"""Planetopoly's printed numbers as data: the §11 tables, the levels of a plot, the settings,
+and an example board (the title deed cards are not in the text: the banker replaces it).
+
+Rule numbers (§3, §11) are those of ../shared/rules/planetopoly.txt.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from ledger.core.schema import Setting
+
+D = Decimal
+
+#: §11, the risk field: what a player gets (+) or pays (-) by the two dice, RISK[a-1][b-1].
+RISK: tuple[tuple[int, ...], ...] = (
+    (-100, 30, -120, 90, -180, 150),
+    (30, 200, -30, 180, -90, 240),
+    (-120, -30, -300, 30, -240, 90),
+    (90, 180, 30, 400, -30, 300),
+    (-180, -90, -240, -30, -500, 30),
+    (150, 240, 90, 300, 30, 600),
+)
+
+#: §11, speed traps and toll stations: the rent by the number owned (1-4) and the dice total.
+ST_RENT: dict[int, dict[int, int]] = {
+    n: {total: 50 * total * n for total in range(2, 13)} for n in range(1, 5)
+}
+# the table as printed, row by row, so a typing slip above cannot pass unseen
+ST_RENT_PRINTED: dict[int, tuple[int, ...]] = {
+    1: (100, 150, 200, 250, 300, 350, 400, 450, 500, 550, 600),
+    2: (200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200),
+    3: (300, 450, 600, 750, 900, 1050, 1200, 1350, 1500, 1650, 1800),
+    4: (400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400),
+}
+
+
+def risk_formula(a: int, b: int) -> int:
+    """§4 in words: even and odd: (even - odd) × 30; two odd: pay (a + b) × 30; two even:
+    receive (a + b) × 30; a double × 50 instead of × 30."""
+    factor = 50 if a == b else 30
+    if (a + b) % 2:  # one even, one odd
+        even, odd = (a, b) if a % 2 == 0 else (b, a)
+        return (even - odd) * 30
+    if a % 2:
+        return -(a + b) * factor
+    return (a + b) * factor
+
+
+#: A plot's support points: 3 are a space station, 9 (3 stations) a space base (§5).
+POINTS_PER_STATION = 3
+MAX_POINTS = 9
+
+#: The levels a title deed card prints a rent for, by the support points they need.
+RENT_LEVELS: tuple[tuple[int, str, str], ...] = (
+    (0, "rent", "bare plot"),
+    (1, "rent_1_point", "1 support point"),
+    (2, "rent_2_points", "2 support points"),
+    (3, "rent_station", "a space station"),
+    (6, "rent_2_stations", "2 space stations"),
+    (9, "rent_base", "a space base"),
+)
+
+PLOT, TOLL, SPEED = "plot", "toll-station", "speed-trap"
+KINDS = (PLOT, TOLL, SPEED)
+
+
+def level_name(points: int) -> str:
+    """`bare`, `2 support points`, `a space station + 1 point`, `a space base`."""
+    if points == 0:
+        return "bare"
+    if points >= MAX_POINTS:
+        return "a space base"
+    stations, rest = divmod(points, POINTS_PER_STATION)
+    parts = []
+    if stations:
+        parts.append("a space station" if stations == 1 else f"{stations} space stations")
+    if rest:
+        parts.append(f"{rest} support point" + ("s" if rest > 1 else ""))
+    return " + ".join(parts)
+
+
+def _s(key: str, default: Decimal | int | bool, rule: str, text: str) -> Setting:
+    kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "money"
+    return Setting(key, default, kind, rule, text)  # type: ignore[arg-type]
+
+
+SETTINGS: tuple[Setting, ...] = (
+    _s("start_money", D("3000"), "§1", "Each player starts with this much from the bank."),
+    _s("max_players", 4, "§1", "The most players a game may have."),
+    _s("pass_start", D("1000"), "§3", "Passing the start field pays this much."),
+    _s("exact_start_bonus", D("200"), "§3", "Landing exactly on start pays this much more."),
+    _s("bail_first_turn", D("600"), "§10", "The fine to leave prison on the first turn there."),
+    _s("bail_second_turn", D("400"), "§10", "The fine to leave prison on the second turn."),
+    _s("bail_third_turn", D("200"), "§10", "The fine to leave prison on the third turn."),
+    _s(
+        "prison_stays",
+        3,
+        "§10",
+        "Turns missed in prison after which the sentence is served (no fine).",
+    ),
+    _s(
+        "count_st_together",
+        False,
+        "§6 §11",
+        "Count toll stations and speed traps together for their rent (ruling: counted apart).",
+    ),
+)
+
+#: The example board: planet -> (price, support point price, the six rents, premium).
+#: NOT the cards of any real copy of the game: the banker types in their own cards.
+EXAMPLE_PLANETS: tuple[tuple[str, int, int, tuple[int, ...], int], ...] = (
+    ("Lyra", 600, 300, (60, 300, 600, 1200, 2000, 3000), 200),
+    ("Vega", 1000, 500, (100, 500, 1000, 2000, 3200, 4500), 300),
+    ("Orion", 1400, 700, (140, 700, 1400, 2800, 4400, 6000), 400),
+    ("Sirius", 1800, 900, (180, 900, 1800, 3600, 5600, 7500), 500),
+)
+EXAMPLE_ST_PRICE = 800
+EXAMPLE_NOTE = "EXAMPLE card: replace with your copy's"
