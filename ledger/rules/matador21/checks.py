@@ -1,0 +1,204 @@
+"""What `ledger check` finds in the 21-field game's books: the player count (101.2), the Board
+(501.1, 702.4, the amounts), the Owners (no field owned twice, nobody out owns anything,
+401.2b) and the pieces (603). Pure: problems, no changes."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from decimal import Decimal
+
+from ledger.core.books import PLAYER_ROLE, Books, Player
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.rules.matador21.sheets import (
+    BOARD,
+    FLEET,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OWNERS,
+    PLAYER_COLUMNS,
+    TAX,
+    TAX_CHOICES,
+    TYPES,
+    State,
+)
+
+
+def _player_cell(p: Player, column: str) -> str:
+    if p.ref is None:
+        return f"player {p.name}"
+    return str(CellRef("Players", 2 + [c.name for c in PLAYER_COLUMNS].index(column), p.ref.row))
+
+
+def _cell(ref: CellRef | None, sheet_columns: list[str], column: str, fallback: str) -> str:
+    if ref is None:
+        return fallback
+    return str(CellRef(ref.sheet, sheet_columns.index(column), ref.row))
+
+
+def check_state(books: Books) -> Iterator[Problem]:
+    state = books.state
+    if not isinstance(state, State):
+        return
+    yield from _players(books)
+    yield from _board(books, state)
+    yield from _owners(books, state)
+    choice = books.settings.values.get("tax_choice")
+    if choice not in TAX_CHOICES:
+        yield problem(
+            "bad-setting",
+            str(books.settings.refs.get("tax_choice", "Settings")),
+            f"tax_choice is smaller, fixed or percent, not {choice!r}",
+            "706.1: the player chooses; smaller is the ruling's default",
+        )
+
+
+def _players(books: Books) -> Iterator[Problem]:
+    players = [p for p in books.players if p.role == PLAYER_ROLE]
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        yield problem(
+            "player-count",
+            "Players",
+            f"the game is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
+            "101.2: add or remove players (--player NAME for each)",
+        )
+    n = int(books.settings.values.get("board_fields", 21) or 21)
+    colours: dict[str, str] = {}
+    orders: dict[int, str] = {}
+    for p in players:
+        field = p.get("field")
+        if not isinstance(field, int) or isinstance(field, bool) or not 1 <= field <= n:
+            yield problem(
+                "bad-field",
+                _player_cell(p, "field"),
+                f"{p.name}'s piece stands on field {field!r}, not on the board (1-{n})",
+                "603: a piece always stands on a field",
+            )
+        colour = p.get("colour")
+        if colour:
+            if str(colour) in colours:
+                yield problem(
+                    "duplicate-colour",
+                    _player_cell(p, "colour"),
+                    f"{p.name} and {colours[str(colour)]} are both {colour}",
+                    "101.3: every player has a colour of their own",
+                )
+            colours.setdefault(str(colour), p.name)
+        order = p.get("order")
+        if isinstance(order, int) and not isinstance(order, bool):
+            if order in orders:
+                yield problem(
+                    "duplicate-order",
+                    _player_cell(p, "order"),
+                    f"{p.name} and {orders[order]} both have place {order} in the turn order",
+                    "102.3: give each player a place of their own",
+                )
+            orders.setdefault(order, p.name)
+
+
+def _board(books: Books, state: State) -> Iterator[Problem]:
+    cols = [c.name for c in BOARD.columns]
+    n = books.settings.values.get("board_fields", 21)
+    numbers = [f.field for f in state.board]
+    if numbers != list(range(1, len(numbers) + 1)) or len(numbers) != n:
+        yield problem(
+            "bad-board",
+            "Board",
+            f"the Board's fields are {_ranges(numbers)}, not 1 to {n} in order",
+            "501.1: number the fields 1 to board_fields (Settings), one row each",
+        )
+    for f in state.board:
+        where = f"Board field {f.field}"
+        if f.type not in TYPES:
+            yield problem(
+                "bad-field-type",
+                _cell(f.ref, cols, "type", where),
+                f"{f.type!r} is not a type of field",
+                "702.4: " + ", ".join(TYPES),
+            )
+            continue
+        money = {"price": f.price, "amount": f.amount, "amount_2": f.amount_2}
+        money |= {"amount_3": f.amount_3, "amount_4": f.amount_4}
+        for column, value in money.items():
+            if value is not None and value < 0:
+                yield problem(
+                    "negative-amount",
+                    _cell(f.ref, cols, column, where),
+                    f"{f.name}'s {column} is {value}; it cannot be below 0",
+                    "",
+                )
+        if f.ownable and f.price is None:
+            yield problem(
+                "missing-value",
+                _cell(f.ref, cols, "price", where),
+                f"{f.name} is a {f.type} and has no price",
+                "703.3: a field that can be bought has a price",
+            )
+        if f.amount is None:
+            yield problem(
+                "missing-value",
+                _cell(f.ref, cols, "amount", where),
+                f"{f.name} has no amount (its rent, bonus or tax)",
+                "",
+            )
+        if f.type == FLEET:
+            for column in ("amount_2", "amount_3", "amount_4"):
+                if money[column] is None:
+                    yield problem(
+                        "missing-value",
+                        _cell(f.ref, cols, column, where),
+                        f"the Fleet {f.name} needs four rents (1-4 fleets owned); {column} is empty",
+                        "e.g. 500, 1000, 2000, 4000",
+                    )
+        if f.percent is not None and (f.type != TAX or f.percent < 0 or f.percent > Decimal(100)):
+            yield problem(
+                "bad-percent",
+                _cell(f.ref, cols, "percent", where),
+                f"{f.name}'s percent {f.percent} is not a Tax's share of 0 to 100",
+                "only a Tax (the Caravan) has a percentage",
+            )
+
+
+def _owners(books: Books, state: State) -> Iterator[Problem]:
+    cols = [c.name for c in OWNERS.columns]
+    board = {f.field: f for f in state.board}
+    players = {p.name: p for p in books.players if p.role == PLAYER_ROLE}
+    seen: dict[int, str] = {}
+    for r in state.owners:
+        where = _cell(r.ref, cols, "field", f"Owners field {r.field}")
+        f = board.get(r.field)
+        if r.field in seen:
+            yield problem(
+                "two-owners",
+                where,
+                f"field {r.field} has a second row in Owners (the first at {seen[r.field]})",
+                "703.2: a field has one owner; keep one row per field",
+            )
+        seen.setdefault(r.field, where)
+        if not r.owner:
+            continue
+        if f is None or not f.ownable:
+            yield problem(
+                "not-ownable",
+                where,
+                f"field {r.field} cannot be owned",
+                "702.5: only Territories, Labor Camps and Fleets",
+            )
+        owner_cell = _cell(r.ref, cols, "owner", f"Owners field {r.field}")
+        p = players.get(r.owner)
+        if p is None:
+            yield problem(
+                "unknown-player", owner_cell, f"{r.owner!r} is not a player", ", ".join(players)
+            )
+        elif p.get("out"):
+            yield problem(
+                "owned-by-loser",
+                owner_cell,
+                f"{r.owner} is out of the game and owns nothing",
+                "401.2b: empty the owner",
+            )
+
+
+def _ranges(numbers: list[int]) -> str:
+    if not numbers:
+        return "none"
+    return ", ".join(map(str, numbers)) if len(numbers) <= 8 else f"{len(numbers)} rows"

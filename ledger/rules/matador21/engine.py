@@ -1,0 +1,347 @@
+"""The 21-field game's turn, to the letter of rules 103, 204, 401-403 and 605-706.
+
+`Table` is the game as it stands, taken from the books once (pieces, cash, owners, whose turn);
+`take_turn` plays one turn on it and posts its money in the journal; `Table.save` writes it
+back. A tick plays many turns on one table, so a long game is not slowed by the sheets.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ledger.core.books import BANK, PLAYER_ROLE, Books
+from ledger.core.journal import transfer
+from ledger.core.money import Money, round_money
+from ledger.core.report import fmt
+from ledger.rules.matador21.sheets import (
+    FLEET,
+    LABOR_CAMP,
+    REFUGE,
+    TAX,
+    Field,
+    State,
+    TurnRow,
+)
+
+
+@dataclass
+class Seat:
+    """A player at the table: their piece, colour and place in the turn order."""
+
+    name: str
+    account: str
+    colour: str
+    field: int
+    out: bool
+    order: int
+
+
+@dataclass
+class Line:
+    """What a turn did to one player, for the tick's report."""
+
+    player: str
+    kind: str  # charge / income / event
+    text: str
+    rule: str
+    amount: Decimal | None = None
+    txn: int | None = None
+
+
+@dataclass
+class Turn:
+    row: TurnRow
+    name: str  # the field landed on
+    lines: list[Line] = field(default_factory=list)
+    winner: str | None = None
+    next: str | None = None
+    next_round: int = 0
+
+    def summary(self) -> str:
+        r = self.row
+        d1, d2 = r.dice.split(",")
+        head = (
+            f"round {r.round}, turn {r.turn}: {r.player} rolls {d1}+{d2}, "
+            f"{r.frm} -> {r.to} {r.what} ({r.rule})"
+        )
+        if r.txn:
+            head += f"; txn {r.txn}"
+        if self.winner:
+            return f"{head}\nThe game is over: {self.winner} won (403.1)."
+        return f"{head}\nNext: {self.next} (round {self.next_round})."
+
+
+def _as_int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+class Table:
+    def __init__(self, books: Books, state: State) -> None:
+        self.books = books
+        self.state = state
+        self.board: list[Field] = sorted(state.board, key=lambda f: f.field)
+        self.n = len(self.board)
+        game = books.game
+        seats = []
+        for i, p in enumerate(books.players):
+            if p.role != PLAYER_ROLE:
+                continue
+            seats.append(
+                Seat(
+                    p.name,
+                    game.cash_account(p),
+                    str(p.get("colour") or ""),
+                    _as_int(p.get("field"), 1),
+                    bool(p.get("out") or False),
+                    _as_int(p.get("order"), i + 1),
+                )
+            )
+        self.seats = sorted(seats, key=lambda s: s.order)
+        self.by_name = {s.name: s for s in self.seats}
+        self.cash = {s.name: books.journal.balance(s.account).amount for s in self.seats}
+        self.owner: dict[int, str] = {r.field: r.owner for r in state.owners if r.owner}
+        self.current: Seat | None
+        self.round: int
+        self.current, self.round = self._whose_turn()
+
+    # -- whose turn ------------------------------------------------------------------------
+    def remaining(self) -> list[Seat]:
+        return [s for s in self.seats if not s.out]
+
+    @property
+    def winner(self) -> str | None:
+        left = self.remaining()
+        return left[0].name if len(left) == 1 else None
+
+    def _after(self, order: int) -> tuple[Seat | None, bool]:
+        """The next remaining player after place `order` (102.3), and whether the turn order
+        started over (a new round)."""
+        left = self.remaining()
+        if not left:
+            return None, False
+        later = [s for s in left if s.order > order]
+        return (later[0], False) if later else (left[0], True)
+
+    def _whose_turn(self) -> tuple[Seat | None, int]:
+        if self.winner is not None:
+            last = self.state.turns[-1].round if self.state.turns else 1
+            return None, last
+        if not self.state.turns:
+            seat, _ = self._after(0)
+            return seat, 1
+        last = self.state.turns[-1]
+        done = self.by_name.get(last.player)
+        seat, wrapped = self._after(done.order if done else 0)
+        return seat, last.round + (1 if wrapped else 0)
+
+    # -- what a player has -----------------------------------------------------------------
+    def owned(self, name: str) -> list[Field]:
+        return [f for f in self.board if self.owner.get(f.field) == name]
+
+    def assets(self, name: str) -> Decimal:
+        """Cash plus the printed prices of the fields owned (the ruling on the Caravan's 10%)."""
+        return self.cash[name] + sum((f.price or Decimal(0) for f in self.owned(name)), Decimal(0))
+
+    # -- back into the books ---------------------------------------------------------------
+    def save(self) -> None:
+        books = self.books
+        players = []
+        for p in books.players:
+            seat = self.by_name.get(p.name) if p.role == PLAYER_ROLE else None
+            if seat is None:
+                players.append(p)
+                continue
+            values = {"colour": seat.colour or None, "field": seat.field, "out": seat.out}
+            values["order"] = seat.order
+            extra = tuple((k, values.get(k, v)) for k, v in p.extra)
+            players.append(dataclasses.replace(p, extra=extra))
+        books.players = players
+        self.state.owners = [
+            dataclasses.replace(r, owner=self.owner.get(r.field, "")) for r in self.state.owners
+        ]
+        books.settings.values["day"] = self.round
+
+
+def _money(books: Books, amount: Decimal) -> Money:
+    return Money(amount, books.currency)
+
+
+def _post(
+    table: Table, src: str, dst: str, amount: Decimal, memo: str, rule: str, event: str
+) -> int:
+    books = table.books
+    txn = books.journal.post(
+        transfer(src, dst, _money(books, amount), kind="turn", memo=memo, event=event, rule=rule),
+        books.day,
+    )
+    return txn.id
+
+
+def _pay(
+    table: Table, seat: Seat, amount: Decimal, payee: Seat | None, memo: str, rule: str, event: str
+) -> tuple[Decimal, bool, int | None]:
+    """204.1: the payer loses what the payee gets. 204.1a: one who must pay more than they
+    have pays all they have and (402) has lost. Paying exactly all one has is not losing."""
+    have = table.cash[seat.name]
+    paid, out = (amount, False) if have >= amount else (have, True)
+    txn = None
+    if paid > 0:
+        dst = payee.account if payee else BANK
+        txn = _post(table, seat.account, dst, paid, memo, rule, event)
+        table.cash[seat.name] -= paid
+        if payee:
+            table.cash[payee.name] += paid
+    return paid, out, txn
+
+
+def _eliminate(table: Table, seat: Seat) -> list[int]:
+    """401.2: the piece leaves the board, the fields become unowned, the player leaves the turn
+    order."""
+    seat.out = True
+    fields = sorted(f for f, o in table.owner.items() if o == seat.name)
+    for f in fields:
+        del table.owner[f]
+    return fields
+
+
+def rent_of(table: Table, f: Field, owner: str, pips: int) -> tuple[Decimal, str]:
+    """705.1b: what landing on another's field costs, and how it was reckoned."""
+    amount = f.amount or Decimal(0)
+    if f.type == LABOR_CAMP:
+        camps = sum(1 for g in table.owned(owner) if g.type == LABOR_CAMP)
+        return round_money(amount * pips * camps), f"{fmt(amount)} × {pips} × {camps} camps"
+    if f.type == FLEET:
+        fleets = sum(1 for g in table.owned(owner) if g.type == FLEET)
+        rents = [f.amount, f.amount_2, f.amount_3, f.amount_4]
+        rent = rents[min(fleets, 4) - 1] or Decimal(0)
+        return rent, f"{fleets} fleet{'s' if fleets != 1 else ''}"
+    return amount, ""
+
+
+def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Turn:
+    """103.1: the current player moves the sum of the dice clockwise (605.1-605.3), lands
+    (605.4) and the field has its effect (701.2, 703-706)."""
+    seat = table.current
+    assert seat is not None, "take_turn needs a player whose turn it is"
+    books = table.books
+    frm = seat.field
+    pips = d1 + d2
+    to = (frm - 1 + pips) % table.n + 1  # 605.3: past the highest field on to the lowest
+    f = table.board[to - 1]
+    seat.field = to
+    lines: list[Line] = []
+    txns: list[int] = []
+    what, rule = "", ""
+    paid: Decimal | None = None
+    out = False
+    owner_name = table.owner.get(f.field)
+    if f.ownable and owner_name is None:
+        price = f.price or Decimal(0)
+        if table.cash[seat.name] >= price:  # 703.3: at least as much money as the price
+            txn = _post(
+                table, seat.account, BANK, price, f"{seat.name} buys {f.name}", "703.3", event
+            )
+            table.cash[seat.name] -= price
+            table.owner[f.field] = seat.name
+            txns.append(txn)
+            what, rule, paid = f"buys it for {fmt(price)}", "705.1a, 703.3", price
+        else:
+            what = f"cannot buy it: has {fmt(table.cash[seat.name])} of {fmt(price)}"
+            rule = "705.1a, 703.3"
+    elif f.ownable and owner_name == seat.name:
+        what, rule = "owns it: nothing happens", "705.1c"
+    elif f.ownable and owner_name is not None:
+        owner = table.by_name[owner_name]
+        rent, how = rent_of(table, f, owner_name, pips)
+        memo = f"{seat.name} pays rent to {owner_name} for {f.name}"
+        paid, out, txn = _pay(table, seat, rent, owner, memo, "705.1b", event)
+        if txn:
+            txns.append(txn)
+            lines.append(
+                Line(
+                    owner_name, "income", f"rent from {seat.name} for {f.name}", "705.1b", paid, txn
+                )
+            )
+        what = f"pays rent {fmt(rent)}" + (f" ({how})" if how else "") + f" to {owner_name}"
+        rule = "705.1b"
+    elif f.type == REFUGE:
+        bonus = f.amount or Decimal(0)
+        if bonus > 0:
+            txns.append(
+                _post(table, BANK, seat.account, bonus, f"{seat.name}: {f.name}", "706.1", event)
+            )
+            table.cash[seat.name] += bonus
+        what, rule = f"receives {fmt(bonus)} from the bank", "706.1"
+        lines.append(
+            Line(seat.name, "income", f"{f.name}: {what}", rule, bonus, txns[-1] if txns else None)
+        )
+    elif f.type == TAX:
+        due, how = tax_of(table, seat.name, f, tax_choice)
+        paid, out, txn = _pay(table, seat, due, None, f"{seat.name}: {f.name}", "706.1", event)
+        if txn:
+            txns.append(txn)
+        what, rule = f"pays {fmt(due)} to the bank" + (f" ({how})" if how else ""), "706.1"
+    if out:
+        assert paid is not None
+        fields = _eliminate(table, seat)
+        what += f"; has only {fmt(paid)}: pays all of it and is out"
+        if fields:
+            what += f", fields {', '.join(map(str, fields))} unowned"
+        rule += ", 204.1a, 402, 401.2"
+    if paid is not None and paid > 0:
+        lines.insert(
+            0, Line(seat.name, "charge", f"{f.name}: {what}", rule, paid, txns[0] if txns else None)
+        )
+    elif not any(line.player == seat.name for line in lines):
+        lines.insert(0, Line(seat.name, "event", f"{f.name}: {what}", rule))
+    row = TurnRow(
+        turn=len(table.state.turns) + 1,
+        round=table.round,
+        player=seat.name,
+        dice=f"{d1},{d2}",
+        frm=frm,
+        to=to,
+        what=f"{f.name}: {what}",
+        rule=rule,
+        txn=", ".join(map(str, txns)),
+    )
+    table.state.turns.append(row)
+    turn = Turn(row, f.name, lines)
+    winner = table.winner
+    if winner is not None:  # 403.1
+        table.current = None
+        turn.winner = winner
+        turn.row = dataclasses.replace(
+            row, what=f"{row.what}; {winner} has won", rule=f"{rule}, 403.1"
+        )
+        table.state.turns[-1] = turn.row
+        turn.lines.append(Line(winner, "event", f"{winner} has won the game", "403.1"))
+        return turn
+    nxt, wrapped = table._after(seat.order)
+    table.current = nxt
+    if wrapped:
+        table.round += 1
+        books.settings.values["day"] = table.round
+    turn.next = nxt.name if nxt else None
+    turn.next_round = table.round
+    return turn
+
+
+def tax_of(table: Table, name: str, f: Field, choice: str) -> tuple[Decimal, str]:
+    """706.1 for a Tax: its amount, or (a Tax with a percentage, the Caravan) that share of the
+    player's assets, as the player chooses; `smaller` is the ruling's default."""
+    amount = f.amount or Decimal(0)
+    if f.percent is None:
+        return amount, ""
+    assets = table.assets(name)
+    share = round_money(assets * f.percent / 100)
+    pct = f"{f.percent.normalize():f}% of assets {fmt(assets)} = {fmt(share)}"
+    if choice == "fixed":
+        return amount, f"the fixed amount chosen; {pct}"
+    if choice == "percent":
+        return share, f"{pct}, chosen"
+    if share < amount:
+        return share, f"{pct}, less than {fmt(amount)}"
+    return amount, f"less than or as much as {pct}"

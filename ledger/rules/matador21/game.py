@@ -1,0 +1,375 @@
+"""The 21-field game in the workbook: the Board, Owners and Turns sheets, `ledger roll` for
+one turn from the table's dice or the seeded ones, `ledger tick N` for N rounds, `ledger
+status`, the statements and the game summary with the board drawn.
+
+Rule numbers (204.1a, 705.1b) are those of ../shared/rules/matador21.da.txt.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import PLAYER_ROLE, Books, Event, Player, Settings
+from ledger.core.game import Game
+from ledger.core.journal import Transaction
+from ledger.core.params import ActionSpec, Param, parse_params, split_args
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.report import Line, TickReport
+from ledger.rules.matador21 import sheets as defs
+from ledger.rules.matador21.engine import Table, Turn, take_turn
+from ledger.rules.matador21.sheets import (
+    COLOURS,
+    DEFAULT_BOARD,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OwnerRow,
+    State,
+)
+
+ROLL = ActionSpec(
+    "roll",
+    (
+        Param(
+            "dice",
+            "text",
+            cli="--dice",
+            help="The two dice thrown at the table, e.g. 3,4 (default: drawn from the seed).",
+        ),
+        Param(
+            "caravan",
+            "text",
+            cli="--caravan",
+            help="On a Tax with a percentage (the Caravan): fixed or percent "
+            "(default: the Settings' tax_choice, the smaller).",
+        ),
+        Param(
+            "player",
+            "text",
+            cli="--player",
+            column="player",
+            help="Whose turn it is, to be sure (refused when it is another's).",
+        ),
+    ),
+    help="Play the current player's turn: move the dice's sum clockwise, land and apply the "
+    "field (103.1, 605, 703-706).",
+    example="ledger roll --dice 3,4",
+)
+
+
+def state_of(books: Books) -> State:
+    state = books.state
+    assert isinstance(state, State), "the books hold no 21-field game"
+    return state
+
+
+def _cell(p: Player, column: str) -> str:
+    if p.ref is None:
+        return f"player {p.name}"
+    index = 2 + [c.name for c in defs.PLAYER_COLUMNS].index(column)
+    return str(CellRef("Players", index, p.ref.row))
+
+
+class Matador21(Game):
+    key = "matador21"
+    title = "the 21-field game"
+    currency = "penge"
+    banks = ()
+    institutions = ("bank",)
+    settings = defs.SETTINGS
+    player_columns = defs.PLAYER_COLUMNS
+    sheets = defs.SHEETS
+    next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 10, ledger status."
+
+    def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
+        return settings.get_decimal("start_money"), "301.2"
+
+    def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
+        # 301.3: every piece on the first field; colour and order come in `setup`
+        return (("colour", None), ("field", 1), ("out", False), ("order", None))
+
+    # -- the records ---------------------------------------------------------------------
+    def new_state(self, books: Books) -> None:
+        board = list(DEFAULT_BOARD)
+        owners = [OwnerRow(f.field, f.name) for f in board if f.ownable]
+        books.state = State(board=board, owners=owners)
+        books.settings.values["day"] = 1  # the first round; the opening is posted on day 0
+        _set_order(books, 0)
+
+    def load_state(
+        self,
+        books: Books,
+        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
+        problems: list[Problem],
+    ) -> None:
+        books.state = defs.load_state(rows, problems)
+
+    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
+        return defs.dump_state(state_of(books))
+
+    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
+        return defs.source_rows(state_of(books))
+
+    def check_state(self, books: Books) -> Iterable[Problem]:
+        from ledger.rules.matador21.checks import check_state
+
+        return check_state(books)
+
+    # -- the start: colours and the first player (301.1, 301.4) -------------------------
+    def setup(self, books: Books, first: str | None) -> list[Problem]:
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        if first is not None:
+            chosen = books.player(first)
+            if chosen is None:
+                return [
+                    problem(
+                        "unknown-player",
+                        "--first",
+                        f"{first!r} is not one of the players",
+                        "players: " + ", ".join(p.name for p in players),
+                    )
+                ]
+            start = players.index(chosen)
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            return []  # check_state names it
+        free = list(COLOURS)
+        colours: dict[str, str] = {}
+        for p in players:  # 301.1: a colour for each player at random
+            if len(free) == 1:
+                colours[p.name] = free.pop()
+                continue
+            roll = books.roll(len(free), f"colour of {p.name} (301.1)")
+            colours[p.name] = free.pop(roll.result - 1)
+            books.decide(roll, f"{p.name} is {colours[p.name]}")
+        if first is None:  # 301.4: a player chosen at random begins
+            roll = books.roll(len(players), "the first player (301.4)")
+            start = roll.result - 1
+            books.decide(roll, f"{players[start].name} begins")
+        books.players = [
+            dataclasses.replace(
+                p,
+                extra=tuple((k, colours.get(p.name) if k == "colour" else v) for k, v in p.extra),
+            )
+            for p in books.players
+        ]
+        _set_order(books, start)
+        return []
+
+    # -- the commands ----------------------------------------------------------------------
+    def commands(self) -> Mapping[str, ActionSpec]:
+        return {"roll": ROLL}
+
+    def event_types(self) -> dict[str, Callable[..., Any]]:
+        return {"roll": self._roll_event}
+
+    def _roll_event(
+        self, books: Books, ev: Event, where: str
+    ) -> tuple[list[Transaction], list[Problem]]:
+        from ledger.core.actions import EVENT_COLUMNS
+
+        def cell(col: str) -> str:
+            return (
+                str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
+                if ev.ref
+                else f"event {ev.id}"
+            )
+
+        given, problems = split_args(ROLL, ev.args, cell("args"))
+        locs = {p.name: cell("args") for p in ROLL.params}
+        if ev.player:
+            given["player"], locs["player"] = ev.player, cell("player")
+        if problems:
+            return [], problems
+        before = len(books.journal)
+        _, problems = self.apply(books, "roll", given, locs, where)
+        return books.journal.transactions[before:], problems
+
+    def apply(
+        self,
+        books: Books,
+        action: str,
+        given: Mapping[str, Any],
+        where: Mapping[str, str],
+        event: str,
+    ) -> tuple[str, list[Problem]]:
+        if action != "roll":
+            return super().apply(books, action, given, where, event)
+        values, problems = parse_params(ROLL, given, where)
+        if problems:
+            return "", problems
+        loc = {p.name: where.get(p.name, p.cli) for p in ROLL.params}
+        table = Table(books, state_of(books))
+        problems = _refuse_over(table, "roll")
+        choice = str(books.settings.values.get("tax_choice", "smaller"))
+        if values["caravan"]:
+            choice = values["caravan"].strip().casefold()
+            if choice not in ("fixed", "percent"):
+                problems.append(
+                    problem(
+                        "bad-choice",
+                        loc["caravan"],
+                        f"--caravan is fixed or percent, not {values['caravan']!r}",
+                        "fixed pays the Tax's amount, percent its share of the player's assets",
+                    )
+                )
+        if values["player"] and table.current is not None:
+            who = books.player(values["player"])
+            if who is None or who.name != table.current.name:
+                problems.append(
+                    problem(
+                        "not-their-turn",
+                        loc["player"],
+                        f"it is {table.current.name}'s turn, not {values['player']}'s",
+                        f"leave out the player, or roll for {table.current.name} (102.3)",
+                    )
+                )
+        dice: list[int] = []
+        if values["dice"]:
+            dice, bad = _parse_dice(values["dice"], loc["dice"])
+            problems += bad
+        if problems:
+            return "", problems
+        turn = _play(table, dice, choice, event)
+        table.save()
+        return turn.summary(), []
+
+    # -- rounds ----------------------------------------------------------------------------
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
+        order (102.3); it stops when the game is won (403.1)."""
+        table = Table(books, state_of(books))
+        problems = _refuse_over(table, "tick")
+        if problems:
+            raise ProblemsFound(problems)
+        start = table.round - 1
+        report = TickReport(start, start, currency=self.currency, unit="round")
+        choice = str(books.settings.values.get("tax_choice", "smaller"))
+        target = table.round + days
+        while table.current is not None and table.round < target:
+            before = table.round
+            turn = _play(table, [], choice, f"tick:round {table.round}")
+            for x in turn.lines:
+                report.lines.append(
+                    Line(
+                        turn.row.round,
+                        x.player,
+                        x.kind,
+                        f"turn {turn.row.turn}: {x.text}",
+                        x.rule,
+                        x.amount,
+                        x.txn,
+                    )
+                )
+            if progress and table.round != before:
+                progress(table.round - 1 - start)
+        table.save()
+        report.end = table.round if table.winner else table.round - 1
+        return report
+
+    def forecast(self, books: Books, days: int) -> TickReport:
+        """Nothing falls due in this game: every turn is decided by its dice."""
+        now = books.day - 1
+        return TickReport(now, now, currency=self.currency, unit="round")
+
+    def status(self, books: Books) -> dict[str, Any]:
+        table = Table(books, state_of(books))
+        return {
+            "turn": table.current.name if table.current else None,
+            "round": table.round,
+            "winner": table.winner,
+            "players": {
+                s.name: {
+                    "cash": f"{table.cash[s.name]:.2f}",
+                    "field": s.field,
+                    "owns": sorted(f.field for f in table.owned(s.name)),
+                    "out": s.out,
+                    "colour": s.colour,
+                }
+                for s in sorted(table.seats, key=lambda s: _entered(books, s.name))
+            },
+        }
+
+    # -- statements and the summary --------------------------------------------------------
+    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+        from ledger.rules.matador21.statement import statement
+
+        return statement(books, player, since)
+
+    def report(self, books: Books, kind: str, since: int) -> Any:
+        from ledger.rules.matador21.statement import game_report
+
+        if kind == "game":
+            return game_report(books, since)
+        raise ProblemsFound(
+            [problem("unknown-report", "KIND", f"there is no report {kind!r} here", "game")]
+        )
+
+
+def _entered(books: Books, name: str) -> int:
+    return next(i for i, p in enumerate(books.players) if p.name == name)
+
+
+def _set_order(books: Books, start: int) -> None:
+    """102.3: the order as the players were entered, starting from player `start`."""
+    players = [p for p in books.players if p.role == PLAYER_ROLE]
+    n = len(players)
+    order = {p.name: (i - start) % n + 1 for i, p in enumerate(players)}
+    books.players = [
+        dataclasses.replace(
+            p, extra=tuple((k, order.get(p.name) if k == "order" else v) for k, v in p.extra)
+        )
+        for p in books.players
+    ]
+
+
+def _refuse_over(table: Table, where: str) -> list[Problem]:
+    if table.winner is not None:
+        return [
+            problem(
+                "game-over",
+                where,
+                f"the game is over: {table.winner} won",
+                "ledger report game shows the standings (403.1)",
+            )
+        ]
+    if table.current is None:
+        return [problem("no-players-left", where, "no player is left in the game", "")]
+    return []
+
+
+def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:
+    parts = [x.strip() for x in text.replace("+", ",").split(",")]
+    if len(parts) == 2 and all(x.isdigit() and 1 <= int(x) <= 6 for x in parts):
+        return [int(x) for x in parts], []
+    return [], [
+        problem(
+            "bad-dice",
+            where,
+            f"--dice takes two dice of 1 to 6, not {text!r}",
+            "e.g. --dice 3,4 (103.1: two six-sided dice)",
+        )
+    ]
+
+
+def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
+    """Roll (or take the entered dice), record them in the Dice sheet, play the turn."""
+    books = table.books
+    seat = table.current
+    assert seat is not None
+    n = len(table.state.turns) + 1
+    rolls = [
+        books.roll(6, f"turn {n}: {seat.name}'s die {i + 1}", dice[i] if dice else None)
+        for i in range(2)
+    ]
+    turn = take_turn(table, rolls[0].result, rolls[1].result, choice, event)
+    decided = f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}"
+    for r in rolls:
+        books.decide(r, decided)
+    return turn
+
+
+GAME = Matador21()

@@ -1,0 +1,306 @@
+"""The 21-field game's statements and game summary as plain data, the board drawn as SVG
+coordinates computed here (templates/matador21_board.html.j2 only lays them out)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ledger.core.books import BANK, PLAYER_ROLE, Books, Player
+from ledger.core.report import Report, Statement, Table, cash_chart, fmt, journal_table
+from ledger.rules.matador21.engine import Table as GameTable
+from ledger.rules.matador21.engine import rent_of
+from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TAX, State
+
+#: How a field not owned by anyone is drawn.
+UNOWNED, REFUGE_FILL, TAX_FILL, LINE = "#f2f2f2", "#dff0d8", "#f8e0e0", "#555555"
+
+
+@dataclass(frozen=True, slots=True)
+class FieldMark:
+    x: float
+    y: float
+    r: float
+    fill: str
+    number: int
+    ny: float  # the number's baseline
+    label: str
+    lx: float
+    ly: float
+    anchor: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class PieceMark:
+    x: float
+    y: float
+    r: float
+    fill: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class LegendMark:
+    x: float
+    y: float
+    fill: str
+    text: str
+    box_y: float
+    text_x: float
+
+
+@dataclass
+class BoardPicture:
+    width: int
+    height: int
+    font: int
+    fields: list[FieldMark] = field(default_factory=list)
+    pieces: list[PieceMark] = field(default_factory=list)
+    legend: list[LegendMark] = field(default_factory=list)
+    caption: str = ""
+    caption_x: float = 0
+    caption_y: float = 0
+
+
+@dataclass
+class BoardReport(Report):
+    """The game summary with a picture of the board (laid out by `figure`)."""
+
+    board: BoardPicture | None = None
+    figure: str = "matador21_board.html.j2"
+
+
+def colour_of(name: str) -> str:
+    return COLOURS.get(name, "#999999")
+
+
+def board_picture(books: Books) -> BoardPicture:
+    """501.2: the fields in a circle, field 1 at the top and clockwise (605.1); an owned field in
+    its owner's colour, each piece beside the field it stands on (602), the players' legend."""
+    table = GameTable(books, _state(books))
+    width, height, font = 700, 620, 9
+    cx, cy, ring, dot = 350.0, 300.0, 200.0, 22.0
+    pic = BoardPicture(width, height, font)
+    seats = {s.name: s for s in table.seats}
+    for f in table.board:
+        angle = 2 * math.pi * (f.field - 1) / table.n - math.pi / 2
+        x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
+        owner = table.owner.get(f.field)
+        if owner:
+            fill = colour_of(seats[owner].colour)
+        else:
+            fill = {REFUGE: REFUGE_FILL, TAX: TAX_FILL}.get(f.type, UNOWNED)
+        lx, ly = cx + (ring + dot + 8) * math.cos(angle), cy + (ring + dot + 8) * math.sin(angle)
+        c = math.cos(angle)
+        anchor = "middle" if abs(c) < 0.2 else ("start" if c > 0 else "end")
+        ly += font / 3 + (font * 0.6 if math.sin(angle) > 0.9 else 0)
+        title = f"{f.field} {f.name} ({f.type})" + (f", owned by {owner}" if owner else "")
+        pic.fields.append(
+            FieldMark(
+                round(x, 1),
+                round(y, 1),
+                dot,
+                fill,
+                f.field,
+                round(y + 4, 1),
+                f.name,
+                round(lx, 1),
+                round(ly, 1),
+                anchor,
+                title,
+            )
+        )
+    by_field: dict[int, list[str]] = {}
+    for s in table.seats:
+        if not s.out:  # 401.2a: a loser's piece leaves the board
+            by_field.setdefault(s.field, []).append(s.name)
+    for number, names in by_field.items():
+        angle = 2 * math.pi * (number - 1) / table.n - math.pi / 2
+        for i, name in enumerate(names):
+            spread = (i - (len(names) - 1) / 2) * 0.07
+            r = ring - dot - 16
+            px = cx + r * math.cos(angle + spread)
+            py = cy + r * math.sin(angle + spread)
+            pic.pieces.append(
+                PieceMark(
+                    round(px, 1),
+                    round(py, 1),
+                    7,
+                    colour_of(seats[name].colour),
+                    f"{name} on field {number}",
+                )
+            )
+    for i, s in enumerate(sorted(table.seats, key=lambda s: s.order)):
+        status = "out" if s.out else f"field {s.field}, {fmt(table.cash[s.name])}"
+        y = cy - 50 + i * 18
+        text = f"{s.name} ({s.colour or 'no colour'}): {status}"
+        pic.legend.append(LegendMark(cx - 90, y, colour_of(s.colour), text, y - 9, cx - 75))
+    winner = table.winner
+    pic.caption_x, pic.caption_y = cx, cy - 80
+    pic.caption = (
+        f"{winner} has won"
+        if winner
+        else f"Round {table.round}: {table.current.name if table.current else ''}'s turn"
+    )
+    return pic
+
+
+def _state(books: Books) -> State:
+    state = books.state
+    assert isinstance(state, State)
+    return state
+
+
+def _rent_text(table: GameTable, number: int) -> str:
+    f = table.board[number - 1]
+    owner = table.owner.get(number)
+    if f.type == LABOR_CAMP:
+        camps = sum(1 for g in table.owned(owner) if g.type == LABOR_CAMP) if owner else 1
+        return f"{fmt(f.amount)} × dice × {camps}"
+    if f.type == FLEET and owner:
+        rent, _ = rent_of(table, f, owner, 0)
+        return fmt(rent)
+    return fmt(f.amount)
+
+
+def _worth(table: GameTable, name: str) -> Decimal:
+    return table.assets(name)
+
+
+def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
+    t = Table(
+        "Turns of the period",
+        ["turn", "round", "player", "dice", "from", "to", "what", "rule"],
+        align=["r", "r", "l", "l", "r", "r", "l", "l"],
+        empty="no turns in the period",
+    )
+    for r in _state(books).turns:
+        if r.round < since or (player is not None and r.player != player):
+            continue
+        t.rows.append(
+            [
+                str(r.turn),
+                str(r.round),
+                r.player,
+                r.dice.replace(",", "+"),
+                str(r.frm),
+                str(r.to),
+                r.what,
+                r.rule,
+            ]
+        )
+    return t
+
+
+def statement(books: Books, player: Player, since: int) -> Statement:
+    table = GameTable(books, _state(books))
+    seat = table.by_name[player.name]
+    cash = table.cash[player.name]
+    opening = cash - sum(
+        (
+            p.amount.amount
+            for t in books.journal.since(since)
+            for p in t.postings
+            if p.account == seat.account
+        ),
+        Decimal(0),
+    )
+    money = Table("Money", ["account", "opening", "closing"], align=["l", "r", "r"])
+    money.rows.append([seat.account, fmt(opening), fmt(cash)])
+    owned = Table(
+        "Fields owned",
+        ["field", "name", "type", "price", "rent"],
+        align=["r", "l", "l", "r", "r"],
+        empty="no fields",
+    )
+    for f in table.owned(player.name):
+        owned.rows.append([str(f.field), f.name, f.type, fmt(f.price), _rent_text(table, f.field)])
+    owned.total = f"Net worth: {fmt(_worth(table, player.name))} {books.currency} (cash and prices)"
+    facts = [
+        ("colour", seat.colour or "none"),
+        (
+            "field",
+            f"{seat.field} {table.board[seat.field - 1].name}" if not seat.out else "off the board",
+        ),
+        ("in the game", "no, out (401.2)" if seat.out else "yes"),
+        ("place in the turn order", str(seat.order)),
+        ("cash", f"{fmt(cash)} {books.currency}"),
+    ]
+    upcoming = Table("What falls due", ["what"], empty="nothing: every turn is decided by its dice")
+    return Statement(
+        game=books.game.title,
+        player=player.name,
+        role=player.role,
+        since=since,
+        day=books.day,
+        currency=books.currency,
+        facts=facts,
+        banks=money,
+        journal=journal_table(books, player, since),
+        sections=[owned, _turns_table(books, since, player.name)],
+        warnings=[],
+        upcoming=upcoming,
+        chart=cash_chart(books, player),
+    )
+
+
+def game_report(books: Books, since: int) -> BoardReport:
+    table = GameTable(books, _state(books))
+    standings = Table(
+        "Standings by net worth",
+        ["#", "player", "colour", "cash", "fields", "prices", "net worth", "status"],
+        align=["r", "l", "l", "r", "r", "r", "r", "l"],
+    )
+    ranked = sorted(table.seats, key=lambda s: (s.out, -_worth(table, s.name), s.order))
+    for i, s in enumerate(ranked, start=1):
+        fields = table.owned(s.name)
+        prices = sum((f.price or Decimal(0) for f in fields), Decimal(0))
+        status = "out" if s.out else ("won" if table.winner == s.name else "playing")
+        standings.rows.append(
+            [
+                str(i),
+                s.name,
+                s.colour,
+                fmt(table.cash[s.name]),
+                str(len(fields)),
+                fmt(prices),
+                fmt(_worth(table, s.name)),
+                status,
+            ]
+        )
+    board = Table(
+        "The board",
+        ["field", "name", "type", "price", "rent or amount", "owner"],
+        align=["r", "l", "l", "r", "r", "l"],
+    )
+    for f in table.board:
+        board.rows.append(
+            [
+                str(f.field),
+                f.name,
+                f.type,
+                fmt(f.price),
+                _rent_text(table, f.field),
+                table.owner.get(f.field, ""),
+            ]
+        )
+    facts = [
+        ("round", str(table.round)),
+        ("turns played", str(len(_state(books).turns))),
+        ("whose turn", table.current.name if table.current else "nobody: the game is over"),
+        ("winner", table.winner or "not yet"),
+        ("the bank", f"{fmt(books.journal.balance(BANK).amount)} {books.currency}"),
+        ("players", ", ".join(p.name for p in books.players if p.role == PLAYER_ROLE)),
+    ]
+    return BoardReport(
+        title="Game summary",
+        game=books.game.title,
+        since=since,
+        day=books.day,
+        currency=books.currency,
+        facts=facts,
+        sections=[standings, board, _turns_table(books, since)],
+        board=board_picture(books),
+    )
