@@ -1,0 +1,515 @@
+"""Planetopoly's rules, one test a numbered point that moves money or ownership, through the real
+CLI on real workbooks (../shared/rules/planetopoly.txt; rulings in ../shared/rules/README.md).
+
+Every player starts with 3000 MU (§1). The example board of a new workbook (numbers used below):
+Lyra 1-3 cost 600, a support point 300, rents 60 / 300 / 600 / 1200 (station) / 2000 (2 stations)
+/ 3000 (base), sale value 300, a point sells for 150, remote-buy premium 200, mortgage 300;
+Vega 1000 (point 500, premium 300, mortgage 500); Sirius 1800 (mortgage 900); toll stations and
+speed traps cost 800, sell for 400, mortgage 400.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.rules.planetopoly import tables
+from tests.conftest import Ledger, add_rows, rows, set_setting
+from tests.pipe_tables import workbook as make_workbook
+
+PLAYERS = """
+Players | name | role
+        | Ann  | player
+        | Bob  | player
+"""
+
+
+def new(ledger: Ledger, *players: str) -> Ledger:
+    args = ["new", "--game", "planetopoly"]
+    for p in players or ("Ann", "Bob"):
+        args += ["--player", p]
+    ledger(*args)
+    return ledger
+
+
+def board(tmp_path: Any, holdings: str) -> Ledger:
+    """Ann and Bob with 3000 MU each, and the holdings of the pipe table (deed | owner | points)."""
+    return make_workbook(tmp_path, PLAYERS + holdings, game="planetopoly")
+
+
+def status(ledger: Ledger) -> dict[str, Any]:
+    data: dict[str, Any] = ledger("status", "--json").json()["players"]
+    return data
+
+
+def cash(ledger: Ledger, name: str) -> str:
+    return str(ledger("balance", "--json").json()["players"][name])
+
+
+def refused(ledger: Ledger, *args: str) -> str:
+    """The command is refused, nothing is written, and the message is returned."""
+    run = ledger(*args, expect=1)
+    assert "nothing was written" in run.stderr
+    return run.stderr
+
+
+# -- §1 preparation ---------------------------------------------------------------------------------
+
+
+def test_1_opening_3000_each(ledger: Ledger) -> None:
+    new(ledger, "Ann", "Bob", "Cy", "Dan")
+    data = ledger("balance", "--json").json()
+    assert data["players"] == {n: "3000.00" for n in ("Ann", "Bob", "Cy", "Dan")}
+    assert data["accounts"]["bank"] == "-12000.00"  # 4 × 3000 out of the bank
+
+
+def test_1_at_most_four_players(ledger: Ledger) -> None:
+    five = [word for name in "ABCDE" for word in ("-p", name)]
+    run = ledger("new", "--game", "planetopoly", *five, expect=1)
+    assert "§1: Planetopoly has at most 4 players, not 5" in run.stderr
+    assert not ledger.path.exists()
+
+
+def test_1_new_workbook_holds_an_example_board_marked_as_such(ledger: Ledger) -> None:
+    new(ledger)
+    deeds = rows(ledger.path, "Deeds")
+    assert len(deeds) == 12 + 4 + 4  # four planets of three plots, 4 toll stations, 4 speed traps
+    assert all("EXAMPLE" in d["note"] for d in deeds)
+    assert {d["key"] for d in deeds if d["kind"] == "toll-station"} == {
+        f"toll-station-{n}" for n in (1, 2, 3, 4)
+    }
+    assert all(d["mortgage"] * 2 == d["price"] for d in deeds)  # mortgage half the price
+    ledger("check")
+
+
+# -- §3 start -------------------------------------------------------------------------------------
+
+
+def test_3_passing_start_pays_1000(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("start", "Ann")
+    assert cash(ledger, "Ann") == "4000.00"  # 3000 + 1000
+
+
+def test_3_landing_exactly_on_start_pays_200_more(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("start", "Ann", "--exact")
+    assert cash(ledger, "Ann") == "4200.00"  # 3000 + 1000 + 200
+
+
+# -- §4 risk field ---------------------------------------------------------------------------------
+
+
+def _risk(ledger: Ledger, dice: str) -> str:
+    new(ledger)
+    ledger("risk", "Ann", "--dice", dice)
+    return cash(ledger, "Ann")
+
+
+def test_4_risk_even_minus_odd_times_30_pays(ledger: Ledger) -> None:
+    assert _risk(ledger, "2,5") == "2910.00"  # 2 - 5 = -3 × 30 = -90
+
+
+def test_4_risk_even_minus_odd_times_30_receives(ledger: Ledger) -> None:
+    assert _risk(ledger, "1,6") == "3150.00"  # 6 - 1 = 5 × 30 = +150
+
+
+def test_4_risk_two_odd_pay_sum_times_30(ledger: Ledger) -> None:
+    assert _risk(ledger, "3,5") == "2760.00"  # 3 + 5 = 8 × 30 = 240 paid
+
+
+def test_4_risk_two_odd_doubles_times_50(ledger: Ledger) -> None:
+    assert _risk(ledger, "5,5") == "2500.00"  # 5 + 5 = 10 × 50 = 500 paid
+
+
+def test_4_risk_two_even_receive_sum_times_30(ledger: Ledger) -> None:
+    assert _risk(ledger, "2,4") == "3180.00"  # 2 + 4 = 6 × 30 = 180 received
+
+
+def test_4_risk_two_even_doubles_times_50(ledger: Ledger) -> None:
+    assert _risk(ledger, "4,4") == "3400.00"  # 4 + 4 = 8 × 50 = 400 received
+
+
+def test_4_risk_dice_recorded_and_bad_dice_refused(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("risk", "Ann", "--dice", "6,6")
+    dice = rows(ledger.path, "Dice")
+    assert [d["result"] for d in dice] == [6, 6]
+    assert "+600 MU" in str(dice[0]["decided"])  # 6 + 6 = 12 × 50
+    assert "§2: a die shows 1 to 6" in refused(ledger, "risk", "Ann", "--dice", "7,1")
+
+
+def test_11_risk_table_equals_the_formula_in_all_36_cells() -> None:
+    for a in range(1, 7):
+        for b in range(1, 7):
+            assert tables.RISK[a - 1][b - 1] == tables.risk_formula(a, b), (a, b)
+    for n, printed in tables.ST_RENT_PRINTED.items():
+        assert tuple(tables.ST_RENT[n][t] for t in range(2, 13)) == printed
+
+
+def test_11_risk_all_36_cells_through_events_rows(ledger: Ledger) -> None:
+    new(ledger)
+    cells = [(a, b) for a in range(1, 7) for b in range(1, 7)]
+    add_rows(
+        ledger.path,
+        "Events",
+        [
+            [f"R{i}", None, "risk", "Ann", None, None, f"--dice {a},{b}"]
+            for i, (a, b) in enumerate(cells)
+        ],
+    )
+    ledger("post")
+    # the table's rows sum to -130, +530, -570, +970, -1010, +1410: 1200 in all
+    assert cash(ledger, "Ann") == "4200.00"
+    amounts = [t for t in rows(ledger.path, "Journal") if t.get("kind") == "risk"]
+    assert len({t["txn"] for t in amounts}) == 36
+    assert all(e["posted"] for e in rows(ledger.path, "Events"))
+
+
+# -- §5 planet fields ------------------------------------------------------------------------------
+
+
+def test_5_buy_a_plot_pays_its_price_to_the_bank(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("buy", "Ann", "lyra-1")
+    assert cash(ledger, "Ann") == "2400.00"  # 3000 - 600
+    assert status(ledger)["Ann"]["owns"] == {"lyra-1": 0}
+
+
+def test_5_claim_refuses_a_plot_to_another_player(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("buy", "Ann", "lyra-1")
+    msg = refused(ledger, "buy", "Bob", "lyra-2")
+    assert "§5: Ann owns a plot of Lyra and has the claim to the whole planet" in msg
+    assert cash(ledger, "Bob") == "3000.00"
+
+
+def test_5_two_deeds_of_every_claimed_planet_before_another(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("buy", "Ann", "lyra-1")
+    assert "§5: Ann holds one deed of Lyra" in refused(ledger, "buy", "Ann", "vega-1")
+    ledger("buy", "Ann", "lyra-2")
+    ledger("buy", "Ann", "vega-1")
+    assert cash(ledger, "Ann") == "800.00"  # 3000 - 600 - 600 - 1000
+
+
+def test_5_one_plot_owned_at_most_one_point(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 1")
+    msg = refused(book, "build", "Ann", "lyra-1")
+    assert "§5: a player who owns only one plot of a planet may have one support point" in msg
+
+
+def test_5_two_plots_owned_at_most_two_points_each(tmp_path: Any) -> None:
+    book = board(
+        tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 2\n | lyra-2 | Ann | 0"
+    )
+    assert "§5: a player who owns two plots" in refused(book, "build", "Ann", "lyra-1")
+    book("build", "Ann", "lyra-2", "--points", "2")
+    assert cash(book, "Ann") == "2400.00"  # 3000 - 2 × 300
+    assert status(book)["Ann"]["owns"] == {"lyra-1": 2, "lyra-2": 2}
+
+
+def test_5_station_needs_a_point_on_each_other_plot(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 2\n | lyra-2 | Ann | 1\n | lyra-3 | Ann | 0",
+    )
+    msg = refused(book, "build", "Ann", "lyra-1")
+    assert "§5: a space station needs a support point on each of the other two plots" in msg
+    book("build", "Ann", "lyra-3")
+    book("build", "Ann", "lyra-1")  # the third point: a space station
+    assert status(book)["Ann"]["owns"] == {"lyra-1": 3, "lyra-2": 1, "lyra-3": 1}
+    assert cash(book, "Ann") == "2400.00"  # 3000 - 2 × 300
+
+
+def test_5_two_stations_need_two_points_on_each_other_plot(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 5\n | lyra-2 | Ann | 2\n | lyra-3 | Ann | 1",
+    )
+    assert "§5: two space stations need two support points" in refused(
+        book, "build", "Ann", "lyra-1"
+    )
+    book("build", "Ann", "lyra-3")
+    book("build", "Ann", "lyra-1")
+    assert status(book)["Ann"]["owns"]["lyra-1"] == 6
+
+
+def test_5_space_base_needs_a_station_on_each_other_plot(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 8\n | lyra-2 | Ann | 3\n | lyra-3 | Ann | 2",
+    )
+    assert "§5: a space base needs a space station" in refused(book, "build", "Ann", "lyra-1")
+    book("build", "Ann", "lyra-3")
+    book("build", "Ann", "lyra-1")  # 9 points: three stations are a space base
+    assert "a space base (9 support points)" in refused(book, "build", "Ann", "lyra-1")
+    assert cash(book, "Ann") == "2400.00"  # 3000 - 2 × 300
+
+
+def test_5_no_support_points_on_the_turn_the_plot_was_bought(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("buy", "Ann", "lyra-1")
+    assert "only at the next opportunity" in refused(ledger, "build", "Ann", "lyra-1")
+    ledger("start", "Bob")  # another player's move: Ann's next opportunity may come
+    ledger("build", "Ann", "lyra-1")
+    assert cash(ledger, "Ann") == "2100.00"  # 3000 - 600 - 300
+
+
+def test_5_rent_by_the_plots_level(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 3\n | lyra-2 | Ann | 2\n | lyra-3 | Ann | 1",
+    )
+    book("rent", "Bob", "lyra-1")  # a space station: 1200
+    book("rent", "Bob", "lyra-2")  # 2 support points: 600
+    book("rent", "Bob", "lyra-3")  # 1 support point: 300
+    assert cash(book, "Bob") == "900.00"  # 3000 - 1200 - 600 - 300
+    assert cash(book, "Ann") == "5100.00"  # 3000 + 2100
+
+
+def test_5_station_with_more_points_takes_the_station_rent(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 5\n | lyra-2 | Ann | 1\n | lyra-3 | Ann | 1",
+    )
+    book("rent", "Bob", "lyra-1")  # a station + 2 points: the station's 1200 (ruling)
+    assert cash(book, "Bob") == "1800.00"
+
+
+# -- §6 toll stations and speed traps ----------------------------------------------------------------
+
+
+def test_6_toll_station_gives_no_claim(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("buy", "Ann", "toll-station-1")
+    ledger("buy", "Ann", "lyra-1")  # no unfinished claim: the toll station claims nothing
+    ledger("buy", "Bob", "toll-station-2")
+    assert cash(ledger, "Ann") == "1600.00"  # 3000 - 800 - 600
+    assert cash(ledger, "Bob") == "2200.00"  # 3000 - 800
+    msg = refused(ledger, "build", "Bob", "toll-station-2")
+    assert "§6: no support points can be built on a toll station" in msg
+
+
+def test_6_speed_trap_rent_by_number_owned_and_dice(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner\n | speed-trap-1 | Bob\n | speed-trap-2 | Bob\n | toll-station-1 | Bob",
+    )
+    book("rent", "Ann", "speed-trap-1", "--dice", "4,2")  # 2 speed traps, total 6: 600
+    book("rent", "Ann", "toll-station-1", "--dice", "6,6")  # 1 toll station, total 12: 600
+    assert cash(book, "Ann") == "1800.00"  # 3000 - 600 - 600
+    assert "§6: the rent of a speed trap goes by the dice total" in refused(
+        book, "rent", "Ann", "speed-trap-2"
+    )
+
+
+def test_6_counted_together_by_setting(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner\n | speed-trap-1 | Bob\n | speed-trap-2 | Bob\n | toll-station-1 | Bob",
+    )
+    set_setting(book.path, "count_st_together", "yes")
+    book("rent", "Ann", "speed-trap-1", "--dice", "4,2")  # 3 counted together, total 6: 900
+    assert cash(book, "Ann") == "2100.00"
+
+
+# -- §7 event fields -------------------------------------------------------------------------------
+
+
+def test_7_event_card_pays_or_receives(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("event", "Ann", "--pay", "150", "--card", "Repairs")
+    ledger("event", "Ann", "--receive", "80")
+    assert cash(ledger, "Ann") == "2930.00"  # 3000 - 150 + 80
+    assert "§7" in refused(ledger, "event", "Ann", "--pay", "10", "--receive", "10")
+
+
+# -- §8 remote buy ---------------------------------------------------------------------------------
+
+
+def test_8_remote_buy_pays_price_to_bank_and_premium_to_lander(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+    book("remote-buy", "Ann", "lyra-3", "--lander", "Bob")
+    assert cash(book, "Ann") == "2200.00"  # 3000 - 600 - 200
+    assert cash(book, "Bob") == "3200.00"  # 3000 + the premium 200
+    assert status(book)["Ann"]["owns"] == {"lyra-1": 0, "lyra-3": 0}
+
+
+def test_8_remote_buy_needs_the_claim(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+    msg = refused(book, "remote-buy", "Bob", "lyra-3", "--lander", "Ann")
+    assert "§8: Bob has no claim to Lyra (Ann has)" in msg
+
+
+def test_8_remote_buy_of_support_points(tmp_path: Any) -> None:
+    book = board(
+        tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 1\n | lyra-2 | Ann | 1"
+    )
+    book("remote-buy", "Ann", "lyra-2", "--lander", "Bob", "--points", "1")
+    assert cash(book, "Ann") == "2500.00"  # 3000 - 300 - 200
+    assert cash(book, "Bob") == "3200.00"
+    assert status(book)["Ann"]["owns"]["lyra-2"] == 2
+
+
+# -- §9 sales and debts ----------------------------------------------------------------------------
+
+
+def test_9_sale_value_from_the_bank(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | toll-station-1 | Ann")
+    book("sell", "Ann", "toll-station-1")
+    assert cash(book, "Ann") == "3400.00"  # 3000 + 400
+    assert status(book)["Ann"]["owns"] == {}
+
+
+def test_9_selling_points_keeps_the_limits_on_the_other_plots(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 3\n | lyra-2 | Ann | 1\n | lyra-3 | Ann | 1",
+    )
+    msg = refused(book, "sell", "Ann", "lyra-2", "--points", "1")
+    assert "§9 §5: a space station needs a support point on each of the other two plots" in msg
+    assert "sell them first" in refused(book, "sell", "Ann", "lyra-1")
+    book("sell", "Ann", "lyra-1", "--points", "1")
+    book("sell", "Ann", "lyra-2", "--points", "1")
+    assert cash(book, "Ann") == "3300.00"  # 3000 + 2 × 150
+
+
+def test_9_rent_shortfall_borrowed_exactly_and_repaid_from_income(tmp_path: Any) -> None:
+    book = board(
+        tmp_path,
+        "Holdings | deed | owner | points\n | lyra-1 | Ann | 3\n | lyra-2 | Ann | 1\n"
+        " | lyra-3 | Ann | 1\n | sirius-1 | Bob | 0",
+    )
+    book("event", "Bob", "--pay", "2500")  # Bob keeps 500
+    book("rent", "Bob", "lyra-1")  # 1200: 500 in cash, the bank lends the shortfall 700
+    s = status(book)["Bob"]
+    assert (s["cash"], s["debt"], s["out"]) == ("0.00", "700.00", False)  # 700 <= mortgage 900
+    assert "§9: Bob owes the bank 700.00 MU and may not buy anything" in refused(
+        book, "buy", "Bob", "vega-1"
+    )
+    assert "§9" in refused(book, "build", "Bob", "sirius-1")
+    book("start", "Bob")  # 1000 in: 700 repay the debt first
+    s = status(book)["Bob"]
+    assert (s["cash"], s["debt"]) == ("300.00", "0.00")
+    assert book("balance", "--json").json()["accounts"]["loan:Bob"] == "0.00"
+    assert rows(book.path, "Players")[1]["debt"] == 0
+
+
+def test_9_debt_above_the_mortgage_value_loses(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | toll-station-1 | Bob\n | lyra-1 | Ann")
+    book("event", "Bob", "--pay", "3500")  # debt 500 > mortgage 400: Bob has lost
+    s = status(book)["Bob"]
+    assert (s["out"], s["owns"], s["debt"]) == (True, {}, "0.00")  # written off (ruling)
+    assert "§9: Bob has lost the game" in refused(book, "start", "Bob")
+    data = book("balance", "--json").json()
+    assert data["accounts"]["bank"] == "-3000.00"  # -6000 + 3500 paid - 500 written off
+    book("buy", "Ann", "lyra-2")  # nothing of Bob's is left in the way
+
+
+def test_9_debt_equal_to_the_mortgage_value_does_not_lose(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | toll-station-1 | Bob")
+    book("event", "Bob", "--pay", "3400")  # debt 400 = mortgage 400: not more
+    s = status(book)["Bob"]
+    assert (s["out"], s["debt"]) == (False, "400.00")
+
+
+# -- §10 prison ------------------------------------------------------------------------------------
+
+
+def test_10_bail_600_then_400_then_200(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("prison", "Ann")
+    ledger("bail", "Ann")  # first turn: 600
+    ledger("prison", "Ann")
+    ledger("stay", "Ann")
+    ledger("bail", "Ann")  # second turn: 400
+    ledger("prison", "Ann")
+    ledger("stay", "Ann")
+    ledger("stay", "Ann")
+    ledger("bail", "Ann")  # third turn: 200
+    assert cash(ledger, "Ann") == "1800.00"  # 3000 - 600 - 400 - 200
+    assert status(ledger)["Ann"]["in_prison"] is False
+
+
+def test_10_third_stay_serves_the_sentence(ledger: Ledger) -> None:
+    new(ledger)
+    ledger("prison", "Ann")
+    ledger("stay", "Ann")
+    ledger("stay", "Ann")
+    assert status(ledger)["Ann"]["prison_turns"] == 2
+    ledger("stay", "Ann")
+    s = status(ledger)["Ann"]
+    assert (s["in_prison"], s["prison_turns"], s["cash"]) == (False, 0, "3000.00")
+    assert "§10: Ann is not in prison" in refused(ledger, "bail", "Ann")
+
+
+def test_10_prisoner_collects_no_rent(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+    book("prison", "Ann")
+    assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
+    assert cash(book, "Bob") == "3000.00"
+
+
+def test_10_prisoner_makes_no_sale_or_remote_buy(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+    book("prison", "Ann")
+    assert "§10: Ann is in prison and may not sell" in refused(book, "sell", "Ann", "lyra-1")
+    msg = refused(book, "remote-buy", "Ann", "lyra-2", "--lander", "Bob")
+    assert "§10: Ann is in prison and may not carry out a remote buy" in msg
+
+
+# -- the workbook ---------------------------------------------------------------------------------
+
+
+def test_tick_says_there_are_no_periodic_charges(ledger: Ledger) -> None:
+    new(ledger)
+    run = ledger("tick", expect=1)
+    assert "Planetopoly has no periodic charges" in run.stderr
+    assert "ledger start, risk, buy, build, rent" in run.stderr
+
+
+def test_status_json_shape(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner\n | speed-trap-1 | Ann")
+    book("start", "Ann")
+    book("rent", "Bob", "speed-trap-1", "--dice", "1,1")  # 1 speed trap, total 2: 100
+    ann = {
+        "cash": "4100.00",
+        "debt": "0.00",
+        "in_prison": False,
+        "prison_turns": 0,
+        "out": False,
+        "owns": {"speed-trap-1": 0},
+    }
+    assert book("status", "--json").json() == {
+        "players": {"Ann": ann, "Bob": {**ann, "cash": "2900.00", "owns": {}}}
+    }
+
+
+def test_check_deeds_three_plots_a_planet_and_rents_not_falling(tmp_path: Any) -> None:
+    book = make_workbook(
+        tmp_path,
+        PLAYERS
+        + """
+Deeds | key | name | kind | planet | price | rent | rent_1_point | point_price
+      | lyra-1 | Lyra 1 | plot | Lyra | 600 | 60 | 50 | 300
+      | lyra-2 | Lyra 2 | plot | Lyra | 600 | 60 | 300 | 300
+""",
+        game="planetopoly",
+    )
+    run = book("check", expect=1)
+    said = run.stdout + run.stderr
+    assert (
+        "Deeds!A2: rent-falls §5: the rent of lyra-1 falls from 60.00 (bare plot) to 50.00" in said
+    )
+    assert "planet-not-three §5: the planet Lyra has 2 plots, not three" in said
+
+
+def test_statement_and_game_summary(tmp_path: Any) -> None:
+    book = board(tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 1")
+    book("rent", "Bob", "lyra-1")  # 300
+    text = book("statement", "--player", "Ann", "--format", "text").stdout
+    assert "Lyra 1" in text and "1 support point" in text and "300.00" in text
+    report = book("report", "game", "--format", "text").stdout
+    assert "Standings by net worth" in report
+    # Ann: 3300 cash + 300 sale value + 150 for the point = 3750; Bob 2700
+    assert report.index("3,750.00") < report.index("2,700.00")
