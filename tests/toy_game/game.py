@@ -1,0 +1,173 @@
+"""Tip Jar: players tip into jars; the money goes to the bank and the jar counts it.
+
+Rule 1: every player starts with `start_money`. Rule 2: a tip is more than 0, at most
+`max_tip`, and never more than the player has. Rule 3: every jar has an id of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.actions import EVENT_COLUMNS
+from ledger.core.books import BANK, Books, Event, Player, Settings
+from ledger.core.game import Game
+from ledger.core.journal import Transaction, transfer
+from ledger.core.params import ActionSpec, Param, parse_params, split_args
+from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.records import build_records
+from ledger.core.schema import Column, Setting, SheetSpec
+
+SETTINGS = (
+    Setting("start_money", Decimal("10.00"), "money", "Rule 1", "What each player starts with."),
+    Setting("max_tip", Decimal("5.00"), "money", "Rule 2", "The most one tip may be."),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Jar:
+    id: str
+    owner: str
+    amount: Decimal = Decimal("0.00")
+    ref: CellRef | None = None
+
+
+JARS = SheetSpec(
+    "Jars",
+    (
+        Column("id", "text", 6, help="The jar's id, as `ledger tip --jar` names it."),
+        Column("owner", "text", 12, help="Whom the tips in the jar are for."),
+        Column("amount", "money", 10, required=False, help="What was tipped into it so far."),
+    ),
+    "The tip jars and what was tipped into each (Rule 2).",
+)
+
+
+TIP = ActionSpec(
+    "tip",
+    (
+        Param("player", required=True, cli="PLAYER", help="Who tips.", column="player"),
+        Param("amount", "money", required=True, cli="AMOUNT", help="e.g. 2.50", column="amount"),
+        Param("jar", default="J1", cli="--jar", help="Which jar (default J1)."),
+    ),
+    help="A player tips into a jar: the money goes to the bank (Rule 2).",
+    example="ledger tip Ann 2.50 --jar J1",
+)
+
+
+def tip(
+    books: Books, values: Mapping[str, Any], where: Mapping[str, str], event: str
+) -> tuple[Transaction | None, list[Problem]]:
+    """Rule 2: the tip moves from the player to the bank, and its jar counts it."""
+    jars: list[Jar] = books.state
+    jar = next((j for j in jars if j.id == values["jar"]), None)
+    player = books.player(values["player"])
+    cap = books.settings.get_decimal("max_tip")
+    problems = []
+    if jar is None:
+        hint = "jars: " + ", ".join(j.id for j in jars)
+        problems.append(problem("unknown-jar", where["jar"], "there is no such jar", hint))
+    if player is None:
+        problems.append(problem("unknown-player", where["player"], "there is no such player"))
+    if not 0 < values["amount"] <= cap:
+        problems.append(problem("bad-tip", where["amount"], f"a tip is 0.01 to {cap} (Rule 2)"))
+    elif player is not None and books.player_cash(player) < books.money(values["amount"]):
+        problems.append(problem("overdrawn", where["amount"], f"{player.name} has less (Rule 2)"))
+    if problems:
+        return None, problems
+    assert jar is not None and player is not None
+    txn = books.journal.post(
+        transfer(
+            books.game.cash_account(player),
+            BANK,
+            books.money(values["amount"]),
+            kind="tip",
+            memo=f"{player.name} tips into {jar.id}",
+            event=event,
+            rule="Rule 2",
+        ),
+        books.day,
+    )
+    jars[jars.index(jar)] = replace(jar, amount=jar.amount + values["amount"])
+    return txn, []
+
+
+def tip_event(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
+    """An Events row of type `tip`: its `player` and `amount`, and `--jar J1` in `args`."""
+    row = ev.ref.row if ev.ref else 0
+    cells = {
+        name: str(CellRef("Events", EVENT_COLUMNS.index(column), row))
+        for name, column in (("player", "player"), ("amount", "amount"), ("jar", "args"))
+    }
+    given, problems = split_args(TIP, ev.args, cells["jar"])
+    given |= {"player": ev.player, "amount": ev.amount}
+    values, found = parse_params(TIP, given, cells)
+    if problems or found:
+        return [], problems + found
+    txn, problems = tip(books, values, cells, where)
+    return ([txn] if txn else []), problems
+
+
+class TipJar(Game):
+    key = "toy"
+    title = "Tip Jar"
+    currency = "TK"
+    settings = SETTINGS
+    sheets = (JARS,)
+    next_steps = "ledger tip PLAYER AMOUNT --jar J1, ledger balance, or type tip rows in Events."
+
+    def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
+        return settings.get_decimal("start_money"), "Rule 1"
+
+    def new_state(self, books: Books) -> None:
+        books.state = [Jar("J1", "the house")]
+
+    def load_state(
+        self,
+        books: Books,
+        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
+        problems: list[Problem],
+    ) -> None:
+        books.state = build_records(Jar, JARS, rows.get("Jars", ()), problems)
+
+    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
+        return {"Jars": [[j.id, j.owner, j.amount] for j in books.state]}
+
+    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
+        return {"Jars": [j.ref.row if j.ref else None for j in books.state]}
+
+    def check_state(self, books: Books) -> Iterable[Problem]:
+        seen: set[str] = set()
+        for jar in books.state:
+            if jar.id in seen:  # Rule 3
+                where = str(jar.ref) if jar.ref else f"jar {jar.id}"
+                yield problem("duplicate-jar", where, f"two jars are called {jar.id}")
+            seen.add(jar.id)
+
+    def commands(self) -> Mapping[str, ActionSpec]:
+        return {"tip": TIP}
+
+    def event_types(self) -> dict[str, Callable[..., Any]]:
+        return {"tip": tip_event}
+
+    def apply(
+        self,
+        books: Books,
+        action: str,
+        given: Mapping[str, Any],
+        where: Mapping[str, str],
+        event: str,
+    ) -> tuple[str, list[Problem]]:
+        if action != "tip":
+            return super().apply(books, action, given, where, event)
+        where = {p.name: where.get(p.name, p.cli) for p in TIP.params}
+        values, problems = parse_params(TIP, given, where)
+        if problems:
+            return "", problems
+        txn, problems = tip(books, values, where, event)
+        return (f"{txn.memo}: {txn.postings[1].amount}" if txn else ""), problems
+
+
+GAME = TipJar()
