@@ -21,6 +21,7 @@ from ledger.rules.matador21.sheets import (
     REFUGE,
     TAX,
     Field,
+    OwnerRow,
     State,
     TurnRow,
 )
@@ -158,9 +159,14 @@ class Table:
             extra = tuple((k, values.get(k, v)) for k, v in p.extra)
             players.append(dataclasses.replace(p, extra=extra))
         books.players = players
-        self.state.owners = [
+        rows = [
             dataclasses.replace(r, owner=self.owner.get(r.field, "")) for r in self.state.owners
         ]
+        listed = {r.field for r in rows}
+        for number, name in sorted(self.owner.items()):  # a field the banker left out of Owners
+            if number not in listed:
+                rows.append(OwnerRow(number, self.board[number - 1].name, name))
+        self.state.owners = rows
         books.settings.values["day"] = self.round
 
 
@@ -248,7 +254,9 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
             txns.append(txn)
             what, rule, paid = f"buys it for {fmt(price)}", "705.1a, 703.3", price
         else:
-            what = f"cannot buy it: has {fmt(table.cash[seat.name])} of {fmt(price)}"
+            what = (
+                f"cannot buy it: has {fmt(table.cash[seat.name])} of {fmt(price)}; nothing happens"
+            )
             rule = "705.1a, 703.3"
     elif f.ownable and owner_name == seat.name:
         what, rule = "owns it: nothing happens", "705.1c"
