@@ -51,6 +51,16 @@ def _players(books: Books) -> Iterable[Problem]:
     for p in players:
         typed = p.get("debt")
         owed = bank.debt(books, p)
+        if owed > 0 and bank.cash(books, p) > 0:
+            yield problem(
+                "debt-not-repaid",
+                str(p.ref) if p.ref else f"player {p.name}",
+                f"§9: {p.name} owes the bank {owed:.2f} and holds {bank.cash(books, p):.2f}: "
+                "money received repays the debt first",
+                "ledger pay does not know §9: record money for a player in debt with a "
+                "Planetopoly command (event --receive, start, rent, sell), which repays it",
+                warning=True,
+            )
         if isinstance(typed, Decimal) and typed != owed:
             yield problem(
                 "debt-edited",
