@@ -234,13 +234,15 @@ def create(
     path: Path,
     game_key: str,
     players: list[str],
-    patrol: str | None,
+    special: dict[str, str],
     seed: int,
     *,
     force: bool,
     first: str | None = None,
 ) -> Books:
-    """`ledger new`: a fresh workbook with the starting money as opening transactions."""
+    """`ledger new`: a fresh workbook with the starting money as opening transactions.
+    `special`: who holds the game's special roles, by the option that named them
+    (`{"--patrol": "Sam"}`)."""
     from ledger.core.checks import run_checks as checks
     from ledger.rules import load_game
 
@@ -277,16 +279,22 @@ def create(
                 "add --player NAME for each player",
             )
         )
-    if patrol and not game.has_patrol:
-        problems.append(
-            problem(
-                "no-patrol-in-game",
-                "--patrol",
-                f"{game.title} has no Patrol player",
-                "leave out --patrol",
+    roles: dict[str, str] = {}
+    for option, name in special.items():
+        role = next((r for r in game.roles if r.option == option), None)
+        if role is None:
+            key = option.lstrip("-")
+            problems.append(
+                problem(
+                    f"no-{key}-in-game",
+                    option,
+                    f"{game.title} has no {key} player",
+                    f"leave out {option}",
+                )
             )
-        )
-    books = new_books(game, players, patrol, seed)
+        elif name:
+            roles[role.key] = name
+    books = new_books(game, players, roles, seed)
     problems += [
         problem(p.code, "--player", p.message, p.hint)
         for p in checks(books, only=["players", "game"])

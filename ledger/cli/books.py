@@ -23,6 +23,7 @@ from ledger.cli.common import (
     warn,
 )
 from ledger.cli.root import app
+from ledger.rules import GAMES
 
 # -- commands -----------------------------------------------------------------------------
 
@@ -31,9 +32,7 @@ from ledger.cli.root import app
     epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7"
 )
 def new(
-    game: Annotated[
-        str, typer.Option("--game", "-g", help="triplanetary, egon, planetopoly or matador21.")
-    ],
+    game: Annotated[str, typer.Option("--game", "-g", help="The game: " + ", ".join(GAMES) + ".")],
     player: Annotated[
         list[str], typer.Option("--player", "-p", help="A player's name; repeat for each player.")
     ],
@@ -65,7 +64,8 @@ def new(
         from ledger.app import create
 
         try:
-            books = create(_path(workbook), key, player, patrol, seed, force=force, first=first)
+            special = {"--patrol": patrol} if patrol else {}
+            books = create(_path(workbook), key, player, special, seed, force=force, first=first)
         except GameNotBuilt as exc:
             built = ", ".join(k for k, (module, _) in GAMES.items() if module)
             say(f"ledger new: {exc}; nothing was written. Built so far: {built}.")

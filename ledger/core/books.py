@@ -19,11 +19,13 @@ from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
-from ledger.core.schema import Column, Setting, SettingValue, SheetSpec
+from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
 
+#: Every game's ordinary player; a game may declare special ones (`Game.roles`).
 PLAYER_ROLE = "player"
+#: Kept for a moment while Triplanetary's modules move: the role is Triplanetary's
+#: (ledger/rules/triplanetary/roles.py).
 PATROL_ROLE = "patrol"
-ROLES = (PLAYER_ROLE, PATROL_ROLE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,8 +140,9 @@ class Books:
         matches = [p for p in self.players if name_key(p.name) == folded]
         return matches[0] if len(matches) == 1 else None
 
-    def patrol(self) -> Player | None:
-        return next((p for p in self.players if p.role == PATROL_ROLE), None)
+    def holder(self, role: str) -> Player | None:
+        """The player who holds a game's special role (the first, if the sheet has more)."""
+        return next((p for p in self.players if p.role == role), None)
 
     def roll(self, sides: int, purpose: str, entered: int | None = None) -> DiceRoll:
         """Record a die: the banker's `entered` value, or the next drawn from the seed."""
@@ -215,7 +218,8 @@ class Game(ABC):
     settings: tuple[Setting, ...] = ()
     player_columns: tuple[Column, ...] = ()
     sheets: tuple[SheetSpec, ...] = ()
-    has_patrol: bool = False
+    #: The special players the game has besides the ordinary ones (Triplanetary's Patrol).
+    roles: tuple[Role, ...] = ()
     #: Commands grouped under one word (`liner-open` as `ledger liner open`): word -> help.
     command_groups: Mapping[str, str] = MappingProxyType({})
     #: What `ledger new` suggests next.
@@ -224,9 +228,13 @@ class Game(ABC):
     )
 
     # -- accounts -----------------------------------------------------------------------
+    def role(self, key: str) -> Role | None:
+        return next((r for r in self.roles if r.key == key), None)
+
     def cash_account(self, player: Player, bank: str | None = None) -> str:
-        if player.role == PATROL_ROLE:
-            return "patrol"
+        role = self.role(player.role)
+        if role is not None and role.account:
+            return role.account
         if not self.banks:
             return f"cash:{player.name}"
         return f"cash:{player.name}:{bank or self.home_bank}"
@@ -234,15 +242,17 @@ class Game(ABC):
     def player_accounts(self, books: Books, player: Player) -> list[str]:
         """Every cash account of the player: the home bank and each bank used since."""
         home = self.cash_account(player)
-        if player.role == PATROL_ROLE or not self.banks:
+        role = self.role(player.role)
+        if (role is not None and role.account) or not self.banks:
             return [home]
         prefix = f"cash:{player.name}:"
         seen = [a for a in books.journal.balances() if a.startswith(prefix)]
         return sorted({home, *seen})
 
     def account_owner(self, books: Books, account: str) -> Player | None:
-        if account == "patrol":
-            return books.patrol()
+        for role in self.roles:
+            if role.account and account == role.account:
+                return books.holder(role.key)
         if account.startswith("cash:"):
             name = account.split(":")[1]
             return next((p for p in books.players if p.name == name), None)

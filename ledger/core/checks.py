@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ledger.core.books import PATROL_ROLE, ROLES, Books
+from ledger.core.books import PLAYER_ROLE, Books
 from ledger.core.names import invisible, name_key
 from ledger.core.problems import Problem, problem
 
@@ -27,7 +27,10 @@ class Rule:
 
 def _players(books: Books) -> Iterable[Problem]:
     seen: dict[str, str] = {}
-    reserved = {name_key(i) for i in books.game.institutions} | {"patrol", "earth", "bank"}
+    roles = (PLAYER_ROLE, *(r.key for r in books.game.roles))
+    reserved = {name_key(i) for i in books.game.institutions} | {
+        name_key(r.account) for r in books.game.roles if r.account
+    }
     for p in books.players:
         where = str(p.ref) if p.ref else f"player {p.name}"
         if (
@@ -65,25 +68,21 @@ def _players(books: Books) -> Iterable[Problem]:
                 f"{p.name!r} is the name of an institution",
                 "pick another name",
             )
-        if p.role not in ROLES:
+        if p.role not in roles:
             yield problem(
-                "bad-role", where, f"role {p.role!r} is unknown", "one of: " + ", ".join(ROLES)
+                "bad-role", where, f"role {p.role!r} is unknown", "one of: " + ", ".join(roles)
             )
-    patrols = [p for p in books.players if p.role == PATROL_ROLE]
-    if len(patrols) > 1:
-        yield problem(
-            "two-patrols",
-            str(patrols[1].ref),
-            "only one player can be the Space Patrol",
-            "make the others role `player`",
-        )
-    if patrols and not books.game.has_patrol:
-        yield problem(
-            "no-patrol-in-game",
-            str(patrols[0].ref),
-            f"{books.game.title} has no Patrol player",
-            "make the role `player`",
-        )
+    for role in books.game.roles:
+        holders = [p for p in books.players if p.role == role.key]
+        if len(holders) > role.at_most:
+            yield problem(
+                f"two-{role.key}s",
+                str(holders[role.at_most].ref),
+                f"only one player can be {role.title}"
+                if role.at_most == 1
+                else f"at most {role.at_most} players can be {role.title}",
+                "make the others role `player`",
+            )
 
 
 def _accounts(books: Books) -> Iterable[Problem]:
@@ -99,7 +98,9 @@ def _accounts(books: Books) -> Iterable[Problem]:
                 "unknown-account",
                 books.posting_cell(txn.id, i, 3),
                 f"account {posting.account!r} belongs to no player, bank or institution",
-                "accounts are cash:PLAYER:BANK, patrol, earth or bank; fix the name in the Journal sheet",
+                f"accounts are {'cash:PLAYER:BANK' if books.game.banks else 'cash:PLAYER'} or "
+                + ", ".join(books.game.institutions)
+                + "; fix the name in the Journal sheet",
             )
 
 

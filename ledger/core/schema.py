@@ -51,3 +51,17 @@ class Setting:
     kind: Kind
     rule: str
     description: str
+
+
+@dataclass(frozen=True, slots=True)
+class Role:
+    """A special player a game has besides the ordinary ones, declared by the game (Triplanetary's
+    Space Patrol player): its key in the Players sheet's `role` column, how it is named, the
+    account its holder's money is kept in (else their own cash account), and the option of
+    `ledger new` that names its holder."""
+
+    key: str
+    title: str
+    account: str = ""
+    option: str = ""
+    at_most: int = 1

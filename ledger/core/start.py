@@ -2,21 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
-from ledger.core.books import PATROL_ROLE, PLAYER_ROLE, Books, Player, Settings
+from ledger.core.books import PLAYER_ROLE, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.journal import Journal
 from ledger.core.names import normalize
 
 
-def new_books(game: Game, players: Sequence[str], patrol: str | None, seed: int) -> Books:
+def new_books(
+    game: Game, players: Sequence[str], special: Mapping[str, str] | str | None, seed: int
+) -> Books:
+    """The books of a new game. `special`: who holds the game's special roles (role key ->
+    name), or one name for the game's first special role (Triplanetary's Patrol player)."""
     values = {s.key: s.default for s in game.all_settings()}
     values.update(game=game.key, day=0, seed=seed, currency=game.currency)
     settings = Settings(values)
     people = [Player(normalize(name), PLAYER_ROLE) for name in players]
-    if patrol:
-        people.append(Player(normalize(patrol), PATROL_ROLE))
+    if isinstance(special, str):
+        special = {game.roles[0].key if game.roles else "special": special}
+    for role, name in (special or {}).items():
+        if name:
+            people.append(Player(normalize(name), role))
     people = [
         Player(p.name, p.role, tuple((k, v) for k, v in game.new_player_extra(p)))  # type: ignore[misc]
         for p in people

@@ -49,7 +49,7 @@ def balance_table(
     table.add_column("player / account")
     table.add_column("bank")
     table.add_column("balance", justify="right")
-    patrol_player = any(role == "patrol" for _, role, _ in s.players)
+    held = {a for _, _, accounts in s.players for a in accounts}  # a role's account (the Patrol's)
     for name, _, accounts in people:
         for account in accounts:
             bank = account.split(":")[2] if account.count(":") == 2 else ""
@@ -61,9 +61,9 @@ def balance_table(
             table.add_row("", "[b]total[/b]", f"[b]{_money_cell(total)}[/b]")
     if show_institutions:
         for name in s.institutions:
-            if patrol_player and name == "patrol":
-                continue
-            if not amount(name) and name not in ("bank", "patrol", "earth"):
+            if name in held:
+                continue  # shown as its holder's money above
+            if not amount(name) and name != "bank":
                 continue  # an institution no money has gone through yet
             table.add_row(name, "", _money_cell(amount(name)), style="dim")
         table.add_section()

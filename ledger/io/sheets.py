@@ -36,7 +36,12 @@ JOURNAL = SheetSpec(
         Column("txn", "int", 7, help="Transaction number; the rows of one transaction sum to 0."),
         Column("day", "day", 6, help="Game day (or round) it happened."),
         Column("kind", "text", 10, help="opening, pay, wages, tax, fine, ..."),
-        Column("account", "text", 26, help="cash:PLAYER:BANK, patrol, earth or bank."),
+        Column(
+            "account",
+            "text",
+            26,
+            help="A player's cash account (cash:PLAYER or cash:PLAYER:BANK) or an institution's.",
+        ),
         Column("amount", "money", 12, help="Plus is money in, minus money out of the account."),
         Column("memo", "text", 40, required=False, help="What it was for."),
         Column("event", "text", 14, required=False, help="The command or Events row it came from."),
@@ -85,13 +90,18 @@ def players_spec(game: Game) -> SheetSpec:
                 "role",
                 "text",
                 9,
-                help="player, or patrol for the Space Patrol player.",
-                choices=("player", "patrol"),
+                help="player" + "".join(f", or {r.key} for {r.title}" for r in game.roles) + ".",
+                choices=("player", *(r.key for r in game.roles)),
                 strict=True,
             ),
             *game.player_columns,
         ),
-        "The players. The Patrol player (role patrol) keeps the Patrol's money.",
+        "The players."
+        + "".join(
+            f" {r.title[0].upper() + r.title[1:]} (role {r.key})"
+            + (f" keeps the money of the account {r.account}." if r.account else ".")
+            for r in game.roles
+        ),
     )
 
 

@@ -18,6 +18,7 @@ from ledger.core.report import TickReport
 from ledger.core.schema import Column
 from ledger.rules.triplanetary import actions, checks, property, sheets
 from ledger.rules.triplanetary.model import Market, State
+from ledger.rules.triplanetary.roles import PATROL
 from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
 from ledger.rules.triplanetary.tick import tick
@@ -66,7 +67,7 @@ class Triplanetary(Game):
     settings = SETTINGS
     player_columns = PLAYER_COLUMNS
     sheets = sheets.sheet_specs()
-    has_patrol = True
+    roles = (PATROL,)
     command_groups: Mapping[str, str] = MappingProxyType(
         {
             "liner": "Space passenger lines (§28, §40): open, close, depart.",

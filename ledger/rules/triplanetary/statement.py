@@ -390,7 +390,7 @@ def patrol_report(books: Books, since: int) -> Report:
     for p in books.players:
         if p.get("status") in ("pirate", "warlord"):
             outlaws.rows.append([p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"])
-    patrol = books.patrol()
+    patrol = books.holder(PATROL_ROLE)
     facts_ = [
         ("the Patrol", patrol.name if patrol else "no Patrol player"),
         ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
