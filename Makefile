@@ -34,6 +34,7 @@ test: $(VENV)/.installed lint typecheck unit
 lint: $(VENV)/.installed
 	$(BIN)/ruff check ledger tests workbooks $(wildcard bench)
 	$(BIN)/ruff format --check ledger tests workbooks $(wildcard bench)
+	$(BIN)/lint-imports --no-cache
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy
