@@ -29,7 +29,8 @@ class Party:
 
 
 def resolve_party(books: Books, name: str, where: str, bank: str | None = None) -> Party | Problem:
-    """A player's name (any case) or an institution (`bank`, `patrol`, `earth`, ...)."""
+    """A player's name (any case), an institution of the game (`bank`, ...), or the account a
+    special player keeps (see `Game.roles`)."""
     game = books.game
     key = name.strip()
     if key.casefold() in game.institutions:

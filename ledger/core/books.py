@@ -103,7 +103,7 @@ class Books:
     dice: list[DiceRoll] = field(default_factory=list)
     #: The Balances sheet as it was read, to notice hand edits (it is rewritten on save).
     balances_as_read: Mapping[str, tuple[Decimal, CellRef]] = field(default_factory=dict)
-    #: The game's own records (ships, crews, ...), loaded and saved by the game's rules.
+    #: The game's own records, loaded and saved by the game's rules.
     state: Any = None
     #: The Journal sheet's row of each posting, by transaction id (for problems' `Sheet!Cell`).
     journal_rows: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
@@ -218,7 +218,7 @@ class Game(ABC):
     settings: tuple[Setting, ...] = ()
     player_columns: tuple[Column, ...] = ()
     sheets: tuple[SheetSpec, ...] = ()
-    #: The special players the game has besides the ordinary ones (Triplanetary's Patrol).
+    #: The special players the game has besides the ordinary ones (see `Role`).
     roles: tuple[Role, ...] = ()
     #: Commands grouped under one word (`liner-open` as `ledger liner open`): word -> help.
     command_groups: Mapping[str, str] = MappingProxyType({})
@@ -397,7 +397,8 @@ class Game(ABC):
         )
 
     def report(self, books: Books, kind: str, since: int) -> Any:
-        """A report (`patrol`, `game`) as plain data (ledger.core.report.Report)."""
+        """A report (`game`, or one of the game's own kinds) as plain data
+        (ledger.core.report.Report)."""
         from ledger.core.problems import ProblemsFound, problem
 
         raise ProblemsFound(

@@ -171,7 +171,7 @@ def _total_zero(books: Books) -> Iterable[Problem]:
 
 def all_rules() -> tuple[Rule, ...]:
     return (
-        Rule("players", "players are named and unique; at most one Patrol", _players),
+        Rule("players", "players are named and unique; special roles as the game allows", _players),
         Rule("accounts", "every posting names a known account", _accounts),
         Rule("overdrawn", "no player below zero where the rules allow no debt", _overdrawn),
         Rule(

@@ -11,9 +11,9 @@ import re
 from dataclasses import dataclass
 from decimal import ROUND_DOWN, ROUND_HALF_UP, Decimal, InvalidOperation
 
-#: The minor unit of every game's currency (KC, Kj, MU).
+#: The minor unit of every game's currency.
 CENT = Decimal("0.01")
-#: The one rounding mode for computed charges (10% of 55.55 KC = 5.56 KC).
+#: The one rounding mode for computed charges (10% of 55.55 = 5.56).
 ROUNDING = ROUND_HALF_UP
 #: The largest amount a cell can hold exactly: a spreadsheet keeps 15 significant digits.
 LIMIT = Decimal("9999999999999.99")
@@ -111,7 +111,7 @@ class Money:
 
     @classmethod
     def of(cls, amount: str | int | Decimal, currency: str) -> Money:
-        """`Money.of("12.50", "KC")`; floats are refused."""
+        """`Money.of("12.50", "CR")`; floats are refused."""
         if isinstance(amount, float):
             raise MoneyError("Money.of refuses floats: pass a str or Decimal")
         return cls(Decimal(amount), currency)

@@ -220,7 +220,7 @@ class TickReport:
     end: int
     lines: list[Line] = field(default_factory=list)
     currency: str = "KC"
-    #: what one step of the clock is called: day (Triplanetary) or round (Egon)
+    #: what one step of the clock is called: day, round or turn, as the game counts
     unit: str = "day"
     #: What came into each player's accounts in the period, read from the journal (see
     #: `money_in`); None: the income lines are summed instead.
@@ -276,7 +276,7 @@ class TickReport:
 
 
 def money_in(books: Books, txns: Iterable[Transaction]) -> dict[str, dict[int, Decimal]]:
-    """What each player (the Patrol too) received in these transactions, by transaction: the
+    """What each player (a special one too) received in these transactions, by transaction: the
     sum of its postings to the player's accounts where that is more than zero, as the
     statement's journal lines count it (a move between one's own banks brings nothing in)."""
     owner = {a: p.name for p in books.players for a in books.player_accounts(p)}

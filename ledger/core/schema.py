@@ -55,8 +55,8 @@ class Setting:
 
 @dataclass(frozen=True, slots=True)
 class Role:
-    """A special player a game has besides the ordinary ones, declared by the game (Triplanetary's
-    Space Patrol player): its key in the Players sheet's `role` column, how it is named, the
+    """A special player a game has besides the ordinary ones, declared by the game (a police
+    player who keeps the fines, say): its key in the Players sheet's `role` column, how it is named, the
     account its holder's money is kept in (else their own cash account), and the option of
     `ledger new` that names its holder."""
 

@@ -14,7 +14,7 @@ def new_books(
     game: Game, players: Sequence[str], special: Mapping[str, str] | str | None, seed: int
 ) -> Books:
     """The books of a new game. `special`: who holds the game's special roles (role key ->
-    name), or one name for the game's first special role (Triplanetary's Patrol player)."""
+    name), or one name for the game's first special role."""
     values = {s.key: s.default for s in game.all_settings()}
     values.update(game=game.key, day=0, seed=seed, currency=game.currency)
     settings = Settings(values)

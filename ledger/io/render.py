@@ -49,7 +49,7 @@ def balance_table(
     table.add_column("player / account")
     table.add_column("bank")
     table.add_column("balance", justify="right")
-    held = {a for _, _, accounts in s.players for a in accounts}  # a role's account (the Patrol's)
+    held = {a for _, _, accounts in s.players for a in accounts}  # a special role's account
     for name, _, accounts in people:
         for account in accounts:
             bank = account.split(":")[2] if account.count(":") == 2 else ""
@@ -302,7 +302,7 @@ def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
 
 def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
     """The printable summary of the period (HTML), beside the workbook: named and headed by
-    the game's step of the clock (`ledger-days-0001-0030`, Egon's `ledger-round-0003`)."""
+    the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
     import os
 
     first, last = report.start + 1, report.end

@@ -66,7 +66,9 @@ def read_bytes(path: Path) -> bytes:
                     "no-workbook",
                     where,
                     "there is no workbook here",
-                    "create one: ledger new --game triplanetary --player Ann --player Bob",
+                    "create one: ledger new --game GAME --player Ann --player Bob (games: "
+                    + ", ".join(_games())
+                    + ")",
                 )
             ]
         )
@@ -433,3 +435,9 @@ def game_key(path: Path) -> str | None:
         if row and isinstance(row[0], str) and row[0].strip() == "game" and len(row) > 1:
             return to_text(row[1]).casefold() or None
     return None
+
+
+def _games() -> list[str]:
+    from ledger.rules import GAMES
+
+    return [k for k, (module, _) in GAMES.items() if module]
