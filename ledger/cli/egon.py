@@ -1,10 +1,9 @@
-"""Commands of a play-by-mail round (Das kleine Egon-Spiel): `order`, `purchase`, `build`,
-`draw`, `status`.
-`ledger tick` evaluates the round (the game's own tick)."""
+"""Commands of a play-by-mail round (Das kleine Egon-Spiel) written by hand: `order`,
+`purchase`, `build` (the round's draw and the status are in `egon_round`). `ledger tick`
+evaluates the round (the game's own tick)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,12 +12,10 @@ import typer
 from ledger.cli.common import (
     DEFAULT_WORKBOOK,
     ForceOpt,
-    JsonOpt,
     WorkbookOpt,
     _describe,
     _path,
     _report,
-    out_json,
     run,
 )
 
@@ -347,179 +344,3 @@ def build(
         else _describe("build", player, stones, "--replace" if replace else None)
     )
     _egon_change(action, described, workbook, force)
-
-
-@app.command(
-    epilog="Examples: ledger draw | ledger draw --numbers 3,11,17,25,33,41 --zz 7 --z6 41 --storm"
-)
-def draw(
-    numbers: Annotated[
-        str | None, typer.Option("--numbers", help="The six main numbers, e.g. 3,11,17,25,33,41.")
-    ] = None,
-    zz: Annotated[int | None, typer.Option("--zz", help="The Zusatzzahl, 1-49.")] = None,
-    z6: Annotated[
-        int | None,
-        typer.Option("--z6", help="Z6: which of the six is last by the ordering rule (8.1)."),
-    ] = None,
-    storm: Annotated[bool, typer.Option("--storm", help="A storm this round (6.1.6).")] = False,
-    max_price: Annotated[
-        str | None,
-        typer.Option(
-            "--max-price",
-            help="The round's highest trader price (default: from the Traders sheet).",
-        ),
-    ] = None,
-    again: Annotated[
-        bool, typer.Option("--again", help="Replace the round's draw (it is refused otherwise).")
-    ] = False,
-    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
-    force: ForceOpt = False,
-) -> None:
-    """Record the next round's lottery draw; without numbers, draw them from the seeded dice."""
-
-    def action(books: Any) -> tuple[str, list[Any], object]:
-        from ledger.core.money import parse_amount
-        from ledger.core.problems import problem
-        from ledger.rules.egon.game import RoundRow, book_of
-
-        book = book_of(books)
-        rnd = books.day + 1
-        old = next((r for r in book.rounds if r.round == rnd), None)
-        if old is not None and not again:
-            return (
-                "",
-                [
-                    problem(
-                        "already-drawn",
-                        "draw",
-                        f"round {rnd} is drawn already: {old.numbers}, ZZ {old.zz}, Z6 {old.z6}",
-                        "add --again to replace it (every die stays in the Dice sheet)",
-                    )
-                ],
-                None,
-            )
-        problems = []
-        if numbers is not None:
-            try:
-                six = [int(x) for x in numbers.replace(" ", "").split(",") if x]
-            except ValueError:
-                six = []
-            if len(six) != 6 or len(set(six)) != 6 or not all(1 <= n <= 49 for n in six):
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--numbers",
-                        f"{numbers!r}: give six different numbers from 1 to 49",
-                        "e.g. --numbers 3,11,17,25,33,41",
-                    )
-                )
-            if zz is None or not 1 <= zz <= 49 or zz in six:
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--zz",
-                        "the Zusatzzahl is 1-49 and not one of the six (never 0)",
-                        "",
-                    )
-                )
-            if z6 is None or z6 not in six:
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--z6",
-                        "Z6 is one of the six numbers",
-                        "which one is last by the ordering rule (8.1)",
-                    )
-                )
-            if problems:
-                return "", problems, None
-            assert zz is not None and z6 is not None
-            the_zz, the_z6 = zz, z6
-        else:
-            six = []
-            while len(six) < 6:
-                roll = books.roll(49, f"round {rnd}: lottery number {len(six) + 1}")
-                taken = roll.result in six
-                books.decide(
-                    roll, "drawn again: already out" if taken else f"main number {len(six) + 1}"
-                )
-                if not taken:
-                    six.append(roll.result)
-            while True:
-                roll = books.roll(49, f"round {rnd}: Zusatzzahl")
-                taken = roll.result in six
-                books.decide(roll, "drawn again: a main number" if taken else "the Zusatzzahl (ZZ)")
-                if not taken:
-                    the_zz = roll.result
-                    break
-            the_z6 = six[-1]  # ruling: with no ordering rule given, Z6 is the last number drawn
-        traders = [t for t in book.traders if t.round == rnd]
-        price = (
-            parse_amount(max_price)
-            if max_price
-            else max((t.price for t in traders), default=Decimal(0))
-        )
-        book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
-        book.rounds.append(
-            RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, price)
-        )
-        return (
-            f"round {rnd}: {', '.join(str(n) for n in six)}, ZZ {the_zz}, Z6 {the_z6}"
-            + (", storm" if storm else ""),
-            [],
-            None,
-        )
-
-    _egon_change(
-        action, _describe("draw", *(("--numbers", numbers) if numbers else ())), workbook, force
-    )
-
-
-@app.command(epilog="Example: ledger status --json")
-def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
-    """Every player's DI, cash, stones in store, tower and status."""
-
-    def go() -> None:
-        from ledger.app import read_books
-        from ledger.cli.common import warn
-
-        books, problems = read_books(_path(workbook))
-        warn(problems)
-        players = {
-            p.name: {
-                "di": p.get("di"),
-                "cash": books.player_cash(p).plain(),
-                "store": p.get("store"),
-                "tower": p.get("tower"),
-                "status": p.get("status"),
-            }
-            for p in books.players
-        }
-        if as_json:
-            out_json({"round": books.day, "players": players})
-            return
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=f"{books.game.title}, after round {books.day}", title_justify="left")
-        for c, j in (
-            ("player", "left"),
-            ("DI", "right"),
-            ("cash", "right"),
-            ("store", "right"),
-            ("tower", "right"),
-            ("status", "left"),
-        ):
-            table.add_column(c, justify=j)  # type: ignore[arg-type]
-        for name, v in players.items():
-            table.add_row(
-                name,
-                str(v["di"]),
-                str(v["cash"]),
-                str(v["store"]),
-                str(v["tower"]),
-                str(v["status"]),
-            )
-        Console(width=80).print(table)
-
-    run(go)

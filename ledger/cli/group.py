@@ -19,9 +19,9 @@ from typing import Any
 from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
 
-#: Commands written by hand for a game, where a spec is not enough: game key -> module whose
-#: `app` (a typer.Typer) holds them.
-HAND_WRITTEN = {"egon": "ledger.cli.egon"}
+#: Commands written by hand for a game, where a spec is not enough: game key -> the modules
+#: whose `app` (a typer.Typer) holds them.
+HAND_WRITTEN = {"egon": ("ledger.cli.egon", "ledger.cli.egon_round")}
 #: ledger's own commands that a game may bring its own version of.
 GAME_MAY_REPLACE = ("status",)
 
@@ -42,7 +42,12 @@ def _games() -> dict[str, tuple[str, Any]]:
             game = load_game(key)
         except Exception:  # a game that cannot load has no commands; `new` says why
             continue
-        extra = import_module(HAND_WRITTEN[key]).app if key in HAND_WRITTEN else None
+        extra = None
+        for module_name in HAND_WRITTEN.get(key, ()):
+            hand = import_module(module_name).app
+            if extra is None:
+                extra = typer.Typer()
+            extra.registered_commands += hand.registered_commands
         app = for_game(dict(game.commands()), dict(game.command_groups), extra)
         out[key] = (title, typer.main.get_group(app) if app.registered_commands else None)
     return out
