@@ -1,5 +1,8 @@
-"""All banker's actions of Triplanetary V/2 in one registry: property (§7-§24), trade and
-liners (§9, §25-§32, §40), crime and justice (§33-§36, §41), base to base transfers (§21).
+"""All banker's actions of Triplanetary V/2 in one registry: ships, bases and claims (§12,
+§15, §20, §23, §24, §38), crews (§13, §14), offices (§8, §11A), corporations (§7, §9),
+markets and cargo (§25-§27, §29, §39), company sales (§9), liners (§28, §40), Lloyds and
+branch banks (§30, §31), colonization (§32), crime and justice (§33-§36, §41), base to base
+transfers (§21).
 
 The CLI and the Events sheet both come through `apply_action`, so a typed row and a command
 cannot disagree.
@@ -14,23 +17,49 @@ from ledger.core.books import Books, Event
 from ledger.core.journal import Transaction
 from ledger.core.params import ActionSpec, parse_params, split_args
 from ledger.core.problems import CellRef, Problem
-from ledger.rules.triplanetary import justice, property, trade, transfer
-from ledger.rules.triplanetary.property import Done, Refused, Where
+from ledger.rules.triplanetary import (
+    banking,
+    cargo,
+    colonization,
+    company_sale,
+    corporations,
+    crews,
+    justice,
+    liners,
+    markets,
+    offices,
+    ships,
+    transfer,
+)
+from ledger.rules.triplanetary.kit import Done, Handler, Refused
 
-Handler = Callable[[Books, dict[str, Any], Where, str], Done]
-
-SPECS: dict[str, ActionSpec] = {
-    **property.SPECS,
-    **trade.SPECS,
-    **justice.SPECS,
-    **transfer.SPECS,
-}
-HANDLERS: dict[str, Handler] = {
-    **property.HANDLERS,
-    **trade.HANDLERS,
-    **justice.HANDLERS,
-    **transfer.HANDLERS,
-}
+_MODULES = (
+    ships,
+    crews,
+    offices,
+    corporations,
+    markets,
+    cargo,
+    company_sale,
+    liners,
+    banking,
+    colonization,
+    justice,
+    transfer,
+)
+_SPECS: dict[str, ActionSpec] = {k: v for m in _MODULES for k, v in m.SPECS.items()}
+#: The commands in the order `ledger --help` lists them.
+ORDER = (
+    *("buy", "hire", "discharge", "supply", "fuel", "office-open", "office-close"),
+    *("incorporate", "move", "merge", "claim"),
+    *("sell", "process", "pickup", "dropoff", "sell-company"),
+    *("liner-open", "liner-close", "liner-depart", "lloyds", "branch", "branch-open", "colonize"),
+    *justice.SPECS,
+    *transfer.SPECS,
+)
+assert sorted(ORDER) == sorted(_SPECS), "every action is listed once in ORDER"
+SPECS: dict[str, ActionSpec] = {name: _SPECS[name] for name in ORDER}
+HANDLERS: dict[str, Handler] = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
 
 
 def apply_action(

@@ -10,8 +10,8 @@ from typing import Any
 from ledger.core.books import Books
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import hold_capacity, hold_used
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES, State
-from ledger.rules.triplanetary.property import hold_capacity, hold_used
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.sheets import fields_in_order
 

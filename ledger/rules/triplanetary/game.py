@@ -10,15 +10,15 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.books import PATROL_ROLE, Books, Player, Settings
+from ledger.core.books import Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
 from ledger.core.schema import Column
-from ledger.rules.triplanetary import actions, checks, property, sheets
+from ledger.rules.triplanetary import actions, checks, kit, sheets
 from ledger.rules.triplanetary.model import Market, State
-from ledger.rules.triplanetary.roles import PATROL
+from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE
 from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
 from ledger.rules.triplanetary.tick import tick
@@ -57,8 +57,8 @@ class Triplanetary(Game):
         "bank",
         "patrol",
         "earth",
-        property.SUPPLIERS,
-        property.CREWS,
+        kit.SUPPLIERS,
+        kit.CREWS,
         "market",
         "passengers",
         "lloyds",

@@ -7,15 +7,14 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.books import Books, Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.model import Crime, Due
-from ledger.rules.triplanetary.property import (
+from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Refused,
@@ -25,9 +24,12 @@ from ledger.rules.triplanetary.property import (
     find_player,
     post_pieces,
     rules_of,
+    set_pr,
     state_of,
+    tax_pieces,
 )
-from ledger.rules.triplanetary.trade import set_pr, tax_pieces
+from ledger.rules.triplanetary.model import Crime, Due
+from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 JUDGES = "judges"  # where bribes go (§36D)
 #: §5 ruling: what a dead player leaves, once the dues are paid, goes back to the bank.
@@ -448,7 +450,7 @@ def _estate(books: Books, player: Player, event: str) -> str:
 def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     """A ship or base destroyed in play: its crews die; a player aboard dies and the company is
     dissolved (§5)."""
-    from ledger.rules.triplanetary.property import find_post
+    from ledger.rules.triplanetary.kit import find_post
 
     state = state_of(books)
     post = find_post(books, a["what"], where["what"], kinds=("ship", "base"))

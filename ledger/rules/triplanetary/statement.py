@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from decimal import Decimal
 
-from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.books import Books, Player
 from ledger.core.money import round_money
 from ledger.core.report import (
     Report,
@@ -19,8 +19,10 @@ from ledger.core.report import (
     journal_table,
 )
 from ledger.core.words import plural
+from ledger.rules.triplanetary.crews import owed_wages
+from ledger.rules.triplanetary.kit import hold_capacity, hold_used
 from ledger.rules.triplanetary.model import Mine, Post, State
-from ledger.rules.triplanetary.property import hold_capacity, hold_used, owed_wages
+from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.tick import tick
 

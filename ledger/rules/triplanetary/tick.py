@@ -32,12 +32,13 @@ from collections import defaultdict
 from collections.abc import Callable
 from decimal import ROUND_DOWN, Decimal
 
-from ledger.core.books import PATROL_ROLE, Books, Player
+from ledger.core.books import Books, Player
 from ledger.core.charges import payer_postings, spendable
 from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport, money_in
 from ledger.core.words import plural
+from ledger.rules.triplanetary.kit import CREWS, emergency_days, state_of
 from ledger.rules.triplanetary.model import (
     ACTIVE,
     DEPARTED,
@@ -56,8 +57,9 @@ from ledger.rules.triplanetary.model import (
     Ship,
     State,
 )
-from ledger.rules.triplanetary.property import CREWS, complete_order, emergency_days, state_of
+from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
+from ledger.rules.triplanetary.ships import complete_order
 
 
 class Ticker:
@@ -233,7 +235,7 @@ class Ticker:
         for order in self.state.orders:
             if order.status == "building" and order.ready_day <= d:
                 if order.item == "colonization":
-                    from ledger.rules.triplanetary.trade import complete_colonization
+                    from ledger.rules.triplanetary.colonization import complete_colonization
 
                     text = complete_colonization(self.books, order)
                     order.status = "done"
@@ -801,7 +803,7 @@ class Ticker:
     def make_pirate(self, player: Player, why: str) -> None:
         """§29: two tax cycles unpaid make a player a pirate; PR -15 (§33, §36C)."""
         from ledger.rules.triplanetary.justice import set_status
-        from ledger.rules.triplanetary.trade import set_pr
+        from ledger.rules.triplanetary.kit import set_pr
 
         set_status(self.books, player, "pirate")
         set_pr(self.books, player, self.rules.pr_pirate, f"made a pirate: {why}", "§29 §33 §36C")
@@ -832,7 +834,7 @@ def taxable_property(state: State, rules: Rules) -> dict[str, Decimal]:
     ships and bases in the process of being built" included. A colonization attempt being
     outfitted is ships being built (§32): it counts at its cost, on top of its ramscoops. Ships
     that left the board past Jupiter (§32) or were destroyed count no more."""
-    from ledger.rules.triplanetary.trade import COLONIZATION_COST
+    from ledger.rules.triplanetary.colonization import COLONIZATION_COST
 
     owned: dict[str, Decimal] = defaultdict(Decimal)
     for group in (state.ships, state.bases):

@@ -18,8 +18,7 @@ from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.model import DESTROYED, Base, Post, State, Transfer
-from ledger.rules.triplanetary.property import (
+from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Refused,
@@ -29,6 +28,7 @@ from ledger.rules.triplanetary.property import (
     rules_of,
     state_of,
 )
+from ledger.rules.triplanetary.model import DESTROYED, Base, Post, State, Transfer
 from ledger.rules.triplanetary.settings import Rules
 
 CREWS = "crews"  # §21 "men": crews move as crews, 4 CP each (§38)

@@ -1,0 +1,200 @@
+"""Lloyds of Luna underwriting cargo (§31) and branch banks (§30) of Triplanetary V/2."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.money import Money, round_money
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import (
+    LLOYDS,
+    PLAYER,
+    SUPPLIERS,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    canonical_place,
+    cash_at,
+    check_hold,
+    debit,
+    find_player,
+    find_post,
+    good_key,
+    post_pieces,
+    rules_of,
+    state_of,
+)
+from ledger.rules.triplanetary.model import Branch, Underwriting
+
+
+def _lloyds(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    player = find_player(books, a["player"], where["player"])
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    good = good_key(a["good"])
+    held = state.cargo_of(ship.id).get(good, 0)
+    covered = sum(
+        c.qty
+        for c in state.underwriting
+        if c.ship == ship.id and c.good == good and c.status == "open"
+    )
+    qty = a["qty"]
+    if qty < 1 or (covered + qty) * 2 > held:
+        raise Refused(
+            problem(
+                "too-much-underwritten",
+                where["qty"],
+                f"Lloyds underwrites up to half of a cargo (§31): {held} CP held, {covered} CP covered already",
+                f"at most {held // 2 - covered} CP more",
+            )
+        )
+    place = canonical_place(a["at"], where["at"])
+    price = tables.buy_price(good, place) or tables.sell_price(good, place)
+    if price is None:
+        raise Refused(
+            problem(
+                "no-market-value", where["at"], f"{good} has no market value at {place} (§39)", ""
+            )
+        )
+    paid = round_money(price * qty)
+    txn = post_pieces(
+        books,
+        [(LLOYDS, -paid), (cash_at(books, player, place), paid)],
+        kind="underwriting",
+        memo=f"Lloyds of Luna takes {qty} CP of {good} on {ship.name}",
+        rule="§31",
+        event=event,
+    )
+    uid = state.next_id("U", [c.id for c in state.underwriting])
+    state.underwriting.append(Underwriting(uid, player.name, ship.id, good, qty, paid, books.day))
+    return Done(
+        f"txn {txn.id}: Lloyds pays {Money(paid, books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})",
+        [txn],
+    )
+
+
+BRANCH_FEE = Decimal(500)  # §30
+
+
+BRANCH_RESERVES = Decimal(5000)  # §30
+
+
+PLUTONIUM_KC_PER_CP = Decimal(100)  # §30: 1 CP per 100 KC
+
+
+def _branch(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    base = find_post(books, a["base"], where["base"], owner=player, kinds=("base",))
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
+    check_hold(rules, state, ship, cp, 0, where["ship"])
+    pieces = debit(books, player, BRANCH_FEE + BRANCH_RESERVES, where["base"])
+    pieces += [(SUPPLIERS, BRANCH_FEE), (f"reserves:{player.name}", BRANCH_RESERVES)]
+    txn = post_pieces(
+        books,
+        pieces,
+        kind="branch",
+        memo=f"{player.name} sets up a branch bank on {base.name}: fee and reserves shipped as Plutonium",
+        rule="§30",
+        event=event,
+    )
+    state.add_cargo(ship.id, "plutonium", cp)
+    bid = state.next_id("BB", [b.id for b in state.branches])
+    state.branches.append(Branch(bid, player.name, base.id, ship.id, books.day))
+    return Done(
+        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered",
+        [txn],
+    )
+
+
+def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    branch = next(
+        (
+            b
+            for b in state.branches
+            if b.id.casefold() == a["branch"].strip().casefold() and b.status == "shipping"
+        ),
+        None,
+    )
+    if branch is None:
+        raise Refused(
+            problem(
+                "unknown-branch",
+                where["branch"],
+                f"there is no branch bank {a['branch']!r} waiting for its reserves",
+                "",
+            )
+        )
+    cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
+    if state.cargo_of(branch.ship).get("plutonium", 0) < cp:
+        raise Refused(
+            problem(
+                "reserves-missing",
+                where["branch"],
+                f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium",
+                "",
+            )
+        )
+    player = find_player(books, branch.owner, where["branch"])
+    state.add_cargo(branch.ship, "plutonium", -cp)
+    branch.status = "open"
+    txn = post_pieces(
+        books,
+        [
+            (f"reserves:{player.name}", -BRANCH_RESERVES),
+            (f"cash:{player.name}:{branch.base}", BRANCH_RESERVES),
+        ],
+        kind="branch",
+        memo=f"branch bank {branch.id} on {branch.base} opens with its reserves",
+        rule="§30",
+        event=event,
+    )
+    return Done(
+        f"txn {txn.id}: branch bank {branch.id} open on {branch.base}; its reserves are {player.name}'s account there (--from-bank {branch.base})",
+        [txn],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "lloyds": ActionSpec(
+        "lloyds",
+        (
+            PLAYER,
+            Param("ship", required=True, cli="--ship"),
+            Param("good", required=True, cli="GOOD"),
+            Param("qty", "int", required=True, cli="CP", column="amount"),
+            Param("at", required=True, cli="--at"),
+        ),
+        "Lloyds of Luna underwrites up to half a cargo (§31).",
+        "ledger lloyds Ann cordrazite 10 --ship Nomad --at Ganymede",
+    ),
+    "branch": ActionSpec(
+        "branch",
+        (
+            PLAYER,
+            Param("base", required=True, cli="--base"),
+            Param("ship", required=True, cli="--ship"),
+        ),
+        "Set up a branch bank: 500 KC and 5000 KC of reserves shipped as Plutonium (§30).",
+        "ledger branch Ann --base B1 --ship Nomad",
+    ),
+    "branch-open": ActionSpec(
+        "branch-open",
+        (Param("branch", required=True, cli="BRANCH", column="player"),),
+        "Open a branch bank once its Plutonium is delivered (§30).",
+        "ledger branch-open BB1",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "lloyds": _lloyds,
+    "branch": _branch,
+    "branch-open": _branch_open,
+}

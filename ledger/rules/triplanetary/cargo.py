@@ -1,0 +1,180 @@
+"""Goods in a ship's hold of Triplanetary V/2: processing raw ore at Ceres or Callisto
+(§25), and picking up and dropping off goods, supplies and equipment at a mine or base (§27).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.core.words import plural
+from ledger.rules.triplanetary.kit import (
+    PLAYER,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    canonical_place,
+    check_hold,
+    find_player,
+    find_post,
+    good_key,
+    rules_of,
+    state_of,
+)
+
+
+def _process(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    place = canonical_place(a["at"], where["at"])
+    if place not in ("Ceres", "Callisto"):
+        raise Refused(
+            problem(
+                "no-processing-here",
+                where["at"],
+                f"only Ceres and Callisto process ore (§25), not {place}",
+                "or buy an ore-processor for a base",
+            )
+        )
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    raw = state.cargo_of(ship.id).get("raw-ore", 0)
+    qty = a["qty"] if a["qty"] else raw
+    if qty > raw or qty < rules.processor_ratio:
+        raise Refused(
+            problem(
+                "not-in-hold",
+                where["qty"],
+                f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time",
+                "",
+            )
+        )
+    made = qty // rules.processor_ratio
+    used = made * rules.processor_ratio
+    state.add_cargo(ship.id, "raw-ore", -used)
+    state.add_cargo(ship.id, "processed-ore", made)
+    return Done(
+        f"{place} processes {used} CP of raw ore from {ship.name} into {made} CP of processed ore (§25)",
+        [],
+    )
+
+
+PORTABLE_EXCLUDED = ("fuel", "c-t-ore")  # §27: not fuel or C-T ore
+
+
+def _pickup(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    return _move_goods(books, a, where, to_ship=True)
+
+
+def _dropoff(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    return _move_goods(books, a, where, to_ship=False)
+
+
+def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    other_key = "source" if to_ship else "to"
+    store = find_post(books, a[other_key], where[other_key], kinds=("base", "mine"))
+    if store.owner != player.name and store.status != "open":
+        raise Refused(
+            problem(
+                "not-the-owner",
+                where[other_key],
+                f"{store.name or store.id} belongs to {store.owner}",
+                "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
+            )
+        )
+    good = good_key(a["good"] or "raw-ore")
+    if good in PORTABLE_EXCLUDED:
+        raise Refused(
+            problem(
+                "not-portable",
+                where["good"],
+                f"{good} cannot be picked up or dropped off this way (§27)",
+                "",
+            )
+        )
+    source, target = (store, ship) if to_ship else (ship, store)
+    have = source.supplies if good == "supplies" else state.cargo_of(source.id).get(good, 0)
+    qty = a["qty"] if a["qty"] else have
+    if qty < 1 or qty > have:
+        raise Refused(
+            problem(
+                "not-in-store", where["qty"], f"{source.name or source.id} has {have} of {good}", ""
+            )
+        )
+    if to_ship:
+        size = (
+            1
+            if good == "supplies"
+            else (state.prices[good].size_cp or 0)
+            if good in state.prices
+            else 1
+        )
+        check_hold(
+            rules,
+            state,
+            ship,
+            0 if good == "supplies" else size * qty,
+            qty if good == "supplies" else 0,
+            where["qty"],
+        )
+    if good == "supplies":
+        source.supplies -= qty
+        target.supplies += qty
+    else:
+        state.add_cargo(source.id, good, -qty)
+        state.add_cargo(target.id, good, qty)
+    verb = "picks up" if to_ship else "drops off"
+    return Done(
+        f"{ship.name} {verb} {plural(qty, 'unit') if good == 'supplies' else f'{qty} CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)",
+        [],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "process": ActionSpec(
+        "process",
+        (
+            PLAYER,
+            Param("at", required=True, cli="--at"),
+            Param("qty", "int", cli="CP", column="amount"),
+            Param("ship", required=True, cli="--ship"),
+        ),
+        "Have Ceres or Callisto process raw ore in a ship's hold, 4 CP into 1 (§25).",
+        "ledger process Ann --at Ceres 20 --ship Nomad",
+    ),
+    "pickup": ActionSpec(
+        "pickup",
+        (
+            PLAYER,
+            Param("ship", required=True, cli="--ship"),
+            Param("source", required=True, cli="--from"),
+            Param("qty", "int", cli="CP", column="amount"),
+            Param("good", cli="--good"),
+        ),
+        "Pick up ore, supplies or equipment from a mine or base (§27; not fuel or C-T ore).",
+        "ledger pickup Ann --ship Nomad --from M1 20",
+    ),
+    "dropoff": ActionSpec(
+        "dropoff",
+        (
+            PLAYER,
+            Param("ship", required=True, cli="--ship"),
+            Param("to", required=True, cli="--to"),
+            Param("qty", "int", cli="CP", column="amount"),
+            Param("good", cli="--good"),
+        ),
+        "Drop off goods, supplies or equipment at a base or mine (§27).",
+        "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "process": _process,
+    "pickup": _pickup,
+    "dropoff": _dropoff,
+}

@@ -1,0 +1,118 @@
+"""Interstellar colonization in Triplanetary V/2 (§32): three Bussard ramscoops, 100,000 KC,
+360 days, and PR +5 when the attempt leaves (§36C).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec
+from ledger.core.problems import problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import (
+    PLAYER,
+    SUPPLIERS,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    charge,
+    find_player,
+    set_pr,
+    state_of,
+)
+from ledger.rules.triplanetary.model import ACTIVE, COLONIZING, Order
+
+COLONIZATION_COST = Decimal(100000)  # §32
+
+
+COLONIZATION_DAYS = 360  # §32
+
+
+RAMSCOOPS = 3  # §32
+
+
+def _colonize(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    player = find_player(books, a["player"], where["player"])
+    scoops = [
+        s
+        for s in state.ships
+        if s.owner == player.name and s.type == "bussard-ramscoop" and s.status == ACTIVE
+    ]
+    if len(scoops) < RAMSCOOPS:
+        raise Refused(
+            problem(
+                "needs-ramscoops",
+                where["player"],
+                f"an attempt takes three Bussard ramscoops (§32); {player.name} has {len(scoops)}",
+                "buy them first: ledger buy PLAYER bussard-ramscoop",
+            )
+        )
+    txn = charge(
+        books,
+        player,
+        COLONIZATION_COST,
+        SUPPLIERS,
+        kind="colonization",
+        memo=f"{player.name} outfits an interstellar colonization attempt at Luna",
+        rule="§32",
+        event=event,
+        where=where["player"],
+        at="Luna",
+    )
+    oid = state.next_id("W", [o.id for o in state.orders])
+    ids = [s.id for s in scoops[:RAMSCOOPS]]
+    for s in scoops[:RAMSCOOPS]:
+        s.status = COLONIZING
+    state.orders.append(
+        Order(
+            oid,
+            player.name,
+            "colonization",
+            "interstellar colonization",
+            "Luna",
+            " ".join(ids),
+            books.day,
+            books.day + COLONIZATION_DAYS,
+            Decimal(0),
+        )
+    )
+    return Done(
+        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)",
+        [txn],
+    )
+
+
+def complete_colonization(books: Books, order: Order) -> str:
+    state = state_of(books)
+    for sid in order.target.split():
+        for s in state.ships:
+            if s.id == sid:
+                s.status = "departed"
+    player = books.player(order.owner)
+    if player is not None:
+        set_pr(
+            books,
+            player,
+            tables.PR_COLONIZATION,
+            f"interstellar colonization attempt {order.id}",
+            "§32 §36C",
+        )
+    return f"the colonization attempt {order.id} leaves the board past Jupiter, never to return; PR {tables.PR_COLONIZATION:+d}"
+
+
+SPECS: dict[str, ActionSpec] = {
+    "colonize": ActionSpec(
+        "colonize",
+        (PLAYER,),
+        "Outfit an interstellar colonization attempt: three Bussard ramscoops, 100,000 KC, 360 days (§32).",
+        "ledger colonize Ann",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "colonize": _colonize,
+}

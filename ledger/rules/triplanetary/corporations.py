@@ -1,0 +1,143 @@
+"""Corporations of Triplanetary V/2: forming one (§7) and merging two (§9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.rules.triplanetary.kit import (
+    PLAYER,
+    SUPPLIERS,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    canonical_place,
+    charge,
+    find_player,
+    player_location,
+    rules_of,
+    state_of,
+)
+from ledger.rules.triplanetary.model import Corporation
+
+
+def _incorporate(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
+        raise Refused(
+            problem(
+                "already-incorporated",
+                where["player"],
+                f"{player.name} heads a corporation already",
+                "",
+            )
+        )
+    place = canonical_place(a["at"], where["at"], player_location(player))
+    txn = charge(
+        books,
+        player,
+        rules.incorporation_cost,
+        SUPPLIERS,
+        kind="incorporate",
+        memo=f"{player.name} incorporates at {place}",
+        rule="§7",
+        event=event,
+        where=where["player"],
+    )
+    cid = state.next_id("K", [c.id for c in state.corporations])
+    ready = books.day + rules.incorporation_days
+    state.corporations.append(
+        Corporation(
+            cid, player.name, a["name"] or f"{player.name} Corporation", place, books.day, ready
+        )
+    )
+    return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}", [txn])
+
+
+def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+
+    def corp(key: str, w: str) -> Corporation:
+        found = next(
+            (
+                c
+                for c in state.corporations
+                if key.strip().casefold() in (c.id.casefold(), c.name.casefold())
+            ),
+            None,
+        )
+        if found is None or found.status != "active":
+            raise Refused(
+                problem(
+                    "unknown-corporation",
+                    w,
+                    f"there is no active corporation {key!r}",
+                    "corporations: "
+                    + ", ".join(
+                        f"{c.id} {c.name}" for c in state.corporations if c.status == "active"
+                    ),
+                )
+            )
+        return found
+
+    into, other = corp(a["corp"], where["corp"]), corp(a["other"], where["other"])
+    if into.id == other.id:
+        raise Refused(
+            problem(
+                "same-corporation", where["other"], "a corporation cannot merge with itself", ""
+            )
+        )
+    head = find_player(books, into.head, where["corp"])
+    txn = charge(
+        books,
+        head,
+        rules.merger_cost,
+        SUPPLIERS,
+        kind="merger",
+        memo=f"merger of {other.name} into {into.name}",
+        rule="§9",
+        event=event,
+        where=where["corp"],
+    )
+    into.status, into.merging_with, into.ready_day = (
+        "merging",
+        other.id,
+        books.day + rules.merger_days,
+    )
+    other.status = "merging"
+    return Done(
+        f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)",
+        [txn],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "incorporate": ActionSpec(
+        "incorporate",
+        (
+            PLAYER,
+            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
+            Param("name", cli="--name", help="the new ship's or base's name"),
+        ),
+        "Form a corporation: 5 KC, 5 days; required once a player has two ships (§7).",
+        "ledger incorporate Ann --at Mars --name 'Ann Mining'",
+    ),
+    "merge": ActionSpec(
+        "merge",
+        (
+            Param("corp", required=True, cli="CORP", column="player"),
+            Param("other", required=True, cli="OTHER", column="to"),
+        ),
+        "Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9).",
+        "ledger merge K1 K2",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "incorporate": _incorporate,
+    "merge": _merge,
+}

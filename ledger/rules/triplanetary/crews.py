@@ -1,0 +1,213 @@
+"""Crews of Triplanetary V/2: hiring and discharging them (§13), and the supplies they eat
+(§14, §38).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.money import Money, round_money
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.core.words import plural
+from ledger.rules.triplanetary.kit import (
+    CREWS,
+    PLAYER,
+    SUPPLIERS,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    charge,
+    check_hold,
+    eaters,
+    emergency_days,
+    find_player,
+    one_post,
+    rules_of,
+    state_of,
+)
+from ledger.rules.triplanetary.model import ACTIVE, Crew, Mine, Ship
+from ledger.rules.triplanetary.settings import Rules
+
+
+def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    k, post = one_post(books, a, where, player, "the crews work")
+    if isinstance(post, Mine) and post.registered_day is None:
+        raise Refused(
+            problem(
+                "claim-not-registered",
+                where[k],
+                f"the claim {post.name} is registered on day {post.ready_day}",
+                "hire once it is registered (§24)",
+            )
+        )
+    if post.status not in (ACTIVE, "open", "landing", "drifting", "stopped"):
+        raise Refused(
+            problem("post-not-active", where[k], f"{post.name or post.id} is {post.status}", "")
+        )
+    n = a["crews"] or 1
+    quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
+    each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
+    rule = "§13" + (" (double: crews quit before)" if quit_before else "")
+    txn = charge(
+        books,
+        player,
+        each * n,
+        CREWS,
+        kind="hire",
+        memo=f"{player.name} hires {plural(n, 'crew')} for {post.name or post.id}",
+        rule=rule,
+        event=event,
+        where=where["crews"],
+    )
+    aboard = len(state.crews_at(post.id))
+    if post.fed_until < books.day:
+        post.fed_until = books.day
+    # §14: a new crew eats from its post's next period on (the post's crews are fed through
+    # post.fed_until); a mine with a base is fed by the base.
+    supplier = state.posts().get(post.base) if isinstance(post, Mine) and post.base else None
+    fed = max(books.day, (supplier or post).fed_until)
+    ids = []
+    for _ in range(n):
+        cid = state.next_id("C", [c.id for c in state.crews])
+        crew = Crew(cid, player.name, post.id, books.day, books.day)
+        crew.fed_until = fed
+        state.crews.append(crew)
+        ids.append(cid)
+    topped = ""
+    if isinstance(post, Ship) and books.day == 0 and post.built_day == 0:
+        # §3 §14 ruling: a ship bought on day 0 carries three months for the crews aboard at
+        # the end of day 0 (it came with three months for one crew)
+        extra = rules.start_supply_months * (max(1, aboard + n) - max(1, aboard))
+        if extra:
+            post.supplies += extra
+            topped = f"; {post.name or post.id} now carries {plural(post.supplies, 'unit')} of supplies, three months for its {aboard + n} crews (§3 §14)"
+    if post.status in ("open", "landing", "drifting", "stopped"):
+        post.status = ACTIVE  # new crews take over an abandoned or dead post
+    return Done(
+        f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
+        [txn],
+    )
+
+
+def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
+    return rules.wage * max(0, day - crew.paid_through)
+
+
+def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    crew = next((c for c in state.crews if c.id.casefold() == a["crew"].strip().casefold()), None)
+    if crew is None or not crew.active:
+        raise Refused(
+            problem(
+                "unknown-crew",
+                where["crew"],
+                f"there is no working crew {a['crew']!r}",
+                "crews: " + ", ".join(c.id for c in state.crews if c.active),
+            )
+        )
+    player = find_player(books, crew.owner, where["crew"])
+    back = owed_wages(rules, crew, books.day)
+    severance = rules.wage * rules.severance_days
+    txn = charge(
+        books,
+        player,
+        back + severance,
+        CREWS,
+        kind="discharge",
+        memo=f"{player.name} discharges crew {crew.id}: back wages {back:.2f} + {rules.severance_days} days' severance {severance:.2f}",
+        rule="§13",
+        event=event,
+        where=where["crew"],
+    )
+    crew.status, crew.ended_day, crew.paid_through = "discharged", books.day, books.day
+    return Done(
+        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}",
+        [txn],
+    )
+
+
+def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    _, post = one_post(books, a, where, player, "the supplies go")
+    months = a["months"]
+    if months < 1:
+        raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))
+    units = months * eaters(rules, state, post)
+    check_hold(rules, state, post, 0, units, where["months"])
+    full = emergency_days(rules, post)
+    refill = Decimal(0)
+    if post.emergency_left < full:  # §14: replacing used emergency supplies
+        refill = rules.ship_refill if isinstance(post, Ship) else rules.base_refill
+    cost = units * rules.supply_price + refill
+    memo = f"{player.name} buys {plural(units, 'unit')} of supplies for {post.name or post.id}" + (
+        f" and replaces its emergency supplies ({refill:.2f})" if refill else ""
+    )
+    txn = charge(
+        books,
+        player,
+        cost,
+        SUPPLIERS,
+        kind="supply",
+        memo=memo,
+        rule="§14 §38",
+        event=event,
+        where=where["months"],
+    )
+    post.supplies += units
+    post.emergency_left = full
+    if post.fed_until < books.day:
+        post.fed_until = books.day
+    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}", [txn])
+
+
+SPECS: dict[str, ActionSpec] = {
+    "hire": ActionSpec(
+        "hire",
+        (
+            PLAYER,
+            Param("ship", cli="--ship", help="a ship, by name or id"),
+            Param("base", cli="--base", help="a base, by name or id"),
+            Param("mine", cli="--mine", help="a mine (claim), by name or id"),
+            Param("crews", "int", default=1, cli="--crews", help="how many crews (default 1)"),
+        ),
+        "Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13).",
+        "ledger hire Ann --ship Nomad --crews 2",
+    ),
+    "discharge": ActionSpec(
+        "discharge",
+        (Param("crew", required=True, cli="CREW", column="player"),),
+        "Discharge a crew: back wages and 14 days' severance (§13).",
+        "ledger discharge C3",
+    ),
+    "supply": ActionSpec(
+        "supply",
+        (
+            PLAYER,
+            Param("ship", cli="--ship", help="a ship, by name or id"),
+            Param("base", cli="--base", help="a base, by name or id"),
+            Param("mine", cli="--mine", help="a mine (claim), by name or id"),
+            Param(
+                "months",
+                "int",
+                required=True,
+                cli="--months",
+                help="months of supplies for the crews there",
+            ),
+        ),
+        "Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38).",
+        "ledger supply Ann --ship Nomad --months 3",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "hire": _hire,
+    "discharge": _discharge,
+    "supply": _supply,
+}

@@ -1,0 +1,348 @@
+"""The action kit of Triplanetary V/2: what every banker's action uses.
+
+The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done` and `Refused`, looking up
+players, posts and places, paying (`debit`, `charge`, `post_pieces`: banks make no loans, §30),
+the tax split (§6, §29), PR changes (§36C), and a ship's hold and supplies (§11A, §14, §19).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from decimal import ROUND_DOWN, Decimal
+from typing import Any
+
+from ledger.core.books import Books, Player
+from ledger.core.charges import payer_postings
+from ledger.core.journal import Draft, Posting, Transaction
+from ledger.core.money import CENT, Money, round_money
+from ledger.core.names import did_you_mean
+from ledger.core.params import Param
+from ledger.core.problems import Problem, problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.model import Base, Office, Post, PRChange, Ship, State
+from ledger.rules.triplanetary.settings import Rules
+
+SUPPLIERS = "suppliers"  # what is bought from the game's world: §38 items, offices, fees
+CREWS = "crews"  # wages, hiring and severance (§13)
+MARKET = "market"  # the planets' markets: who buys and sells goods at the §39 prices
+PASSENGERS = "passengers"  # who pays the liner fares set by Earth (§28)
+LLOYDS = "lloyds"  # Lloyds of Luna (§31)
+
+
+Where = Mapping[str, str]
+
+
+@dataclass
+class Done:
+    summary: str
+    txns: list[Transaction]
+
+
+class Refused(Exception):
+    """Carries problems out of a handler; `apply_action` turns it back into problems."""
+
+    def __init__(self, *problems: Problem) -> None:
+        super().__init__(problems[0].message if problems else "")
+        self.problems = list(problems)
+
+
+Handler = Callable[[Books, dict[str, Any], Where, str], Done]
+
+
+PLAYER = Param("player", required=True, cli="PLAYER", column="player", help="the player who acts")
+
+
+def state_of(books: Books) -> State:
+    assert isinstance(books.state, State)
+    return books.state
+
+
+def rules_of(books: Books) -> Rules:
+    return Rules.of(books.settings)
+
+
+def find_player(books: Books, name: str, where: str) -> Player:
+    p = books.player(name)
+    if p is None:
+        raise Refused(
+            problem(
+                "unknown-player",
+                where,
+                f"{name!r} is not a player",
+                did_you_mean(name, (x.name for x in books.players))
+                + "players: "
+                + ", ".join(x.name for x in books.players),
+            )
+        )
+    return p
+
+
+def find_post(
+    books: Books,
+    key: str,
+    where: str,
+    owner: Player | None = None,
+    kinds: tuple[str, ...] = ("ship", "base", "mine"),
+) -> Post:
+    """A post of one of `kinds` by id or by name (any case): the owner's own first, so that a
+    name another player also uses, or an id that is another post's name, still finds the
+    owner's; a name two posts share is refused with the ids that match."""
+    state = state_of(books)
+    folded = key.strip().casefold()
+    pool = [p for g in (state.ships, state.bases, state.mines) for p in g if p.kind in kinds]
+    own = [p for p in pool if owner is None or p.owner == owner.name]
+    for group in (own, pool):
+        by_id = [p for p in group if p.id.casefold() == folded]
+        by_name = [p for p in group if p.name.strip().casefold() == folded]
+        found = by_id or by_name
+        if not found:
+            continue
+        if owner is not None and group is pool:
+            owners = ", ".join(dict.fromkeys(p.owner for p in found))
+            raise Refused(
+                problem(
+                    "not-the-owner",
+                    where,
+                    f"{found[0].name or found[0].id} belongs to {owners}, not {owner.name}",
+                    "",
+                )
+            )
+        if len(found) > 1:
+            whose = f" of {owner.name}" if owner else ""
+            ids = [p.id if owner else f"{p.id} ({p.owner})" for p in found]
+            raise Refused(
+                problem(
+                    "ambiguous-name",
+                    where,
+                    f"{key.strip()!r} names more than one {' or '.join(kinds)}{whose}: {', '.join(ids)}",
+                    f"name it by its id ({' or '.join(p.id for p in found)}), or rename one in the workbook",
+                )
+            )
+        return found[0]
+    building = [
+        o
+        for o in state.orders
+        if o.status == "building" and folded in (o.name.casefold(), o.id.casefold())
+    ]
+    if building:
+        o = building[0]
+        raise Refused(
+            problem(
+                "under-construction",
+                where,
+                f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
+                "load it once it is ready",
+            )
+        )
+    names = [p.name or p.id for p in own]
+    what = " or ".join(kinds)
+    raise Refused(
+        problem(
+            f"unknown-{kinds[0]}",
+            where,
+            f"there is no {what} {key!r}" + (f" of {owner.name}" if owner else ""),
+            ("known: " + ", ".join(names)) if names else "buy one first",
+        )
+    )
+
+
+def debit(
+    books: Books, player: Player, amount: Decimal, where: str, at: str | None = None
+) -> list[tuple[str, Decimal]]:
+    """The postings that take `amount` from the player's banks (the bank `at` a place first,
+    then the home bank, then the others), or `Refused`: banks make no loans (§30)."""
+    money = Money(round_money(amount), books.currency)
+    prefer = books.game.cash_account(player, at) if at and at in books.game.banks else None
+    postings = payer_postings(books, player, money, prefer)
+    if postings is None:
+        have = sum(
+            (books.journal.balance(a).amount for a in books.player_accounts(player)), Decimal(0)
+        )
+        raise Refused(
+            problem(
+                "cannot-afford",
+                where,
+                f"{player.name} has {have:.2f} {books.currency} and cannot pay {money}",
+                "banks make no loans (§30)",
+            )
+        )
+    return [(p.account, p.amount.amount) for p in postings]
+
+
+def post_pieces(
+    books: Books, pieces: list[tuple[str, Decimal]], *, kind: str, memo: str, rule: str, event: str
+) -> Transaction:
+    """One transaction from (account, amount) pieces, merged by account; they must sum to 0."""
+    merged: dict[str, Decimal] = {}
+    for account, amount in pieces:
+        merged[account] = merged.get(account, Decimal(0)) + amount
+    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged.items() if v)
+    return books.journal.post(Draft(kind, memo, rows, event=event, rule=rule), books.day)
+
+
+def charge(
+    books: Books,
+    player: Player,
+    amount: Decimal,
+    to: str,
+    *,
+    kind: str,
+    memo: str,
+    rule: str,
+    event: str,
+    where: str,
+    at: str | None = None,
+) -> Transaction:
+    """`player` pays `amount` to an institution."""
+    pieces = debit(books, player, amount, where, at)
+    return post_pieces(
+        books, [*pieces, (to, round_money(amount))], kind=kind, memo=memo, rule=rule, event=event
+    )
+
+
+def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:
+    """§6: the Patrol's half rounded down; Earth gets the rest, so the odd cent is on record."""
+    share = books.settings.get_decimal("patrol_tax_share_percent")
+    patrol = (tax * share / 100).quantize(CENT, rounding=ROUND_DOWN)
+    return [("patrol", patrol), ("earth", tax - patrol)]
+
+
+def cash_at(books: Books, player: Player, place: str) -> str:
+    """Money a player receives at a place lands in the bank there (§30)."""
+    return books.game.cash_account(player, place if place in books.game.banks else None)
+
+
+def set_pr(books: Books, player: Player, change: int, reason: str, rule: str) -> None:
+    """Change a player's PR (§36C) and keep the change on record."""
+    state = state_of(books)
+    i = next(n for n, p in enumerate(books.players) if p.name == player.name)
+    player = books.players[i]  # the current record: an earlier change may have replaced it
+    pr = player.get("pr") or 0
+    assert isinstance(pr, int)
+    extra = tuple((k, (pr + change) if k == "pr" else v) for k, v in player.extra)
+    books.players[i] = type(player)(player.name, player.role, extra, player.ref)
+    state.pr_changes.append(PRChange(books.day, player.name, change, reason, rule))
+
+
+def good_key(text: str) -> str:
+    return text.strip().casefold().replace(" ", "-").replace("_", "-")
+
+
+def one_post(
+    books: Books, a: dict[str, Any], where: Where, player: Player, what: str
+) -> tuple[str, Post]:
+    """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
+    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
+    if len(chosen) != 1:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                f"say where {what}: one of --ship, --base or --mine",
+                "",
+            )
+        )
+    k, key = chosen[0]
+    return k, find_post(books, key, where[k], owner=player, kinds=(k,))
+
+
+def player_location(player: Player) -> str:
+    loc = player.get("location")
+    return str(loc) if loc else tables.START_BANK
+
+
+def canonical_place(name: str | None, where: str, default: str | None = None) -> str:
+    """A planet or moon as the tables spell it; `default` when none is named (or, with no
+    default, a problem)."""
+    if not name and default is not None:
+        return default
+    place = tables.canonical_place(name or "")
+    if place is None:
+        raise Refused(
+            problem(
+                "unknown-place",
+                where,
+                f"{name!r} is not a planet or moon of the game",
+                did_you_mean(name or "", tables.PLACES) + "places: " + ", ".join(tables.PLACES),
+            )
+        )
+    return place
+
+
+def hold_capacity(state: State, post: Post) -> int | None:
+    """CP a ship's hold takes (None: unlimited, a base §19)."""
+    if isinstance(post, Ship):
+        price = state.prices.get(post.type)
+        return (price.hold_cp or 0) if price else 0
+    return None
+
+
+#: Ships that may carry an office (§11A: the Executive Liner "as a mobile office").
+OFFICE_SHIPS = ("executive-liner",)
+
+
+def ship_office(state: State, post: Post) -> Office | None:
+    """The open office a ship carries (§11A), if any."""
+    if not isinstance(post, Ship):
+        return None
+    return next((o for o in state.offices if o.place == post.id and o.status == "open"), None)
+
+
+def eaters(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
+    """Who eat a post's supplies each month, in units: its crews (at least one, §14), and on an
+    Executive Liner used as an office its office staff (§11A: "supplied both for the crew and
+    for the office staff")."""
+    n = len(state.crews_at(post.id)) if crews is None else crews
+    staff = rules.office_staff_units if ship_office(state, post) else 0
+    return max(1, n) + staff
+
+
+def supply_room(rules: Rules, state: State, post: Post, crews: int | None = None) -> int | None:
+    """Units of supplies built into a ship: three months for its crews, and for the staff of an
+    office it carries (§14, §11A); None: unlimited."""
+    if isinstance(post, Ship):
+        return rules.ship_room_months * eaters(rules, state, post, crews)
+    return None
+
+
+def hold_used(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
+    used = rules.office_cp if ship_office(state, post) else 0  # §11A: the office's 20 CP
+    for good, qty in state.cargo_of(post.id).items():
+        price = state.prices.get(good)
+        size = price.size_cp if price is not None and price.size_cp is not None else 1
+        used += size * qty
+    room = supply_room(rules, state, post, crews)
+    if room is not None:
+        used += max(0, post.supplies - room)  # §14: extra supplies take 1 CP a unit in the hold
+    return used
+
+
+def check_hold(
+    rules: Rules, state: State, post: Post, extra_cp: int, extra_supplies: int, where: str
+) -> None:
+    cap = hold_capacity(state, post)
+    if cap is None:
+        return
+    room = supply_room(rules, state, post) or 0
+    before = hold_used(rules, state, post)
+    overflow_now = max(0, post.supplies - room)
+    overflow_after = max(0, post.supplies + extra_supplies - room)
+    after = before + extra_cp + overflow_after - overflow_now
+    if after > cap:
+        raise Refused(
+            problem(
+                "hold-full",
+                where,
+                f"{post.name or post.id} has {cap} CP of hold, {before} used; this needs {after - before} more",
+                "unload something, or carry it on another ship",
+            )
+        )
+
+
+def emergency_days(rules: Rules, post: Post) -> int:
+    if isinstance(post, Ship):
+        return rules.ship_emergency_days
+    if isinstance(post, Base):
+        return rules.base_emergency_days
+    return rules.mine_emergency_days

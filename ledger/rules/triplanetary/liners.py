@@ -1,0 +1,222 @@
+"""Space passenger lines of Triplanetary V/2 (§28) on the §40 routes, and what running and
+stopping one does to PR (§36C).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.money import Money, round_money
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import (
+    PASSENGERS,
+    PLAYER,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    canonical_place,
+    cash_at,
+    find_player,
+    find_post,
+    hold_capacity,
+    hold_used,
+    post_pieces,
+    rules_of,
+    set_pr,
+    state_of,
+)
+from ledger.rules.triplanetary.markets import may_trade_here
+from ledger.rules.triplanetary.model import Liner, State
+
+
+def _route(a: dict[str, Any], where: Where) -> tables.LinerRoute:
+    frm, to = canonical_place(a["frm"], where["frm"]), canonical_place(a["to"], where["to"])
+    route = tables.liner_route(frm, to)
+    if route is None:
+        routes = ", ".join(f"{r.frm}-{r.to}" for r in tables.LINER_ROUTES if r.frm == frm)
+        raise Refused(
+            problem(
+                "no-such-route",
+                where["to"],
+                f"there is no liner route {frm} to {to} (§40)",
+                f"routes from {frm}: {routes}"
+                if routes
+                else "routes start at: " + ", ".join(sorted({r.frm for r in tables.LINER_ROUTES})),
+            )
+        )
+    return route
+
+
+def _running(state: State, owner: str) -> int:
+    return sum(1 for line in state.liners if line.owner == owner and line.status == "open")
+
+
+def _liner_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    player = find_player(books, a["player"], where["player"])
+    may_trade_here(
+        player,
+        "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
+        where["player"],
+    )
+    route = _route(a, where)
+    if any(
+        line.owner == player.name
+        and line.frm == route.frm
+        and line.to == route.to
+        and line.status == "open"
+        for line in state.liners
+    ):
+        raise Refused(
+            problem(
+                "line-exists", where["to"], f"{player.name} runs {route.frm}-{route.to} already", ""
+            )
+        )
+    first = _running(state, player.name) == 0
+    lid = state.next_id("L", [line.id for line in state.liners])
+    state.liners.append(Liner(lid, player.name, route.frm, route.to, books.day))
+    if first:
+        set_pr(
+            books, player, tables.PR_LINER_RUNNING, f"runs a space passenger line ({lid})", "§36C"
+        )
+    extra = f"; PR {tables.PR_LINER_RUNNING:+d} while running a line (§36C)" if first else ""
+    return Done(
+        f"liner {lid} {route.frm}-{route.to} open: a passenger every {route.turns_per_passenger} days, fare {route.fare} KC{extra}",
+        [],
+    )
+
+
+def _liner_close(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    line = next(
+        (
+            x
+            for x in state.liners
+            if x.id.casefold() == a["liner"].strip().casefold() and x.status == "open"
+        ),
+        None,
+    )
+    if line is None:
+        raise Refused(
+            problem(
+                "unknown-liner",
+                where["liner"],
+                f"there is no open liner {a['liner']!r}",
+                "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
+            )
+        )
+    line.status = "closed"
+    player = find_player(books, line.owner, where["liner"])
+    text = f"liner {line.id} {line.frm}-{line.to} closed; {line.waiting} waiting passengers go home"
+    line.waiting = 0
+    if _running(state, player.name) == 0:
+        set_pr(
+            books,
+            player,
+            -tables.PR_LINER_RUNNING,
+            f"no longer runs a passenger line ({line.id})",
+            "§36C",
+        )
+        set_pr(
+            books,
+            player,
+            tables.PR_LINER_STOPPED,
+            f"stopped a space passenger line ({line.id})",
+            "§36C",
+        )
+        text += f"; PR {-tables.PR_LINER_RUNNING + tables.PR_LINER_STOPPED:+d} (§36C)"
+    return Done(text, [])
+
+
+def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    route = _route(a, where)
+    line = next(
+        (
+            x
+            for x in state.liners
+            if x.owner == player.name
+            and x.frm == route.frm
+            and x.to == route.to
+            and x.status == "open"
+        ),
+        None,
+    )
+    if line is None:
+        raise Refused(
+            problem(
+                "unknown-liner",
+                where["to"],
+                f"{player.name} runs no line {route.frm}-{route.to}",
+                f"open it: ledger liner open {player.name} {route.frm} {route.to}",
+            )
+        )
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    cap = hold_capacity(state, ship)
+    free = (cap - hold_used(rules, state, ship)) if cap is not None else 10**6
+    seats = min(line.waiting, 25, free // tables.PASSENGER_CARGO_CP)
+    if seats <= 0:
+        raise Refused(
+            problem(
+                "no-passengers",
+                where["ship"],
+                f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP}",
+                "wait for passengers, or make room in the hold",
+            )
+        )
+    fares = round_money(route.fare * seats)
+    txn = post_pieces(
+        books,
+        [(PASSENGERS, -fares), (cash_at(books, player, route.frm), fares)],
+        kind="fares",
+        memo=f"{ship.name} carries {seats} passengers {route.frm}-{route.to}",
+        rule="§28 §40",
+        event=event,
+    )
+    line.waiting -= seats
+    return Done(
+        f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting",
+        [txn],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "liner-open": ActionSpec(
+        "liner-open",
+        (
+            PLAYER,
+            Param("frm", required=True, cli="FROM"),
+            Param("to", required=True, cli="TO", column="to"),
+        ),
+        "Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C).",
+        "ledger liner open Ann Earth Mars",
+    ),
+    "liner-close": ActionSpec(
+        "liner-close",
+        (Param("liner", required=True, cli="LINER", column="player"),),
+        "Close a passenger line; PR -1 for stopping (§36C).",
+        "ledger liner close L1",
+    ),
+    "liner-depart": ActionSpec(
+        "liner-depart",
+        (
+            PLAYER,
+            Param("frm", required=True, cli="FROM"),
+            Param("to", required=True, cli="TO", column="to"),
+            Param("ship", required=True, cli="--ship"),
+        ),
+        "A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40).",
+        "ledger liner depart Ann Earth Mars --ship Star",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "liner-open": _liner_open,
+    "liner-close": _liner_close,
+    "liner-depart": _liner_depart,
+}

@@ -1,0 +1,351 @@
+"""The planets' markets of Triplanetary V/2: buying and selling goods at the §39 prices,
+and between players at an agreed price, with 10% sales tax (§29), the markets that sell only
+what they have (§25), market saturation (§26), and Lloyds' share of a cargo settled at its
+sale (§31).
+
+Every sale pays 10% sales tax at the time of sale, half to the Patrol and the rest, with the
+odd cent, to Earth (§6, §29), in the same transaction as the sale.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import Books, Player
+from ledger.core.money import Money, round_money
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import (
+    LLOYDS,
+    MARKET,
+    PLAYER,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    canonical_place,
+    cash_at,
+    charge,
+    check_hold,
+    debit,
+    find_player,
+    find_post,
+    good_key,
+    post_pieces,
+    rules_of,
+    state_of,
+    tax_pieces,
+)
+from ledger.rules.triplanetary.model import Market, State
+from ledger.rules.triplanetary.roles import PATROL_ROLE
+
+#: Markets that sell only what they have (§25): (place, good) -> (stock good, CP of it per CP sold)
+STOCKED = {
+    ("Ceres", "processed-ore"): ("raw-ore", 4),
+    ("Callisto", "processed-ore"): ("raw-ore", 4),
+    ("Ganymede", "cordrazite"): ("cordrazite", 1),
+    ("Earth", "cordrazine"): ("cordrazine", 1),
+}
+
+
+def market(state: State, place: str, good: str) -> Market:
+    for m in state.markets:
+        if m.place == place and m.good == good:
+            return m
+    m = Market(place, good)
+    state.markets.append(m)
+    return m
+
+
+def may_trade_here(player: Player, place: str, where: str) -> None:
+    """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres."""
+    if player.role == PATROL_ROLE:
+        raise Refused(
+            problem("patrol-may-not-trade", where, "the Patrol may not engage in trade (§6)", "")
+        )
+    status = player.get("status")
+    if status in ("pirate", "warlord") and place != "Ceres":
+        raise Refused(
+            problem(
+                "outlaw-trade",
+                where,
+                f"{player.name} is a {status}: only the Free Port of Ceres trades with them (§33, §34)",
+                "trade at Ceres",
+            )
+        )
+    if status in ("imprisoned", "dead"):
+        raise Refused(problem("player-cannot-act", where, f"{player.name} is {status}", ""))
+
+
+def _where_trading(books: Books, player: Player, a: dict[str, Any], where: Where) -> str:
+    """`--at`, or where the ship is, or where the player is."""
+    if a.get("at"):
+        return canonical_place(a["at"], where["at"])
+    ship = None
+    if a.get("ship"):
+        try:  # the player's own ship of that name first: names are unique per owner
+            ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+        except Refused:
+            ship = None  # the command names the problem when it looks the ship up itself
+    here = tables.canonical_place(ship.location) if ship is not None else None
+    return here or canonical_place(str(player.get("location") or ""), where["at"])
+
+
+def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    good = good_key(a["item"])
+    place = _where_trading(books, player, a, where)
+    may_trade_here(player, place, where["at"])
+    price = tables.buy_price(good, place)
+    if price is None:
+        sellers = ", ".join(
+            f"{p} ({tables.buy_price(good, p)} KC)" for p in tables.places_buying(good)
+        )
+        raise Refused(
+            problem(
+                "not-sold-here",
+                where["at"],
+                f"{place} does not sell {good}",
+                f"it is sold at: {sellers}" if sellers else "no market sells it (§39)",
+            )
+        )
+    if not a["ship"]:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                "say which ship's hold the goods go into: --ship SHIP",
+                "",
+            )
+        )
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    qty = a["qty"]
+    check_hold(rules, state, ship, qty, 0, where["qty"])
+    stocked = STOCKED.get((place, good))
+    if stocked is not None:
+        stock_good, per = stocked
+        m = market(state, place, stock_good)
+        if m.stock < qty * per:
+            have = m.stock // per
+            why = "raw ore to process" if stock_good == "raw-ore" else f"{stock_good} in stock"
+            raise Refused(
+                problem(
+                    "market-empty",
+                    where["qty"],
+                    f"{place} has only enough {why} for {have} CP of {good} (§25)",
+                    "buy less, or wait for the market to be supplied",
+                )
+            )
+        m.stock -= qty * per
+    total = round_money(price * qty)
+    txn = charge(
+        books,
+        player,
+        total,
+        MARKET,
+        kind="buy",
+        memo=f"{player.name} buys {qty} CP of {good} at {place} for {ship.name}",
+        rule="§39",
+        event=event,
+        where=where["qty"],
+        at=place,
+    )
+    state.add_cargo(ship.id, good, qty)
+    return Done(
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)",
+        [txn],
+    )
+
+
+def saturation_days(qty: int) -> int:
+    """§26: one day per ten CP sold; any load saturates at least a day (partial tens round up)."""
+    return max(1, -(-qty // 10))
+
+
+def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    good = good_key(a["good"])
+    if good not in tables.GOODS_BY_KEY:
+        raise Refused(
+            problem(
+                "unknown-good",
+                where["good"],
+                f"{a['good']!r} is not a §39 trade good",
+                "goods: " + ", ".join(tables.GOODS_BY_KEY),
+            )
+        )
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    qty = a["qty"]
+    held = state.cargo_of(ship.id).get(good, 0)
+    if qty < 1 or held < qty:
+        raise Refused(
+            problem(
+                "not-in-hold",
+                where["qty"],
+                f"{ship.name or ship.id} holds {held} CP of {good}, not {qty}",
+                "sell what the hold has",
+            )
+        )
+    if a["to"]:
+        return _sell_to_player(books, player, ship, good, qty, a, where, event)
+    place = _where_trading(books, player, a, where)
+    may_trade_here(player, place, where["at"])
+    price = tables.sell_price(good, place)
+    if price is None:
+        buyers = ", ".join(
+            f"{p} ({tables.sell_price(good, p)} KC)" for p in tables.places_selling(good)
+        )
+        raise Refused(
+            problem(
+                "not-bought-here",
+                where["at"],
+                f"{place} does not buy {good}",
+                f"it is bought at: {buyers}" if buyers else "no market buys it (§39)",
+            )
+        )
+    m = market(state, place, good)
+    day = books.day
+    saturated = (
+        good not in tables.SATURATION_EXEMPT and m.saturated_since < day <= m.saturated_until
+    )
+    unit = price * (1 - tables.SATURATION_PRICE_DROP) if saturated else price
+    gross = round_money(unit * qty)
+    tax = round_money(gross * rules.sales_tax / 100)
+    pieces = [
+        (MARKET, -gross),
+        (cash_at(books, player, place), gross - tax),
+        *tax_pieces(books, tax),
+    ]
+    rule = "§39 §29" + (" §26" if saturated else "")
+    lloyds = _settle_lloyds(books, player, ship, good, qty, price, place, pieces)
+    memo = f"{player.name} sells {qty} CP of {good} at {place}" + (
+        " (market saturated: 25% less)" if saturated else ""
+    )
+    txn = post_pieces(books, pieces, kind="sale", memo=memo, rule=rule, event=event)
+    state.add_cargo(ship.id, good, -qty)
+    if good not in tables.SATURATION_EXEMPT:  # §26
+        if not m.saturated_since < day <= m.saturated_until:
+            m.saturated_since = day
+        m.saturated_until = max(m.saturated_until, day + saturation_days(qty))
+    if (place, "processed-ore") in STOCKED and good == "raw-ore":
+        m.stock += qty  # §25: Ceres and Callisto process what they are sold
+    if place == "Earth" and good == "cordrazite":
+        m.stock += qty  # §25: Earth makes Cordrazine from the Cordrazite it has
+    text = f"txn {txn.id}: {memo}: {Money(gross, books.currency)}, sales tax {Money(tax, books.currency)} (§29)"
+    if lloyds:
+        text += f"; {lloyds}"
+    return Done(text, [txn])
+
+
+def _settle_lloyds(
+    books: Books,
+    player: Player,
+    ship: Any,
+    good: str,
+    qty: int,
+    price: Decimal,
+    place: str,
+    pieces: list[tuple[str, Decimal]],
+) -> str:
+    """§31: Lloyds receives full market value for its share of a cargo when it is sold."""
+    state = state_of(books)
+    left = qty
+    owed = Decimal(0)
+    for contract in state.underwriting:
+        if left <= 0:
+            break
+        if contract.status != "open" or contract.ship != ship.id or contract.good != good:
+            continue
+        share = min(contract.qty, left)
+        owed += round_money(price * share)
+        contract.qty -= share
+        left -= share
+        if contract.qty == 0:
+            contract.status = "settled"
+    if owed:
+        pieces += [(cash_at(books, player, place), -owed), (LLOYDS, owed)]
+        return f"Lloyds of Luna receives {Money(owed, books.currency)} for its share (§31)"
+    return ""
+
+
+def _sell_to_player(
+    books: Books,
+    seller: Player,
+    ship: Any,
+    good: str,
+    qty: int,
+    a: dict[str, Any],
+    where: Where,
+    event: str,
+) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    buyer = find_player(books, a["to"], where["to"])
+    if a["price"] is None:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["price"],
+                "a sale between players needs the agreed --price",
+                "",
+            )
+        )
+    if not a["to_ship"]:
+        raise Refused(
+            problem(
+                "missing-value",
+                where["to_ship"],
+                f"say which of {buyer.name}'s ships takes the goods: --to-ship SHIP",
+                "",
+            )
+        )
+    target = find_post(books, a["to_ship"], where["to_ship"], owner=buyer, kinds=("ship",))
+    check_hold(rules, state, target, qty, 0, where["to_ship"])
+    price = a["price"]
+    if price <= 0:
+        raise Refused(
+            problem(
+                "bad-amount",
+                where["price"],
+                f"a company is sold for more than 0, not {price:.2f} (§9)",
+                "type the price the buyer pays, e.g. 400",
+            )
+        )
+    tax = round_money(price * rules.sales_tax / 100)
+    pieces = debit(books, buyer, price, where["price"])
+    pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
+    memo = f"{seller.name} sells {qty} CP of {good} to {buyer.name} for {price:.2f} KC"
+    txn = post_pieces(books, pieces, kind="sale", memo=memo, rule="§29", event=event)
+    state.add_cargo(ship.id, good, -qty)
+    state.add_cargo(target.id, good, qty)
+    return Done(
+        f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)",
+        [txn],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "sell": ActionSpec(
+        "sell",
+        (
+            PLAYER,
+            Param("good", required=True, cli="GOOD"),
+            Param("qty", "int", required=True, cli="CP", column="amount"),
+            Param("at", cli="--at"),
+            Param("ship", required=True, cli="--ship"),
+            Param("to", cli="--to", column="to"),
+            Param("price", "money", cli="--price"),
+            Param("to_ship", cli="--to-ship"),
+        ),
+        "Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed price); 10% sales tax (§29).",
+        "ledger sell Ann processed-ore 20 --at Mars --ship Nomad",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "sell": _sell,
+}

@@ -1,0 +1,191 @@
+"""Offices of Triplanetary V/2: opening and closing one on a planet or a base (§8), or in
+the player's own Executive Liner (§11A).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import Books, Player
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.core.words import plural
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import (
+    OFFICE_SHIPS,
+    PLAYER,
+    SUPPLIERS,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    charge,
+    find_player,
+    hold_capacity,
+    hold_used,
+    rules_of,
+    ship_office,
+    state_of,
+)
+from ledger.rules.triplanetary.model import ACTIVE, Office, Ship
+
+
+def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    place = a["at"].strip()
+    known = tables.canonical_place(place)
+    base = state.find_post(place)
+    liner = base if isinstance(base, Ship) and base.type in OFFICE_SHIPS else None
+    if known is None and (base is None or (base.kind != "base" and liner is None)):
+        raise Refused(
+            problem(
+                "unknown-place",
+                where["at"],
+                f"an office stands on a planet or a base (§8), or in an Executive Liner (§11A), not {place!r}",
+                "places: " + ", ".join(tables.PLACES),
+            )
+        )
+    place = known or (base.id if base else place)
+    if liner is not None:
+        _liner_office_fits(books, player, liner, where["at"])
+    if any(
+        o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
+    ):
+        raise Refused(
+            problem(
+                "office-exists",
+                where["at"],
+                f"{player.name} already has an open office at {place}",
+                "",
+            )
+        )
+    cost = rules.office_open_cost + rules.office_fee
+    txn = charge(
+        books,
+        player,
+        cost,
+        SUPPLIERS,
+        kind="office",
+        memo=f"{player.name} opens an office {'in' if liner else 'at'} {liner.name if liner else place}: set-up and the first {rules.office_days} days",
+        rule="§8",
+        event=event,
+        where=where["at"],
+    )
+    closed = next(
+        (
+            o
+            for o in state.offices
+            if o.owner == player.name and o.place == place and o.status != "open"
+        ),
+        None,
+    )
+    if closed is not None:
+        closed.status, closed.opened_day, closed.paid_until = (
+            "open",
+            books.day,
+            books.day + rules.office_days,
+        )
+        oid = closed.id
+    else:
+        oid = state.next_id("O", [o.id for o in state.offices])
+        state.offices.append(
+            Office(oid, player.name, place, books.day, books.day + rules.office_days)
+        )
+    staff = ""
+    if liner is not None and not liner.on_planet:  # §11A: its staff eat, in advance (§14)
+        liner.supplies -= rules.office_staff_units
+        staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
+    return Done(
+        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}",
+        [txn],
+    )
+
+
+def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) -> None:
+    """§11A: the player's own Executive Liner can carry an office if its hold has the office's
+    20 CP free and it carries the staff's supplies for the first period (none on a planet)."""
+    state, rules = state_of(books), rules_of(books)
+    if liner.owner != player.name:
+        raise Refused(
+            problem(
+                "not-the-owner",
+                where,
+                f"{liner.name} belongs to {liner.owner}, not {player.name}",
+                "",
+            )
+        )
+    if liner.status != ACTIVE:
+        raise Refused(problem("post-not-active", where, f"{liner.name} is {liner.status}", ""))
+    if ship_office(state, liner) is not None:
+        return  # the open office is refused below as office-exists
+    cap = hold_capacity(state, liner) or 0
+    before = hold_used(rules, state, liner)
+    state.offices.append(Office("", player.name, liner.id))  # as if open, to weigh the hold
+    try:
+        after = hold_used(rules, state, liner)
+    finally:
+        state.offices.pop()
+    if after > cap:
+        raise Refused(
+            problem(
+                "hold-full",
+                where,
+                f"{liner.name} has {cap} CP of hold, {before} used; its office takes {rules.office_cp} CP (§11A)",
+                "unload the hold first",
+            )
+        )
+    need = 0 if liner.on_planet else rules.office_staff_units
+    if liner.supplies < need:
+        raise Refused(
+            problem(
+                "no-supplies",
+                where,
+                f"{liner.name} carries {plural(liner.supplies, 'unit')} of supplies; its office staff eat {plural(need, 'unit')} a period, in advance (§11A)",
+                f"it needs {need - liner.supplies} more: ledger supply {player.name} --ship {liner.name} --months N",
+            )
+        )
+
+
+def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state = state_of(books)
+    office = next(
+        (o for o in state.offices if o.id.casefold() == a["office"].strip().casefold()), None
+    )
+    if office is None or office.status != "open":
+        raise Refused(
+            problem(
+                "unknown-office",
+                where["office"],
+                f"there is no open office {a['office']!r}",
+                ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
+                if any(o.status == "open" for o in state.offices)
+                else "there is no open office",
+            )
+        )
+    office.status = "closed"
+    return Done(
+        f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)",
+        [],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "office-open": ActionSpec(
+        "office-open",
+        (PLAYER, Param("at", required=True, cli="--at")),
+        "Open an office: 10 KC and the first 30 days' 5 KC in advance (§8).",
+        "ledger office open Ann --at Mars",
+    ),
+    "office-close": ActionSpec(
+        "office-close",
+        (Param("office", required=True, cli="OFFICE", column="player"),),
+        "Close an office (§8).",
+        "ledger office close O1",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "office-open": _office_open,
+    "office-close": _office_close,
+}

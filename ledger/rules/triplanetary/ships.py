@@ -1,0 +1,437 @@
+"""Ships, bases, modules and mining claims of Triplanetary V/2: buying from the §38 price
+list, paid in advance and built in their days (§3, §12, §20, §38), fuel (§15), where a ship
+is (§14, §20), and mining claims (§23, §24).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import Books, Player
+from ledger.core.money import Money
+from ledger.core.names import did_you_mean
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.core.words import plural
+from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import (
+    PLAYER,
+    SUPPLIERS,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    canonical_place,
+    charge,
+    check_hold,
+    find_player,
+    find_post,
+    player_location,
+    rules_of,
+    state_of,
+)
+from ledger.rules.triplanetary.markets import buy_goods
+from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Ship, State
+from ledger.rules.triplanetary.roles import PATROL_ROLE
+
+
+def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    key = a["item"].strip().casefold().replace(" ", "-").replace("_", "-")
+    price = state.prices.get(key)
+    if price is None:
+        if key in tables.GOODS_BY_KEY:
+            return buy_goods(books, a, where, event)
+        raise Refused(
+            problem(
+                "unknown-item",
+                where["item"],
+                f"{a['item']!r} is not on the §38 price list",
+                did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
+                + "items: "
+                + ", ".join(state.prices),
+            )
+        )
+    qty = a["qty"] or 1
+    if qty < 1:
+        raise Refused(problem("bad-number", where["qty"], "buy at least one", ""))
+    if price.kind == "consumable":
+        hint = {
+            "fuel": "ledger fuel PLAYER --ship SHIP UNITS",
+            "supply-month": "ledger supply PLAYER --ship SHIP --months N",
+            "crew-day": "ledger hire PLAYER --ship SHIP",
+        }[key]
+        raise Refused(
+            problem(
+                "use-another-command",
+                where["item"],
+                f"{price.name} is bought with its own command",
+                hint,
+            )
+        )
+    total = price.price * qty
+    day = books.day
+    made: list[str] = []
+    if price.kind in ("ship", "base", "module"):
+        place = canonical_place(a["at"], where["at"], player_location(player))
+        target = ""
+        if price.kind != "module" and a["name"]:
+            refuse_taken_name(state, player, a["name"], qty, where["name"])
+        if price.kind == "module":
+            if not a["base"]:
+                raise Refused(
+                    problem(
+                        "missing-value",
+                        where["base"],
+                        "a recreation module goes on a base: --base BASE (§20)",
+                        "",
+                    )
+                )
+            target = find_post(books, a["base"], where["base"], owner=player, kinds=("base",)).id
+        txn = charge(
+            books,
+            player,
+            total,
+            SUPPLIERS,
+            kind="buy",
+            memo=f"{player.name} buys {qty} × {price.name}",
+            rule="§38 §12",
+            event=event,
+            where=where["item"],
+        )
+        for n in range(qty):
+            name = a["name"] or ""
+            if name and qty > 1:
+                name = f"{name} {n + 1}"
+            if day == 0:  # §3 ruling: bought on day 0, ready at once
+                made.append(
+                    complete_order(
+                        books,
+                        Order("", player.name, key, name, place, target, day, day, price.price),
+                    )
+                )
+            else:
+                oid = state.next_id("W", [o.id for o in state.orders])
+                order = Order(
+                    oid,
+                    player.name,
+                    key,
+                    name,
+                    place,
+                    target,
+                    day,
+                    day + price.build_days,
+                    price.price,
+                )
+                state.orders.append(order)
+                made.append(f"{oid} {name or price.name}, ready on day {order.ready_day}")
+        return Done(
+            f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}: "
+            + "; ".join(made),
+            [txn],
+        )
+    # equipment goes into a ship's hold or a base's (or mine's) store
+    if bool(a["ship"]) == bool(a["base"]):
+        raise Refused(
+            problem(
+                "missing-value",
+                where["ship"],
+                f"say where the {price.name} goes: --ship SHIP or --base BASE",
+                "",
+            )
+        )
+    post = find_post(
+        books,
+        a["ship"] or a["base"],
+        where["ship"] if a["ship"] else where["base"],
+        owner=player,
+        kinds=("ship",) if a["ship"] else ("base", "mine"),
+    )
+    check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, where["qty"])
+    txn = charge(
+        books,
+        player,
+        total,
+        SUPPLIERS,
+        kind="buy",
+        memo=f"{player.name} buys {qty} × {price.name} for {post.name or post.id}",
+        rule="§38",
+        event=event,
+        where=where["item"],
+    )
+    state.add_cargo(post.id, key, qty)
+    return Done(
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}",
+        [txn],
+    )
+
+
+def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: str) -> None:
+    """A player's ships and bases are looked up by name: a new one may not take a name one of
+    them (built, being built, or lost) already has."""
+    wanted = {
+        w.strip().casefold()
+        for w in ([name] if qty == 1 else [f"{name} {n + 1}" for n in range(qty)])
+    }
+    for p in (*state.ships, *state.bases):
+        if p.owner == player.name and p.name.strip().casefold() in wanted:
+            raise Refused(
+                problem(
+                    "duplicate-name",
+                    where,
+                    f"{player.name} already has a {p.kind} named {p.name!r} ({p.id})",
+                    f"give the new one another --name; name the one there by its id: --{p.kind} {p.id}",
+                )
+            )
+    for o in state.orders:
+        if (
+            o.owner == player.name
+            and o.status == "building"
+            and o.name.strip().casefold() in wanted
+        ):
+            raise Refused(
+                problem(
+                    "duplicate-name",
+                    where,
+                    f"{player.name} already has {o.name!r} being built ({o.id}, ready on day {o.ready_day})",
+                    "give the new one another --name",
+                )
+            )
+
+
+def complete_order(books: Books, order: Order) -> str:
+    """What an order becomes on its ready day (§12, or at once on day 0, §3)."""
+    state, rules = state_of(books), rules_of(books)
+    price = state.prices.get(order.item)
+    kind = price.kind if price else order.item
+    day = books.day
+    if kind == "ship":
+        sid = state.next_id("S", [s.id for s in state.ships])
+        supplies = rules.start_supply_months if day == 0 else 0  # §3 ruling: 3 months on day 0
+        ship = Ship(
+            sid,
+            order.owner,
+            order.name or f"{price.name if price else order.item} {sid}",
+            order.place,
+            False,
+            supplies,
+            day,
+            rules.ship_emergency_days,
+            type=order.item,
+            price=order.price,
+            built_at=order.place,
+            built_day=day,
+        )
+        state.ships.append(ship)
+        order.result = sid
+        return f"{sid} {ship.name} ready at {order.place}" + (
+            f" with {supplies} months of supplies" if supplies else ""
+        )
+    if kind == "base":
+        bid = state.next_id("B", [b.id for b in state.bases])
+        base = Base(
+            bid,
+            order.owner,
+            order.name or f"Base {bid}",
+            order.place,
+            False,
+            0,
+            day,
+            rules.base_emergency_days,
+            type=order.item,
+            price=order.price,
+            built_at=order.place,
+            built_day=day,
+        )
+        state.bases.append(base)
+        order.result = bid
+        return f"{bid} {base.name} ready at {order.place} (§12: it must be picked up there)"
+    if kind == "module":
+        mid = state.next_id("R", [m.id for m in state.modules])
+        state.modules.append(Module(mid, order.owner, order.target, order.price, day, day))
+        order.result = mid
+        return f"recreation module {mid} ready on base {order.target}"
+    return order.item
+
+
+def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    assert isinstance(ship, Ship)
+    price = state.prices.get(ship.type)
+    tank = price.fuel if price else None
+    if tank is None:
+        raise Refused(
+            problem(
+                "no-fuel-tank", where["ship"], f"a {ship.type} carries no fuel to buy (§38)", ""
+            )
+        )
+    units = a["units"]
+    if units < 1 or ship.fuel + units > tank:
+        raise Refused(
+            problem(
+                "tank-full",
+                where["units"],
+                f"{ship.name} holds {tank} fuel and has {ship.fuel}; {plural(units, 'unit')} {'does' if units == 1 else 'do'} not fit",
+                f"buy at most {tank - ship.fuel}",
+            )
+        )
+    txn = charge(
+        books,
+        player,
+        rules.fuel_price * units,
+        SUPPLIERS,
+        kind="fuel",
+        memo=f"{player.name} buys {units} fuel for {ship.name}",
+        rule="§15",
+        event=event,
+        where=where["units"],
+    )
+    ship.fuel += units
+    return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
+
+
+def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    ship = find_post(books, a["ship"], where["ship"], kinds=("ship",))
+    if a["land"] and a["space"]:
+        raise Refused(
+            problem(
+                "bad-args",
+                where["land"],
+                "a ship cannot land and leave at once",
+                "give --land or --space",
+            )
+        )
+    if a["to"]:
+        to = tables.canonical_place(a["to"]) or a["to"].strip()  # a planet, a base, or a hex
+        if isinstance(ship, Ship) and to.casefold() != ship.location.casefold():
+            ship.arrived_day = books.day  # §20: how long it has been at a base
+        ship.location = to
+    if a["land"]:
+        ship.on_planet = True
+    elif a["space"]:
+        ship.on_planet = False
+    state = "on the ground (its crews need no supplies, §14)" if ship.on_planet else "in space"
+    return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
+
+
+def _claim(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player = find_player(books, a["player"], where["player"])
+    if player.role == PATROL_ROLE:
+        raise Refused(
+            problem("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)", "")
+        )
+    name = a["name"].strip()
+    if any(m.name.casefold() == name.casefold() for m in state.mines):
+        raise Refused(
+            problem("claim-exists", where["name"], f"the claim {name!r} is registered already", "")
+        )
+    base = ""
+    if a["base"]:
+        base = find_post(books, a["base"], where["base"], kinds=("base",)).id
+    txn = charge(
+        books,
+        player,
+        rules.claim_cost,
+        SUPPLIERS,
+        kind="claim",
+        memo=f"{player.name} registers the claim {name}",
+        rule="§24",
+        event=event,
+        where=where["name"],
+    )
+    mid = state.next_id("M", [m.id for m in state.mines])
+    ready = books.day + rules.claim_days
+    state.mines.append(
+        Mine(
+            mid,
+            player.name,
+            name,
+            a["at"] or name,
+            False,
+            0,
+            ready,
+            rules.mine_emergency_days,
+            status="registering",
+            ct=bool(a["ct"]),
+            base=base,
+            ready_day=ready,
+        )
+    )
+    return Done(
+        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a['ct'] else ''} registered on day {ready}",
+        [txn],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "buy": ActionSpec(
+        "buy",
+        (
+            PLAYER,
+            Param(
+                "item", required=True, cli="ITEM", help="an item of the §38 price list, e.g. packet"
+            ),
+            Param("qty", "int", default=1, cli="QTY", help="how many (CP for trade goods)"),
+            Param("name", cli="--name", help="the new ship's or base's name"),
+            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
+            Param("ship", cli="--ship", help="a ship, by name or id"),
+            Param("base", cli="--base", help="a base, by name or id"),
+        ),
+        "Buy anything on the §38 price list, paid in advance (§12).",
+        "ledger buy Ann packet --name Nomad --at Ceres",
+    ),
+    "fuel": ActionSpec(
+        "fuel",
+        (
+            PLAYER,
+            Param("ship", required=True, cli="--ship"),
+            Param(
+                "units", "int", required=True, cli="UNITS", column="amount", help="units of fuel"
+            ),
+        ),
+        "Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38).",
+        "ledger fuel Ann --ship Nomad 10",
+    ),
+    "move": ActionSpec(
+        "move",
+        (
+            Param("ship", required=True, cli="SHIP", column="player"),
+            Param("to", cli="--to", help="where it is now"),
+            Param(
+                "land",
+                "flag",
+                default=False,
+                cli="--land",
+                help="on the ground: its crews need no supplies (§14)",
+            ),
+            Param(
+                "space", "flag", default=False, cli="--space", help="in space (every new ship is)"
+            ),
+        ),
+        "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
+        "ledger move Nomad --to Mars --land",
+    ),
+    "claim": ActionSpec(
+        "claim",
+        (
+            PLAYER,
+            Param("name", required=True, cli="NAME"),
+            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
+            Param("ct", "flag", default=False, cli="--ct", help="a C-T (antimatter) mine (§23)"),
+            Param("base", cli="--base", help="a base, by name or id"),
+        ),
+        "Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23).",
+        "ledger claim Ann 'Hex 0412' --at 'belt 0412'",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {
+    "buy": _buy,
+    "fuel": _fuel,
+    "move": _move,
+    "claim": _claim,
+}
