@@ -79,11 +79,7 @@ def _lloyds(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 BRANCH_FEE = Decimal(500)  # §30
-
-
 BRANCH_RESERVES = Decimal(5000)  # §30
-
-
 PLUTONIUM_KC_PER_CP = Decimal(100)  # §30: 1 CP per 100 KC
 
 

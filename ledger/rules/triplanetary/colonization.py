@@ -26,11 +26,7 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import ACTIVE, COLONIZING, Order
 
 COLONIZATION_COST = Decimal(100000)  # §32
-
-
 COLONIZATION_DAYS = 360  # §32
-
-
 RAMSCOOPS = 3  # §32
 
 
