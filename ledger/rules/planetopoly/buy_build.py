@@ -1,0 +1,161 @@
+"""§5 buying a plot (the claim to its planet) and building support points on it within §5's
+limits; §6 buying a toll station or speed trap. `check_points` and `add_points` serve §8's
+remote buys and §9's sales too.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import BANK, Books, Player
+from ledger.core.problems import problem
+from ledger.rules.planetopoly import bank, rules, tables
+from ledger.rules.planetopoly.kit import (
+    Refused,
+    Where,
+    check_afford,
+    check_free,
+    check_no_debt,
+    find_deed,
+    find_player,
+    refuse,
+    summarize,
+)
+from ledger.rules.planetopoly.sheets import DeedRow, HoldingRow, board_of, replace_holding
+
+
+def buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"])
+    deed = find_deed(books, v["deed"], where["deed"])
+    board = board_of(books)
+    check_free(player, where["player"], "buy: a prisoner does not move")
+    check_no_debt(books, player, where["player"], "buy anything")
+    owner = board.holding(deed.key)
+    if owner is not None:
+        rule = "§5" if deed.is_plot else "§6"
+        raise refuse(
+            "deed-owned",
+            where["deed"],
+            f"{rule}: {deed.name} belongs to {owner.owner}",
+            f"ledger rent {player.name} {deed.key} for the rent"
+            if owner.owner != player.name
+            else "",
+        )
+    if deed.is_plot:
+        claim = rules.claimant(board, deed.planet)
+        if claim is not None and claim != player.name:
+            raise refuse(
+                "planet-claimed",
+                where["deed"],
+                f"§5: {claim} owns a plot of {deed.planet} and has the claim to the whole planet",
+                f"{claim} may buy it remotely: ledger remote-buy {claim} {deed.key} --lander {player.name}",
+            )
+        if claim is None:
+            short = rules.unfinished_claims(board, player.name)
+            if short:
+                raise refuse(
+                    "claim-unfinished",
+                    where["deed"],
+                    f"§5: {player.name} holds one deed of {', '.join(short)} and must hold at "
+                    f"least two of every claimed planet before buying a plot of {deed.planet}",
+                    "",
+                )
+    rule = "§5" if deed.is_plot else "§6"
+    check_afford(books, player, deed.price, deed.name, rule, where["player"])
+    board.put(HoldingRow(deed.key, player.name, 0, deed.is_plot))
+    said = bank.pay_out(
+        books,
+        player,
+        BANK,
+        deed.price,
+        memo=f"{player.name} buys {deed.name}",
+        rule=rule,
+        kind="buy",
+        event=event,
+    )
+    return summarize(
+        f"{player.name} buys {deed.name} for {deed.price:.2f} {books.currency} ({rule})", said
+    )
+
+
+def check_points(
+    books: Books, deed: DeedRow, owner: str, after: int, where: str, rule: str
+) -> None:
+    board = board_of(books)
+    points = rules.planet_points(board, deed.planet, owner)
+    points[deed.key] = after
+    breaches = rules.limit_breaches(points)
+    if breaches:
+        raise Refused(
+            [
+                problem(
+                    "support-point-limit",
+                    where,
+                    f"{rule}: {what} ({key} would have {points[key]})",
+                    "build on the other plots of the planet first" if rule == "§5" else "",
+                )
+                for key, what in breaches
+            ]
+        )
+
+
+def add_points(
+    books: Books, player: Player, deed: DeedRow, n: int, where: Where, rule: str
+) -> HoldingRow:
+    board = board_of(books)
+    held = board.holding(deed.key)
+    if not deed.is_plot:
+        raise refuse(
+            "no-points-here",
+            where["deed"],
+            f"§6: no support points can be built on a {deed.kind.replace('-', ' ')}",
+            "",
+        )
+    if held is None or held.owner != player.name:
+        raise refuse(
+            "not-owner",
+            where["deed"],
+            f"§5: {player.name} does not own {deed.name}",
+            "support points go on the player's own plots",
+        )
+    if n < 1:
+        raise refuse("bad-number", where["points"], f"{rule}: --points must be 1 or more", "")
+    if held.new:
+        raise refuse(
+            "bought-this-turn",
+            where["deed"],
+            f"§5: {player.name} bought {deed.name} this turn and may build support points on it "
+            "only at the next opportunity",
+            "the mark goes when another player's move is recorded (or type no in Holdings' new)",
+        )
+    check_points(
+        books, deed, player.name, held.points + n, where.get("points", where["deed"]), "§5"
+    )
+    return held
+
+
+def build(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"])
+    deed = find_deed(books, v["deed"], where["deed"])
+    n = 1 if v.get("points") is None else int(v["points"])
+    check_free(player, where["player"], "build: a prisoner does not move")
+    check_no_debt(books, player, where["player"], "build")
+    held = add_points(books, player, deed, n, where, "§5")
+    cost = deed.point_price * n
+    check_afford(books, player, cost, f"{n} support points on {deed.name}", "§5", where["player"])
+    board_of(books).put(replace_holding(held, points=held.points + n))
+    level = tables.level_name(held.points + n)
+    said = bank.pay_out(
+        books,
+        player,
+        BANK,
+        cost,
+        memo=f"{player.name} builds {n} support point{'s' * (n > 1)} on {deed.name}: {level}",
+        rule="§5",
+        kind="build",
+        event=event,
+    )
+    return summarize(
+        f"{player.name} builds {n} on {deed.name} for {cost:.2f} {books.currency}: {level} (§5)",
+        said,
+    )

@@ -1,0 +1,100 @@
+"""§7 event cards (pay to or receive from the bank) and §10 prison: going in, the fine to
+leave (`bail`) or a missed round (`stay`).
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import BANK, Books, Player
+from ledger.rules.planetopoly import bank
+from ledger.rules.planetopoly.kit import Where, check_afford, find_player, refuse, summarize
+
+
+def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"], "§7")
+    pay, receive = v.get("pay"), v.get("receive")
+    if (pay is None) == (receive is None):
+        raise refuse(
+            "pay-or-receive",
+            where["pay"],
+            "§7: an event card either pays to the bank or receives from it: give --pay N or --receive N",
+            "a card that only moves the piece needs no command",
+        )
+    amount = pay if pay is not None else receive
+    assert isinstance(amount, Decimal)
+    if amount <= 0:
+        raise refuse(
+            "bad-amount",
+            where["pay" if pay is not None else "receive"],
+            "§7: the amount must be more than 0",
+            "",
+        )
+    text = f"{player.name}: event card" + (f" {v['card']!r}" if v.get("card") else "")
+    if pay is not None:
+        said = bank.pay_out(
+            books, player, BANK, amount, memo=text, rule="§7", kind="event", event=event
+        )
+        return summarize(f"{text}: pays {amount:.2f} {books.currency} (§7)", said)
+    said = bank.pay_in(books, player, BANK, amount, memo=text, rule="§7", kind="event", event=event)
+    return summarize(f"{text}: receives {amount:.2f} {books.currency} (§7)", said)
+
+
+def prison(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"], "§10")
+    if bank.flag(player, "in_prison"):
+        raise refuse("in-prison", where["player"], f"§10: {player.name} is in prison already", "")
+    bank.set_extra(books, player.name, in_prison=True, prison_turns=0)
+    return f"{player.name} goes to prison (§10); the next player's turn"
+
+
+def _prisoner(books: Books, v: dict[str, Any], where: Where) -> Player:
+    player = find_player(books, v["player"], where["player"], "§10")
+    if not bank.flag(player, "in_prison"):
+        raise refuse("not-in-prison", where["player"], f"§10: {player.name} is not in prison", "")
+    return player
+
+
+def _ordinal(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
+
+
+BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
+
+
+def bail(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = _prisoner(books, v, where)
+    served = bank.turns(player)
+    fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+    check_afford(books, player, fine, "the fine", "§10", where["player"])
+    nth = ("first", "second", "third")[min(served, 2)]
+    said = bank.pay_out(
+        books,
+        player,
+        BANK,
+        fine,
+        memo=f"{player.name} pays the fine to leave prison on the {nth} turn",
+        rule="§10",
+        kind="fine",
+        event=event,
+    )
+    bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+    return summarize(f"{player.name} pays {fine:.2f} {books.currency} and is free (§10)", said)
+
+
+def stay(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = _prisoner(books, v, where)
+    served = bank.turns(player) + 1
+    if served >= books.settings.get_int("prison_stays"):
+        bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+        return (
+            f"{player.name} stays in prison a {_ordinal(served)} time and has served the "
+            "sentence: free, no fine (§10)"
+        )
+    bank.set_extra(books, player.name, prison_turns=served)
+    nxt = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+    return (
+        f"{player.name} stays in prison and misses a round ({served} missed); "
+        f"next turn the fine is {nxt:.2f} {books.currency} (§10)"
+    )

@@ -1,0 +1,162 @@
+"""§8 remote buys (a plot or support points of a claimed planet another player landed on, the
+premium to that player) and §9 sales to the bank (support points first, within §5's limits).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import BANK, Books
+from ledger.core.problems import problem
+from ledger.rules.planetopoly import bank, rules
+from ledger.rules.planetopoly.buy_build import add_points, check_points
+from ledger.rules.planetopoly.kit import (
+    Refused,
+    Where,
+    check_afford,
+    check_free,
+    check_no_debt,
+    find_deed,
+    find_player,
+    refuse,
+    summarize,
+)
+from ledger.rules.planetopoly.sheets import HoldingRow, board_of, replace_holding
+
+
+def remote_buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"], "§8")
+    deed = find_deed(books, v["deed"], where["deed"])
+    lander = find_player(books, v["lander"], where["lander"], "§8")
+    board = board_of(books)
+    check_free(player, where["player"], "carry out a remote buy")
+    check_no_debt(books, player, where["player"], "buy anything")
+    if lander.name == player.name:
+        raise refuse(
+            "lander-is-buyer",
+            where["lander"],
+            "§8: a remote buy pays its premium to another player who landed on the plot",
+            f"ledger buy {player.name} {deed.key} for a plot one landed on",
+        )
+    if not deed.is_plot:
+        raise refuse(
+            "no-remote-buy",
+            where["deed"],
+            f"§6: a {deed.kind.replace('-', ' ')} gives no claim and cannot be bought remotely",
+            "",
+        )
+    claim = rules.claimant(board, deed.planet)
+    if claim != player.name:
+        raise refuse(
+            "no-claim",
+            where["deed"],
+            f"§8: {player.name} has no claim to {deed.planet}"
+            + (f" ({claim} has)" if claim else " (nobody owns a plot of it)"),
+            "a remote buy needs a plot of the planet already",
+        )
+    held = board.holding(deed.key)
+    n: int = v.get("points") or 0
+    if held is None:
+        if n:
+            raise refuse(
+                "bought-this-turn",
+                where["points"],
+                "§5: support points on a new plot only at the next opportunity",
+                "buy the plot now and the points on a later remote buy",
+            )
+        cost, what = deed.price, deed.name
+    else:
+        held = add_points(books, player, deed, n, where, "§8")
+        cost, what = deed.point_price * n, f"{n} support points on {deed.name}"
+    check_afford(
+        books, player, cost + deed.premium, f"{what} and the premium", "§8", where["player"]
+    )
+    if held is None:
+        board.put(HoldingRow(deed.key, player.name, 0, True))
+    else:
+        board.put(replace_holding(held, points=held.points + n))
+    said = bank.pay_out(
+        books,
+        player,
+        BANK,
+        cost,
+        memo=f"{player.name} buys {what} remotely",
+        rule="§8",
+        kind="buy",
+        event=event,
+    )
+    said += bank.pay_out(
+        books,
+        player,
+        books.game.cash_account(lander),
+        deed.premium,
+        memo=f"{player.name} pays {lander.name} the premium of {deed.name}",
+        rule="§8",
+        kind="premium",
+        event=event,
+    )
+    return summarize(
+        f"{player.name} buys {what} remotely for {cost:.2f} and pays {lander.name} a premium "
+        f"of {deed.premium:.2f} {books.currency} (§8)",
+        said,
+    )
+
+
+def sell(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"], "§9")
+    deed = find_deed(books, v["deed"], where["deed"])
+    board = board_of(books)
+    check_free(player, where["player"], "sell")
+    held = board.holding(deed.key)
+    if held is None or held.owner != player.name:
+        raise refuse("not-owner", where["deed"], f"§9: {player.name} does not own {deed.name}", "")
+    n = v.get("points")
+    if n:
+        if n > held.points:
+            raise refuse(
+                "not-that-many",
+                where["points"],
+                f"§9: {deed.name} has {held.points} support points, not {n}",
+                "",
+            )
+        check_points(books, deed, player.name, held.points - n, where["points"], "§9 §5")
+        value, what = deed.point_sale * n, f"{n} support point{'s' * (n > 1)} on {deed.name}"
+        board.put(replace_holding(held, points=held.points - n))
+    else:
+        if held.points:
+            raise refuse(
+                "sell-points-first",
+                where["deed"],
+                f"§9: {deed.name} has {held.points} support points: sell them first",
+                f"ledger sell {player.name} {deed.key} --points {held.points}",
+            )
+        if deed.is_plot:
+            board.drop(deed.key)
+            rest = rules.planet_points(board, deed.planet, player.name)
+            breaches = rules.limit_breaches(rest)
+            if breaches:
+                board.put(held)
+                raise Refused(
+                    [
+                        problem("support-point-limit", where["deed"], f"§9 §5: {what} ({key})", "")
+                        for key, what in breaches
+                    ]
+                )
+        else:
+            board.drop(deed.key)
+        value, what = deed.sale_value, deed.name
+    said = (
+        bank.pay_in(
+            books,
+            player,
+            BANK,
+            value,
+            memo=f"{player.name} sells {what} to the bank",
+            rule="§9",
+            kind="sale",
+            event=event,
+        )
+        if value > 0
+        else []
+    )
+    return summarize(f"{player.name} sells {what} for {value:.2f} {books.currency} (§9)", said)

@@ -1,0 +1,50 @@
+"""§3 passing or landing on start and §4 the risk field (its amounts in the §11 table)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from ledger.core.books import BANK, Books
+from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.kit import (
+    Where,
+    check_free,
+    find_player,
+    read_dice,
+    record_dice,
+    summarize,
+)
+
+
+def start(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"])
+    check_free(player, where["player"], "pass start: a prisoner does not move")
+    s = books.settings
+    amount = s.get_decimal("pass_start")
+    text = f"{player.name} passes start"
+    if v.get("exact"):
+        amount += s.get_decimal("exact_start_bonus")
+        text = f"{player.name} lands exactly on start"
+    said = bank.pay_in(books, player, BANK, amount, memo=text, rule="§3", kind="start", event=event)
+    return summarize(f"{text}: +{amount:.2f} {books.currency} (§3)", said)
+
+
+def risk(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+    player = find_player(books, v["player"], where["player"])
+    check_free(player, where["player"], "land on the risk field: a prisoner does not move")
+    a, b = read_dice(books, v["dice"], where["dice"], "risk")
+    amount = tables.RISK[a - 1][b - 1]
+    how = "receives" if amount > 0 else "pays"
+    text = f"{player.name} {how} {abs(amount)} on the risk field ({a},{b})"
+    record_dice(books, a, b, f"risk {player.name}", f"{amount:+d} {books.currency} (§4, §11)")
+    money = Decimal(abs(amount))
+    if amount > 0:
+        said = bank.pay_in(
+            books, player, BANK, money, memo=text, rule="§4 §11", kind="risk", event=event
+        )
+    else:
+        said = bank.pay_out(
+            books, player, BANK, money, memo=text, rule="§4 §11", kind="risk", event=event
+        )
+    return summarize(f"{text} (§4)", said)
