@@ -1,0 +1,252 @@
+"""The §41 trial results table of Triplanetary Variant V/2 as pure data (§36B: result = die
++ public relations + bribes), §36C public relations and §36D bribery.
+
+Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
+/work/shared/rules/README.md, which override the text where they speak; see tables.py.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import IntEnum, StrEnum
+from typing import Final, Literal
+
+# ---------------------------------------------------------------------------
+# §41 Trial results table (§36B: result = die + public relations + bribes)
+# ---------------------------------------------------------------------------
+
+
+class CrimeClass(IntEnum):
+    """The three crime classes of §36A."""
+
+    I = 1  # noqa: E741 - the printed Roman numeral
+    II = 2
+    III = 3
+
+
+class TrialOutcomeKind(StrEnum):
+    SUIT_DISMISSED = "suit dismissed"
+    ACQUITTED = "acquitted"
+    FINE = "fine"
+    IMPRISONMENT = "imprisonment"  # always with a fine or a confiscation in §41
+    DEATH = "death"
+
+
+Confiscation = Literal["half", "all"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TrialOutcome:
+    """One §41 band's penalty.
+
+    ``fine`` in KC (0 if none), ``prison_days`` (0 if none), ``confiscate`` None,
+    ``"half"`` ("Confiscation of 1/2 of all goods") or ``"all"``; ``label`` is the
+    printed text; ``maximum_penalty`` is True for the lowest band of its column,
+    which costs 1 public relations point (§36C).
+    """
+
+    kind: TrialOutcomeKind
+    label: str
+    fine: Decimal = Decimal("0")
+    prison_days: int = 0
+    confiscate: Confiscation | None = None
+    maximum_penalty: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrialBand:
+    """Results ``low``..``high`` (inclusive) of one §41 column give ``outcome``."""
+
+    low: int
+    high: int
+    outcome: TrialOutcome
+
+
+TRIAL_RESULT_MAX: Final = 20  # §41 top row; higher results read as 20 (README ruling)
+TRIAL_RESULT_MIN: Final = -20  # §41 bottom row; lower results read as -20 (README ruling)
+
+_SD: Final = TrialOutcome(kind=TrialOutcomeKind.SUIT_DISMISSED, label="Suit Dismissed")
+_AQ: Final = TrialOutcome(kind=TrialOutcomeKind.ACQUITTED, label="Acquitted")
+
+
+def _fine(kc: str) -> TrialOutcome:
+    return TrialOutcome(kind=TrialOutcomeKind.FINE, label=f"{kc} KC Fine", fine=Decimal(kc))
+
+
+def _jail(days: int, kc: str, *, maximum: bool = False) -> TrialOutcome:
+    printed = f"{int(kc):,}" if int(kc) >= 10000 else kc  # "10,000" is printed with a comma
+    return TrialOutcome(
+        kind=TrialOutcomeKind.IMPRISONMENT,
+        label=f"{days} Day Imprisonment + {printed} KC Fine",
+        fine=Decimal(kc),
+        prison_days=days,
+        maximum_penalty=maximum,
+    )
+
+
+# §41 — each column from the top (result 20) down to -20.  A band starts at a row with
+# text, either "**text**" or "| text"; the following rows of the same style ("****" or
+# "|") continue it, and the style alternates from band to band.  Boundaries read off the
+# printed row numbers (checked column by column at fixed character offsets):
+#   Class I  : 20..13 SD, 12..7 Acq, 6..3 50, 2..-2 100, -3..-6 250, -7..-12 500,
+#              -13..-16 60 d + 500, -17..-20 120 d + 1000 (maximum)
+#   Class II : 20..17 SD, 16..11 Acq, 10..7 100, 6..1 250, 0..-4 500, -5..-8 60 d + 500,
+#              -9..-14 120 d + 1000, -15..-18 180 d + 2000, -19..-20 360 d + 5000 (maximum)
+#   Class III: 20..19 SD, 18..15 Acq, 14..9 500, 8..5 90 d + 1000, 4..1 180 d + 2000,
+#              0..-2 360 d + 5000, -3..-8 720 d + 10,000, -9..-12 720 d + 1/2 goods,
+#              -13..-16 1000 d + all goods, -17..-20 death + all goods (maximum)
+# Printing quirks, read as above: Class I's -13 cell starts "*60 Day ..." with a single
+# asterisk (still the asterisk style, so a new band after the "|" band at -7..-12), and its
+# -17 cell "|120 Day Imprisonment|" runs into the column gap.  Class III's -9..-12 band
+# prints no fine: 720 days + half the goods, fine 0 (not the 10,000 KC of the band above).
+TRIAL_TABLE: Final[dict[CrimeClass, tuple[TrialBand, ...]]] = {
+    CrimeClass.I: (
+        TrialBand(13, 20, _SD),
+        TrialBand(7, 12, _AQ),
+        TrialBand(3, 6, _fine("50")),
+        TrialBand(-2, 2, _fine("100")),
+        TrialBand(-6, -3, _fine("250")),
+        TrialBand(-12, -7, _fine("500")),
+        TrialBand(-16, -13, _jail(60, "500")),
+        TrialBand(-20, -17, _jail(120, "1000", maximum=True)),
+    ),
+    CrimeClass.II: (
+        TrialBand(17, 20, _SD),
+        TrialBand(11, 16, _AQ),
+        TrialBand(7, 10, _fine("100")),
+        TrialBand(1, 6, _fine("250")),
+        TrialBand(-4, 0, _fine("500")),
+        TrialBand(-8, -5, _jail(60, "500")),
+        TrialBand(-14, -9, _jail(120, "1000")),
+        TrialBand(-18, -15, _jail(180, "2000")),
+        TrialBand(-20, -19, _jail(360, "5000", maximum=True)),
+    ),
+    CrimeClass.III: (
+        TrialBand(19, 20, _SD),
+        TrialBand(15, 18, _AQ),
+        TrialBand(9, 14, _fine("500")),
+        TrialBand(5, 8, _jail(90, "1000")),
+        TrialBand(1, 4, _jail(180, "2000")),
+        TrialBand(-2, 0, _jail(360, "5000")),
+        TrialBand(-8, -3, _jail(720, "10000")),
+        TrialBand(
+            -12,
+            -9,
+            TrialOutcome(
+                kind=TrialOutcomeKind.IMPRISONMENT,
+                label="720 Day Imprisonment + Confiscation of 1/2 of all goods",
+                prison_days=720,
+                confiscate="half",
+            ),
+        ),
+        TrialBand(
+            -16,
+            -13,
+            TrialOutcome(
+                kind=TrialOutcomeKind.IMPRISONMENT,
+                label="1000 Day Imprisonment + Confiscation of all goods",
+                prison_days=1000,
+                confiscate="all",
+            ),
+        ),
+        TrialBand(
+            -20,
+            -17,
+            TrialOutcome(
+                kind=TrialOutcomeKind.DEATH,
+                label="Death to all involved + Confiscation of all goods",
+                confiscate="all",
+                maximum_penalty=True,
+            ),
+        ),
+    ),
+}
+
+_CRIME_CLASS_NAMES: Final[dict[str, CrimeClass]] = {
+    "i": CrimeClass.I,
+    "1": CrimeClass.I,
+    "ii": CrimeClass.II,
+    "2": CrimeClass.II,
+    "iii": CrimeClass.III,
+    "3": CrimeClass.III,
+}
+
+
+def parse_crime_class(value: int | str) -> CrimeClass:
+    """Parse a crime class: 1/2/3, "I"/"II"/"III", "1", "class ii", ... (ValueError if none)."""
+    if isinstance(value, bool):
+        raise ValueError(f"not a crime class: {value!r}")
+    if isinstance(value, int):
+        try:
+            return CrimeClass(value)
+        except ValueError:
+            raise ValueError(f"not a crime class: {value!r} (1, 2 or 3)") from None
+    text = value.strip().casefold()
+    text = text.removeprefix("class").strip()
+    try:
+        return _CRIME_CLASS_NAMES[text]
+    except KeyError:
+        raise ValueError(f"not a crime class: {value!r} (I, II or III)") from None
+
+
+def clamp_trial_result(result: int) -> int:
+    """README ruling: a result above 20 reads as 20, below -20 as -20."""
+    return max(TRIAL_RESULT_MIN, min(TRIAL_RESULT_MAX, result))
+
+
+def trial_band(crime_class: int | str, result: int) -> TrialBand:
+    """The §41 band of ``crime_class`` holding ``result`` (clamped to -20..20)."""
+    r = clamp_trial_result(result)
+    for band in TRIAL_TABLE[parse_crime_class(crime_class)]:
+        if band.low <= r <= band.high:
+            return band
+    raise AssertionError(f"§41 table has a gap at {r}")  # pragma: no cover
+
+
+def trial_outcome(crime_class: int | str, result: int) -> TrialOutcome:
+    """§41: the outcome of a trial with final ``result`` (die + PR + bribes), clamped."""
+    return trial_band(crime_class, result).outcome
+
+
+def is_maximum_penalty(crime_class: int | str, result: int) -> bool:
+    """§41/§36C: whether ``result`` falls in the column's maximum (lowest) penalty band."""
+    return trial_outcome(crime_class, result).maximum_penalty
+
+
+# ---------------------------------------------------------------------------
+# §36C Public relations, §36D Bribery
+# ---------------------------------------------------------------------------
+
+PR_START: Final = 0  # §36C: every corporation starts at 0
+# §36C additions
+PR_HEROISM: Final = 1
+PR_LINER_RUNNING: Final = 5  # while running a space passenger line
+PR_RECREATION_MARS_OR_BELTWARD: Final = 2  # has recreation modules, tried at Mars or beltward
+PR_SERVICE_TO_CORPORATIONS: Final = 1  # running a service to other corporations
+PR_SUIT_DISMISSED: Final = 1  # each trial result "Suit Dismissed"
+PR_RESULT_21_OR_MORE: Final = 2  # each trial result number of 21 or greater
+PR_PROGRAM_PER_5000: Final = 1  # each 5000 KC public relations program spent on Earth
+PR_PROGRAM_COST: Final = Decimal("5000")
+PR_COLONIZATION: Final = 5  # each interstellar colonization attempt (§32)
+# §36C subtractions
+PR_RECREATION_EARTH_OR_SUNWARD: Final = -2  # has recreation modules, tried on Earth or sunward
+PR_LINER_STOPPED: Final = -1  # stops running a space passenger line
+PR_MAXIMUM_PENALTY: Final = -1  # each trial result that is the maximum penalty
+PR_RESULT_MINUS_21_OR_LESS: Final = -2  # each trial result number of -21 or less
+PR_FAILED_BRIBE: Final = -1  # each failed bribery attempt
+PR_PIRATE: Final = -15  # turning pirate (§33)
+PR_WARLORD: Final = -15  # becoming a warlord (§34)
+
+# §36D — bribery: up to 3 bribes per trial, 500 KC each, one die each:
+# 1-3 succeeds (+1 to the trial result), 4-6 fails (-1 to the result and PR_FAILED_BRIBE).
+BRIBE_COST: Final = Decimal("500")
+MAX_BRIBES: Final = 3
+BRIBE_SUCCESS_ROLLS: Final[frozenset[int]] = frozenset({1, 2, 3})
+BRIBE_SUCCESS_MODIFIER: Final = 1
+BRIBE_FAILURE_MODIFIER: Final = -1
+
+
+def bribe_succeeds(roll: int) -> bool:
+    """§36D: whether a bribe die roll (1..6) succeeds; ValueError outside 1..6."""
+    if isinstance(roll, bool) or not 1 <= roll <= 6:
+        raise ValueError(f"a die roll is 1..6, not {roll!r}")
+    return roll in BRIBE_SUCCESS_ROLLS
