@@ -1,8 +1,8 @@
 """All banker's actions of Triplanetary V/2 in one registry: ships, bases and claims (§12,
 §15, §20, §23, §24, §38), crews (§13, §14), offices (§8, §11A), corporations (§7, §9),
 markets and cargo (§25-§27, §29, §39), company sales (§9), liners (§28, §40), Lloyds and
-branch banks (§30, §31), colonization (§32), crime and justice (§33-§36, §41), base to base
-transfers (§21).
+branch banks (§30, §31), colonization (§32), crime and justice (§33, §34, §36), trials
+(§36B, §36D, §41), base to base transfers (§21).
 
 The CLI and the Events sheet both come through `apply_action`, so a typed row and a command
 cannot disagree.
@@ -30,6 +30,7 @@ from ledger.rules.triplanetary import (
     offices,
     ships,
     transfer,
+    trials,
 )
 from ledger.rules.triplanetary.kit import Done, Handler, Refused
 
@@ -45,6 +46,7 @@ _MODULES = (
     banking,
     colonization,
     justice,
+    trials,
     transfer,
 )
 _SPECS: dict[str, ActionSpec] = {k: v for m in _MODULES for k, v in m.SPECS.items()}
@@ -54,7 +56,7 @@ ORDER = (
     *("incorporate", "move", "merge", "claim"),
     *("sell", "process", "pickup", "dropoff", "sell-company"),
     *("liner-open", "liner-close", "liner-depart", "lloyds", "branch", "branch-open", "colonize"),
-    *justice.SPECS,
+    *("destroy", "crime", "fine", "trial", "declare", "pr", "pr-program"),
     *transfer.SPECS,
 )
 assert sorted(ORDER) == sorted(_SPECS), "every action is listed once in ORDER"

@@ -1,6 +1,7 @@
-"""Crime and justice in Triplanetary V/2: §33 piracy, §34 warlords, §36 crimes, trials, public
-relations and bribery, §41 the trial results table. Every die is entered or drawn from the
-workbook's seeded generator and recorded in the Dice sheet with what it decided."""
+"""Crime and justice in Triplanetary V/2: §33 piracy, §34 warlords, §36A crimes on record,
+fines to the Patrol (§6), §36C public relations. Trials, bribes and their penalties are in
+trials.py.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
+    Handler,
     Refused,
     Where,
     charge,
@@ -26,30 +28,28 @@ from ledger.rules.triplanetary.kit import (
     rules_of,
     set_pr,
     state_of,
-    tax_pieces,
 )
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
-JUDGES = "judges"  # where bribes go (§36D)
-#: §5 ruling: what a dead player leaves, once the dues are paid, goes back to the bank.
-ESTATES_TO = "bank"
 CLASSES = {"i": 1, "1": 1, "ii": 2, "2": 2, "iii": 3, "3": 3}
-#: §36C: "tried at Mars or beltward" / "on Earth or sunward"
-BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
-SUNWARD = ("Earth", "Luna", "Venus", "Mercury")
 
 
 def crime_class(text: str, where: str) -> int:
     key = text.strip().casefold().removeprefix("class").strip()
     if key not in CLASSES:
         raise Refused(
-            problem("bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)")
+            problem(
+                "bad-class",
+                where,
+                f"{text!r} is not a crime class",
+                "I, II or III (§36A)",
+            )
         )
     return CLASSES[key]
 
 
-def _pr(player: Player) -> int:
+def pr_of(player: Player) -> int:
     pr = player.get("pr") or 0
     assert isinstance(pr, int)
     return pr
@@ -67,7 +67,13 @@ def set_status(books: Books, player: Player, status: str, until: int | None = No
 
 
 def fine_player(
-    books: Books, player: Player, amount: Decimal, reason: str, rule: str, event: str, where: str
+    books: Books,
+    player: Player,
+    amount: Decimal,
+    reason: str,
+    rule: str,
+    event: str,
+    where: str,
 ) -> str:
     """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues)."""
     state = state_of(books)
@@ -109,7 +115,8 @@ def _crime(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     cid = state.next_id("X", [c.id for c in state.crimes])
     state.crimes.append(Crime(cid, player.name, books.day, cls, a["what"], "§36A"))
     return Done(
-        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a['what']} (§36A)", []
+        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a['what']} (§36A)",
+        [],
     )
 
 
@@ -118,7 +125,8 @@ def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if a["amount"] <= 0:
         raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
     return Done(
-        fine_player(books, player, a["amount"], a["reason"], "§6", event, where["amount"]), []
+        fine_player(books, player, a["amount"], a["reason"], "§6", event, where["amount"]),
+        [],
     )
 
 
@@ -128,7 +136,10 @@ def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if what not in ("pirate", "warlord"):
         raise Refused(
             problem(
-                "bad-declaration", where["what"], f"{a['what']!r}: declare pirate or warlord", ""
+                "bad-declaration",
+                where["what"],
+                f"{a['what']!r}: declare pirate or warlord",
+                "",
             )
         )
     if player.role == PATROL_ROLE:
@@ -154,7 +165,13 @@ def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
     player = set_status(books, player, what)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
-    set_pr(books, player, change, f"turned {what}", "§33 §36C" if what == "pirate" else "§34 §36C")
+    set_pr(
+        books,
+        player,
+        change,
+        f"turned {what}",
+        "§33 §36C" if what == "pirate" else "§34 §36C",
+    )
     return Done(
         f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now",
         [],
@@ -177,7 +194,7 @@ def _pr_award(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
         ) from None
     set_pr(books, player, change, a["reason"], "§36C")
     return Done(
-        f"{player.name}'s PR {change:+d} ({a['reason']}): now {_pr(books.player(player.name) or player)}",
+        f"{player.name}'s PR {change:+d} ({a['reason']}): now {pr_of(books.player(player.name) or player)}",
         [],
     )
 
@@ -209,272 +226,12 @@ def _pr_program(books: Books, a: dict[str, Any], where: Where, event: str) -> Do
     change = rules.pr_per_program * count
     set_pr(books, player, change, f"{programs} on Earth", "§36C")
     return Done(
-        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {_pr(books.player(player.name) or player)}",
+        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}",
         [txn],
     )
 
 
-def _dice(text: str | None, n: int, where: str) -> list[int] | None:
-    if not text:
-        return None
-    try:
-        values = [int(x) for x in str(text).replace(" ", "").split(",") if x]
-    except ValueError:
-        raise Refused(
-            problem("bad-roll", where, f"{text!r}: give dice as numbers 1-6, e.g. 2,5,1", "")
-        ) from None
-    if len(values) != n or any(not 1 <= v <= 6 for v in values):
-        raise Refused(problem("bad-roll", where, f"{text!r}: give {n} dice of 1-6", ""))
-    return values
-
-
-def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    state = state_of(books)
-    player = find_player(books, a["player"], where["player"])
-    cls = crime_class(a["cls"], where["cls"])
-    bribes = a["bribes"] or 0
-    if bribes > tables.MAX_BRIBES:
-        raise Refused(
-            problem(
-                "too-many-bribes",
-                where["bribes"],
-                f"at most {tables.MAX_BRIBES} bribes a trial (§36D)",
-                "",
-            )
-        )
-    bribe_rolls = _dice(a["bribe_rolls"], bribes, where["bribe_rolls"]) if bribes else None
-    if a["bribe_rolls"] and not bribes:
-        raise Refused(problem("bad-roll", where["bribe_rolls"], "bribe dice without --bribes", ""))
-    roll = a["roll"]
-    if roll is not None and not 1 <= roll <= 6:
-        raise Refused(problem("bad-roll", where["roll"], f"a die shows 1-6, not {roll}", ""))
-    crime = None
-    if a["crime"]:
-        crime = next(
-            (c for c in state.crimes if c.id.casefold() == a["crime"].strip().casefold()), None
-        )
-        if crime is None:
-            raise Refused(
-                problem(
-                    "unknown-crime",
-                    where["crime"],
-                    f"there is no crime {a['crime']!r} on record",
-                    "",
-                )
-            )
-    lines: list[str] = []
-    pr = _pr(
-        player
-    )  # the PR the trial is held with: a failed bribe's -1 PR counts from the next trial on
-    # §36D: bribes first, each 500 KC, before the trial die is rolled
-    bribe_value = 0
-    if bribes:
-        cost = tables.BRIBE_COST * bribes
-        txn = post_pieces(
-            books,
-            [*debit(books, player, cost, where["bribes"]), (JUDGES, cost)],
-            kind="bribe",
-            memo=f"{player.name}: {plural(bribes, 'bribe')} for the class {'I' * cls} trial",
-            rule="§36D",
-            event=event,
-        )
-        lines.append(f"txn {txn.id}: {bribes} × {tables.BRIBE_COST} KC in bribes")
-        for i in range(bribes):
-            die = books.roll(
-                6,
-                f"{player.name}: bribe {i + 1} of {bribes}",
-                bribe_rolls[i] if bribe_rolls else None,
-            )
-            ok = tables.bribe_succeeds(die.result)
-            bribe_value += tables.BRIBE_SUCCESS_MODIFIER if ok else tables.BRIBE_FAILURE_MODIFIER
-            books.decide(
-                die,
-                "bribe succeeds: +1 to the trial"
-                if ok
-                else "bribe fails: -1 to the trial and -1 PR",
-            )
-            if not ok:
-                set_pr(
-                    books,
-                    player,
-                    tables.PR_FAILED_BRIBE,
-                    f"failed bribe in a class {'I' * cls} trial",
-                    "§36C §36D",
-                )
-            lines.append(f"bribe {i + 1}: die {die.result} ({'succeeds' if ok else 'fails'})")
-        player = books.player(player.name) or player
-    place_mod = 0
-    if a["at"] and any(m.owner == player.name for m in state.modules):
-        place = tables.canonical_place(a["at"]) or a["at"]
-        place_mod = (
-            tables.PR_RECREATION_MARS_OR_BELTWARD
-            if place in BELTWARD
-            else tables.PR_RECREATION_EARTH_OR_SUNWARD
-            if place in SUNWARD
-            else 0
-        )
-    die = books.roll(6, f"{player.name}: class {'I' * cls} trial", roll)
-    result = die.result + pr + bribe_value + place_mod
-    outcome = tables.trial_outcome(cls, result)
-    maximum = tables.is_maximum_penalty(cls, result)
-    parts = [f"die {die.result}", f"PR {pr:+d}"]
-    if bribes:
-        parts.append(f"bribes {bribe_value:+d}")
-    if place_mod:
-        parts.append(f"recreation modules, tried at {a['at']} {place_mod:+d}")
-    books.decide(die, f"result {result}: {outcome.label}")
-    lines.append(f"trial: {' '.join(parts)} = {result}: {outcome.label} (§41, class {'I' * cls})")
-    # §36C public relations from the result
-    kind = outcome.kind
-    if kind is tables.TrialOutcomeKind.SUIT_DISMISSED:
-        set_pr(books, player, tables.PR_SUIT_DISMISSED, "suit dismissed", "§36C")
-    if result >= 21:
-        set_pr(books, player, tables.PR_RESULT_21_OR_MORE, f"trial result {result}", "§36C")
-    if maximum:
-        set_pr(books, player, tables.PR_MAXIMUM_PENALTY, "the maximum penalty", "§36C")
-    if result <= -21:
-        set_pr(books, player, tables.PR_RESULT_MINUS_21_OR_LESS, f"trial result {result}", "§36C")
-    player = books.player(player.name) or player
-    # §41 the penalty
-    if outcome.fine:
-        lines.append(
-            fine_player(
-                books,
-                player,
-                outcome.fine,
-                f"class {'I' * cls} trial, result {result}",
-                "§41",
-                event,
-                where["player"],
-            )
-        )
-    if outcome.prison_days:
-        until = books.day + outcome.prison_days
-        player = set_status(books, player, "imprisoned", until)
-        lines.append(f"{player.name} is imprisoned until day {until}")
-    if outcome.confiscate:
-        lines.append(_confiscate(books, player, outcome.confiscate))
-    if kind is tables.TrialOutcomeKind.DEATH:
-        lines.append(_death(books, player, event))
-    if crime is not None:
-        crime.status = "tried"
-    return Done("; ".join(x for x in lines if x), [])
-
-
-def _confiscate(books: Books, player: Player, how: str) -> str:
-    """§41: half (rounded up) or all of every good the player's ships, bases and mines hold."""
-    state = state_of(books)
-    posts = {
-        p.id for g in (state.ships, state.bases, state.mines) for p in g if p.owner == player.name
-    }
-    taken = 0
-    for c in state.cargo:
-        if c.holder in posts and c.qty > 0:
-            q = c.qty if how == "all" else -(-c.qty // 2)
-            c.qty -= q
-            taken += q
-    return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
-
-
-def _death(books: Books, player: Player, event: str) -> str:
-    """§41 death to all involved, §5 the company dissolved, and what the player leaves."""
-    state = state_of(books)
-    estate = _estate(books, player, event)
-    set_status(books, player, "dead")
-    for c in state.crews:
-        if c.owner == player.name and c.active:
-            c.status, c.ended_day = "dead", books.day
-    for o in state.offices:
-        if o.owner == player.name:
-            o.status = "closed"
-    for corp in state.corporations:
-        if corp.head == player.name and corp.status != "merged":
-            corp.status = "dissolved"
-    for line in state.liners:
-        if line.owner == player.name:
-            line.status = "closed"
-    return (
-        f"{player.name} and all involved are put to death; the company is dissolved (§5, §41)"
-        + f"; {estate}"
-    )
-
-
-def _estate(books: Books, player: Player, event: str) -> str:
-    """§5 ruling: a dead player's company is dissolved, and nobody inherits. What it owed
-    (fines, taxes: the Dues) is paid from its cash as far as that goes, the rest written off;
-    the rest of the cash in every bank and any §30 reserves in transit go back to the bank.
-    One transaction, rule §5."""
-    if player.role == PATROL_ROLE:
-        return "the Patrol's account stays with the Patrol (§6)"
-    state = state_of(books)
-    accounts = [*books.player_accounts(player), f"reserves:{player.name}"]
-    held = [(a, books.journal.balance(a).amount) for a in accounts]
-    held = [(a, v) for a, v in held if v]
-    left = sum((v for _, v in held), Decimal(0))
-    pieces: list[tuple[str, Decimal]] = [(a, -v) for a, v in held]
-    paid = Decimal(0)
-    for due in state.dues:
-        if due.player != player.name or due.amount <= 0:
-            continue
-        now = min(due.amount, max(left, Decimal(0)))
-        if now > 0:
-            pieces += tax_pieces(books, now) if due.creditor == "tax" else [(due.creditor, now)]
-            left -= now
-            paid += now
-        if due.amount > now:
-            due.reason += f"; {due.amount - now:.2f} KC written off: {player.name} is dead (§5)"
-        due.amount = Decimal(0)
-    if not held:
-        return f"{player.name} leaves no money (§5)"
-    if left:
-        pieces.append((ESTATES_TO, left))
-    banks = ", ".join(a.split(":")[-1] if a.startswith("cash:") else "reserves" for a, _ in held)
-    total = sum((v for _, v in held), Decimal(0))
-    txn = post_pieces(
-        books,
-        pieces,
-        kind="estate",
-        memo=f"{player.name} is dead and the company dissolved: {total:.2f} KC left ({banks})"
-        + (f", {paid:.2f} KC of it for what was owed" if paid else "")
-        + f", {left:.2f} KC to the {ESTATES_TO}",
-        rule="§5",
-        event=event,
-    )
-    return (
-        f"txn {txn.id}: the {total:.2f} KC {player.name} leaves go "
-        + (f"{paid:.2f} KC to what was owed and {left:.2f} KC " if paid else "")
-        + f"to the {ESTATES_TO} (§5: no heirs)"
-    )
-
-
-def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    """A ship or base destroyed in play: its crews die; a player aboard dies and the company is
-    dissolved (§5)."""
-    from ledger.rules.triplanetary.kit import find_post
-
-    state = state_of(books)
-    post = find_post(books, a["what"], where["what"], kinds=("ship", "base"))
-    post.status = "destroyed"
-    dead = [c for c in state.crews if c.post == post.id and c.active]
-    for c in dead:
-        c.status, c.ended_day = "dead", books.day
-    text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
-    if a["aboard"]:
-        player = find_player(books, a["aboard"], where["aboard"])
-        text += "; " + _death(books, player, event).replace("are put to death", "die with it")
-    return Done(text, [])
-
-
 SPECS: dict[str, ActionSpec] = {
-    "destroy": ActionSpec(
-        "destroy",
-        (
-            Param("what", required=True, cli="SHIP|BASE", column="player"),
-            Param("aboard", cli="--aboard"),
-        ),
-        "Record a ship or base destroyed in play; its crews die, and a player aboard (§5).",
-        "ledger destroy Nomad --aboard Ann",
-    ),
     "crime": ActionSpec(
         "crime",
         (
@@ -494,35 +251,6 @@ SPECS: dict[str, ActionSpec] = {
         ),
         "Fine a player; fines go to the Patrol (§6).",
         "ledger fine Bob 50 --reason 'reckless docking'",
-    ),
-    "trial": ActionSpec(
-        "trial",
-        (
-            PLAYER,
-            Param("cls", required=True, cli="--class", help="I, II or III (§36A)"),
-            Param(
-                "roll",
-                "int",
-                cli="--roll",
-                help="the trial die, if rolled at the table (else drawn from the seed)",
-            ),
-            Param(
-                "bribes",
-                "int",
-                default=0,
-                cli="--bribes",
-                help="bribes to try, 500 KC each, at most 3 (§36D)",
-            ),
-            Param("bribe_rolls", cli="--bribe-rolls", help="the bribe dice, e.g. 2,5 (else drawn)"),
-            Param(
-                "at", cli="--at", help="where the trial is held (recreation modules count, §36C)"
-            ),
-            Param(
-                "crime", cli="--crime", help="the crime on record it tries, e.g. X1 (marked tried)"
-            ),
-        ),
-        "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
-        "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2",
     ),
     "declare": ActionSpec(
         "declare",
@@ -558,11 +286,9 @@ SPECS: dict[str, ActionSpec] = {
     ),
 }
 
-HANDLERS = {
-    "destroy": _destroy,
+HANDLERS: dict[str, Handler] = {
     "crime": _crime,
     "fine": _fine,
-    "trial": _trial,
     "declare": _declare,
     "pr": _pr_award,
     "pr-program": _pr_program,
