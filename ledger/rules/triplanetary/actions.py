@@ -28,6 +28,7 @@ from ledger.rules.triplanetary import (
     liners,
     markets,
     offices,
+    prospecting,
     ships,
     transfer,
     trials,
@@ -36,6 +37,7 @@ from ledger.rules.triplanetary.kit import Done, Handler, Refused
 
 _MODULES = (
     ships,
+    prospecting,
     crews,
     offices,
     corporations,
@@ -53,7 +55,7 @@ _SPECS: dict[str, ActionSpec] = {k: v for m in _MODULES for k, v in m.SPECS.item
 #: The commands in the order `ledger --help` lists them.
 ORDER = (
     *("buy", "hire", "discharge", "supply", "fuel", "office-open", "office-close"),
-    *("incorporate", "move", "merge", "claim"),
+    *("incorporate", "move", "merge", "prospect", "claim"),
     *("sell", "process", "pickup", "dropoff", "sell-company"),
     *("liner-open", "liner-close", "liner-depart", "lloyds", "branch", "branch-open", "colonize"),
     *("destroy", "crime", "fine", "trial", "declare", "pr", "pr-program"),

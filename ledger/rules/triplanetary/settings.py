@@ -116,6 +116,12 @@ SETTINGS: tuple[Setting, ...] = (
     _s("merger_days", 120, "§9", "Days a merger takes."),
     _s("claim_cost", D("1"), "§24", "Registering a mining claim, per mine."),
     _s("claim_days", 1, "§24", "Days it takes to register a claim."),
+    _s(
+        "ct_disabled_days",
+        4,
+        "§23",
+        "Days a ship that finds C-T ore while prospecting is disabled.",
+    ),
     # §29 taxes
     _s("sales_tax_percent", D("10"), "§29", "Tax on every sale, between players too."),
     _s(
@@ -239,6 +245,7 @@ class Rules:
     merger_days: int
     claim_cost: Decimal
     claim_days: int
+    ct_disabled_days: int
     sales_tax: Decimal
     property_tax: Decimal
     tax_cycle: int
@@ -293,6 +300,7 @@ class Rules:
             merger_days=i("merger_days"),
             claim_cost=d("claim_cost"),
             claim_days=i("claim_days"),
+            ct_disabled_days=i("ct_disabled_days"),
             sales_tax=d("sales_tax_percent"),
             property_tax=d("property_tax_percent"),
             tax_cycle=i("tax_cycle_days"),
