@@ -1,0 +1,159 @@
+"""What every step of Triplanetary's day (`ledger tick`, tick.py) uses: the books and their
+state, the day's report lines, paying in one transaction or not at all, the §6 tax split and
+the Patrol's fines, and the crews each post feeds (§14).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import ROUND_DOWN, Decimal
+
+from ledger.core.books import Books, Player
+from ledger.core.charges import payer_postings, spendable
+from ledger.core.journal import Draft, Posting
+from ledger.core.money import Money, round_money
+from ledger.core.report import Line, TickReport
+from ledger.rules.triplanetary.kit import state_of
+from ledger.rules.triplanetary.model import Crew, Due, Market, Mine, Post, State
+from ledger.rules.triplanetary.roles import PATROL_ROLE
+from ledger.rules.triplanetary.settings import Rules
+
+
+class TickerBase:
+    """The books being ticked, the period's report and what the steps share; the steps are
+    its subclasses, and `tick.Ticker` runs them in the day's order."""
+
+    def __init__(self, books: Books) -> None:
+        self.books = books
+        self.state: State = state_of(books)
+        self.rules = Rules.of(books.settings)
+        self.report = TickReport(books.day, books.day)
+        self._first_txn = len(books.journal)  # the period's transactions are those after it
+        self._crew_changes = 0
+        self._calendar: defaultdict[int, set[int]] | None = None
+        self._by_supplier: tuple[tuple[int, int, int], dict[str, list[Crew]]] | None = None
+
+    # -- helpers -------------------------------------------------------------------------------
+    @property
+    def day(self) -> int:
+        return self.books.day
+
+    def player(self, name: str) -> Player | None:
+        return self.books.player(name)
+
+    def line(
+        self,
+        player: str,
+        kind: str,
+        text: str,
+        rule: str,
+        amount: Decimal | None = None,
+        txn: int | None = None,
+    ) -> None:
+        self.report.lines.append(Line(self.day, player, kind, text, rule, amount, txn))
+
+    def pay(
+        self, player: Player, pieces: list[tuple[str, Decimal]], *, kind: str, memo: str, rule: str
+    ) -> int | None:
+        """The player pays all of `pieces` (account, amount) in one transaction, or nothing."""
+        total = sum((a for _, a in pieces), Decimal(0))
+        money = Money(round_money(total), self.books.currency)
+        postings = payer_postings(self.books, player, money)
+        if postings is None:
+            return None
+        credits: dict[str, Decimal] = defaultdict(Decimal)
+        for account, amount in pieces:
+            credits[account] += amount
+        merged: dict[str, Decimal] = defaultdict(Decimal)
+        for p in postings:
+            merged[p.account] += p.amount.amount
+        for account, amount in credits.items():
+            merged[account] += amount
+        rows = tuple(Posting(a, Money(v, self.books.currency)) for a, v in merged.items() if v)
+        if len(rows) < 2:
+            return 0  # nothing to move (a zero charge, or a player paying itself): paid
+        txn = self.books.journal.post(
+            Draft(kind, memo, rows, event=f"tick day {self.day}", rule=rule), self.day
+        )
+        return txn.id
+
+    def creditor_pieces(self, creditor: str, amount: Decimal) -> list[tuple[str, Decimal]]:
+        if creditor != "tax":
+            return [(creditor, amount)]
+        return self.tax_split(amount)
+
+    def tax_split(self, amount: Decimal) -> list[tuple[str, Decimal]]:
+        """§6: half of every tax to the Patrol, the rest (with any odd cent) to Earth."""
+        patrol = (amount * self.rules.patrol_share / 100).quantize(
+            Decimal("0.01"), rounding=ROUND_DOWN
+        )
+        return [("patrol", patrol), ("earth", amount - patrol)]
+
+    def fine(self, owner: str, amount: Decimal, why: str, rule: str) -> None:
+        """A fine to the Patrol (§6); if it cannot be paid now, it is owed."""
+        player = self.player(owner)
+        if player is None or amount <= 0 or player.role == PATROL_ROLE:
+            return  # the Patrol does not fine itself
+        now = min(amount, self._available(player))
+        if now > 0:
+            txn = self.pay(
+                player, [("patrol", now)], kind="fine", memo=f"Patrol fine: {why}", rule=rule
+            )
+            if txn:
+                self.line(owner, "charge", f"Patrol fine: {why}", rule, now, txn)
+        rest = amount - now
+        if rest > 0:
+            self.state.dues.append(
+                Due(
+                    self.state.next_id("D", [x.id for x in self.state.dues]),
+                    owner,
+                    "patrol",
+                    rest,
+                    f"Patrol fine: {why}",
+                    self.day,
+                    rule,
+                )
+            )
+            self.line(owner, "event", f"Patrol fine of {rest:.2f} KC owed: {why}", rule, None)
+
+    def crews_by_supplier(self) -> dict[str, list[Crew]]:
+        """Active crews by the post whose supplies feed them: a mine with a base on its hex is
+        fed by the base (§19: a base is a supply depot; §13: a crew can man both).
+        Kept while no crew is hired, quits or dies."""
+        key = self._crew_key()
+        if self._by_supplier is not None and self._by_supplier[0] == key:
+            return self._by_supplier[1]
+        posts = self.state.posts()
+        out: dict[str, list[Crew]] = defaultdict(list)
+        for c in self.state.crews:
+            if not c.active:
+                continue
+            post = posts.get(c.post)
+            if isinstance(post, Mine) and post.base and post.base in posts:
+                out[post.base].append(c)
+            else:
+                out[c.post].append(c)
+        self._by_supplier = (key, out)
+        return out
+
+    def _crew_key(self) -> tuple[int, int, int]:
+        """Changes whenever the set of active crews or of posts may have changed."""
+        return (
+            len(self.state.crews),
+            self._crew_changes,
+            len(self.state.ships) + len(self.state.bases) + len(self.state.mines),
+        )
+
+    def _posts(self) -> list[Post]:
+        return [*self.state.ships, *self.state.bases, *self.state.mines]
+
+    def _available(self, player: Player) -> Decimal:
+        return spendable(self.books, player)
+
+    def market(self, place: str, good: str) -> Market:
+        for m in self.state.markets:
+            if m.place == place and m.good == good:
+                return m
+        m = Market(place, good)
+        self.state.markets.append(m)
+        return m
