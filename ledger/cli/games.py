@@ -51,24 +51,66 @@ def act(
     run(go)
 
 
+def _completer(name: str) -> Callable[..., list[str]]:
+    """Completes a parameter from the workbook: players, and whatever the game names (ships,
+    items, places), as `Game.names` gives them."""
+
+    def complete(ctx: typer.Context, incomplete: str) -> list[str]:
+        try:
+            from ledger.app import read_books
+
+            workbook = ctx.params.get("workbook") or _workbook_of(ctx)
+            books, _ = read_books(_path(workbook))
+            names = books.game.names(books, name)
+        except Exception:  # completion never fails loudly: no workbook, no names
+            return []
+        return [n for n in names if n.casefold().startswith(incomplete.casefold())]
+
+    return complete
+
+
+def _workbook_of(ctx: Any) -> Path:
+    import os
+
+    while ctx is not None:
+        if ctx.params.get("workbook"):
+            return Path(ctx.params["workbook"])
+        ctx = ctx.parent
+    return Path(os.environ.get("LEDGER_WORKBOOK") or DEFAULT_WORKBOOK)
+
+
 def _annotation(p: Param) -> tuple[Any, Any]:
     """(annotation, default) for one parameter."""
     py: Any = {"int": int, "flag": bool}.get(p.kind, str)
+    complete = _completer(p.name) if p.kind == "text" else None
     if p.positional:
         if p.required:
             return Annotated[
-                py, typer.Argument(metavar=p.cli, help=p.help or None, show_default=False)
+                py,
+                typer.Argument(
+                    metavar=p.cli,
+                    help=p.help or None,
+                    show_default=False,
+                    autocompletion=complete,
+                ),
             ], inspect.Parameter.empty
         return Annotated[
-            py | None, typer.Argument(metavar=p.cli, help=p.help or None, show_default=False)
+            py | None,
+            typer.Argument(
+                metavar=p.cli, help=p.help or None, show_default=False, autocompletion=complete
+            ),
         ], p.default
     if p.kind == "flag":
         return Annotated[bool, typer.Option(p.cli, help=p.help or None)], False
     if p.required:
         return Annotated[
-            py, typer.Option(p.cli, help=p.help or None, show_default=False)
+            py,
+            typer.Option(p.cli, help=p.help or None, show_default=False, autocompletion=complete),
         ], inspect.Parameter.empty
-    return Annotated[py | None, typer.Option(p.cli, help=p.help or None, show_default=False)], None
+    return Annotated[
+        py | None,
+        typer.Option(p.cli, help=p.help or None, show_default=False, autocompletion=complete),
+    ], None
 
 
 def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:

@@ -19,7 +19,7 @@ app = typer.Typer(
     help="The banker's books for economic space games, kept in an Excel workbook.\n\n"
     "Start with: ledger new --game triplanetary --player Ann --player Bob --patrol Sam",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     rich_markup_mode=None,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,

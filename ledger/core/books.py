@@ -343,6 +343,13 @@ class Game(ABC):
         have a command of the same name: the workbook's game decides which one runs."""
         return {}
 
+    def names(self, books: Books, what: str) -> list[str]:
+        """What a command's parameter `what` may name, for the shell's completion: the
+        players (for `player`, `to`, ...); a game adds its own (ships, items, places)."""
+        if what in ("player", "to", "payer", "payee", "lander", "buyer", "seller"):
+            return [p.name for p in books.players]
+        return []
+
     def status(self, books: Books) -> dict[str, Any]:
         """What `ledger status --json` prints: the game's own view of where things stand."""
         from ledger.core.problems import ProblemsFound, problem

@@ -144,6 +144,23 @@ class Triplanetary(Game):
     def commands(self) -> Mapping[str, ActionSpec]:
         return actions.SPECS
 
+    def names(self, books: Books, what: str) -> list[str]:
+        """Ships, bases, items, goods and places for the shell's completion."""
+        state = books.state
+        if not isinstance(state, State):
+            return super().names(books, what)
+        if what == "ship":
+            return [n for s in state.ships for n in (s.name, s.id) if n]
+        if what in ("base", "frm"):
+            return [n for b in state.bases for n in (b.name, b.id) if n]
+        if what == "item":
+            return [*sheets.ITEMS, *sheets.GOODS]
+        if what in ("good", "what"):
+            return list(sheets.CARGO)
+        if what in ("at", "place"):
+            return list(sheets.PLACES)
+        return super().names(books, what)
+
     def status(self, books: Books) -> dict[str, Any]:
         """Each player's cash, status and PR, and what they own that is not lost."""
         state = books.state
