@@ -23,9 +23,6 @@ from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
 
 #: Every game's ordinary player; a game may declare special ones (`Game.roles`).
 PLAYER_ROLE = "player"
-#: Kept for a moment while Triplanetary's modules move: the role is Triplanetary's
-#: (ledger/rules/triplanetary/roles.py).
-PATROL_ROLE = "patrol"
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,6 +164,13 @@ class Money:
         """`rate` percent of this amount, rounded once with `ROUNDING` (10% of 55.55 = 5.56)."""
         return Money(round_money(self.amount * rate / 100), self.currency)
 
+    def share(self, percent: Decimal) -> tuple[Money, Money]:
+        """`percent` of the amount rounded down to the cent, and the rest (which keeps any odd
+        cent): the one way a rule divides money between two accounts (half of a tax to one,
+        the rest to the other). share + rest == self, always."""
+        part = (self.amount * percent / 100).quantize(CENT, rounding=ROUND_DOWN)
+        return Money(part, self.currency), Money(self.amount - part, self.currency)
+
     def split(self, parts: int) -> tuple[list[Money], Money]:
         """Split into `parts` equal shares rounded down, and the remainder (the odd cents).
 

@@ -3,7 +3,7 @@ templates in templates/ only lay them out (no arithmetic in Jinja2)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -203,28 +203,19 @@ class Line:
         }
 
 
-#: How the terminal digest names a group of charges by their rule.
-DIGEST_LABELS = {
-    "§13": "wages",
-    "§8": "office fees",
-    "§14": "Patrol fines for emergency supplies",
-    "§29": "property tax",
-    "§6": "fines and taxes owed, paid",
-    "§20": "recreation module takings",
-}
-
-
 @dataclass
 class TickReport:
     start: int
     end: int
     lines: list[Line] = field(default_factory=list)
-    currency: str = "KC"
+    currency: str = ""
     #: what one step of the clock is called: day, round or turn, as the game counts
     unit: str = "day"
     #: What came into each player's accounts in the period, read from the journal (see
     #: `money_in`); None: the income lines are summed instead.
     money_in: dict[str, Decimal] | None = None
+    #: How the terminal digest names a group of charges by their rule (`§13` -> `wages`).
+    labels: Mapping[str, str] = field(default_factory=dict)
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]
@@ -246,9 +237,7 @@ class TickReport:
         for (kind, rule), xs in groups.items():
             total = sum((x.amount or Decimal(0) for x in xs), Decimal(0))
             days = f"{xs[0].day}-{xs[-1].day}" if len(xs) > 1 else str(xs[0].day)
-            label = DIGEST_LABELS.get(
-                rule.split()[0], "money in" if kind == "income" else "charges"
-            )
+            label = self.labels.get(rule.split()[0], "money in" if kind == "income" else "charges")
             what = xs[0].text if len(xs) == 1 else f"{len(xs)} × {label}"
             out.append((days, what, rule, total, kind))
         return out

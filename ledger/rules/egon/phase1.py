@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 
-from ledger.core.money import CENT
+from ledger.core.money import Money
 from ledger.core.words import plural
 from ledger.rules.egon.blackmail import justified_defiance, settle_blackmails
 from ledger.rules.egon.orders import (
@@ -269,7 +269,8 @@ def _lottery(w: Work) -> None:
         pot = w.jackpots[cls]
         # Ruling (5.4.5): every win is one share of the jackpot, shares rounded down to the
         # cent; a share above the Höchstgewinn is cut to it; the rest stays in the jackpot.
-        share = min((pot / total).quantize(CENT, rounding=ROUND_DOWN), as_kj(top))
+        shares, _rest = Money(pot, "").split(total)
+        share = min(shares[0].amount, as_kj(top))
         for player, v in wins.items():
             if v[i]:
                 won[player] += share * v[i]

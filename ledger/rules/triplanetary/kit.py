@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Books, Player
 from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
-from ledger.core.money import CENT, Money, round_money
+from ledger.core.money import Money, round_money
 from ledger.core.names import did_you_mean
 from ledger.core.params import Param
 from ledger.core.problems import Problem, problem
@@ -202,10 +202,14 @@ def charge(
 
 
 def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:
-    """§6: the Patrol's half rounded down; Earth gets the rest, so the odd cent is on record."""
-    share = books.settings.get_decimal("patrol_tax_share_percent")
-    patrol = (tax * share / 100).quantize(CENT, rounding=ROUND_DOWN)
-    return [("patrol", patrol), ("earth", tax - patrol)]
+    """§6: the Patrol's half rounded down; Earth gets the rest, so the odd cent is on record
+    (the one tax split: the tick's dues use it too)."""
+    return tax_split(tax, rules_of(books).patrol_share)
+
+
+def tax_split(tax: Decimal, patrol_share: Decimal) -> list[tuple[str, Decimal]]:
+    patrol, earth = Money(tax, "").share(patrol_share)
+    return [("patrol", patrol.amount), ("earth", earth.amount)]
 
 
 def cash_at(books: Books, player: Player, place: str) -> str:

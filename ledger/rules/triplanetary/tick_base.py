@@ -6,17 +6,27 @@ the Patrol's fines, and the crews each post feeds (§14).
 from __future__ import annotations
 
 from collections import defaultdict
-from decimal import ROUND_DOWN, Decimal
+from decimal import Decimal
 
 from ledger.core.books import Books, Player
 from ledger.core.charges import payer_postings, spendable
 from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
-from ledger.rules.triplanetary.kit import state_of
+from ledger.rules.triplanetary.kit import state_of, tax_split
 from ledger.rules.triplanetary.model import Crew, Due, Market, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
+
+#: How the terminal digest names a group of charges by their rule.
+DIGEST_LABELS = {
+    "§13": "wages",
+    "§8": "office fees",
+    "§14": "Patrol fines for emergency supplies",
+    "§29": "property tax",
+    "§6": "fines and taxes owed, paid",
+    "§20": "recreation module takings",
+}
 
 
 class TickerBase:
@@ -27,7 +37,9 @@ class TickerBase:
         self.books = books
         self.state: State = state_of(books)
         self.rules = Rules.of(books.settings)
-        self.report = TickReport(books.day, books.day)
+        self.report = TickReport(
+            books.day, books.day, currency=books.currency, labels=DIGEST_LABELS
+        )
         self._first_txn = len(books.journal)  # the period's transactions are those after it
         self._crew_changes = 0
         self._calendar: defaultdict[int, set[int]] | None = None
@@ -84,10 +96,7 @@ class TickerBase:
 
     def tax_split(self, amount: Decimal) -> list[tuple[str, Decimal]]:
         """§6: half of every tax to the Patrol, the rest (with any odd cent) to Earth."""
-        patrol = (amount * self.rules.patrol_share / 100).quantize(
-            Decimal("0.01"), rounding=ROUND_DOWN
-        )
-        return [("patrol", patrol), ("earth", amount - patrol)]
+        return tax_split(amount, self.rules.patrol_share)
 
     def fine(self, owner: str, amount: Decimal, why: str, rule: str) -> None:
         """A fine to the Patrol (§6); if it cannot be paid now, it is owed."""
