@@ -66,7 +66,7 @@ def test_a_workbook_resaved_by_libreoffice_checks_clean_and_keeps_its_balances(
 def test_a_long_streamed_journal_opens_in_libreoffice_and_comes_back_the_same(
     ledger: Ledger, tmp_path: Path
 ) -> None:
-    from tests.test_large_and_cache import long_game
+    from tests.io.test_large_and_cache import long_game
 
     long_game(ledger.path)
     before = ledger("balance", "--json").json()
