@@ -1,9 +1,12 @@
-"""Records from sheet rows: a game's dataclass built from the values ledger/io read, or a
-`Sheet!Cell` problem for each value the record cannot do without (the row is then left out).
+"""Records and sheet rows, both ways: a game's dataclass built from the values ledger/io read,
+or a `Sheet!Cell` problem for each value the record cannot do without (the row is then left
+out); and the records written back as rows, with the sheet row each came from.
 
-Every game's `load_state` builds its records here, so a half-typed row (a value in one
-column, a note beside an empty row) is reported with its cell instead of stopping the
-program, and a new sheet is covered without code of its own.
+Every game's `load_state` builds its records here (`build_records`) and its `dump_state` and
+`source_rows` write them back (`dump_records`, `source_rows`), so a half-typed row (a value
+in one column, a note beside an empty row) is reported with its cell instead of stopping the
+program, and a new sheet is covered without code of its own. A record keeps the cell it came
+from in its `ref` field (`CellRef | None`, None for a record made since), frozen or not.
 """
 
 from __future__ import annotations
@@ -146,3 +149,18 @@ def _slots(
     if lacking:  # a programmer's error: the sheet cannot fill the record
         raise TypeError(f"{spec.name} has no column for {cls.__name__}.{', '.join(lacking)}")
     return slots
+
+
+def dump_records(
+    records: Iterable[Any], spec: SheetSpec, *, field_of: Mapping[str, str] | None = None
+) -> list[list[Any]]:
+    """The rows of one sheet, one a record, each value in its column of the spec: the other
+    half of `build_records`, with the same `field_of` (`{"class": "crime_class"}`)."""
+    names = [(field_of or {}).get(c.name, c.name) for c in spec.columns]
+    return [[getattr(r, n) for n in names] for r in records]
+
+
+def source_rows(records: Iterable[Any]) -> list[int | None]:
+    """The sheet row each record came from (its `ref`, which `build_records` sets), None for
+    a record made since: ledger/io keeps the columns the banker added beside their rows."""
+    return [r.ref.row if r.ref is not None else None for r in records]

@@ -125,15 +125,12 @@ class Triplanetary(Game):
         books.state = state
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        state = books.state
-        assert isinstance(state, State)
-        out = sheets.dump_state(state)
-        out["PriceList"] = sheets.dump_prices(state.prices)
-        return out
+        assert isinstance(books.state, State)
+        return sheets.dump_state(books.state)
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
         assert isinstance(books.state, State)
-        return sheets.source_rows(books.state)
+        return sheets.sheet_rows(books.state)
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         return checks.check_state(books)

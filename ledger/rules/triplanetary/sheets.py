@@ -1,18 +1,19 @@
 """The game's own sheets: one record per row, the columns named as the records' fields.
 
-`load_state` turns the rows ledger/io read into records (ledger/core/records.py; problems for
-bad references come from checks.py); `dump_state` turns them back into rows. Pure: no files here.
+`load_state` turns the rows ledger/io read into records and `dump_state` turns them back into
+rows, both by ledger/core/records.py (problems for bad references come from checks.py).
+Pure: no files here.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.records import build_records
+from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, Kind, SheetSpec
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
@@ -278,18 +279,17 @@ PRICE_COLUMNS = (
 )
 
 
+PRICE_LIST = SheetSpec(
+    "PriceList", PRICE_COLUMNS, "The §38 price list: prices, holds and build times the game uses."
+)
+
+
 def sheet_specs() -> tuple[SheetSpec, ...]:
     specs = [
         SheetSpec(name, _columns(cls, choices=CHOICES.get(name)), about)
         for name, (cls, about) in SHEETS.items()
     ]
-    specs.append(
-        SheetSpec(
-            "PriceList",
-            PRICE_COLUMNS,
-            "The §38 price list: prices, holds and build times the game uses.",
-        )
-    )
+    specs.append(PRICE_LIST)
     return tuple(specs)
 
 
@@ -358,23 +358,6 @@ def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
             size_cp=v.get("size_cp") if v.get("size_cp") is not None else base.size_cp,
         )
     return prices
-
-
-def dump_prices(prices: Mapping[str, Price]) -> list[list[Any]]:
-    return [
-        [
-            p.item,
-            p.name,
-            p.kind,
-            p.price,
-            p.fuel,
-            p.hold_cp,
-            p.size_cp,
-            p.attack_factor,
-            p.build_days,
-        ]
-        for p in prices.values()
-    ]
 
 
 _FIELD_OF_COLUMN = {"class": "crime_class"}
@@ -446,20 +429,21 @@ def load_state(tables_rows: Mapping[str, Rows], problems: list[Problem]) -> Stat
 
 
 def dump_state(state: State) -> dict[str, list[list[Any]]]:
-    source = lists(state)
+    """Every game sheet's rows, the price list's too. Cargo of no quantity is left out and
+    the rest sorted by holder and good."""
+    source: dict[str, Iterable[Any]] = {**lists(state), "PriceList": state.prices.values()}
     source["Cargo"] = sorted((c for c in state.cargo if c.qty), key=lambda c: (c.holder, c.good))
-    out: dict[str, list[list[Any]]] = {}
-    for name, (cls, _) in SHEETS.items():
-        names = [f.name for f in fields_in_order(cls)]
-        out[name] = [[getattr(rec, n) for n in names] for rec in source[name]]
-    return out
+    return {
+        spec.name: dump_records(source[spec.name], spec, field_of=_FIELD_OF_COLUMN)
+        for spec in sheet_specs()
+    }
 
 
-def source_rows(state: State) -> dict[str, list[int | None]]:
+def sheet_rows(state: State) -> dict[str, list[int | None]]:
     """Each row's original sheet row, so columns the banker added stay beside their rows."""
     dumped = lists(state)
     del dumped["Cargo"]  # rows of no quantity are dropped and the rest sorted: no stable rows
-    return {name: [r.ref.row if r.ref else None for r in recs] for name, recs in dumped.items()}
+    return {name: source_rows(recs) for name, recs in dumped.items()}
 
 
 Loader = Callable[[Mapping[str, Rows]], State]
