@@ -8,7 +8,6 @@ Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -18,7 +17,7 @@ from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.records import build_records
+from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
@@ -51,6 +50,9 @@ from ledger.rules.egon.state import (
     Purchase,
     Status,
 )
+
+#: The field of a column whose name differs: `class` is a Python word.
+FIELD_OF = {"class": "cls"}
 
 WORLD = (
     "world"  # everything that is not a player: traders, tourists, the lottery's bank, the police
@@ -112,26 +114,20 @@ class Egon(Game):
         for spec in self.sheets:
             cls, attr, _ = SHEETS[spec.name]
             getattr(book, attr).extend(
-                build_records(
-                    cls, spec, rows.get(spec.name, ()), problems, field_of={"class": "cls"}
-                )
+                build_records(cls, spec, rows.get(spec.name, ()), problems, field_of=FIELD_OF)
             )
         books.state = book
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
         book = book_of(books)
-        out = {}
-        for name, (cls, attr, _) in SHEETS.items():
-            names = [f.name for f in dataclasses.fields(cls) if f.name != "ref"]
-            out[name] = [[getattr(r, n) for n in names] for r in getattr(book, attr)]
-        return out
+        return {
+            spec.name: dump_records(getattr(book, SHEETS[spec.name][1]), spec, field_of=FIELD_OF)
+            for spec in self.sheets
+        }
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
         book = book_of(books)
-        return {
-            name: [r.ref.row if r.ref else None for r in getattr(book, attr)]
-            for name, (_, attr, _) in SHEETS.items()
-        }
+        return {name: source_rows(getattr(book, attr)) for name, (_, attr, _) in SHEETS.items()}
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         book = book_of(books)
