@@ -110,7 +110,7 @@ class Matador21(Game):
         return defs.dump_state(state_of(books))
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        return defs.source_rows(state_of(books))
+        return defs.sheet_rows(state_of(books))
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         from ledger.rules.matador21.checks import check_state

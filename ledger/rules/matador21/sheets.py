@@ -8,14 +8,13 @@ is the ruling of ../shared/rules/README.md.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from ledger.core.problems import CellRef, Problem
-from ledger.core.records import build_records
+from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, Setting, SheetSpec
 
 TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
@@ -250,32 +249,31 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 
+#: The field of a column whose name differs: `from` is a Python word.
+FIELD_OF = {"from": "frm"}
+
+
 def load_state(
     rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]], problems: list[Problem]
 ) -> State:
     return State(
         board=build_records(Field, BOARD, rows.get("Board", ()), problems),
         owners=build_records(OwnerRow, OWNERS, rows.get("Owners", ()), problems),
-        turns=build_records(
-            TurnRow, TURNS, rows.get("Turns", ()), problems, field_of={"from": "frm"}
-        ),
+        turns=build_records(TurnRow, TURNS, rows.get("Turns", ()), problems, field_of=FIELD_OF),
     )
-
-
-def _columns(cls: type) -> list[str]:
-    return [f.name for f in dataclasses.fields(cls) if f.name != "ref"]
 
 
 def dump_state(state: State) -> dict[str, list[list[Any]]]:
     return {
-        "Board": [[getattr(r, n) for n in _columns(Field)] for r in state.board],
-        "Owners": [[r.field, r.name, r.owner or None] for r in state.owners],
-        "Turns": [[getattr(r, n) for n in _columns(TurnRow)] for r in state.turns],
+        "Board": dump_records(state.board, BOARD),
+        "Owners": dump_records(state.owners, OWNERS),
+        "Turns": dump_records(state.turns, TURNS, field_of=FIELD_OF),
     }
 
 
-def source_rows(state: State) -> dict[str, list[int | None]]:
-    def refs(records: Sequence[Any]) -> list[int | None]:
-        return [r.ref.row if r.ref else None for r in records]
-
-    return {"Board": refs(state.board), "Owners": refs(state.owners), "Turns": refs(state.turns)}
+def sheet_rows(state: State) -> dict[str, list[int | None]]:
+    return {
+        "Board": source_rows(state.board),
+        "Owners": source_rows(state.owners),
+        "Turns": source_rows(state.turns),
+    }

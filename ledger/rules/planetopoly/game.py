@@ -69,7 +69,7 @@ class Planetopoly(Game):
         return sheets.dump_board(sheets.board_of(books))
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        return sheets.source_rows(sheets.board_of(books))
+        return sheets.sheet_rows(sheets.board_of(books))
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         return checks.check_state(books)

@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.core.books import Books
 from ledger.core.problems import CellRef, Problem
-from ledger.core.records import build_records
+from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, SheetSpec
 from ledger.rules.planetopoly import tables
 
@@ -241,22 +241,15 @@ def load_board(
     )
 
 
-def _values(record: object, spec: SheetSpec) -> list[Any]:
-    return [getattr(record, c.name) for c in spec.columns]
-
-
 def dump_board(board: Board) -> dict[str, list[list[Any]]]:
     return {
-        "Deeds": [_values(d, DEEDS) for d in board.deeds],
-        "Holdings": [_values(h, HOLDINGS) for h in board.holdings],
+        "Deeds": dump_records(board.deeds, DEEDS),
+        "Holdings": dump_records(board.holdings, HOLDINGS),
     }
 
 
-def source_rows(board: Board) -> dict[str, list[int | None]]:
-    return {
-        "Deeds": [d.ref.row if d.ref else None for d in board.deeds],
-        "Holdings": [h.ref.row if h.ref else None for h in board.holdings],
-    }
+def sheet_rows(board: Board) -> dict[str, list[int | None]]:
+    return {"Deeds": source_rows(board.deeds), "Holdings": source_rows(board.holdings)}
 
 
 def board_of(books: Books) -> Board:
