@@ -339,8 +339,15 @@ def journal(
     run(action)
 
 
-@app.command(epilog="Example: ledger undo")
+@app.command(epilog="Example: ledger undo   (or: ledger history, then ledger undo --to 3)")
 def undo(
+    to: Annotated[
+        int | None,
+        typer.Option(
+            "--to",
+            help="Go back to version N of `ledger history` in one step (itself undoable).",
+        ),
+    ] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: Annotated[
         bool,
@@ -372,7 +379,18 @@ def undo(
                         )
                     ]
                 )
-            undone = store.undo(path)
+            if to is not None:
+                from ledger.io.timeline import undo_to
+
+                back = undo_to(path, to)
+            else:
+                undone = store.undo(path)
+        if to is not None:
+            say(
+                f"Back to version {to}: the workbook as it was before `{back.command}` ({back.at})."
+            )
+            say("`ledger undo` takes this step back again.")
+            return
         version = undone.version
         say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
         if undone.aside is not None:

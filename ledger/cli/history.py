@@ -1,0 +1,42 @@
+"""`ledger history`: the kept versions, newest first, for `ledger undo --to N`."""
+
+from __future__ import annotations
+
+from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, run, say
+from ledger.cli.root import app
+
+
+@app.command(epilog="Example: ledger history   (then: ledger undo --to 3)")
+def history(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
+    """The versions kept for undo, newest first: number, command, when, the day (or round) it
+    left the books at, and what it changed."""
+
+    def action() -> None:
+        from ledger.core.problems import ProblemsFound, problem
+        from ledger.io.timeline import entries
+
+        path = _path(workbook)
+        if not path.is_file():
+            raise ProblemsFound(
+                [
+                    problem(
+                        "no-workbook",
+                        str(path),
+                        "there is no workbook here",
+                        "ledger new makes one",
+                    )
+                ]
+            )
+        found = entries(path)
+        if as_json:
+            out_json([e.as_dict() for e in found])
+            return
+        if not found:
+            say("No earlier version is kept: every command that changes the workbook keeps one.")
+            return
+        for e in found:
+            day = "?" if e.day is None else str(e.day)
+            print(f"{e.seq:>4}  {e.at}  day {day:>4}  {e.command}  ({e.changed})")
+        say("`ledger undo --to N` goes back to the workbook as it was before version N's command.")
+
+    run(action)

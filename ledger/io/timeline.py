@@ -1,0 +1,144 @@
+"""The kept versions as a story (`ledger history`) and going back to one of them in one step
+(`ledger undo --to N`).
+
+Version N is the workbook as it was *before* the command numbered N changed it (the history
+keeps it in `.NAME.xlsx.history/00000N.xlsx`). `history` lists the commands newest first, each
+with the game day (or round) it left the books at and what it changed: the transactions it
+added or took away and the day it moved, found by reading the version before it and the one
+after (the next kept version, or the workbook itself for the newest).
+
+`undo --to N` puts version N back *through the store*, as a change like any other: the
+workbook as it is now is kept as a new version, so `ledger undo` takes the jump back again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from ledger.core.problems import ProblemsFound, problem
+from ledger.io import cache, store
+from ledger.io.history import Version, history_dir, versions
+from ledger.io.load import load
+
+
+@dataclass(frozen=True)
+class State:
+    """What a version of the workbook says: its day and how many transactions it holds."""
+
+    day: int | None
+    transactions: int | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One command in the history: version `seq` is the workbook before it."""
+
+    seq: int
+    command: str
+    at: str
+    summary: str
+    #: the day (or round) the command left the books at; None when that version is unreadable
+    day: int | None
+    changed: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "version": self.seq,
+            "command": self.command,
+            "at": self.at,
+            "day": self.day,
+            "changed": self.changed,
+            "summary": self.summary,
+        }
+
+
+def state_of(path: Path) -> State:
+    try:
+        loaded, _ = load(path, light=True)
+    except (ProblemsFound, OSError, ValueError):
+        return State(None, None)
+    return State(loaded.books.day, len(loaded.books.journal))
+
+
+def changed(before: State, after: State) -> str:
+    """What a command changed, in a few words: "+3 transactions, day 30 -> 45"."""
+    if None in (before.day, after.day, before.transactions, after.transactions):
+        return "not readable"
+    assert before.transactions is not None and after.transactions is not None
+    words = []
+    added = after.transactions - before.transactions
+    if added:
+        noun = "transaction" if abs(added) == 1 else "transactions"
+        words.append(f"{added:+d} {noun}")
+    if before.day != after.day:
+        words.append(f"day {before.day} -> {after.day}")
+    return ", ".join(words) or "no money moved"
+
+
+def entries(path: Path) -> list[Entry]:
+    """The kept versions, newest first, each with what its command changed."""
+    kept = [v for v in versions(path) if v.state == "done"]
+    hist = history_dir(path)
+    states = [state_of(hist / v.file) for v in kept] + [state_of(path)]
+    out = [
+        Entry(
+            v.seq, v.command, v.at, v.summary, states[i + 1].day, changed(states[i], states[i + 1])
+        )
+        for i, v in enumerate(kept)
+    ]
+    return out[::-1]
+
+
+def find(path: Path, seq: int) -> Version:
+    kept = [v for v in versions(path) if v.state == "done"]
+    for v in kept:
+        if v.seq == seq:
+            source = history_dir(path) / v.file
+            if not source.is_file():
+                raise ProblemsFound(
+                    [
+                        problem(
+                            "history-missing",
+                            str(source),
+                            f"version {seq} is gone from the history folder",
+                            "`ledger history` lists the versions kept",
+                        )
+                    ]
+                )
+            return v
+    numbers = ", ".join(str(v.seq) for v in kept[::-1]) or "none"
+    raise ProblemsFound(
+        [
+            problem(
+                "no-such-version",
+                "--to",
+                f"there is no kept version {seq}",
+                f"versions kept (newest first): {numbers}; `ledger history` lists them",
+            )
+        ]
+    )
+
+
+def undo_to(path: Path, seq: int) -> Version:
+    """Put version `seq` back as a new save (call holding the writer lock): the workbook as
+    it is now becomes the newest kept version, so the jump can itself be undone."""
+    version = find(path, seq)
+    source = history_dir(path) / version.file
+    state = state_of(source)
+    where = f"day {state.day}" if state.day is not None else "its day unreadable"
+
+    def write(tmp: Path) -> None:
+        shutil.copyfile(source, tmp)
+
+    store.save(
+        path,
+        write,
+        command=f"undo --to {seq}",
+        summary=f"back to version {seq} (before `{version.command}`), {where}",
+    )
+    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
+        cache.cache_path(path).unlink()
+    return version

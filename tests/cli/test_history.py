@@ -1,0 +1,67 @@
+"""`ledger history` and `ledger undo --to N` through the real CLI (issue 18): the kept versions
+newest first with what each command changed, going back several commands in one step, the
+same refusal as `undo` for a workbook changed by hand, and the jump itself undoable."""
+
+from __future__ import annotations
+
+from tests.conftest import Ledger, edit_cells
+
+
+def three_changes(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1.00", "--memo", "one")  # version 1 is the workbook before it
+    game("pay", "Ann", "Bob", "2.00", "--memo", "two")
+    game("tick", "5")
+
+
+def test_history_newest_first_with_what_changed(game: Ledger) -> None:
+    three_changes(game)
+    data = game("history", "--json").json()
+    assert [(e["version"], e["command"], e["day"], e["changed"]) for e in data] == [
+        (3, "tick 5", 5, "day 0 -> 5"),
+        (2, "pay Ann Bob 2.00 --memo two", 0, "+1 transaction"),
+        (1, "pay Ann Bob 1.00 --memo one", 0, "+1 transaction"),
+    ]
+    assert all(e["at"][:2] == "20" for e in data)
+    text = game("history").stdout.splitlines()
+    assert text[0].startswith("   3  ") and text[0].endswith("tick 5  (day 0 -> 5)")
+    assert "day    0  pay Ann Bob 1.00 --memo one  (+1 transaction)" in text[2]
+
+
+def test_history_of_a_new_workbook_and_of_none(game: Ledger, ledger: Ledger) -> None:
+    assert game("history", "--json").json() == []
+    assert "No earlier version is kept" in game("history").stderr
+    (game.folder / "ledger.xlsx").unlink()
+    assert "no-workbook" in game("history", expect=1).stderr
+
+
+def test_undo_to_goes_back_in_one_step_and_is_undoable(game: Ledger) -> None:
+    three_changes(game)
+    assert game("balance", "--json").json()["players"]["Ann"] == "22.00"
+    run = game("undo", "--to", "2")
+    assert "Back to version 2: the workbook as it was before `pay Ann Bob 2.00 --memo two`" in (
+        run.stderr
+    )
+    now = game("balance", "--json").json()
+    assert (now["day"], now["players"]["Ann"]) == (0, "24.00")
+    newest = game("history", "--json").json()[0]
+    assert (newest["version"], newest["command"], newest["changed"]) == (
+        4,
+        "undo --to 2",
+        "-1 transaction, day 5 -> 0",
+    )
+    game("undo")  # the jump back is a change like any other
+    again = game("balance", "--json").json()
+    assert (again["day"], again["players"]["Ann"]) == (5, "22.00")
+    assert [e["version"] for e in game("history", "--json").json()] == [3, 2, 1]
+
+
+def test_undo_to_refusals(game: Ledger) -> None:
+    three_changes(game)
+    run = game("undo", "--to", "9", expect=1)
+    assert "no-such-version" in run.stderr and "versions kept (newest first): 3, 2, 1" in run.stderr
+    edit_cells(game.path, {"Journal!F2": "typed in Excel"})
+    run = game("undo", "--to", "1", expect=1)
+    assert "changed-since-save" in run.stderr and "--force" in run.stderr
+    assert game("balance", "--json").json()["day"] == 5  # nothing went back
+    game("undo", "--to", "1", "--force")
+    assert game("balance", "--json").json()["players"]["Ann"] == "25.00"
