@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ledger.cli import books, export, history, reports, tick  # noqa: F401  (register their commands on `app`)
+from ledger.cli import books, export, history, reports, serve, tick  # noqa: F401  (register their commands on `app`)
 from ledger.cli.common import say
 from ledger.cli.root import app
 

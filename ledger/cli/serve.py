@@ -1,0 +1,86 @@
+"""`ledger serve`: the table's read-only pages, one secret link a player (ledger/web)."""
+
+from __future__ import annotations
+
+import sys
+from typing import Annotated
+from urllib.parse import quote
+
+import typer
+
+from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, run, say
+from ledger.cli.root import app
+
+
+def lan_address() -> str:
+    """This machine's address on the local network (no packet is sent)."""
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("10.255.255.255", 1))
+            return str(s.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+@app.command(epilog="Example: ledger serve --lan   (then open each player's link on their phone)")
+def serve(
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    lan: Annotated[
+        bool,
+        typer.Option(
+            "--lan", help="Listen on the local network too (default: this computer only)."
+        ),
+    ] = False,
+    keep_links: Annotated[
+        bool,
+        typer.Option(
+            "--keep-links", help="Keep the links in your config folder and reuse them next time."
+        ),
+    ] = False,
+    qr: Annotated[
+        bool, typer.Option("--qr/--no-qr", help="Show each link as a QR code (on stderr).")
+    ] = True,
+) -> None:
+    """Serve the books read-only: the table and each player's statement, updated live when the
+    workbook changes. Prints one line per link, name first; a player's link never opens another
+    player's statement."""
+
+    def action() -> None:
+        import uvicorn
+
+        from ledger.app import read_books
+        from ledger.web.links import make_links
+        from ledger.web.server import create_app
+
+        path = _path(workbook).resolve()
+        books, _ = read_books(path, light=True)
+        links = make_links([p.name for p in books.players], path, keep_links)
+        host = "0.0.0.0" if lan else "127.0.0.1"
+        shown = lan_address() if lan else "127.0.0.1"
+        if lan:
+            say(
+                f"Listening on the local network ({shown}, port {port}): anyone there with a link can read it."
+            )
+        else:
+            say(f"Listening on this computer only (127.0.0.1, port {port}); --lan for phones.")
+        for name, token in links.items():
+            url = f"http://{shown}:{port}/p/{quote(token)}"
+            print(f"{name or 'banker'}: {url}", flush=True)
+            if qr:
+                import segno
+
+                segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
+        say("Ctrl-C stops the server.")
+        uvicorn.run(
+            create_app(path, links),
+            host=host,
+            port=port,
+            access_log=False,  # the paths hold the tokens
+            log_level="warning",
+            server_header=False,
+        )
+
+    run(action)

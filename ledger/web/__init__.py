@@ -1,0 +1,5 @@
+"""The served pages (`ledger serve`): a read-only face beside the CLI, on the same app layer.
+
+`view` reads the workbook into what the pages show and keeps the last good view; `links` makes
+and checks the players' secret links; `server` is the Starlette app and its routes.
+"""

@@ -1,0 +1,136 @@
+"""The Starlette app of `ledger serve`: read-only pages behind each player's secret link.
+
+Routes, and nothing else (no static files, no path is ever opened from a URL):
+- `/p/{token}`: the table (day, standings, the last transactions; the history for the banker)
+- `/p/{token}/s/{name}`: a player's statement; a player's link opens only their own
+- `/p/{token}/events`: server-sent events, one `change` each time the view changes
+A wrong or missing token, another player's statement, any other path: 404 with nothing about
+the game. The pages update themselves from the event stream (a fragment fetched and swapped in).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ledger.io.render import template_env
+from ledger.web.links import BANKER, who
+from ledger.web.view import Watcher, poll_forever
+
+#: How often the event stream looks at the view's version.
+TICK = 0.25
+#: A comment line now and then keeps proxies and phones from closing the stream.
+KEEPALIVE = 15.0
+
+HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "default-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:",
+}
+
+
+def not_found() -> Response:
+    return PlainTextResponse("Not Found", status_code=404, headers={"Cache-Control": "no-store"})
+
+
+def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Starlette:
+    """The app for one workbook; `links` is name -> token (`BANKER` the banker's)."""
+    watcher = Watcher(workbook)
+    env = template_env()
+
+    def holder(request: Request) -> str | None:
+        return who(links, str(request.path_params.get("token", "")))
+
+    def page(request: Request, template: str, **data: Any) -> Response:
+        watcher.refresh()
+        if watcher.view is None:
+            data["view"] = None
+        else:
+            data["view"] = watcher.view
+        html = env.get_template(template).render(
+            readable=watcher.readable,
+            version=watcher.version,
+            token=request.path_params["token"],
+            part=request.query_params.get("part") == "1",
+            **data,
+        )
+        return HTMLResponse(html, headers=HEADERS)
+
+    async def table(request: Request) -> Response:
+        name = holder(request)
+        if name is None:
+            return not_found()
+        return page(request, "web_table.html.j2", me=name, banker=name == BANKER)
+
+    async def statement(request: Request) -> Response:
+        name = holder(request)
+        wanted = str(request.path_params["name"])
+        if name is None or (name != BANKER and wanted != name):
+            return not_found()
+        watcher.refresh()
+        view = watcher.view
+        if view is not None and wanted not in view.statements:
+            return not_found()
+        s = view.statements[wanted] if view is not None else None
+        return page(request, "web_statement.html.j2", me=name, banker=name == BANKER, s=s)
+
+    async def events(request: Request) -> Response:
+        if holder(request) is None:
+            return not_found()
+
+        async def stream() -> AsyncIterator[str]:
+            seen = -1
+            quiet = 0.0
+            yield "retry: 1000\n\n"
+            while not await request.is_disconnected():
+                if watcher.version != seen:
+                    seen = watcher.version
+                    state = "ok" if watcher.readable else "unreadable"
+                    yield f"event: change\ndata: {seen} {state}\n\n"
+                    quiet = 0.0
+                elif quiet >= KEEPALIVE:
+                    yield ": still here\n\n"
+                    quiet = 0.0
+                await asyncio.sleep(TICK)
+                quiet += TICK
+
+        return StreamingResponse(
+            stream(),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+        )
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        stop = threading.Event()
+        thread = None
+        if poll:
+            thread = threading.Thread(
+                target=poll_forever, args=(watcher, stop), name="ledger-watch", daemon=True
+            )
+            thread.start()
+        try:
+            yield
+        finally:
+            stop.set()
+            if thread is not None:
+                thread.join(timeout=5)
+
+    routes = [
+        Route("/p/{token}", table),
+        Route("/p/{token}/s/{name}", statement),
+        Route("/p/{token}/events", events),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.watcher = watcher
+    return app

@@ -1,0 +1,112 @@
+"""What the pages show, read from the workbook, and the last good view kept while it cannot be
+read (being written, or with problems). Only reads: the writer lock is never taken."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ledger.app import read_books
+from ledger.core.report import Statement
+
+#: How many of the latest transactions the table page shows.
+LAST_EVENTS = 12
+
+
+@dataclass(frozen=True)
+class View:
+    """One reading of the workbook: the table and every player's statement."""
+
+    title: str
+    day: int
+    currency: str
+    standings: list[tuple[str, str]]
+    last: list[tuple[int, str, str]]
+    statements: dict[str, Statement]
+    history: list[Any] = field(default_factory=list)
+
+
+def read_view(path: Path) -> View:
+    """The workbook as the pages show it; the statements are the PDF's own data."""
+    books, _ = read_books(path)
+    ahead = books.game.forecast(books, 30)
+    since = max(0, books.day - 30)
+    statements = {p.name: books.game.statement(books, p, since, ahead) for p in books.players}
+    standings = [(p.name, str(books.player_cash(p))) for p in books.players]
+    txns = list(books.journal)[-LAST_EVENTS:][::-1]
+    last = [(t.day, t.memo, str(_moved(t))) for t in txns]
+    from ledger.io.timeline import entries
+
+    return View(
+        books.game.title,
+        books.day,
+        books.currency,
+        standings,
+        last,
+        statements,
+        entries(path),
+    )
+
+
+def _moved(t: Any) -> Any:
+    """What a transaction moved: the sum of its positive postings."""
+    positive = [p.amount for p in t.postings if p.amount.amount > 0]
+    total = positive[0]
+    for a in positive[1:]:
+        total = total + a
+    return total
+
+
+class Watcher:
+    """Notices a changed workbook by its modification time and size, reads it, and keeps the
+    last good view when it cannot be read."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.view: View | None = None
+        #: False while the workbook cannot be read; the last good view stays.
+        self.readable = False
+        #: Goes up by one on every change the pages must show (a new view, or unreadable).
+        self.version = 0
+        self._seen: tuple[int, int] | None = None
+        self._lock = threading.Lock()
+
+    def _signature(self) -> tuple[int, int] | None:
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return (st.st_mtime_ns, st.st_size)
+
+    def refresh(self) -> int:
+        """Read the workbook again if it changed; returns the version."""
+        with self._lock:
+            sig = self._signature()
+            if sig is not None and sig == self._seen:
+                return self.version
+            try:
+                if sig is None:
+                    raise FileNotFoundError(self.path)
+                view = read_view(self.path)
+                # changed again while it was read: read it again at the next poll
+                stable = self._signature() == sig
+            except Exception:  # any failure to read: the last good view stays
+                if self.readable or self.version == 0:
+                    self.readable = False
+                    self.version += 1
+                self._seen = None
+                return self.version
+            self.view = view
+            self.readable = True
+            self._seen = sig if stable else None
+            self.version += 1
+            return self.version
+
+
+def poll_forever(watcher: Watcher, stop: threading.Event, every: float = 0.5) -> None:
+    """The polling loop (in its own thread): every half second, the file's time and size."""
+    while not stop.is_set():
+        watcher.refresh()
+        stop.wait(every)
