@@ -7,7 +7,7 @@ only when there are none (all or nothing).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
@@ -16,6 +16,7 @@ from ledger.core.game import Game
 from ledger.core.journal import Transaction, transfer
 from ledger.core.money import Money, MoneyError
 from ledger.core.names import did_you_mean
+from ledger.core.params import ActionSpec, Param, split_args
 from ledger.core.problems import CellRef, Problem, problem
 
 
@@ -169,10 +170,50 @@ def _pay_event(books: Books, ev: Event, where: str) -> tuple[list[Transaction], 
     return ([txn] if txn else []), problems
 
 
+def command_event(spec: ActionSpec) -> EventHandler:
+    """An Events row of one of the game's commands, as `ledger NAME ...` runs it (the game's
+    `apply`): a parameter that names an Events column (`Param.column`: player, to, amount)
+    comes from that column when it is filled, the rest from the row's `args` as they would
+    be typed after the command (`--jar J1`). A problem names the cell its value came from."""
+
+    def handle(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
+        args = _cell(ev, "args")
+        given, problems = split_args(spec, ev.args, args)
+        cells = {p.name: args for p in spec.params}
+        for p in spec.params:
+            value = _column_value(ev, p)
+            if value is not None:
+                given[p.name], cells[p.name] = value, _cell(ev, p.column)
+        if problems:
+            return [], problems
+        before = len(books.journal)
+        _, problems = books.game.apply(books, spec.name, given, cells, where)
+        return ([] if problems else books.journal.transactions[before:]), problems
+
+    return handle
+
+
+def command_events(commands: Mapping[str, ActionSpec]) -> dict[str, EventHandler]:
+    """An Events type for each of the game's commands: what `Game.event_types` returns when
+    every command may also be typed as an Events row."""
+    return {name: command_event(spec) for name, spec in commands.items()}
+
+
+def _column_value(ev: Event, p: Param) -> str | None:
+    if p.column == "player" and ev.player:
+        return ev.player
+    if p.column == "to" and ev.to:
+        return ev.to
+    if p.column == "amount" and ev.amount is not None:
+        whole = p.kind == "int" and ev.amount == ev.amount.to_integral_value()
+        return str(int(ev.amount)) if whole else str(ev.amount)
+    return None
+
+
 #: The Events sheet's columns, in order (ledger/io draws them; the core names cells by them).
 EVENT_COLUMNS = ("id", "day", "type", "player", "to", "amount", "args", "memo", "posted", "note")
 
-#: Event types every game accepts; a game adds its own in `Game.event_handlers()`.
+#: Event types every game accepts; a game adds its own in `Game.event_types()`.
 CORE_EVENT_HANDLERS: dict[str, EventHandler] = {"pay": _pay_event}
 
 

@@ -10,13 +10,12 @@ cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from ledger.core.books import Books, Event
-from ledger.core.journal import Transaction
-from ledger.core.params import ActionSpec, parse_params, split_args
-from ledger.core.problems import CellRef, Problem
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec, parse_params
+from ledger.core.problems import Problem
 from ledger.rules.triplanetary import (
     banking,
     cargo,
@@ -82,44 +81,3 @@ def apply_action(
         return done, []
     except Refused as exc:
         return None, exc.problems
-
-
-def event_handler(
-    name: str,
-) -> Callable[[Books, Event, str], tuple[list[Transaction], list[Problem]]]:
-    """An Events row of this type: `player`, `to`, `amount` columns and the rest in `args`."""
-    from ledger.core.actions import EVENT_COLUMNS
-
-    spec = SPECS[name]
-
-    def handle(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
-        def cell(col: str) -> str:
-            return (
-                str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
-                if ev.ref
-                else f"event {ev.id}"
-            )
-
-        args_cell = cell("args")
-        given, problems = split_args(spec, ev.args, args_cell)
-        locs = {p.name: args_cell for p in spec.params}
-        for p in spec.params:
-            if p.column == "player" and ev.player:
-                given[p.name] = ev.player
-                locs[p.name] = cell("player")
-            elif p.column == "to" and ev.to:
-                given[p.name] = ev.to
-                locs[p.name] = cell("to")
-            elif p.column == "amount" and ev.amount is not None:
-                given[p.name] = (
-                    str(int(ev.amount))
-                    if p.kind == "int" and ev.amount == ev.amount.to_integral_value()
-                    else str(ev.amount)
-                )
-                locs[p.name] = cell("amount")
-        if problems:
-            return [], problems
-        done, problems = apply_action(books, name, given, locs, where)
-        return (done.txns if done else []), problems
-
-    return handle

@@ -10,6 +10,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
+from ledger.core.actions import command_events
 from ledger.core.books import Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
@@ -136,7 +137,7 @@ class Triplanetary(Game):
         return checks.check_state(books)
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
-        return {name: actions.event_handler(name) for name in actions.SPECS}
+        return command_events(actions.SPECS)
 
     def commands(self) -> Mapping[str, ActionSpec]:
         return actions.SPECS
