@@ -12,10 +12,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import PLAYER_ROLE, Books, Event, Player, Settings
+from ledger.core.actions import command_events
+from ledger.core.books import PLAYER_ROLE, Books, Player, Settings
 from ledger.core.game import Game
-from ledger.core.journal import Transaction
-from ledger.core.params import ActionSpec, Param, parse_params, split_args
+from ledger.core.params import ActionSpec, Param, parse_params
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.rules.matador21 import sheets as defs
@@ -162,29 +162,7 @@ class Matador21(Game):
         return {"roll": ROLL}
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
-        return {"roll": self._roll_event}
-
-    def _roll_event(
-        self, books: Books, ev: Event, where: str
-    ) -> tuple[list[Transaction], list[Problem]]:
-        from ledger.core.actions import EVENT_COLUMNS
-
-        def cell(col: str) -> str:
-            return (
-                str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
-                if ev.ref
-                else f"event {ev.id}"
-            )
-
-        given, problems = split_args(ROLL, ev.args, cell("args"))
-        locs = {p.name: cell("args") for p in ROLL.params}
-        if ev.player:
-            given["player"], locs["player"] = ev.player, cell("player")
-        if problems:
-            return [], problems
-        before = len(books.journal)
-        _, problems = self.apply(books, "roll", given, locs, where)
-        return books.journal.transactions[before:], problems
+        return command_events(self.commands())
 
     def apply(
         self,

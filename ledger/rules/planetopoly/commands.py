@@ -13,13 +13,12 @@ first in `kit`. This module holds the specs, the dispatch and the Events rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from ledger.core.books import Books, Event
-from ledger.core.journal import Transaction
-from ledger.core.params import ActionSpec, Param, parse_params, split_args
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec, Param, parse_params
+from ledger.core.problems import Problem, problem
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.buy_build import build, buy
 from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
@@ -181,33 +180,3 @@ def apply(
     said = bank.eliminate(books, event)
     bank.refresh_debts(books)
     return summarize(summary, said), []
-
-
-def event_handler(
-    name: str,
-) -> Callable[[Books, Event, str], tuple[list[Transaction], list[Problem]]]:
-    """An Events row of this type: `player` and `to` columns, the rest in `args`."""
-    from ledger.core.actions import EVENT_COLUMNS
-
-    spec = SPECS[name]
-
-    def handle(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
-        def cell(col: str) -> str:
-            if ev.ref is None:
-                return f"event {ev.id}"
-            return str(CellRef(ev.ref.sheet, EVENT_COLUMNS.index(col), ev.ref.row))
-
-        given, problems = split_args(spec, ev.args, cell("args"))
-        locs = {p.name: cell("args") for p in spec.params}
-        for p in spec.params:
-            if p.column == "player" and ev.player:
-                given[p.name], locs[p.name] = ev.player, cell("player")
-            elif p.column == "to" and ev.to:
-                given[p.name], locs[p.name] = ev.to, cell("to")
-        if problems:
-            return [], problems
-        before = len(books.journal)
-        _, problems = apply(books, name, given, locs, where)
-        return books.journal.transactions[before:], problems
-
-    return handle

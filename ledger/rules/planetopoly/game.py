@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+from ledger.core.actions import command_events
 from ledger.core.books import BANK, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
@@ -79,7 +80,7 @@ class Planetopoly(Game):
         return commands.SPECS
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
-        return {name: commands.event_handler(name) for name in commands.SPECS}
+        return command_events(commands.SPECS)
 
     def apply(
         self,
