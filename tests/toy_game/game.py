@@ -11,13 +11,13 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.actions import EVENT_COLUMNS
-from ledger.core.books import BANK, Books, Event, Player, Settings
+from ledger.core.actions import command_events
+from ledger.core.books import BANK, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.journal import Transaction, transfer
-from ledger.core.params import ActionSpec, Param, parse_params, split_args
+from ledger.core.params import ActionSpec, Param, parse_params
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.records import build_records
+from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, Setting, SheetSpec
 
 SETTINGS = (
@@ -94,22 +94,6 @@ def tip(
     return txn, []
 
 
-def tip_event(books: Books, ev: Event, where: str) -> tuple[list[Transaction], list[Problem]]:
-    """An Events row of type `tip`: its `player` and `amount`, and `--jar J1` in `args`."""
-    row = ev.ref.row if ev.ref else 0
-    cells = {
-        name: str(CellRef("Events", EVENT_COLUMNS.index(column), row))
-        for name, column in (("player", "player"), ("amount", "amount"), ("jar", "args"))
-    }
-    given, problems = split_args(TIP, ev.args, cells["jar"])
-    given |= {"player": ev.player, "amount": ev.amount}
-    values, found = parse_params(TIP, given, cells)
-    if problems or found:
-        return [], problems + found
-    txn, problems = tip(books, values, cells, where)
-    return ([txn] if txn else []), problems
-
-
 class TipJar(Game):
     key = "toy"
     title = "Tip Jar"
@@ -133,10 +117,10 @@ class TipJar(Game):
         books.state = build_records(Jar, JARS, rows.get("Jars", ()), problems)
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        return {"Jars": [[j.id, j.owner, j.amount] for j in books.state]}
+        return {"Jars": dump_records(books.state, JARS)}
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        return {"Jars": [j.ref.row if j.ref else None for j in books.state]}
+        return {"Jars": source_rows(books.state)}
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         seen: set[str] = set()
@@ -150,7 +134,7 @@ class TipJar(Game):
         return {"tip": TIP}
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
-        return {"tip": tip_event}
+        return command_events(self.commands())
 
     def apply(
         self,
