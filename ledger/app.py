@@ -22,7 +22,14 @@ from typing import Any
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
-from ledger.core.problems import Problem, ProblemsFound, Severity, has_errors, problem
+from ledger.core.problems import (
+    Problem,
+    ProblemsFound,
+    SavedBut,
+    Severity,
+    has_errors,
+    problem,
+)
 from ledger.core.start import new_books
 from ledger.io import cache, store
 from ledger.io.workbook import Loaded, load, read_bytes, write
@@ -317,14 +324,6 @@ def create(
 
 
 # -- after the save --------------------------------------------------------------------------
-
-
-class SavedBut(Exception):
-    """Something a command writes after its save failed: the save stands."""
-
-    def __init__(self, what: str, problems: list[Any]) -> None:
-        super().__init__(what)
-        self.what, self.problems = what, problems
 
 
 @contextlib.contextmanager

@@ -51,9 +51,6 @@ def out_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
 
 
-from ledger.app import SavedBut  # noqa: E402  (what a command writes after its save)
-
-
 def _print_problems(problems: list[Any]) -> None:
     for p in problems:
         say(p.line())
@@ -97,7 +94,7 @@ def saved_but(problems: list[Any], what: str) -> NoReturn:
 def run(action: Callable[[], None]) -> None:
     """Turn the library's `ProblemsFound`, and what the operating system refuses (a full
     disk, a permission), into messages and an exit code, never a traceback."""
-    from ledger.core.problems import ProblemsFound
+    from ledger.core.problems import ProblemsFound, SavedBut
     from ledger.io import store
 
     store.begin_run()

@@ -8,7 +8,6 @@ from typing import Annotated, Any
 
 import typer
 
-from ledger import app as app_layer
 from ledger.cli.args import NegativeNumbers
 from ledger.cli.common import (
     DEFAULT_WORKBOOK,
@@ -87,11 +86,11 @@ def statement(
         start = since if since is not None else max(0, books.day - 30)
         for name, p in zip(
             names,
-            app_layer.write_statements(path, books, names, start, fmt, paper, out),
+            _app().write_statements(path, books, names, start, fmt, paper, out),
             strict=False,
         ):
             say(f"wrote {p} ({name})")
-        clashes = app_layer.renamed([p.name for p in books.players])
+        clashes = _app().renamed([p.name for p in books.players])
         if clashes and fmt != "text":
             say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
@@ -198,3 +197,10 @@ def tick_json(report: Any) -> dict[str, Any]:
         charges, income = report.totals(name)
         entry["charges"], entry["income"] = f"{charges:.2f}", f"{income:.2f}"
     return {"from_day": report.start, "to_day": report.end, "players": players}
+
+
+def _app() -> Any:
+    """The app layer, imported when a command runs (not for `--help`)."""
+    from ledger import app as app_layer
+
+    return app_layer

@@ -89,3 +89,11 @@ class ProblemsFound(Exception):
         super().__init__("; ".join(p.line() for p in problems))
         self.problems = problems
         self.exit_code = exit_code
+
+
+class SavedBut(Exception):
+    """Something a command writes after its save failed: the save stands."""
+
+    def __init__(self, what: str, problems: list[Problem]) -> None:
+        super().__init__(what)
+        self.what, self.problems = what, problems
