@@ -10,6 +10,7 @@ by game.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from functools import cache
 from importlib import import_module
@@ -51,6 +52,60 @@ def _games() -> dict[str, tuple[str, Any]]:
         app = for_game(dict(game.commands()), dict(game.command_groups), extra)
         out[key] = (title, typer.main.get_group(app) if app.registered_commands else None)
     return out
+
+
+def _listing() -> dict[str, tuple[str, list[tuple[str, str]]]]:
+    """Each built game's title and commands (name, one line of help), for `--help` and a
+    mistyped command's did-you-mean: kept in the user's cache folder, keyed by ledger's
+    version and the games' sources, so listing them imports no game."""
+    import hashlib
+    import json
+
+    from ledger import __version__
+
+    rules = Path(__file__).resolve().parents[1] / "rules"
+    stamp = hashlib.sha256(__version__.encode())
+    for f in sorted(rules.rglob("*.py")):
+        with contextlib.suppress(OSError):
+            st = f.stat()
+            stamp.update(f"{f.relative_to(rules)}:{st.st_mtime_ns}:{st.st_size}".encode())
+    from ledger.rules import GAMES
+
+    for key, (module, title) in sorted(GAMES.items()):  # a game registered elsewhere, too
+        stamp.update(f"{key}:{module}:{title}".encode())
+        if module and not module.startswith("ledger.rules."):
+            from importlib.util import find_spec
+
+            with contextlib.suppress(ImportError, ValueError, AttributeError, OSError):
+                spec = find_spec(module)
+                origin = Path(spec.origin) if spec and spec.origin else None
+                for f in sorted(origin.parent.rglob("*.py")) if origin else ():
+                    stamp.update(f"{f}:{f.stat().st_mtime_ns}".encode())
+    for name in HAND_WRITTEN.values():
+        for module in name:
+            f = Path(__file__).resolve().parent / (module.rpartition(".")[2] + ".py")
+            with contextlib.suppress(OSError):
+                stamp.update(f"{f.name}:{f.stat().st_mtime_ns}".encode())
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    where = Path(base) / "bankers-ledger" / f"commands-{stamp.hexdigest()[:16]}.json"
+    with contextlib.suppress(OSError, ValueError, TypeError):
+        data = json.loads(where.read_text(encoding="utf-8"))
+        return {k: (v[0], [(n, h) for n, h in v[1]]) for k, v in data.items()}
+    listing: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    for key, (title, group) in _games().items():
+        rows = []
+        if group is not None:
+            for name in sorted(group.commands):
+                cmd = group.commands[name]
+                if not getattr(cmd, "hidden", False):
+                    rows.append((name, cmd.get_short_help_str(limit=54)))
+        listing[key] = (title, rows)
+    with contextlib.suppress(OSError):  # no cache is only a slower --help
+        where.parent.mkdir(parents=True, exist_ok=True)
+        tmp = where.with_name(f"{where.name}.tmp-{os.getpid()}")
+        tmp.write_text(json.dumps(listing), encoding="utf-8")
+        os.replace(tmp, where)
+    return listing
 
 
 def _commands_of(key: str) -> Any:
@@ -129,9 +184,8 @@ class GameGroup(TyperGroup):
     def list_commands(self, ctx: Any) -> list[str]:
         """ledger's own commands and every game's (a mistyped one gets its did-you-mean)."""
         names = set(super().list_commands(ctx))
-        for _, group in _games().values():
-            if group is not None:
-                names.update(group.commands)
+        for _, rows in _listing().values():
+            names.update(name for name, _ in rows)
         return sorted(names)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -143,15 +197,7 @@ class GameGroup(TyperGroup):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
-        for _key, (title, group) in _games().items():
-            if group is None:
-                continue
-            rows = []
-            for name in sorted(group.commands):
-                cmd = group.commands[name]
-                if getattr(cmd, "hidden", False):
-                    continue
-                rows.append((name, cmd.get_short_help_str(limit=formatter.width - 26)))
-            if rows:
+        for title, game_rows in _listing().values():
+            if game_rows:
                 with formatter.section(f"Commands of {title}"):
-                    formatter.write_dl(rows)
+                    formatter.write_dl(game_rows)
