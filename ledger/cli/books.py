@@ -90,37 +90,15 @@ def check(
     """Find every problem in the workbook in one pass; exit 0 when clean, 1 otherwise."""
 
     def action() -> None:
-        from ledger.app import inspect
-        from ledger.core.problems import ProblemsFound, has_errors
+        from ledger.app import UnknownCheck
+        from ledger.app import check as run_check
+        from ledger.core.problems import has_errors
 
         try:
-            seen = inspect(_path(workbook))
-            problems = seen.problems
-        except ProblemsFound as exc:  # the workbook could not be read at all
-            seen, problems = None, exc.problems
-        if rule:
-            # --rule names checks (players, accounts, ...) or problem codes (unknown-account, ...)
-            from ledger.core.checks import all_rules
-
-            wanted = set(rule)
-            rules = {r.code for r in all_rules()}
-            if (
-                not wanted & rules
-                and not any(p.code in wanted for p in problems)
-                and not wanted <= _problem_codes()
-            ):
-                say(
-                    f"ledger check: no check {', '.join(sorted(wanted))}; checks: {', '.join(sorted(rules))}, or a problem code"
-                )
-                raise typer.Exit(2)
-            if wanted & rules and seen is not None:
-                from ledger.core.checks import run_checks
-
-                problems = [p for p in problems if p.code in wanted] + run_checks(
-                    seen.loaded.books, only=wanted & rules
-                )
-            else:
-                problems = [p for p in problems if p.code in wanted]
+            seen, problems = run_check(_path(workbook), rule, _problem_codes())
+        except UnknownCheck as exc:
+            say(f"ledger check: {exc}")
+            raise typer.Exit(2) from None
         if as_json:
             out_json([p.as_dict() for p in problems])
         else:
@@ -153,46 +131,13 @@ def balance(
     """Every player's money (per bank) and every account's balance, derived from the journal."""
 
     def action() -> None:
-        from decimal import Decimal
+        from ledger.app import balances
 
-        from ledger.app import balance_summary
-        from ledger.core.problems import ProblemsFound, problem
-
-        s, problems = balance_summary(_path(workbook))
-        people = s.players
-        if player is not None:
-            match = [p for p in s.players if p[0] == player] or [
-                p for p in s.players if p[0].casefold() == player.casefold()
-            ]
-            if len(match) != 1:
-                raise ProblemsFound(
-                    [
-                        problem(
-                            "unknown-player",
-                            "--player",
-                            f"{player!r} is not a player",
-                            "players: " + ", ".join(p[0] for p in s.players),
-                        )
-                    ]
-                )
-            people = match
-
-        def cash(accounts: list[str]) -> str:
-            return f"{sum((Decimal(s.balances.get(a, '0')) for a in accounts), Decimal(0)):.2f}"
-
+        b = balances(_path(workbook), player)
+        s, people, problems = b.summary, b.people, b.problems
         if as_json:
-            accounts = (
-                s.balances
-                if player is None
-                else {a: s.balances[a] for a in people[0][2] if a in s.balances}
-            )
             out_json(
-                {
-                    "day": s.day,
-                    "currency": s.currency,
-                    "players": {name: cash(acc) for name, _, acc in people},
-                    "accounts": accounts,
-                }
+                {"day": s.day, "currency": s.currency, "players": b.cash, "accounts": b.accounts}
             )
         else:
             from ledger.io.render import balance_table
