@@ -1,0 +1,119 @@
+"""What a command writes after its save (the tick's printable summary, the statements), as a
+step of its own that says what was saved when it fails (`SavedBut`)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.problems import (
+    ProblemsFound,
+    SavedBut,
+)
+from ledger.io import store
+
+
+@contextlib.contextmanager
+def after_save(what: str) -> Iterator[None]:
+    """Work a command does after its save (the summary, the statements): a failure there
+    is reported as such, never as "nothing was written"."""
+    from ledger.io import store
+
+    try:
+        yield
+    except ProblemsFound as exc:
+        raise SavedBut(what, exc.problems) from None
+    except OSError as exc:
+        raise SavedBut(what, store.os_problem(exc).problems) from None
+
+
+def write_statements(
+    workbook: Path,
+    books: Any,
+    names: list[str],
+    since: int,
+    fmt: str,
+    paper: str,
+    out: Path | None,
+    days_ahead: int = 30,
+) -> list[Path]:
+    """Write (or print) one statement per player; the forecast is computed once for all."""
+    from ledger.io import render
+
+    ahead = books.game.forecast(books, days_ahead)
+    folder = out or workbook.parent / "statements"
+    stems = file_stems([p.name for p in books.players])
+    written: list[Path] = []
+    for name in names:
+        player = books.player(name)
+        s = books.game.statement(books, player, since, ahead)
+        if fmt == "text":
+            render.statement_text(s)
+            continue
+        html = render.render_html(
+            "statement.html.j2", paper, s=s, footer=f"{s.player} · day {s.day}"
+        )
+        base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
+        if fmt == "pdf":
+            written.append(render.write_atomic(base.with_suffix(".pdf"), render.html_to_pdf(html)))
+        else:
+            written.append(render.write_atomic(base.with_suffix(".html"), html))
+    return written
+
+
+def file_stems(names: list[str]) -> dict[str, str]:
+    """Each player's file name: the name made safe for a file, and distinct for every player
+    even where two names make the same one (`Ann!`, `Ann?` and `Ann`; a case-blind disk):
+    a name that is already safe keeps it, the others get `-2`, `-3`, ... in player order."""
+    from ledger.io.render import slug
+
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for name in sorted(names, key=lambda n: slug(n) != n):  # stable: the safe names first
+        base = stem = slug(name)
+        n = 2
+        while stem.casefold() in taken:
+            stem, n = f"{base}-{n}", n + 1
+        taken.add(stem.casefold())
+        out[name] = stem
+    return out
+
+
+def renamed(names: list[str]) -> list[str]:
+    """`Ann? -> Ann-2` for each player whose file name is not just their name made safe."""
+    from ledger.io.render import slug
+
+    stems = file_stems(names)
+    return [f"{n} -> {stems[n]}" for n in names if stems[n] != slug(n)]
+
+
+def after_tick(
+    path: Path, books: Books, report: Any, *, statements: bool
+) -> tuple[Path, list[Path], list[str]]:
+    """What a tick writes after its save: the printable summary and the statements (and the
+    names that had to get distinct file names). A failure here is `SavedBut`: the tick itself
+    was saved, and `undo` knows these files."""
+    from ledger.io.render import write_tick_summary
+
+    written: list[Path] = []
+    files: list[Path] = []
+    try:
+        with after_save("the printable summary"):
+            summary = write_tick_summary(path, books, report)
+            written.append(summary)
+        if statements:
+            with after_save("the statements"):
+                files = write_statements(
+                    path, books, [p.name for p in books.players], report.start, "html", "a4", None
+                )
+                written += files
+    except SavedBut:
+        with contextlib.suppress(OSError):  # the first failure is the one to report
+            store.note_outputs(path, written)
+        raise
+    with after_save("the history's note of the files this tick wrote (undo leaves them)"):
+        store.note_outputs(path, written)
+    return summary, files, renamed([p.name for p in books.players]) if files else []
