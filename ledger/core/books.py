@@ -19,6 +19,7 @@ from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
+from ledger.core.report import Report, Statement, TickReport
 from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
 
 #: Every game's ordinary player; a game may declare special ones (`Game.roles`).
@@ -379,7 +380,9 @@ class Game(ABC):
             problem("not-in-this-game", action, f"{self.title} has no command {action}", "")
         ]
 
-    def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
         """Advance the game by `days` days (or rounds), applying the rules' periodic charges."""
         from ledger.core.problems import ProblemsFound, problem
 
@@ -388,11 +391,11 @@ class Game(ABC):
         )
 
     # -- statements, reports, forecast --------------------------------------------------------
-    def forecast(self, books: Books, days: int) -> Any:
+    def forecast(self, books: Books, days: int) -> TickReport:
         """What the next `days` bring, computed by the tick's own code without changing anything."""
         return self.tick(books.fork(), days)
 
-    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+    def statement(self, books: Books, player: Player, since: int, ahead: TickReport) -> Statement:
         """A player's statement as plain data (ledger.core.report.Statement)."""
         from ledger.core.problems import ProblemsFound, problem
 
@@ -400,7 +403,7 @@ class Game(ABC):
             [problem("statement-not-built", "statement", f"{self.title} has no statements yet", "")]
         )
 
-    def report(self, books: Books, kind: str, since: int) -> Any:
+    def report(self, books: Books, kind: str, since: int) -> Report:
         """A report (`game`, or one of the game's own kinds) as plain data
         (ledger.core.report.Report)."""
         from ledger.core.problems import ProblemsFound, problem

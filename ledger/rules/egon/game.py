@@ -18,7 +18,8 @@ from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.records import build_records, dump_records, source_rows
-from ledger.core.report import Report, Statement, Table, bank_table, cash_chart, fmt, journal_table
+from ledger.core.report import Report, Statement, Table, fmt
+from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty

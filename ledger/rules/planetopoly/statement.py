@@ -8,15 +8,8 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Books, Player
-from ledger.core.report import (
-    Report,
-    Statement,
-    Table,
-    bank_table,
-    cash_chart,
-    fmt,
-    journal_table,
-)
+from ledger.core.report import Report, Statement, Table, fmt
+from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.sheets import board_of
 

@@ -8,16 +8,8 @@ from decimal import Decimal
 
 from ledger.core.books import Books, Player
 from ledger.core.money import round_money
-from ledger.core.report import (
-    Report,
-    Statement,
-    Table,
-    TickReport,
-    bank_table,
-    cash_chart,
-    fmt,
-    journal_table,
-)
+from ledger.core.report import Report, Statement, Table, TickReport, fmt
+from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.core.words import plural
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.kit import hold_capacity, hold_used

@@ -35,7 +35,8 @@ from collections.abc import Callable
 from decimal import Decimal
 
 from ledger.core.books import Books
-from ledger.core.report import Line, TickReport, money_in
+from ledger.core.report import Line, TickReport
+from ledger.core.statement_parts import money_in
 from ledger.core.words import plural
 from ledger.rules.triplanetary.model import ACTIVE, Ship
 from ledger.rules.triplanetary.ships import complete_order

@@ -1,0 +1,129 @@
+"""The parts of a statement and a tick report that read the books: a player's banks, their
+journal lines, the cash over time and its chart, and what came in during a period."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from decimal import Decimal
+
+from ledger.core.books import Books, Player
+from ledger.core.journal import Transaction
+from ledger.core.report import Chart, Table, fmt
+
+
+def bank_table(books: Books, player: Player, since: int) -> Table:
+    accounts = books.player_accounts(player)
+    closing = {a: books.journal.balance(a).amount for a in accounts}
+    opening = dict(closing)
+    for t in books.journal.since(since):  # opening = closing less what the period moved
+        for p in t.postings:
+            if p.account in opening:
+                opening[p.account] -= p.amount.amount
+    table = Table("Money per bank", ["bank", "opening", "closing"], align=["l", "r", "r"])
+    for a in accounts:
+        bank = a.split(":")[2] if a.count(":") == 2 else a
+        table.rows.append([bank, fmt(opening[a]), fmt(closing[a])])
+    table.total = f"Total: opening {fmt(sum(opening.values(), Decimal(0)))}, closing {fmt(sum(closing.values(), Decimal(0)))} {books.currency}"
+    return table
+
+
+def journal_table(books: Books, player: Player, since: int) -> Table:
+    mine = set(books.player_accounts(player))
+    table = Table(
+        "Journal lines of the period",
+        ["txn", "day", "what", "rule", books.currency],
+        align=["r", "r", "l", "l", "r"],
+        empty="no transactions in the period",
+    )
+    total_in, total_out = Decimal(0), Decimal(0)
+    for t in books.journal.since(since):
+        touched = [p.amount.amount for p in t.postings if p.account in mine]
+        if not touched:
+            continue
+        amount = sum(touched, Decimal(0))
+        table.rows.append([str(t.id), str(t.day), t.memo, t.rule, fmt(amount)])
+        if amount > 0:
+            total_in += amount
+        else:
+            total_out += amount
+    table.total = f"In: {fmt(total_in)} · out: {fmt(-total_out)} {books.currency}"
+    return table
+
+
+def cash_series(books: Books) -> dict[str, list[tuple[int, Decimal]]]:
+    """Every player's cash at the end of each day that moved it, in one pass over the journal
+    (kept on the books while the journal does not grow)."""
+    key = len(books.journal)
+    cached = getattr(books, "_cash_series", None)
+    if cached is not None and cached[0] == key:
+        return cached[1]  # type: ignore[no-any-return]
+    owner = {a: p.name for p in books.players for a in books.player_accounts(p)}
+    running: dict[str, Decimal] = {}
+    series: dict[str, list[tuple[int, Decimal]]] = {p.name: [] for p in books.players}
+    for t in books.journal:
+        for p in t.postings:
+            name = owner.get(p.account)
+            if name is None:
+                continue
+            running[name] = running.get(name, Decimal(0)) + p.amount.amount
+            points = series[name]
+            if points and points[-1][0] == t.day:
+                points[-1] = (t.day, running[name])
+            else:
+                points.append((t.day, running[name]))
+    books._cash_series = (key, series)  # type: ignore[attr-defined]
+    return series
+
+
+def cash_chart(books: Books, player: Player, width: int = 520, height: int = 140) -> Chart | None:
+    """The player's cash at the end of each day that had a transaction, as a step line."""
+    series = list(cash_series(books).get(player.name, []))
+    if not series:
+        return None
+    last_day = max(books.day, series[-1][0], 1)
+    series.append((last_day, series[-1][1]))
+    low = min(Decimal(0), *(v for _, v in series))
+    high = max(Decimal(1), *(v for _, v in series))
+    pad_l, pad_r, pad_t, pad_b = 56, 10, 10, 22
+    w, h = width - pad_l - pad_r, height - pad_t - pad_b
+
+    def x(day: int) -> float:
+        return round(pad_l + w * day / last_day, 1)
+
+    def y(v: Decimal) -> float:
+        return round(pad_t + h * float((high - v) / (high - low)), 1)
+
+    pts: list[str] = []
+    prev: Decimal | None = None
+    for day, v in series:
+        if prev is not None:
+            pts.append(f"{x(day)},{y(prev)}")
+        pts.append(f"{x(day)},{y(v)}")
+        prev = v
+    labels = [
+        (pad_l - 4, y(high) + 4, fmt(high)),
+        (pad_l - 4, y(low) + 4, fmt(low)),
+        (x(0), height - 6, "day 0"),
+        (x(last_day), height - 6, f"day {last_day}"),
+    ]
+    return Chart(
+        f"Cash over time ({books.currency})", width, height, " ".join(pts), y(Decimal(0)), labels
+    )
+
+
+def money_in(books: Books, txns: Iterable[Transaction]) -> dict[str, dict[int, Decimal]]:
+    """What each player (a special one too) received in these transactions, by transaction: the
+    sum of its postings to the player's accounts where that is more than zero, as the
+    statement's journal lines count it (a move between one's own banks brings nothing in)."""
+    owner = {a: p.name for p in books.players for a in books.player_accounts(p)}
+    out: dict[str, dict[int, Decimal]] = {p.name: {} for p in books.players}
+    for t in txns:
+        net: dict[str, Decimal] = {}
+        for p in t.postings:
+            name = owner.get(p.account)
+            if name is not None:
+                net[name] = net.get(name, Decimal(0)) + p.amount.amount
+        for name, amount in net.items():
+            if amount > 0:
+                out[name][t.id] = amount
+    return out
