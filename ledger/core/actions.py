@@ -218,7 +218,8 @@ CORE_EVENT_HANDLERS: dict[str, EventHandler] = {"pay": _pay_event}
 
 
 def event_handlers(game: Game) -> dict[str, EventHandler]:
-    return {**CORE_EVENT_HANDLERS, **game.event_types()}
+    """`pay`, every command of the game as a row of its own type, and the game's other types."""
+    return {**CORE_EVENT_HANDLERS, **command_events(game.commands()), **game.event_types()}
 
 
 def post_pending_events(

@@ -17,10 +17,15 @@ from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
-from ledger.core.params import ActionSpec
+from ledger.core.params import ActionSpec, parse_params
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import Report, Statement, TickReport
 from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
+
+#: A game command's handler: (books, values, where, event) -> (summary, problems).
+CommandHandler = Callable[
+    ["Books", dict[str, Any], Mapping[str, str], str], tuple[str, list[Problem]]
+]
 
 #: Every game's ordinary player; a game may declare special ones (`Game.roles`).
 PLAYER_ROLE = "player"
@@ -365,6 +370,13 @@ class Game(ABC):
             return [problem("no-turns", "--first", f"{self.title} has no turn order", "")]
         return []
 
+    def handlers(self) -> Mapping[str, CommandHandler]:
+        """How each of `commands()` is carried out: name -> handler(books, values, where,
+        event) giving (summary, problems), `values` checked and converted by the spec. With
+        these the default `apply` serves every command, and each command is an Events row
+        type too (see `ledger.core.actions.event_handlers`)."""
+        return {}
+
     def apply(
         self,
         books: Books,
@@ -373,12 +385,20 @@ class Game(ABC):
         where: Mapping[str, str],
         event: str,
     ) -> tuple[str, list[Problem]]:
-        """Apply one of the game's banker commands (`buy`, `hire`, ...) to the books."""
+        """Apply one of the game's banker commands (`buy`, `hire`, ...) to the books: its
+        parameters checked by its spec, then its handler."""
         from ledger.core.problems import problem
 
-        return "", [
-            problem("not-in-this-game", action, f"{self.title} has no command {action}", "")
-        ]
+        spec, handler = self.commands().get(action), self.handlers().get(action)
+        if spec is None or handler is None:
+            return "", [
+                problem("not-in-this-game", action, f"{self.title} has no command {action}", "")
+            ]
+        cells = {p.name: where.get(p.name, p.cli) for p in spec.params}
+        values, problems = parse_params(spec, given, cells)
+        if problems:
+            return "", problems
+        return handler(books, values, cells, event)
 
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None

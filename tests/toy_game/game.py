@@ -6,16 +6,15 @@ Rule 1: every player starts with `start_money`. Rule 2: a tip is more than 0, at
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.actions import command_events
-from ledger.core.books import BANK, Books, Player, Settings
+from ledger.core.books import BANK, Books, CommandHandler, Player, Settings
 from ledger.core.game import Game
-from ledger.core.journal import Transaction, transfer
-from ledger.core.params import ActionSpec, Param, parse_params
+from ledger.core.journal import transfer
+from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, Setting, SheetSpec
@@ -58,8 +57,8 @@ TIP = ActionSpec(
 
 
 def tip(
-    books: Books, values: Mapping[str, Any], where: Mapping[str, str], event: str
-) -> tuple[Transaction | None, list[Problem]]:
+    books: Books, values: dict[str, Any], where: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
     """Rule 2: the tip moves from the player to the bank, and its jar counts it."""
     jars: list[Jar] = books.state
     jar = next((j for j in jars if j.id == values["jar"]), None)
@@ -76,7 +75,7 @@ def tip(
     elif player is not None and books.player_cash(player) < books.money(values["amount"]):
         problems.append(problem("overdrawn", where["amount"], f"{player.name} has less (Rule 2)"))
     if problems:
-        return None, problems
+        return "", problems
     assert jar is not None and player is not None
     txn = books.journal.post(
         transfer(
@@ -91,7 +90,7 @@ def tip(
         books.day,
     )
     jars[jars.index(jar)] = replace(jar, amount=jar.amount + values["amount"])
-    return txn, []
+    return f"{txn.memo}: {txn.postings[1].amount}", []
 
 
 class TipJar(Game):
@@ -133,25 +132,8 @@ class TipJar(Game):
     def commands(self) -> Mapping[str, ActionSpec]:
         return {"tip": TIP}
 
-    def event_types(self) -> dict[str, Callable[..., Any]]:
-        return command_events(self.commands())
-
-    def apply(
-        self,
-        books: Books,
-        action: str,
-        given: Mapping[str, Any],
-        where: Mapping[str, str],
-        event: str,
-    ) -> tuple[str, list[Problem]]:
-        if action != "tip":
-            return super().apply(books, action, given, where, event)
-        where = {p.name: where.get(p.name, p.cli) for p in TIP.params}
-        values, problems = parse_params(TIP, given, where)
-        if problems:
-            return "", problems
-        txn, problems = tip(books, values, where, event)
-        return (f"{txn.memo}: {txn.postings[1].amount}" if txn else ""), problems
+    def handlers(self) -> Mapping[str, CommandHandler]:
+        return {"tip": tip}
 
 
 GAME = TipJar()

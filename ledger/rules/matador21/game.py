@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.actions import command_events
 from ledger.core.books import PLAYER_ROLE, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Param, parse_params
@@ -160,9 +159,6 @@ class Matador21(Game):
     # -- the commands ----------------------------------------------------------------------
     def commands(self) -> Mapping[str, ActionSpec]:
         return {"roll": ROLL}
-
-    def event_types(self) -> dict[str, Callable[..., Any]]:
-        return command_events(self.commands())
 
     def apply(
         self,

@@ -10,7 +10,6 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.actions import command_events
 from ledger.core.books import BANK, Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
@@ -78,9 +77,6 @@ class Planetopoly(Game):
     # -- commands --------------------------------------------------------------------------------
     def commands(self) -> Mapping[str, ActionSpec]:
         return commands.SPECS
-
-    def event_types(self) -> dict[str, Callable[..., Any]]:
-        return command_events(commands.SPECS)
 
     def apply(
         self,

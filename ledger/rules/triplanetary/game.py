@@ -10,7 +10,6 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.actions import command_events
 from ledger.core.books import Books, Player, Settings
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
@@ -135,9 +134,6 @@ class Triplanetary(Game):
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         return checks.check_state(books)
-
-    def event_types(self) -> dict[str, Callable[..., Any]]:
-        return command_events(actions.SPECS)
 
     def commands(self) -> Mapping[str, ActionSpec]:
         return actions.SPECS
