@@ -6,6 +6,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ledger.cli.args import RoleOptions
 from ledger.cli.common import (
     DEFAULT_WORKBOOK,
     ForceOpt,
@@ -29,16 +30,15 @@ from ledger.rules import GAMES
 
 
 @app.command(
-    epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7"
+    epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7",
+    cls=RoleOptions,
 )
 def new(
+    ctx: typer.Context,
     game: Annotated[str, typer.Option("--game", "-g", help="The game: " + ", ".join(GAMES) + ".")],
     player: Annotated[
         list[str], typer.Option("--player", "-p", help="A player's name; repeat for each player.")
     ],
-    patrol: Annotated[
-        str | None, typer.Option("--patrol", help="The Space Patrol player's name.")
-    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the dice ledger draws.")] = 1,
     first: Annotated[
         str | None,
@@ -64,7 +64,7 @@ def new(
         from ledger.app import create
 
         try:
-            special = {"--patrol": patrol} if patrol else {}
+            special = dict(ctx.meta.get("roles", {}))
             books = create(_path(workbook), key, player, special, seed, force=force, first=first)
         except GameNotBuilt as exc:
             built = ", ".join(k for k, (module, _) in GAMES.items() if module)
