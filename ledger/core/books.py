@@ -19,7 +19,7 @@ from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
 from ledger.core.params import ActionSpec, parse_params
 from ledger.core.problems import CellRef, Problem
-from ledger.core.report import Report, Statement, TickReport
+from ledger.core.report import Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
 
 #: A game command's handler: (books, values, where, event) -> (summary, problems).
@@ -422,6 +422,13 @@ class Game(ABC):
         raise ProblemsFound(
             [problem("statement-not-built", "statement", f"{self.title} has no statements yet", "")]
         )
+
+    def view(self, books: Books) -> list[Table]:
+        """The game's own view of the table, as plain data (titles, headers, rows; no HTML):
+        who owns what, where the pieces stand, what the next round evaluates. The served
+        pages show it to every player, so it holds what the whole table may see, never what
+        only one player's statement says. Default: nothing."""
+        return []
 
     def report(self, books: Books, kind: str, since: int) -> Report:
         """A report (`game`, or one of the game's own kinds) as plain data

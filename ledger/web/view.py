@@ -9,10 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from ledger.app import read_books
-from ledger.core.report import Statement
+from ledger.core.report import Statement, Table, TickReport, fmt
 
 #: How many of the latest transactions the table page shows.
 LAST_EVENTS = 12
+#: How far ahead the forecast looks (the statements' own horizon), and how many of its lines
+#: the table page shows.
+AHEAD = 30
+DUE_LINES = 20
 
 
 @dataclass(frozen=True)
@@ -26,12 +30,17 @@ class View:
     last: list[tuple[int, str, str]]
     statements: dict[str, Statement]
     history: list[Any] = field(default_factory=list)
+    #: What falls due next for the whole table, from the forecast; None for a game whose
+    #: forecast has nothing with time (its own view says what the next round brings).
+    due: Table | None = None
+    #: The game's own view (`Game.view`): property, owners, positions, the next round.
+    tables: list[Table] = field(default_factory=list)
 
 
 def read_view(path: Path) -> View:
     """The workbook as the pages show it; the statements are the PDF's own data."""
     books, _ = read_books(path)
-    ahead = books.game.forecast(books, 30)
+    ahead = books.game.forecast(books, AHEAD)
     since = max(0, books.day - 30)
     statements = {p.name: books.game.statement(books, p, since, ahead) for p in books.players}
     standings = [(p.name, str(books.player_cash(p))) for p in books.players]
@@ -47,7 +56,34 @@ def read_view(path: Path) -> View:
         last,
         statements,
         entries(path),
+        due_table(ahead),
+        books.game.view(books),
     )
+
+
+def due_table(ahead: TickReport) -> Table | None:
+    """What falls due in the forecast's days, for every player: the charges, money in and
+    events the tick's own code foresees (the first `DUE_LINES` of them)."""
+    if not ahead.lines and ahead.unit != "day":
+        return None
+    span = ahead.end - ahead.start
+    unit = ahead.unit if span == 1 else f"{ahead.unit}s"
+    table = Table(
+        f"What falls due next (the next {span} {unit})",
+        [ahead.unit, "who", "what", "rule", ahead.currency],
+        align=["r", "l", "l", "l", "r"],
+        empty=f"nothing falls due in the next {span} {unit}",
+    )
+    for line in ahead.lines[:DUE_LINES]:
+        amount = line.amount
+        if amount is not None and line.kind == "charge":
+            amount = -amount
+        table.rows.append([str(line.day), line.player, line.text, line.rule, fmt(amount)])
+    more = len(ahead.lines) - DUE_LINES
+    if more > 0:
+        last = ahead.lines[-1].day
+        table.total = f"and {more} more by {ahead.unit} {last}: each statement lists its own"
+    return table
 
 
 def _moved(t: Any) -> Any:

@@ -356,6 +356,11 @@ class Egon(Game):
         ]
 
     # -- statements ----------------------------------------------------------------------------------
+    def view(self, books: Books) -> list[Table]:  # the served pages' view of the table
+        from ledger.rules.egon.view import view
+
+        return view(books)
+
     def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Statement:
         book = book_of(books)
         facts = [

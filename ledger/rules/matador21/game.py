@@ -268,6 +268,11 @@ class Matador21(Game):
         }
 
     # -- statements and the summary --------------------------------------------------------
+    def view(self, books: Books) -> Any:  # the served pages' view of the table
+        from ledger.rules.matador21.view import view
+
+        return view(books)
+
     def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
         from ledger.rules.matador21.statement import statement
 

@@ -111,6 +111,11 @@ class Planetopoly(Game):
     def forecast(self, books: Books, days: int) -> TickReport:
         return TickReport(books.day, books.day, currency=self.currency, unit="turn")
 
+    def view(self, books: Books) -> Any:  # the served pages' view of the table
+        from ledger.rules.planetopoly.view import view
+
+        return view(books)
+
     def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
         return statement.statement(books, player, since)
 

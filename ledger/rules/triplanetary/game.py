@@ -185,6 +185,11 @@ class Triplanetary(Game):
         done, problems = actions.apply_action(books, action, given, where, event)
         return (done.summary if done else ""), problems
 
+    def view(self, books: Books) -> Any:  # the served pages' view of the table
+        from ledger.rules.triplanetary.view import view
+
+        return view(books)
+
     def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
         from ledger.rules.triplanetary.statement import statement
 

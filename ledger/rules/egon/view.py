@@ -1,0 +1,103 @@
+"""The Egon-Spiel's own view of the table for the served pages (`Game.view`): every player's
+DI and tower, the jackpots, and what the next round evaluates (its draw, the traders, whose
+orders are in: how many, never what they say). Plain data (ledger.core.report.Table).
+
+Rule numbers are those of ../shared/rules/egon-5-*.txt and egon-6-*.txt; section 2 (salary,
+interest on debt) is the README's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ledger.core.books import Books
+from ledger.core.report import Table, fmt
+from ledger.rules.egon import tables
+from ledger.rules.egon.sheets import book_of, egon_settings
+from ledger.rules.egon.state import JAILED, Status
+
+
+def view(books: Books) -> list[Table]:
+    return [next_round(books), di_and_towers(books), jackpots(books)]
+
+
+def di_and_towers(books: Books) -> Table:
+    table = Table(
+        "DI and towers",
+        ["", "player", "tower", "store", "DI", "status", "cash"],
+        align=["r", "l", "r", "r", "r", "l", "r"],
+    )
+    ranked = sorted(books.players, key=lambda p: (-_int(p.get("tower"), tables.FOUNDATION), p.name))
+    for i, p in enumerate(ranked, start=1):
+        table.rows.append(
+            [
+                str(i),
+                p.name,
+                str(_int(p.get("tower"), tables.FOUNDATION)),
+                str(_int(p.get("store"))),
+                str(_int(p.get("di"))),
+                str(p.get("status") or Status.FREE.value),
+                fmt(books.player_cash(p).amount),
+            ]
+        )
+    table.total = f"Tower and store in stones, cash in {books.currency}"
+    return table
+
+
+def jackpots(books: Books) -> Table:
+    table = Table("Jackpots (5.4)", ["class", books.currency], align=["l", "r"])
+    for j in book_of(books).jackpots:
+        table.rows.append([j.cls, fmt(j.amount)])
+    return table
+
+
+def next_round(books: Books) -> Table:
+    """What `ledger tick` will evaluate: the next round's draw, traders and orders."""
+    book, rnd = book_of(books), books.day + 1
+    settings = egon_settings(books.settings)
+    table = Table(f"Round {rnd}: what it evaluates", ["", ""])
+    draw = next((r for r in book.rounds if r.round == rnd), None)
+    if draw is None:
+        table.rows.append(["the draw", "not drawn yet (ledger draw)"])
+    else:
+        storm = ", storm" if draw.storm else ""
+        table.rows.append(["the draw", f"{draw.numbers}, ZZ {draw.zz}, Z6 {draw.z6}{storm}"])
+    offers = [t for t in book.traders if t.round == rnd]
+    if offers:
+        text = "; ".join(f"{t.trader}: {t.stones} stones at {fmt(t.price)}" for t in offers)
+        table.rows.append(["traders", text])
+    given = Counter(o.player for o in book.orders if o.round == rnd)
+    playing = [p.name for p in books.players if p.get("status") != Status.OUT.value]
+    table.rows.append(
+        [
+            "orders handed in",
+            ", ".join(f"{n} ({given[n]})" for n in playing if given[n]) or "none yet",
+        ]
+    )
+    waiting = [n for n in playing if not given[n]]
+    if waiting:
+        table.rows.append(["no orders yet from", ", ".join(waiting)])
+    bought = [p for p in book.purchases if p.round == rnd and (p.stones or p.cost or p.build)]
+    if bought:
+        table.rows.append(["purchases and builds", ", ".join(sorted({p.player for p in bought}))])
+    jailed = {s.value for s in JAILED}
+    for p in books.players:
+        status = str(p.get("status") or "")
+        if status in jailed:
+            rounds = _int(p.get("jail_rounds"))
+            table.rows.append([f"{p.name} in the {status}", f"{rounds} round(s) to go"])
+        cash = books.player_cash(p).amount
+        if cash < 0 and status != Status.OUT.value:
+            table.rows.append(
+                [
+                    f"{p.name} in debt",
+                    f"{fmt(-cash)} {books.currency}: {settings.debt_interest_percent}% interest "
+                    f"after the salary unless it is paid; out past "
+                    f"{fmt(settings.out_debt_limit)} {books.currency} of debt (section 2)",
+                ]
+            )
+    return table
+
+
+def _int(value: object, default: int = 0) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default

@@ -1,0 +1,67 @@
+"""The 21-field game's own view of the table for the served pages (`Game.view`): whose turn
+comes next, where every piece stands, and who owns which field. Plain data
+(ledger.core.report.Table).
+
+Rule numbers are those of ../shared/rules/matador21.da.txt.
+"""
+
+from __future__ import annotations
+
+from ledger.core.books import Books
+from ledger.core.report import Table, fmt
+from ledger.rules.matador21.engine import Table as GameTable
+from ledger.rules.matador21.sheets import State
+
+
+def view(books: Books) -> list[Table]:
+    state = books.state
+    assert isinstance(state, State)
+    table = GameTable(books, state)
+    return [next_turn(table), positions(table), owners(table)]
+
+
+def next_turn(table: GameTable) -> Table:
+    """What the next `ledger roll` plays (102.3: the turn order, 403.1: the winner)."""
+    out = Table("The next turn", ["", ""])
+    if table.winner is not None:
+        out.rows.append(["the game is over", f"{table.winner} won (403.1)"])
+        return out
+    out.rows.append(["round", str(table.round)])
+    if table.current is not None:
+        seat = table.current
+        where = table.board[seat.field - 1]
+        out.rows.append(["whose turn", f"{seat.name}, on {seat.field} {where.name}"])
+        after = [s.name for s in sorted(table.remaining(), key=lambda s: s.order)]
+        i = after.index(seat.name)
+        out.rows.append(["then", ", ".join(after[i + 1 :] + after[:i]) or "the same player"])
+    return out
+
+
+def positions(table: GameTable) -> Table:
+    out = Table(
+        "Where the pieces stand",
+        ["player", "colour", "field", "cash", "fields owned"],
+        align=["l", "l", "l", "r", "r"],
+    )
+    for s in table.seats:
+        where = "out (401.2)" if s.out else f"{s.field} {table.board[s.field - 1].name}"
+        out.rows.append(
+            [s.name, s.colour, where, fmt(table.cash[s.name]), str(len(table.owned(s.name)))]
+        )
+    out.total = f"Cash in {table.books.currency}"
+    return out
+
+
+def owners(table: GameTable) -> Table:
+    out = Table(
+        "Who owns which field",
+        ["field", "name", "type", "price", "owner"],
+        align=["r", "l", "l", "r", "l"],
+    )
+    for f in table.board:
+        if not f.ownable:
+            continue  # a tax, a refuge, the start: no one's
+        out.rows.append(
+            [str(f.field), f.name, f.type, fmt(f.price), table.owner.get(f.field, "for sale")]
+        )
+    return out

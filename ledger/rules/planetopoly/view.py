@@ -1,0 +1,74 @@
+"""Planetopoly's own view of the table for the served pages (`Game.view`): who owns which deed
+at which level and what landing there costs, and what stands next for each player (a debt to
+repay, a prisoner's fine). Plain data (ledger.core.report.Table). The board's positions are
+not kept in the books: the banker records what happened on it.
+
+Rule numbers are those of ../shared/rules/planetopoly.txt.
+"""
+
+from __future__ import annotations
+
+from ledger.core.books import Books
+from ledger.core.report import Table, fmt
+from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.events_prison import BAIL_KEYS
+from ledger.rules.planetopoly.sheets import board_of
+
+
+def view(books: Books) -> list[Table]:
+    return [what_stands_next(books), owners(books)]
+
+
+def what_stands_next(books: Books) -> Table:
+    """Nothing falls due with time (no periodic charges): debts and prison fines only."""
+    out = Table(
+        "Debts and prison",
+        ["player", "what stands next"],
+        empty="no debt, nobody in prison: nothing falls due with time in Planetopoly",
+    )
+    for p in books.players:
+        if bank.flag(p, "out"):
+            out.rows.append([p.name, "out of the game (§9)"])
+            continue
+        owed = bank.debt(books, p)
+        if owed > 0:
+            out.rows.append(
+                [
+                    p.name,
+                    f"owes the bank {fmt(owed)} {books.currency}: money received repays it "
+                    "first, no buying or building until then (§9)",
+                ]
+            )
+        if bank.flag(p, "in_prison"):
+            served = bank.turns(p)
+            fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+            out.rows.append(
+                [
+                    p.name,
+                    f"in prison, {served} turn(s) missed: leaving costs {fmt(fine)} "
+                    f"{books.currency} next turn (§10)",
+                ]
+            )
+    return out
+
+
+def owners(books: Books) -> Table:
+    board = board_of(books)
+    owner = {h.deed.casefold(): h for h in board.holdings}
+    out = Table(
+        "Who owns which deed",
+        ["deed", "name", "owner", "level", "rent now"],
+        align=["l", "l", "l", "l", "r"],
+    )
+    for d in board.deeds:
+        h = owner.get(d.key.casefold())
+        if h is None:
+            out.rows.append([d.key, d.name, "for sale", "", ""])
+            continue
+        if d.is_plot:
+            level, rent = tables.level_name(h.points), fmt(d.rent_at(h.points))
+        else:
+            level, rent = d.kind, "by the dice (§11)"
+        out.rows.append([d.key, d.name, h.owner, level, rent])
+    out.total = f"Rents in {books.currency}"
+    return out

@@ -1,0 +1,156 @@
+"""Triplanetary's own view of the table for the served pages (`Game.view`): who owns which
+ships, bases, mines and offices, what each owes in wages, fees and to the Patrol and Earth, and
+what is being built. Plain data (ledger.core.report.Table); the whole table may see it, and a
+player's own statement says the rest.
+
+Rule numbers are those of ../shared/rules/triplanetary-variant-v2.txt: §8 offices, §13 wages,
+§29 property at its price.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from decimal import Decimal
+
+from ledger.core.books import Books
+from ledger.core.money import round_money
+from ledger.core.report import Table, fmt
+from ledger.rules.triplanetary.crews import owed_wages
+from ledger.rules.triplanetary.model import State
+from ledger.rules.triplanetary.settings import Rules
+from ledger.rules.triplanetary.statement import property_value
+
+#: Ships and bases in these states are no one's property any more.
+GONE = ("destroyed", "departed", "lost")
+
+
+def view(books: Books) -> list[Table]:
+    state = books.state
+    assert isinstance(state, State)
+    rules = Rules.of(books.settings)
+    return [
+        owners(books, state, rules),
+        offices(state, rules),
+        ships(state),
+        bases(state),
+        building(state),
+        owed(state),
+    ]
+
+
+def owners(books: Books, state: State, rules: Rules) -> Table:
+    """Property and dues by owner (§29 at the price paid, §13 wages owed today)."""
+    table = Table(
+        "Property and dues by owner",
+        ["owner", "ships", "bases", "mines", "offices", "crews", "property", "wages owed"],
+        align=["l", "r", "r", "r", "r", "r", "r", "r"],
+    )
+    crews = Counter(c.owner for c in state.crews if c.active)
+    wages: dict[str, Decimal] = {}
+    for c in state.crews:
+        if c.active:
+            owed_now = round_money(owed_wages(rules, c, books.day))
+            wages[c.owner] = wages.get(c.owner, Decimal(0)) + owed_now
+    for p in books.players:
+        name = p.name
+        table.rows.append(
+            [
+                name,
+                str(sum(1 for s in state.ships if s.owner == name and s.status not in GONE)),
+                str(sum(1 for b in state.bases if b.owner == name and b.status not in GONE)),
+                str(sum(1 for m in state.mines if m.owner == name)),
+                str(sum(1 for o in state.offices if o.owner == name and o.status == "open")),
+                str(crews[name]),
+                fmt(property_value(state, name)),
+                fmt(wages.get(name, Decimal(0))),
+            ]
+        )
+    table.total = f"Property at the price paid (§29), wages owed today (§13), in {books.currency}"
+    return table
+
+
+def offices(state: State, rules: Rules) -> Table:
+    """The open offices and the day each one's next fee falls due (§8)."""
+    table = Table(
+        "Offices and their fees (§8)",
+        ["owner", "office", "where", "next fee", "due on day"],
+        align=["l", "l", "l", "r", "r"],
+        empty="no office is open",
+    )
+    for o in sorted(state.offices, key=lambda o: (o.paid_until, o.owner, o.id)):
+        if o.status == "open":
+            table.rows.append([o.owner, o.id, o.place, fmt(rules.office_fee), str(o.paid_until)])
+    return table
+
+
+def ships(state: State) -> Table:
+    table = Table(
+        "Ships",
+        ["owner", "ship", "type", "state", "where"],
+        empty="no ships yet",
+    )
+    for s in sorted(state.ships, key=lambda s: (s.owner, s.id)):
+        if s.status in GONE:
+            continue
+        table.rows.append(
+            [
+                s.owner,
+                s.name or s.id,
+                s.type,
+                s.status + (", landed" if s.on_planet else ""),
+                s.location,
+            ]
+        )
+    return table
+
+
+def bases(state: State) -> Table:
+    table = Table(
+        "Bases, modules and mines",
+        ["owner", "what", "where", "state"],
+        empty="no bases or mines yet",
+    )
+    for b in sorted(state.bases, key=lambda b: (b.owner, b.id)):
+        if b.status in GONE:
+            continue
+        mods = ", ".join(m.id for m in state.modules if m.base == b.id)
+        what = (b.name or b.id) + (f" (modules {mods})" if mods else "")
+        table.rows.append([b.owner, what, b.location, b.status])
+    for m in sorted(state.mines, key=lambda m: (m.owner, m.id)):
+        kind = "C-T mine" if m.ct else "mine"
+        where = m.location or m.base
+        registered = (
+            "registered"
+            if m.registered_day is not None
+            else f"to be registered on day {m.ready_day}"
+        )
+        table.rows.append([m.owner, f"{m.name or m.id} ({kind})", where, registered])
+    return table
+
+
+def building(state: State) -> Table:
+    table = Table(
+        "Under construction",
+        ["owner", "what", "where", "ready on day"],
+        align=["l", "l", "l", "r"],
+        empty="nothing is being built",
+    )
+    for o in sorted(state.orders, key=lambda o: (o.ready_day, o.owner, o.id)):
+        if o.status == "building":
+            what = o.item + (f" {o.name}" if o.name else "")
+            table.rows.append([o.owner, what, o.place, str(o.ready_day)])
+    return table
+
+
+def owed(state: State) -> Table:
+    """Taxes and fines a player owes the Patrol or Earth and has not paid."""
+    table = Table(
+        "Owed to the Patrol and Earth",
+        ["player", "since day", "what", "to", "KC"],
+        align=["l", "r", "l", "l", "r"],
+        empty="nobody owes anything",
+    )
+    for d in sorted(state.dues, key=lambda d: (d.day, d.player, d.id)):
+        if d.amount:
+            table.rows.append([d.player, str(d.day), d.reason, d.creditor, fmt(d.amount)])
+    return table
