@@ -18,7 +18,7 @@ from ledger.app.pipeline import (
     read_books,
     shown_anyway,
 )
-from ledger.app.views import Balances, UnknownCheck, balances, check
+from ledger.app.views import Balances, UnknownCheck, balances, check, player_named
 
 __all__ = [
     "LIGHT_CHECKS",
@@ -36,6 +36,7 @@ __all__ = [
     "file_stems",
     "inspect",
     "pending_warnings",
+    "player_named",
     "read_books",
     "renamed",
     "shown_anyway",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ledger.app.pipeline import Inspection, balance_summary, inspect
+from ledger.core.books import Books, Player
 from ledger.core.checks import run_checks
 from ledger.core.problems import (
     Problem,
@@ -67,7 +68,7 @@ def balances(path: Path, player: str | None = None) -> Balances:
     and every account's balance, derived from the journal."""
     from decimal import Decimal
 
-    from ledger.core.names import did_you_mean, name_key, normalize
+    from ledger.core.names import name_key, normalize
 
     s, problems = balance_summary(path)
     people = s.players
@@ -77,17 +78,7 @@ def balances(path: Path, player: str | None = None) -> Balances:
             p for p in s.players if name_key(p[0]) == name_key(wanted)
         ]
         if len(match) != 1:
-            names = [p[0] for p in s.players]
-            raise ProblemsFound(
-                [
-                    problem(
-                        "unknown-player",
-                        "--player",
-                        f"{player!r} is not a player",
-                        did_you_mean(player, names) + "players: " + ", ".join(names),
-                    )
-                ]
-            )
+            raise ProblemsFound([unknown_player(player, [p[0] for p in s.players])])
         people = match
 
     def cash(accounts: list[str]) -> str:
@@ -99,3 +90,24 @@ def balances(path: Path, player: str | None = None) -> Balances:
         else {a: s.balances[a] for a in people[0][2] if a in s.balances}
     )
     return Balances(s, people, {n: cash(acc) for n, _, acc in people}, accounts, problems)
+
+
+def unknown_player(name: str, names: list[str], where: str = "--player") -> Problem:
+    """The answer to a player's name that names nobody: who the players are, and the nearest."""
+    from ledger.core.names import did_you_mean
+
+    return problem(
+        "unknown-player",
+        where,
+        f"{name!r} is not a player",
+        did_you_mean(name, names) + "players: " + ", ".join(names),
+    )
+
+
+def player_named(books: Books, name: str) -> Player:
+    """The player `--player NAME` names, found as every command finds one (NFC, then
+    case-blind), or the problem that says who the players are."""
+    found = books.player(name)
+    if found is None:
+        raise ProblemsFound([unknown_player(name, [p.name for p in books.players])])
+    return found

@@ -236,24 +236,12 @@ def journal(
     """The register: every transaction with its postings, rule and memo."""
 
     def action() -> None:
-        from ledger.app import read_books
-        from ledger.core.problems import ProblemsFound, problem
+        from ledger.app import player_named, read_books
 
         books, problems = read_books(_path(workbook), light=True)
         txns = list(books.journal)
         if player is not None:
-            one = books.player(player)
-            if one is None:
-                raise ProblemsFound(
-                    [
-                        problem(
-                            "unknown-player",
-                            "--player",
-                            f"{player!r} is not a player",
-                            "players: " + ", ".join(p.name for p in books.players),
-                        )
-                    ]
-                )
+            one = player_named(books, player)
             mine = set(books.player_accounts(one))
             txns = [t for t in txns if t.accounts() & mine]
         if since is not None:

@@ -61,25 +61,13 @@ def statement(
     _check_format(fmt, paper)
 
     def go() -> None:
-        from ledger.app import read_books
-        from ledger.core.problems import ProblemsFound, problem
+        from ledger.app import player_named, read_books
 
         path = _path(workbook)
         books, problems = read_books(path)
         warn(problems)
         if player is not None:
-            one = books.player(player)
-            if one is None:
-                raise ProblemsFound(
-                    [
-                        problem(
-                            "unknown-player",
-                            "--player",
-                            f"{player!r} is not a player",
-                            "players: " + ", ".join(p.name for p in books.players),
-                        )
-                    ]
-                )
+            one = player_named(books, player)
             names = [one.name]
         else:
             names = [p.name for p in books.players]

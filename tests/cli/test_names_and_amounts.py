@@ -141,6 +141,10 @@ def test_16_item_did_you_mean(game: Ledger) -> None:
     assert "FROM: unknown-party" in err and "did you mean Ann?" in err
     err = game("fine", "Bobb", "5", "--reason", "x", expect=1).stderr
     assert "PLAYER: unknown-player" in err and "did you mean Bob?" in err
+    for command in ("journal", "statement", "balance"):
+        err = game(command, "--player", "Bobb", expect=1).stderr
+        assert "--player: unknown-player 'Bobb' is not a player" in err, command
+        assert "did you mean Bob?" in err, command
     err = game("buy", "Ann", "packet", "--at", "Mrs", expect=1).stderr
     assert "--at: unknown-place" in err and "did you mean Mars?" in err
     # a mistyped option keeps Typer's guess, though a negative number may stand for an argument
