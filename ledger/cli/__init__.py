@@ -4,18 +4,34 @@ One module a command group: `books` (new, check, balance, pay, post, journal, un
 `reports` (statement, report, forecast, status), and each game's own commands, made from the
 game's specs (`games`) or written by hand where a spec is not enough (`egon`); `group` finds a
 game's command through the workbook's game, so two games may each have their `buy`.
+
+This module starts light: help asked for again is printed from `help_cache` before typer and
+the command modules are imported (`app` is imported when first asked for).
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
-from ledger.cli import books, export, history, reports, serve, tick  # noqa: F401  (register their commands on `app`)
-from ledger.cli.common import say
-from ledger.cli.root import app
+from ledger.cli import help_cache
 
 __all__ = ["app", "main"]
+
+
+def _app() -> Any:
+    """The whole command line, every command registered on it."""
+    from ledger.cli import books, export, history, reports, serve, tick  # noqa: F401  (register their commands)
+    from ledger.cli.root import app
+
+    return app
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":
+        return _app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main() -> None:
@@ -25,17 +41,22 @@ def main() -> None:
         try:
             arg.encode("utf-8")
         except UnicodeEncodeError:
-            say(
-                f"ledger: an argument is not valid text (UTF-8): {arg.encode('utf-8', 'replace').decode()!r}"
+            print(
+                f"ledger: an argument is not valid text (UTF-8): {arg.encode('utf-8', 'replace').decode()!r}",
+                file=sys.stderr,
             )
             sys.exit(2)
+    code = help_cache.replay(sys.argv)
+    if code is not None:
+        sys.exit(code)
     try:
-        app()
+        help_cache.keeping(sys.argv, _app())
     except SystemExit:
         raise
     except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
         if os.environ.get("LEDGER_DEBUG"):
             raise
+        from ledger.cli.common import say
         from ledger.io import store
 
         say(f"ledger: internal error: {type(exc).__name__}: {exc}")

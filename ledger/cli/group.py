@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator, Mapping
 from functools import cache
 from importlib import import_module
 from pathlib import Path
@@ -20,6 +21,8 @@ from typing import Any
 from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
 
+from ledger.cli import help_cache
+
 #: Commands written by hand for a game, where a spec is not enough: game key -> the modules
 #: whose `app` (a typer.Typer) holds them.
 HAND_WRITTEN = {"egon": ("ledger.cli.egon", "ledger.cli.egon_round")}
@@ -27,44 +30,72 @@ HAND_WRITTEN = {"egon": ("ledger.cli.egon", "ledger.cli.egon_round")}
 GAME_MAY_REPLACE = ("status",)
 
 
-@cache
-def _games() -> dict[str, tuple[str, Any]]:
-    """The built games: key -> (title, their commands as a click group)."""
+class _Games(Mapping[str, tuple[str, Any]]):
+    """The built games: key -> (title, their commands as a click group, or None when it has
+    none or cannot load: `new` says why). A game is imported when first looked up, so a
+    command of one game imports no other."""
+
+    def __init__(self) -> None:
+        self._built: dict[str, tuple[str, Any]] = {}
+
+    def __iter__(self) -> Iterator[str]:
+        from ledger.rules import GAMES
+
+        return iter([key for key, (module, _) in GAMES.items() if module is not None])
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def __getitem__(self, key: str) -> tuple[str, Any]:
+        if key not in self._built:
+            from ledger.rules import GAMES
+
+            module, title = GAMES[key]
+            if module is None:
+                raise KeyError(key)
+            self._built[key] = (title, _build(key))
+        return self._built[key]
+
+
+def _build(key: str) -> Any:
+    """One game's commands as a click group (None when it has none or cannot load)."""
     import typer
 
     from ledger.cli.games import for_game
-    from ledger.rules import GAMES, load_game
+    from ledger.rules import load_game
 
-    out = {}
-    for key, (module, title) in GAMES.items():
-        if module is None:
-            continue
-        try:
-            game = load_game(key)
-        except Exception:  # a game that cannot load has no commands; `new` says why
-            continue
-        extra = None
-        for module_name in HAND_WRITTEN.get(key, ()):
-            hand = import_module(module_name).app
-            if extra is None:
-                extra = typer.Typer()
-            extra.registered_commands += hand.registered_commands
-        app = for_game(dict(game.commands()), dict(game.command_groups), extra)
-        out[key] = (title, typer.main.get_group(app) if app.registered_commands else None)
-    return out
+    try:
+        game = load_game(key)
+    except Exception:  # a game that cannot load has no commands; `new` says why
+        return None
+    extra = None
+    for module_name in HAND_WRITTEN.get(key, ()):
+        hand = import_module(module_name).app
+        if extra is None:
+            extra = typer.Typer()
+        extra.registered_commands += hand.registered_commands
+    app = for_game(dict(game.commands()), dict(game.command_groups), extra)
+    return typer.main.get_group(app) if app.registered_commands else None
 
 
-def _listing() -> dict[str, tuple[str, list[tuple[str, str]]]]:
-    """Each built game's title and commands (name, one line of help), for `--help` and a
-    mistyped command's did-you-mean: kept in the user's cache folder, keyed by ledger's
-    version and the games' sources, so listing them imports no game."""
+@cache
+def _games() -> _Games:
+    """The built games, each imported when first looked up."""
+    return _Games()
+
+
+def _listing() -> dict[str, tuple[str, list[tuple[str, str, bool]]]]:
+    """Each built game's title and commands (name, one line of help, whether hidden), for
+    `--help`, a mistyped command's did-you-mean and which games have a command: kept in the
+    user's cache folder, keyed by ledger's version and the games' sources, so listing them
+    imports no game."""
     import hashlib
     import json
 
     from ledger import __version__
 
     rules = Path(__file__).resolve().parents[1] / "rules"
-    stamp = hashlib.sha256(__version__.encode())
+    stamp = hashlib.sha256(f"{__version__}:listing 2".encode())
     for f in sorted(rules.rglob("*.py")):
         with contextlib.suppress(OSError):
             st = f.stat()
@@ -90,15 +121,15 @@ def _listing() -> dict[str, tuple[str, list[tuple[str, str]]]]:
     where = Path(base) / "bankers-ledger" / f"commands-{stamp.hexdigest()[:16]}.json"
     with contextlib.suppress(OSError, ValueError, TypeError):
         data = json.loads(where.read_text(encoding="utf-8"))
-        return {k: (v[0], [(n, h) for n, h in v[1]]) for k, v in data.items()}
-    listing: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+        return {k: (v[0], [(n, h, bool(x)) for n, h, x in v[1]]) for k, v in data.items()}
+    listing: dict[str, tuple[str, list[tuple[str, str, bool]]]] = {}
     for key, (title, group) in _games().items():
         rows = []
         if group is not None:
             for name in sorted(group.commands):
                 cmd = group.commands[name]
-                if not getattr(cmd, "hidden", False):
-                    rows.append((name, cmd.get_short_help_str(limit=54)))
+                hidden = bool(getattr(cmd, "hidden", False))
+                rows.append((name, cmd.get_short_help_str(limit=54), hidden))
         listing[key] = (title, rows)
     with contextlib.suppress(OSError):  # no cache is only a slower --help
         where.parent.mkdir(parents=True, exist_ok=True)
@@ -108,20 +139,15 @@ def _listing() -> dict[str, tuple[str, list[tuple[str, str]]]]:
     return listing
 
 
-def _commands_of(key: str) -> Any:
-    return _games()[key][1]
+def _command(key: str, name: str, own: Any) -> Any:
+    """The game's command `name` (ledger's own, `own`, when the game's cannot be built)."""
+    group = _games()[key][1]
+    return group.commands.get(name, own) if group is not None else own
 
 
 def _workbook_named(ctx: Any, args: list[str]) -> Path:
     """The workbook this command line is about, as the command will read it."""
-    for i, a in enumerate(args):
-        if a in ("-w", "--workbook") and i + 1 < len(args):
-            return Path(args[i + 1])
-        if a.startswith("--workbook="):
-            return Path(a.partition("=")[2])
-        if a.startswith("-w") and len(a) > 2 and not a.startswith("--"):
-            return Path(a[2:])
-    given = (ctx.params or {}).get("workbook")
+    given = help_cache.workbook_option(args) or (ctx.params or {}).get("workbook")
     if given:
         return Path(given)
     return Path(os.environ.get("LEDGER_WORKBOOK") or "ledger.xlsx")
@@ -129,7 +155,9 @@ def _workbook_named(ctx: Any, args: list[str]) -> Path:
 
 def _game_of(path: Path) -> str | None:
     """The game a workbook plays (its Settings row `game`), or None when it cannot be read:
-    the command then says what is wrong with it."""
+    the command then says what is wrong with it. A help text kept for later is kept under
+    this workbook."""
+    help_cache.note_workbook(str(path))
     try:
         from ledger.io.sheet_read import game_key
 
@@ -159,23 +187,23 @@ class GameGroup(TyperGroup):
         own = super().get_command(ctx, cmd_name)
         if own is not None and cmd_name not in GAME_MAY_REPLACE:
             return own
-        games = {k: v for k, v in _games().items() if v[1] is not None}
-        having = [k for k, (_, group) in games.items() if cmd_name in group.commands]
+        listing = _listing()
+        having = [k for k, (_, rows) in listing.items() if any(r[0] == cmd_name for r in rows)]
         if not having:
             return own
         args = ctx.meta.get("ledger.args", [])
         key = _game_of(_workbook_named(ctx, args))
         if key in having:
-            return _commands_of(key).commands[cmd_name]
+            return _command(key, cmd_name, own)
         if own is not None:
             return own
-        titles = " and ".join(games[k][0] for k in having)
-        if key is not None and key in games:
+        titles = " and ".join(listing[k][0] for k in having)
+        if key is not None and key in listing and listing[key][1]:
             raise UsageError(
-                f"`{cmd_name}` is a command of {titles}; this workbook plays {games[key][0]}"
+                f"`{cmd_name}` is a command of {titles}; this workbook plays {listing[key][0]}"
             )
         if len(having) == 1:
-            return _commands_of(having[0]).commands[cmd_name]
+            return _command(having[0], cmd_name, own)
         raise UsageError(
             f"`{cmd_name}` is a command of {titles}: name a workbook of one of them (-w) "
             "for its arguments"
@@ -185,7 +213,7 @@ class GameGroup(TyperGroup):
         """ledger's own commands and every game's (a mistyped one gets its did-you-mean)."""
         names = set(super().list_commands(ctx))
         for _, rows in _listing().values():
-            names.update(name for name, _ in rows)
+            names.update(name for name, _, _ in rows)
         return sorted(names)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
@@ -198,6 +226,7 @@ class GameGroup(TyperGroup):
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
         for title, game_rows in _listing().values():
-            if game_rows:
+            shown = [(name, help_) for name, help_, hidden in game_rows if not hidden]
+            if shown:
                 with formatter.section(f"Commands of {title}"):
-                    formatter.write_dl(game_rows)
+                    formatter.write_dl(shown)
