@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from types import FrameType
 from typing import Annotated
 from urllib.parse import quote
 
@@ -74,13 +75,22 @@ def serve(
 
                 segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
         say("Ctrl-C stops the server.")
-        uvicorn.run(
-            create_app(path, links),
+        served = create_app(path, links)
+
+        class Server(uvicorn.Server):
+            def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+                served.state.stopping.set()  # the open pages' event streams end first
+                super().handle_exit(sig, frame)
+
+        config = uvicorn.Config(
+            served,
             host=host,
             port=port,
             access_log=False,  # the paths hold the tokens
             log_level="warning",
             server_header=False,
+            timeout_graceful_shutdown=2,
         )
+        Server(config).run()
 
     run(action)

@@ -47,6 +47,8 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
     """The app for one workbook; `links` is name -> token (`BANKER` the banker's)."""
     watcher = Watcher(workbook)
     env = template_env()
+    #: Set when the server stops: the event streams end, so that no open page holds it up.
+    stopping = threading.Event()
 
     def holder(request: Request) -> str | None:
         return who(links, str(request.path_params.get("token", "")))
@@ -92,7 +94,7 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
             seen = -1
             quiet = 0.0
             yield "retry: 1000\n\n"
-            while not await request.is_disconnected():
+            while not stopping.is_set() and not await request.is_disconnected():
                 if watcher.version != seen:
                     seen = watcher.version
                     state = "ok" if watcher.readable else "unreadable"
@@ -133,4 +135,5 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.watcher = watcher
+    app.state.stopping = stopping
     return app

@@ -152,3 +152,48 @@ def test_the_real_server_pushes_a_change_within_two_seconds(game: Ledger) -> Non
     for name, token in [(line.split(": ")[0], line.rsplit("/", 1)[1].strip()) for line in lines]:
         assert token not in err and (name == "banker" or name not in err)
     assert "KC" not in err
+
+
+def test_ctrl_c_stops_the_server_while_a_page_is_open(game: Ledger) -> None:
+    """An open page holds its event stream for as long as it is open; Ctrl-C must not wait
+    for every phone at the table to close its page."""
+    import signal
+    import threading
+
+    from tests.web.browser import free_port
+
+    server = game.proc("serve", "--port", str(free_port()), "--no-qr")
+    ended: list[str] = []
+    try:
+        ann = [server.stdout.readline() for _ in range(2)][1].split(": ", 1)[1].strip()  # type: ignore[union-attr]
+        for _ in range(100):
+            try:
+                httpx.get(ann, timeout=1)
+                break
+            except httpx.TransportError:
+                time.sleep(0.1)
+
+        def hold() -> None:
+            with httpx.stream("GET", ann + "/events", timeout=30) as events:
+                for line in events.iter_lines():
+                    if line.startswith("data: "):
+                        ended.append("open")
+            ended.append("closed by the server")
+
+        reader = threading.Thread(target=hold, daemon=True)
+        reader.start()
+        for _ in range(100):
+            if ended:
+                break
+            time.sleep(0.05)
+        assert ended == ["open"]
+        server.send_signal(signal.SIGINT)
+        server.wait(timeout=10)  # without the fix: still waiting for the page
+        reader.join(timeout=5)
+        assert ended == ["open", "closed by the server"]
+        _, err = server.communicate()
+        assert "Traceback" not in err and "Ctrl-C stops the server" in err
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()

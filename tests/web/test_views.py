@@ -45,9 +45,9 @@ def test_triplanetary_what_falls_due_and_property_by_owner(game: Ledger) -> None
         ["30", "Ann", "Ann pays wages of crew C1", "§13", "−3.00"],
     ]
     assert rows_of(page, "Property and dues by owner") == [
-        ["Ann", "1", "0", "0", "0", "1", "10.00", "0.00"],
-        ["Bob", "0", "0", "0", "1", "0", "0.00", "0.00"],
-        ["Sam", "0", "0", "0", "0", "0", "0.00", "0.00"],
+        ["Ann", "1 ship, 1 crew", "10.00", "0.00"],
+        ["Bob", "1 office", "0.00", "0.00"],
+        ["Sam", "nothing", "0.00", "0.00"],
     ]
     assert rows_of(page, "Offices and their fees (§8)") == [["Bob", "O1", "Ceres", "5.00", "30"]]
     assert rows_of(page, "Ships") == [["Ann", "Nomad", "transport", "active", "Ceres"]]

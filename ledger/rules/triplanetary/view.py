@@ -15,6 +15,7 @@ from decimal import Decimal
 from ledger.core.books import Books
 from ledger.core.money import round_money
 from ledger.core.report import Table, fmt
+from ledger.core.words import plural
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.model import State
 from ledger.rules.triplanetary.settings import Rules
@@ -42,8 +43,8 @@ def owners(books: Books, state: State, rules: Rules) -> Table:
     """Property and dues by owner (§29 at the price paid, §13 wages owed today)."""
     table = Table(
         "Property and dues by owner",
-        ["owner", "ships", "bases", "mines", "offices", "crews", "property", "wages owed"],
-        align=["l", "r", "r", "r", "r", "r", "r", "r"],
+        ["owner", "holds", "property", "wages owed"],
+        align=["l", "l", "r", "r"],
     )
     crews = Counter(c.owner for c in state.crews if c.active)
     wages: dict[str, Decimal] = {}
@@ -53,17 +54,16 @@ def owners(books: Books, state: State, rules: Rules) -> Table:
             wages[c.owner] = wages.get(c.owner, Decimal(0)) + owed_now
     for p in books.players:
         name = p.name
+        counts = [
+            (sum(1 for s in state.ships if s.owner == name and s.status not in GONE), "ship"),
+            (sum(1 for b in state.bases if b.owner == name and b.status not in GONE), "base"),
+            (sum(1 for m in state.mines if m.owner == name), "mine"),
+            (sum(1 for o in state.offices if o.owner == name and o.status == "open"), "office"),
+            (crews[name], "crew"),
+        ]
+        holds = ", ".join(plural(n, what) for n, what in counts if n) or "nothing"
         table.rows.append(
-            [
-                name,
-                str(sum(1 for s in state.ships if s.owner == name and s.status not in GONE)),
-                str(sum(1 for b in state.bases if b.owner == name and b.status not in GONE)),
-                str(sum(1 for m in state.mines if m.owner == name)),
-                str(sum(1 for o in state.offices if o.owner == name and o.status == "open")),
-                str(crews[name]),
-                fmt(property_value(state, name)),
-                fmt(wages.get(name, Decimal(0))),
-            ]
+            [name, holds, fmt(property_value(state, name)), fmt(wages.get(name, Decimal(0)))]
         )
     table.total = f"Property at the price paid (§29), wages owed today (§13), in {books.currency}"
     return table
