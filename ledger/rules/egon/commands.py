@@ -14,6 +14,7 @@ stays in the books: ``ledger undo`` takes a whole command back.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -195,8 +196,7 @@ def add_orders(
         line = f"round {rnd}: {order.player} orders {order.text()}"
         if there:
             old = book.orders[there[0]]
-            row.ref = old.ref
-            book.orders[there[0]] = row
+            book.put(old, dataclasses.replace(row, ref=old.ref))
             line += f" (replaces {old.order} in {_cell('Orders', old.ref)})"
             for i in reversed(there[1:]):
                 line += f" (and removes {book.orders[i].order})"
@@ -368,7 +368,7 @@ def add_purchase(
     if there:
         old = book.purchases[there[0]]
         line += f" (replaces {old.stones} for {old.cost} Kj in {_cell('Purchases', old.ref)})"
-        old.stones, old.cost, old.note = count, kj, note
+        book.put(old, dataclasses.replace(old, stones=count, cost=kj, note=note))
         for i in reversed(there[1:]):
             _clear(book.purchases, i, build=False)
     else:
@@ -404,7 +404,7 @@ def add_build(
     if there:
         old = book.purchases[there[0]]
         line += f" (instead of {old.build} in {_cell('Purchases', old.ref)})"
-        old.build = count
+        book.put(old, dataclasses.replace(old, build=count))
         for i in reversed(there[1:]):
             _clear(book.purchases, i, build=True)
     else:
@@ -415,11 +415,14 @@ def add_build(
 def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
     """Take the build (or the purchase) out of a row; a row left empty goes."""
     r = book_rows[i]
-    if build:
-        r.build = 0
+    r = (
+        dataclasses.replace(r, build=0)
+        if build
+        else dataclasses.replace(r, stones=0, cost=Decimal(0), note="")
+    )
+    if r.stones or r.cost or r.build:
+        book_rows[i] = r
     else:
-        r.stones, r.cost, r.note = 0, Decimal(0), ""
-    if not (r.stones or r.cost or r.build):
         del book_rows[i]
 
 

@@ -26,6 +26,7 @@ whole numbers; "aufgerundet" rounds up.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 
 from ledger.core.money import round_money
 from ledger.core.words import plural
@@ -43,7 +44,6 @@ from ledger.rules.egon.state import (
     Jackpots,
     PendingBlackmail,
     Phase1Result,
-    PlayerState,
     Purchase,
     RoundResult,
     Status,
@@ -91,7 +91,8 @@ def _builds(w: Work, builds: Sequence[Build]) -> None:
 def _salary_and_debt(w: Work) -> None:
     s, d = w.settings, w.draw
     lotto = sum(d.numbers) + d.zz
-    for name, p in w.players.items():
+    for name in list(w.players):
+        p = w.players[name]
         if p.status == Status.OUT:
             continue
         # README (2.): salary = 10 x sum of the 7 numbers + 10 x tower height; Ruling: paid
@@ -106,6 +107,7 @@ def _salary_and_debt(w: Work) -> None:
                 kj=pay,
             )
         )
+        p = w.players[name]  # the interest is on the debt after the salary
         if p.cash < 0:
             interest = round_money(p.cash * s.debt_interest_percent / 100)
             w.apply(
@@ -117,6 +119,7 @@ def _salary_and_debt(w: Work) -> None:
                     kj=interest,
                 )
             )
+            p = w.players[name]
         if p.cash < -s.out_debt_limit:
             w.apply(
                 Effect(
@@ -130,7 +133,7 @@ def _salary_and_debt(w: Work) -> None:
 
 
 def _end_of_round(w: Work) -> None:
-    for name, p in w.players.items():
+    for name, p in list(w.players.items()):
         if p.status in JAILED and p.jail_rounds == 0:
             w.apply(
                 Effect(
@@ -141,16 +144,7 @@ def _end_of_round(w: Work) -> None:
 
 def _state_of(w: Work, round_: int, blackmails: tuple[PendingBlackmail, ...]) -> EgonState:
     players = tuple(
-        PlayerState(
-            p.name,
-            p.cash,
-            p.di,
-            p.store,
-            p.tower,
-            p.guard,
-            p.status,
-            p.jail_rounds if p.status in JAILED else 0,
-        )
+        replace(p, jail_rounds=p.jail_rounds if p.status in JAILED else 0)
         for p in w.players.values()
     )
     j = w.jackpots

@@ -9,6 +9,7 @@ Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
@@ -279,10 +280,8 @@ class Egon(Game):
             ) from None
         books.settings.values["day"] = rnd
         self._book(books, rnd, result)
-        row.evaluated = True
-        for o in book.orders:
-            if o.round == rnd:
-                o.result = "evaluated"
+        book.put(row, replace(row, evaluated=True))
+        book.orders = [replace(o, result="evaluated") if o.round == rnd else o for o in book.orders]
         return list(result.effects)
 
     def _book(self, books: Books, rnd: int, result: Any) -> None:

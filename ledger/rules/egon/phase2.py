@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ledger.core.words import plural
 from ledger.rules.egon.blackmail import record_blackmails, settle_blackmails
@@ -124,11 +125,11 @@ def _guards(w: Work) -> None:
         if half:
             text += f"; a party guest: Wachfaktor halved to {eff} (6.3.2)"
         w.apply(Effect(o.player, "6.3.2" if half else "6.3.1", text, kj=-cost, source=source_of(o)))
-    for name, p in w.players.items():
+    for name, p in list(w.players.items()):
         if name in ordered:
-            p.guard = ordered[name]
+            p = w.put(replace(p, guard=ordered[name]))
         elif not s.guards_stay:
-            p.guard = 0
+            p = w.put(replace(p, guard=0))
         w.guard_eff[name] = div(p.guard, 2) if name in w.guests else p.guard
 
 

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
+from typing import Any, TypeVar
 
 from ledger.core.books import Books, Settings
 from ledger.core.problems import CellRef
@@ -22,10 +22,12 @@ from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
 from ledger.rules.egon.state import Status
 
+R = TypeVar("R")
+
 # -- the game's records, one per sheet row --------------------------------------------------------
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class RoundRow:
     round: int
     numbers: str = ""  # the six main numbers, "3,11,17,25,33,41"
@@ -37,7 +39,7 @@ class RoundRow:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class TraderRow:
     round: int
     trader: str
@@ -47,7 +49,7 @@ class TraderRow:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OrderRow:
     round: int
     player: str
@@ -59,7 +61,7 @@ class OrderRow:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PurchaseRow:
     round: int
     player: str
@@ -70,7 +72,7 @@ class PurchaseRow:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class ResultRow:
     round: int
     player: str
@@ -85,7 +87,7 @@ class ResultRow:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class DIRow:
     round: int
     player: str
@@ -96,14 +98,14 @@ class DIRow:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class JackpotRow:
     cls: str
     amount: Decimal
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class BlackmailRow:
     blackmailer: str
     action: str
@@ -116,6 +118,9 @@ class BlackmailRow:
 
 @dataclass
 class EgonBook:
+    """The Egon sheets' rows. The rows are frozen: a change is a new record put in place of
+    the old one (`put`), so a row read before the change is the row as it was."""
+
     rounds: list[RoundRow] = field(default_factory=list)
     traders: list[TraderRow] = field(default_factory=list)
     orders: list[OrderRow] = field(default_factory=list)
@@ -124,6 +129,12 @@ class EgonBook:
     di_history: list[DIRow] = field(default_factory=list)
     jackpots: list[JackpotRow] = field(default_factory=list)
     blackmails: list[BlackmailRow] = field(default_factory=list)
+
+    def put(self, old: R, new: R) -> R:
+        """Put ``new`` in place of ``old`` (that very row, not an equal one) in its sheet."""
+        rows: list[R] = getattr(self, _LIST_OF[type(old)])
+        rows[next(i for i, r in enumerate(rows) if r is old)] = new
+        return new
 
 
 SHEETS: dict[str, tuple[type, str, str]] = {
@@ -160,6 +171,9 @@ SHEETS: dict[str, tuple[type, str, str]] = {
         "Blackmails waiting to be settled next round (6.6.3).",
     ),
 }
+
+#: The EgonBook list that holds each record type.
+_LIST_OF: dict[type, str] = {cls: attr for cls, attr, _ in SHEETS.values()}
 
 
 def _kind(t: str) -> Kind:

@@ -10,7 +10,7 @@ after each action phase (4.6.4) is here too. blackmail.py, phase1.py and phase2.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TypeVar
 
@@ -27,6 +27,7 @@ from ledger.rules.egon.state import (
     Effect,
     EgonState,
     PendingBlackmail,
+    PlayerState,
     Status,
     as_kj,
 )
@@ -36,25 +37,14 @@ _O = TypeVar("_O")
 
 
 @dataclass(slots=True)
-class _P:
-    name: str
-    cash: Decimal
-    di: int
-    store: int
-    tower: int
-    guard: int
-    status: Status
-    jail_rounds: int
-
-
-@dataclass(slots=True)
 class Work:
     state: EgonState
     draw: Draw
     settings: EgonSettings
     orders: Sequence[Order]
     justified: frozenset[tuple[str, str]]
-    players: dict[str, _P] = field(default_factory=dict)
+    #: The players as they stand now: each change puts a new record in place (`put`).
+    players: dict[str, PlayerState] = field(default_factory=dict)
     effects: list[Effect] = field(default_factory=list)
     start_di: dict[str, int] = field(default_factory=dict)
     #: In jail at the start of the round: they sit this round out.
@@ -73,6 +63,12 @@ class Work:
     jackpots: dict[str, Decimal] = field(default_factory=dict)
 
     # -- players --------------------------------------------------------------------------
+    def put(self, player: PlayerState) -> PlayerState:
+        """Put ``player`` in place of the record of the same name; a record read before this
+        is the player as he was."""
+        self.players[player.name] = player
+        return player
+
     def out(self, name: str) -> bool:
         return self.players[name].status == Status.OUT
 
@@ -88,12 +84,16 @@ class Work:
     def apply(self, e: Effect) -> None:
         if e.player:
             p = self.players[e.player]
-            p.cash = as_kj(p.cash + e.kj)
-            p.di += e.di
-            p.store += e.store
-            p.tower += e.tower
-            if e.status is not None:
-                p.status = e.status
+            self.put(
+                replace(
+                    p,
+                    cash=as_kj(p.cash + e.kj),
+                    di=p.di + e.di,
+                    store=p.store + e.store,
+                    tower=p.tower + e.tower,
+                    status=p.status if e.status is None else e.status,
+                )
+            )
         self.effects.append(e)
 
     def note(self, player: str, rule: str, text: str, source: Order | None = None) -> None:
@@ -107,7 +107,7 @@ class Work:
         new_status = status
         if p.status == Status.ZUCHTHAUS and status == Status.GEFAENGNIS:
             new_status = Status.ZUCHTHAUS
-        p.jail_rounds = max(p.jail_rounds, rounds)
+        p = self.put(replace(p, jail_rounds=max(p.jail_rounds, rounds)))
         self.sentenced.add(name)
         self.apply(
             Effect(
@@ -159,21 +159,12 @@ def start_work(
 ) -> Work:
     w = Work(state, draw, settings, orders, frozenset(justified))
     for p in state.players:
-        w.players[p.name] = _P(
-            p.name,
-            p.cash.quantize(CENT),
-            p.di,
-            p.store,
-            p.tower,
-            p.guard,
-            p.status,
-            p.jail_rounds,
-        )
+        w.put(replace(p, cash=p.cash.quantize(CENT)))
         w.start_di[p.name] = p.di
         if p.status in JAILED:
             w.sitting.add(p.name)
             # This round is served now; what is left counts from the next round.
-            w.players[p.name].jail_rounds = max(0, p.jail_rounds - 1)
+            w.put(replace(w.players[p.name], jail_rounds=max(0, p.jail_rounds - 1)))
     w.jackpots = {"A": state.jackpots.a, "B": state.jackpots.b, "C": state.jackpots.c}
     return w
 
@@ -182,7 +173,7 @@ def zuchthaus_after_phase(w: Work, before: Mapping[str, int], phase: int) -> Non
     """4.6.4 (README): a DI that rose in this phase above the limit sends to the Zuchthaus.
     5.1.21: the +13 of an Anzeige is not a DI and never counts."""
     s = w.settings
-    for name, p in w.players.items():
+    for name, p in list(w.players.items()):
         if p.status == Status.OUT:
             continue
         if p.di > s.zuchthaus_di_limit and p.di > before[name]:
