@@ -8,7 +8,7 @@ back. A tick plays many turns on one table, so a long game is not slowed by the 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger.core.books import BANK, PLAYER_ROLE, Books
@@ -27,7 +27,7 @@ from ledger.rules.matador21.sheets import (
 )
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Seat:
     """A player at the table: their piece, colour and place in the turn order."""
 
@@ -39,7 +39,7 @@ class Seat:
     order: int
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Line:
     """What a turn did to one player, for the tick's report."""
 
@@ -51,11 +51,11 @@ class Line:
     txn: int | None = None
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class Turn:
     row: TurnRow
     name: str  # the field landed on
-    lines: list[Line] = field(default_factory=list)
+    lines: tuple[Line, ...] = ()
     winner: str | None = None
     next: str | None = None
     next_round: int = 0
@@ -79,6 +79,9 @@ def _as_int(value: object, default: int) -> int:
 
 
 class Table:
+    """The game as it stands. The seats are frozen: a change is a new `Seat` put in place of
+    the old one (`put`), in the turn order, by name and as the current player alike."""
+
     def __init__(self, books: Books, state: State) -> None:
         self.books = books
         self.state = state
@@ -106,6 +109,15 @@ class Table:
         self.current: Seat | None
         self.round: int
         self.current, self.round = self._whose_turn()
+
+    def put(self, seat: Seat) -> Seat:
+        """Put ``seat`` in place of the seat of the same player; a seat read before this is
+        the player as he was."""
+        self.seats = [seat if s.name == seat.name else s for s in self.seats]
+        self.by_name[seat.name] = seat
+        if self.current is not None and self.current.name == seat.name:
+            self.current = seat
+        return seat
 
     # -- whose turn ------------------------------------------------------------------------
     def remaining(self) -> list[Seat]:
@@ -205,7 +217,7 @@ def _pay(
 def _eliminate(table: Table, seat: Seat) -> list[int]:
     """401.2: the piece leaves the board, the fields become unowned, the player leaves the turn
     order."""
-    seat.out = True
+    table.put(dataclasses.replace(seat, out=True))
     fields = sorted(f for f, o in table.owner.items() if o == seat.name)
     for f in fields:
         del table.owner[f]
@@ -236,7 +248,7 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
     pips = d1 + d2
     to = (frm - 1 + pips) % table.n + 1  # 605.3: past the highest field on to the lowest
     f = table.board[to - 1]
-    seat.field = to
+    seat = table.put(dataclasses.replace(seat, field=to))
     lines: list[Line] = []
     txns: list[int] = []
     what, rule = "", ""
@@ -315,26 +327,20 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
         rule=rule,
         txn=", ".join(map(str, txns)),
     )
-    table.state.turns.append(row)
-    turn = Turn(row, f.name, lines)
     winner = table.winner
     if winner is not None:  # 403.1
+        row = dataclasses.replace(row, what=f"{row.what}; {winner} has won", rule=f"{rule}, 403.1")
+        table.state.turns.append(row)
         table.current = None
-        turn.winner = winner
-        turn.row = dataclasses.replace(
-            row, what=f"{row.what}; {winner} has won", rule=f"{rule}, 403.1"
-        )
-        table.state.turns[-1] = turn.row
-        turn.lines.append(Line(winner, "event", f"{winner} has won the game", "403.1"))
-        return turn
+        won = Line(winner, "event", f"{winner} has won the game", "403.1")
+        return Turn(row, f.name, (*lines, won), winner=winner)
+    table.state.turns.append(row)
     nxt, wrapped = table._after(seat.order)
     table.current = nxt
     if wrapped:
         table.round += 1
         books.settings.values["day"] = table.round
-    turn.next = nxt.name if nxt else None
-    turn.next_round = table.round
-    return turn
+    return Turn(row, f.name, tuple(lines), next=nxt.name if nxt else None, next_round=table.round)
 
 
 def tax_of(table: Table, name: str, f: Field, choice: str) -> tuple[Decimal, str]:
