@@ -1,6 +1,14 @@
-"""The stress benchmark: `make bench`. Builds the 10k and 100k stress workbooks, times each
-command against its reference in the same run on this machine (median of several runs and
-the spread), and prints the table with the ratios, the peak memory and whether each goal holds.
+"""The stress benchmark: `make bench`. Builds the Triplanetary stress workbooks (10k, 100k and
+300k journal rows), then times each command against its yardstick side by side: A, B, A, B...
+so that a machine that slows down slows both, and the ratio of each pair is taken (the median
+of the pairs is shown). Prints the table with the goal of each row and whether it is met, and
+writes it to build/bench/speed.md for the README.
+
+    .venv/bin/python bench/run.py [--sizes 10000,100000,300000] [--times 3]
+
+Yardsticks: `python -c pass` (start-up), ledger-cli (Debian's `ledger`: "not measured" without
+it) on the same transactions, a workbook LibreOffice saved (`soffice --headless --convert-to
+xlsx`), the HTML statements beside the PDF ones, and a naive openpyxl load + save.
 
 A benchmark, not a test: it reports, it never fails (exit 0), whatever the machine.
 """
@@ -12,271 +20,463 @@ import datetime as dt
 import os
 import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 OUT = ROOT / "build" / "bench"
-LEDGER = [sys.executable, "-m", "ledger"]
+PYTHON = sys.executable
+_SCRIPT = Path(PYTHON).parent / "ledger"
+LEDGER = [str(_SCRIPT)] if _SCRIPT.exists() else [PYTHON, "-m", "ledger"]
+ENV = {**os.environ, "XDG_CACHE_HOME": str(OUT / "cache"), "PYTHONIOENCODING": "utf-8"}
+ENV.pop("LEDGER_WORKBOOK", None)
 
 
-def run(cmd: list[str], cwd: Path | None = None) -> tuple[float, int]:
-    """Wall time in seconds and peak memory (MiB) of one command, measured by the OS."""
-    start = time.perf_counter()
-    p = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(p.pid, 0)
-    elapsed = time.perf_counter() - start
-    err = p.stderr.read().decode() if p.stderr else ""
-    if status != 0:
-        raise RuntimeError(f"{' '.join(cmd)} failed:\n{err}")
+class Failed(Exception):
+    """A command failed or ran out of time: the row says so."""
+
+    def __init__(self, message: str, *, late: bool = False) -> None:
+        super().__init__(message)
+        self.late = late  # it ran out of time: slower than any goal
+
+
+@dataclass
+class Runs:
+    """The runs of one command: wall seconds and peak memory (MiB) of each."""
+
+    label: str
+    walls: list[float] = field(default_factory=list)
+    peaks: list[int] = field(default_factory=list)
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.walls)
+
+    @property
+    def peak(self) -> int:
+        return max(self.peaks)
+
+
+def once(cmd: list[str], timeout: float, cwd: Path | None = None) -> tuple[float, int]:
+    """Wall time and peak memory (MiB) of one command, as the OS counts them."""
+    with tempfile.TemporaryFile() as err:
+        start = time.perf_counter()
+        p = subprocess.Popen(
+            cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+        )
+        timer = threading.Timer(timeout, lambda: os.killpg(p.pid, signal.SIGKILL))
+        timer.start()
+        try:
+            _, status, usage = os.wait4(p.pid, 0)
+        finally:
+            timer.cancel()
+        elapsed = time.perf_counter() - start
+        p.returncode = os.waitstatus_to_exitcode(status)
+        if elapsed >= timeout:
+            raise Failed(f"not done in {timeout:.0f} s", late=True)
+        if p.returncode != 0:
+            err.seek(0)
+            last = err.read().decode(errors="replace").strip().splitlines()[-1:] or [""]
+            raise Failed(f"exit {p.returncode}: {last[0][:100]}")
     return elapsed, usage.ru_maxrss // 1024
 
 
-def measure(
-    label: str,
-    cmd: list[str],
-    times: int,
-    prepare: list[Path] | None = None,
-    fresh: Path | None = None,
-) -> dict[str, float]:
-    """Run `cmd` `times` times; before each run copy `fresh` over `prepare[0]` (a tick changes it)."""
-    walls, peaks = [], []
+@dataclass
+class Cmd:
+    """A command to time, and what to put in place before each run (a tick changes its
+    workbook): the files of a state copied over the workbook and what lies beside it."""
+
+    label: str
+    argv: list[str]
+    state: Path | None = None
+    workbook: Path | None = None
+    timeout: float = 900
+
+    def run(self) -> tuple[float, int]:
+        if self.state is not None and self.workbook is not None:
+            restore(self.state, self.workbook)
+        return once(self.argv, self.timeout)
+
+
+def paired(a: Cmd, b: Cmd, times: int) -> tuple[Runs, Runs, float]:
+    """A and B in turn, `times` each: their runs and the median of the ratios A/B."""
+    ra, rb, ratios = Runs(a.label), Runs(b.label), []
     for _ in range(times):
-        if fresh is not None and prepare:
-            shutil.copy(fresh, prepare[0])
-            for stale in prepare[0].parent.glob(f".{prepare[0].name}*"):
-                if stale.is_file():
-                    stale.unlink()
-                else:
-                    shutil.rmtree(stale)
-        wall, peak = run(cmd)
-        walls.append(wall)
-        peaks.append(peak)
-    result = {
-        "median": statistics.median(walls),
-        "min": min(walls),
-        "max": max(walls),
-        "peak": max(peaks),
-    }
-    print(
-        f"  {label:<44} {result['median']:7.2f} s  ({result['min']:.2f}-{result['max']:.2f}, peak {result['peak']} MiB)",
-        flush=True,
+        wa, pa = a.run()
+        wb, pb = b.run()
+        ra.walls.append(wa)
+        ra.peaks.append(pa)
+        rb.walls.append(wb)
+        rb.peaks.append(pb)
+        ratios.append(wa / wb)
+    ratio = statistics.median(ratios)
+    for r in (ra, rb):
+        spread = f"{min(r.walls):.2f}-{max(r.walls):.2f}"
+        print(f"  {r.label:<52} {r.median:7.2f} s ({spread}, peak {r.peak} MiB)", flush=True)
+    print(f"  {'ratio':<52} {ratio:7.2f}", flush=True)
+    return ra, rb, ratio
+
+
+# -- the workbooks and what lies beside them ---------------------------------------------------
+
+
+def side_files(workbook: Path) -> list[Path]:
+    return sorted(workbook.parent.glob(f".{workbook.name}.*"))
+
+
+def save_state(workbook: Path, state: Path) -> None:
+    """Keep the workbook and what ledger keeps beside it (cache, history) as `state`."""
+    if state.exists():
+        shutil.rmtree(state)
+    state.mkdir(parents=True)
+    shutil.copy2(workbook, state / "workbook.xlsx")
+    for f in side_files(workbook):
+        name = f.name.replace(workbook.name, "workbook.xlsx", 1)
+        (shutil.copytree if f.is_dir() else shutil.copy2)(f, state / name)
+
+
+def restore(state: Path, workbook: Path, *, cache: bool = True) -> None:
+    """Put `state` back as `workbook` (without ledger's cache of it unless `cache`)."""
+    for f in side_files(workbook):
+        shutil.rmtree(f) if f.is_dir() else f.unlink()
+    shutil.copy2(state / "workbook.xlsx", workbook)
+    for f in state.iterdir():
+        if f.name == "workbook.xlsx" or (not cache and ".cache" in f.name):
+            continue
+        to = workbook.with_name(f.name.replace("workbook.xlsx", workbook.name, 1))
+        (shutil.copytree if f.is_dir() else shutil.copy2)(f, to)
+
+
+def ledger(*args: str | Path, cwd: Path | None = None) -> None:
+    run = subprocess.run(
+        [*LEDGER, *map(str, args)], cwd=cwd, env=ENV, capture_output=True, text=True
     )
-    return result
+    if run.returncode != 0:
+        raise Failed(f"ledger {' '.join(map(str, args))}: {run.stderr.strip()[-300:]}")
 
 
-NAIVE = """
-import sys, openpyxl
-wb = openpyxl.load_workbook(sys.argv[1]); wb.save(sys.argv[2])
-"""
+def stress(n: int) -> Path:
+    """The built workbook (built again when the generator changed)."""
+    src = OUT / f"stress-{n // 1000}k.xlsx"
+    maker = HERE / "make_workbook.py"
+    if not src.exists() or src.stat().st_mtime < maker.stat().st_mtime:
+        subprocess.run(
+            [PYTHON, str(maker), "--journal-rows", str(n), str(src)], check=True, env=ENV
+        )
+    return src
 
-TO_LEDGER = """
-import sys, datetime as dt
-from pathlib import Path
-from ledger.io.workbook import load
-loaded, _ = load(Path(sys.argv[1]))
-start = dt.date(2100, 1, 1)
-with open(sys.argv[2], "w") as f:
-    for t in loaded.books.journal:
-        f.write(f"{(start + dt.timedelta(days=t.day)).isoformat()} {t.memo}\\n")
-        for p in t.postings:
-            f.write(f"    {p.account}  {p.amount.amount} KC\\n")
-        f.write("\\n")
-"""
+
+def libreoffice_saved(workbook: Path, out: Path) -> Path:
+    """The workbook as LibreOffice saves it (`soffice --headless --convert-to xlsx`)."""
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    if soffice is None:
+        raise Failed("LibreOffice (soffice) missing: apt-get install libreoffice-calc")
+    folder = out.parent / f"lo-{out.stem}"
+    shutil.rmtree(folder, ignore_errors=True)
+    subprocess.run(
+        [
+            soffice,
+            f"-env:UserInstallation=file://{OUT / 'lo-profile'}",
+            "--headless",
+            "--norestore",
+            "--convert-to",
+            "xlsx:Calc MS Excel 2007 XML",
+            "--outdir",
+            str(folder),
+            str(workbook),
+        ],
+        capture_output=True,
+        timeout=3600,
+        check=False,
+    )
+    saved = folder / workbook.name
+    if not saved.exists() or saved.read_bytes()[:2] != b"PK":
+        raise Failed("soffice wrote no workbook")
+    shutil.move(saved, out)
+    shutil.rmtree(folder, ignore_errors=True)
+    return out
+
+
+def ledger_cli_journal(workbook: Path, out: Path) -> Path:
+    """The same transactions for ledger-cli: `ledger export --format hledger`, its comments
+    left out (the plain journal ledger-cli reads fastest)."""
+    full = out.with_suffix(".hledger")
+    ledger("export", "--format", "hledger", "--out", full, "-w", workbook)
+    with full.open(encoding="utf-8") as f, out.open("w", encoding="utf-8") as w:
+        for line in f:
+            if line.startswith((";", "commodity", "account")):
+                continue
+            w.write(line.split("  ;", 1)[0].rstrip() + "\n")
+    return out
+
+
+#: The kinds of measure, in the table's order (the issue's first).
+ORDER = (
+    "help",
+    "tick-sizes",
+    "balance-cold",
+    "balance-lo",
+    "tick-lo",
+    "pdf",
+    "memory",
+    "balance-warm",
+    "naive",
+    "tick-360",
+    "per-day",
+)
+NAIVE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
+
+
+# -- the table ------------------------------------------------------------------------------
+
+
+@dataclass
+class Table:
+    """The rows, in the order of ORDER's kinds of measure and then of the sizes."""
+
+    rows: list[tuple[int, str, str, str, str]] = field(default_factory=list)
+
+    def add(self, kind: str, measure: str, result: str, goal: str, met: bool | str) -> None:
+        shown = met if isinstance(met, str) else ("yes" if met else "no")
+        self.rows.append((ORDER.index(kind), measure, result, goal, shown))
+
+    def ratio(
+        self,
+        kind: str,
+        measure: str,
+        goal: float | None,
+        pair: Callable[[], tuple[Cmd, Cmd]],
+        times: int,
+    ) -> tuple[Runs, Runs, float] | None:
+        """One row from a pair of commands run in turn: `a ÷ b = ratio`, met when ratio ≤ goal."""
+        wanted = "(no goal)" if goal is None else f"≤ {goal}"
+        try:
+            a, b, ratio = paired(*pair(), times)
+        except Failed as exc:
+            print(f"  {measure}: {exc}", flush=True)
+            met = "no" if exc.late and goal is not None else "-"
+            self.add(kind, measure, f"not measured: {exc}", wanted, met)
+            return None
+        result = f"{a.median:.2f} s ÷ {b.median:.2f} s = {ratio:.2f}"
+        self.add(kind, measure, result, wanted, "-" if goal is None else ratio <= goal)
+        return a, b, ratio
+
+    def markdown(self) -> str:
+        lines = ["| measure | result | goal | met |", "|---|---|---|---|"]
+        rows = sorted(self.rows, key=lambda r: r[0])
+        lines += [f"| {m} | {r} | {g} | {ok} |" for _, m, r, g, ok in rows]
+        return "\n".join(lines)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--sizes", default="10000,100000", help="journal rows of the stress workbooks")
-    ap.add_argument("--times", type=int, default=3, help="runs per measure (median reported)")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument("--sizes", default="10000,100000,300000", help="journal rows of the workbooks")
+    ap.add_argument("--times", type=int, default=3, help="pairs of runs per measure (median)")
+    ap.add_argument("--pdf-timeout", type=float, default=300, help="seconds for the PDFs")
+    ap.add_argument("--naive-up-to", type=int, default=100_000, help="naive openpyxl up to N rows")
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    sizes = [int(s) for s in args.sizes.split(",")]
+    sizes = sorted(int(s) for s in args.sizes.split(","))
+    times = args.times
     # Python's bytecode, as `pip install` leaves it: with PYTHONDONTWRITEBYTECODE set (as on
     # some CI machines) every run would compile ledger's modules again and time the compiler.
-    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "ledger")], check=True)
-    print(
-        f"ledger benchmark, {dt.date.today()} · {platform.processor() or platform.machine()} · {os.cpu_count()} cores · Python {platform.python_version()}"
+    subprocess.run([PYTHON, "-m", "compileall", "-q", str(ROOT / "ledger")], check=True)
+    ledger_cli = shutil.which("ledger", path="/usr/bin:/usr/local/bin")
+    machine = platform.processor() or platform.machine()
+    header = (
+        f"Measured on {dt.date.today()}, {machine}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}; each row {times} pairs of runs side by side, the median."
     )
-    rows: list[tuple[str, str, str, str]] = []
-    per_day: dict[str, float] = {}  # each further day of a tick, by journal size
-    ledger_cli = shutil.which("ledger", path="/usr/bin")
+    print(f"ledger benchmark: {header}", flush=True)
+    table = Table()
 
-    help_ = measure("ledger --help", [*LEDGER, "--help"], max(args.times, 5))
-    rows.append(
-        (
-            "`ledger --help`",
-            f"{help_['median']:.2f} s",
-            "≤ 0.30 s",
-            "yes" if help_["median"] <= 0.3 else "no",
-        )
+    print("\nstart-up", flush=True)
+    help_cmd = Cmd("ledger --help", [*LEDGER, "--help"])
+    with_cache = help_cmd.run()  # the first run keeps the help text
+    print(f"  (the first `ledger --help` kept its text: {with_cache[0]:.2f} s)")
+    python = Cmd("python -c pass", [PYTHON, "-c", "pass"])
+    table.ratio(
+        "help", "`ledger --help` ÷ `python -c pass`", 3, lambda: (help_cmd, python), max(times, 10)
     )
 
+    work = OUT / "work"
+    work.mkdir(exist_ok=True)
+    prepared: dict[int, dict[str, Path]] = {}
     for n in sizes:
         tag = f"{n // 1000}k"
-        src = OUT / f"stress-{tag}.xlsx"
-        if not src.exists():
-            subprocess.run(
-                [
-                    sys.executable,
-                    str(HERE / "make_workbook.py"),
-                    "--journal-rows",
-                    str(n),
-                    str(src),
-                ],
-                check=True,
-            )
-        print(f"\n{tag} journal rows ({src.stat().st_size / 1e6:.1f} MB)")
-        work = OUT / f"work-{tag}.xlsx"
-        naive = measure(
-            "naive openpyxl load + save",
-            [sys.executable, "-c", NAIVE, str(src), str(OUT / f"naive-{tag}.xlsx")],
-            args.times,
-        )
-        tick30 = measure(
-            "ledger tick 30 (first save of the built workbook)",
-            [*LEDGER, "tick", "30", "-w", str(work)],
-            args.times,
-            [work],
-            src,
-        )
-        # the usual case: the workbook was last saved by ledger itself
-        own = OUT / f"own-{tag}.xlsx"
-        shutil.copy(src, work)
-        subprocess.run([*LEDGER, "post", "-w", str(work)], check=True, capture_output=True)
-        shutil.copy(work, own)
-        tick30b = measure(
-            "ledger tick 30", [*LEDGER, "tick", "30", "-w", str(work)], args.times, [work], own
-        )
-        tick360 = measure(
-            "ledger tick 360", [*LEDGER, "tick", "360", "-w", str(work)], args.times, [work], own
-        )
-        check = measure(
-            "ledger check (the load alone)", [*LEDGER, "check", "-w", str(own)], args.times
-        )
-        ratio = tick30b["median"] / naive["median"]
-        rows.append(
-            (
-                f"`tick 30` ÷ naive openpyxl load+save, {tag}",
-                f"{tick30b['median']:.2f} s ÷ {naive['median']:.2f} s = {ratio:.2f}",
-                "≤ 0.35",
-                "yes" if ratio <= 0.35 else "no",
-            )
-        )
-        ratio_first = tick30["median"] / naive["median"]
-        rows.append(
-            (
-                f"  the same, the first save of the built workbook, {tag}",
-                f"{tick30['median']:.2f} s = {ratio_first:.2f}",
-                "≤ 0.35",
-                "yes" if ratio_first <= 0.35 else "no",
-            )
-        )
-        r360 = tick360["median"] / tick30b["median"]
-        engine = (tick360["median"] - tick30b["median"]) / 330
-        rows.append(
-            (
-                f"`tick 360` ÷ `tick 30`, {tag}",
-                f"{r360:.2f} (each further day {engine * 1000:.1f} ms, its report and summary included; the load alone {check['median']:.2f} s)",
-                "close to the I/O floor",
-                "see below",
-            )
-        )
-        per_day[tag] = engine
-        if n >= 100_000:
-            rows.append(
-                (
-                    f"peak memory of `tick 30`, {tag}",
-                    f"{tick30b['peak']} MiB",
-                    "≤ 150 MiB",
-                    "yes" if tick30b["peak"] <= 150 else "no",
-                )
-            )
-            journal = OUT / f"stress-{tag}.ledger"
-            subprocess.run([sys.executable, "-c", TO_LEDGER, str(src), str(journal)], check=True)
-            cold_book = OUT / f"cold-{tag}.xlsx"
-            cold = measure(
-                "ledger balance --json (no cache)",
-                [*LEDGER, "balance", "--json", "-w", str(cold_book)],
-                args.times,
-                [cold_book],
-                own,
-            )
-            foreign_book = OUT / f"foreign-{tag}.xlsx"
-            foreign = measure(
-                "ledger balance --json (saved by openpyxl)",
-                [*LEDGER, "balance", "--json", "-w", str(foreign_book)],
-                args.times,
-                [foreign_book],
-                OUT / f"naive-{tag}.xlsx",  # the naive measure's output: openpyxl saved it
-            )
-            shutil.copy(own, work)
-            subprocess.run(
-                [*LEDGER, "balance", "--json", "-w", str(work)], check=True, capture_output=True
-            )
-            warm = measure(
-                "ledger balance --json (cache of the same bytes)",
-                [*LEDGER, "balance", "--json", "-w", str(work)],
-                args.times,
-            )
+        print(f"\n{tag} journal rows: preparing", flush=True)
+        p: dict[str, Path] = {}
+        try:
+            p["src"] = stress(n)
+            w = work / f"own-{tag}.xlsx"
+            shutil.copy(p["src"], w)
+            for f in side_files(w):
+                shutil.rmtree(f) if f.is_dir() else f.unlink()
+            ledger("post", "-w", w)  # saved by ledger itself: the usual case
+            p["own"] = OUT / f"state-own-{tag}"
+            save_state(w, p["own"])
+            lo = libreoffice_saved(w, OUT / f"libreoffice-{tag}.xlsx")
+            p["lo"] = OUT / f"state-lo-{tag}"  # with ledger's side files, as in the banker's folder
+            save_state(w, p["lo"])
+            shutil.copy2(lo, p["lo"] / "workbook.xlsx")
             if ledger_cli:
-                ref = measure(
-                    "/usr/bin/ledger -f J balance (ledger-cli)",
-                    [ledger_cli, "-f", str(journal), "balance"],
-                    args.times,
-                )
-                rows.append(
-                    (
-                        f"`balance --json` ÷ ledger-cli `balance`, {tag}",
-                        f"{warm['median']:.2f} s ÷ {ref['median']:.2f} s = {warm['median'] / ref['median']:.2f}",
-                        "≤ 1.0",
-                        "yes" if warm["median"] <= ref["median"] else "no",
-                    )
-                )
-                rows.append(
-                    (
-                        f"  the same without the cache (every row read and summed), {tag}",
-                        f"{cold['median']:.2f} s = {cold['median'] / ref['median']:.2f}",
-                        "≤ 1.0",
-                        "yes" if cold["median"] <= ref["median"] else "no",
-                    )
-                )
-                rows.append(
-                    (
-                        f"  the same after another program saved it (openpyxl), {tag}",
-                        f"{foreign['median']:.2f} s = {foreign['median'] / ref['median']:.2f}",
-                        "(no goal)",
-                        "-",
-                    )
-                )
-            else:
-                rows.append(
-                    (
-                        "`balance --json` ÷ ledger-cli",
-                        f"{warm['median']:.2f} s (warm), {cold['median']:.2f} s (cold), {foreign['median']:.2f} s (saved by openpyxl)",
-                        "≤ 1.0",
-                        "ledger-cli missing: apt-get install ledger",
-                    )
-                )
+                p["journal"] = ledger_cli_journal(w, OUT / f"stress-{tag}.ledger")
+            restore(p["own"], w)
+            ledger("tick", "30", "--no-statements", "-w", w)
+            p["ticked"] = OUT / f"state-ticked-{tag}"
+            save_state(w, p["ticked"])
+        except (Failed, subprocess.SubprocessError, OSError) as exc:
+            print(f"  could not prepare: {exc}", flush=True)
+        prepared[n] = p
+        size = p["src"].stat().st_size / 1e6 if "src" in p else 0
+        print(f"  {size:.1f} MB, {', '.join(sorted(p))}", flush=True)
+
+    def state(n: int, name: str) -> Path:
+        if name not in prepared[n]:
+            raise Failed(f"{name} could not be prepared")
+        return prepared[n][name]
+
+    def tick(n: int, days: int, name: str = "own") -> Cmd:
+        tag = f"{n // 1000}k"
+        w = work / f"{name}-{tag}.xlsx"
+        argv = [*LEDGER, "tick", str(days), "-w", str(w)]
+        return Cmd(f"tick {days}, {tag}, {name}", argv, state(n, name), w)
+
+    def balance(n: int, name: str, cache: bool) -> Cmd:
+        tag = f"{n // 1000}k"
+        w = work / f"balance-{name}-{tag}.xlsx"
+        where = state(n, name)
+
+        class Balance(Cmd):
+            def run(self) -> tuple[float, int]:
+                restore(where, w, cache=cache)
+                if cache:  # its cache of these very bytes, as after any command
+                    ledger("balance", "--json", "-w", w)
+                return once(self.argv, self.timeout)
+
+        label = f"balance --json, {tag}, {name}{'' if cache else ', no cache'}"
+        return Balance(label, [*LEDGER, "balance", "--json", "-w", str(w)])
+
+    def ledger_cli_balance(n: int) -> Cmd:
+        if ledger_cli is None:
+            raise Failed("ledger-cli missing (apt-get install ledger)")
+        journal = state(n, "journal")
+        return Cmd("ledger-cli balance", [ledger_cli, "-f", str(journal), "balance"])
+
+    def statements(n: int, fmt: str) -> Cmd:
+        tag = f"{n // 1000}k"
+        w = work / f"statements-{tag}.xlsx"
+        out = work / f"statements-{fmt}-{tag}"
+        argv = [*LEDGER, "statement", "--all", "--format", fmt, "--out", str(out), "-w", str(w)]
+        timeout = args.pdf_timeout if fmt == "pdf" else 900
+        return Cmd(f"12 statements, {fmt}, {tag}", argv, state(n, "ticked"), w, timeout)
+
+    def naive(n: int) -> Cmd:
+        tag = f"{n // 1000}k"
+        argv = [PYTHON, "-c", NAIVE, str(state(n, "src")), str(work / f"naive-{tag}.xlsx")]
+        return Cmd("naive openpyxl load + save", argv)
+
+    small = sizes[0]
+    per_day: dict[int, float] = {}
+
+    def one_size(n: int) -> None:
+        tag = f"{n // 1000}k"
+        print(f"\n{tag} journal rows", flush=True)
+        got = table.ratio(
+            "tick-360",
+            f"`tick 360` ÷ `tick 30`, {tag}",
+            None,
+            lambda: (tick(n, 360), tick(n, 30)),
+            times,
+        )
+        if got is not None:
+            per_day[n] = (got[0].median - got[1].median) / 330
+            peak = got[1].peak
+            table.add(
+                "memory",
+                f"peak memory of `tick 30`, {tag}",
+                f"{peak} MiB",
+                "≤ 150 MiB",
+                peak <= 150,
+            )
+        if n != small:
+            table.ratio(
+                "tick-sizes",
+                f"`tick 30`, {tag} ÷ {small // 1000}k",
+                1.3,
+                lambda: (tick(n, 30), tick(small, 30)),
+                times,
+            )
+        table.ratio(
+            "balance-cold",
+            f"`balance --json` without its cache ÷ ledger-cli `balance`, {tag}",
+            0.8,
+            lambda: (balance(n, "own", False), ledger_cli_balance(n)),
+            times,
+        )
+        table.ratio(
+            "balance-warm",
+            f"`balance --json` from its cache ÷ ledger-cli `balance`, {tag}",
+            1.0,
+            lambda: (balance(n, "own", True), ledger_cli_balance(n)),
+            times,
+        )
+        table.ratio(
+            "balance-lo",
+            f"`balance --json` on a LibreOffice-saved workbook ÷ ledger-cli, {tag}",
+            1.5,
+            lambda: (balance(n, "lo", False), ledger_cli_balance(n)),
+            times,
+        )
+        table.ratio(
+            "tick-lo",
+            f"`tick 30` on a LibreOffice-saved workbook ÷ on ledger's own, {tag}",
+            1.2,
+            lambda: (tick(n, 30, "lo"), tick(n, 30)),
+            times,
+        )
+        table.ratio(
+            "pdf",
+            f"12 players' PDF statements after `tick 30` ÷ HTML, {tag}",
+            5,
+            lambda: (statements(n, "pdf"), statements(n, "html")),
+            times,
+        )
+        if n <= args.naive_up_to:
+            table.ratio(
+                "naive",
+                f"`tick 30` ÷ naive openpyxl load + save, {tag}",
+                0.35,
+                lambda: (tick(n, 30), naive(n)),
+                times,
+            )
+
+    for n in sizes:
+        one_size(n)
 
     if len(per_day) >= 2:
-        sizes_run = list(per_day.items())
-        (small, a), (large, b) = sizes_run[0], sizes_run[-1]
-        rows.append(
-            (
-                f"each further day of a tick, {small} against {large} journal rows",
-                f"{a * 1000:.1f} ms against {b * 1000:.1f} ms",
-                "does not grow with the journal",
-                "yes" if b <= 1.5 * a else "no",
-            )
+        (a_n, a), (b_n, b) = min(per_day.items()), max(per_day.items())
+        table.add(
+            "per-day",
+            f"each further day of a tick, {a_n // 1000}k against {b_n // 1000}k rows",
+            f"{a * 1000:.1f} ms against {b * 1000:.1f} ms",
+            "does not grow with the journal",
+            b <= 1.5 * a,
         )
-    print("\n| measure | result | goal | met |\n|---|---|---|---|")
-    for r in rows:
-        print(f"| {r[0]} | {r[1]} | {r[2]} | {r[3]} |")
+    text = f"{header}\n\n{table.markdown()}\n"
+    (OUT / "speed.md").write_text(text, encoding="utf-8")
+    print(f"\n{text}\n(also in {OUT / 'speed.md'})")
     return 0
 
 
