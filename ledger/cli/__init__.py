@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Any
 
 from ledger.cli import help_cache
+
+TYPE_CHECKING = False  # importing typing costs as much as printing the kept help
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["app", "main"]
 

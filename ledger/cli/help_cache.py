@@ -16,7 +16,11 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Sequence
+
+TYPE_CHECKING = False  # typing itself costs more than the rest of this module
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+    from typing import TextIO
 
 #: Bump when the file layout or the key changes.
 FORMAT = "1"
@@ -129,7 +133,7 @@ def _key(argv: Sequence[str]) -> str | None:
         return None
     out = sys.stdout
     encoding = (getattr(out, "encoding", None) or "").lower().replace("_", "-")
-    if out is None or encoding not in ("utf-8", "utf8") or not hasattr(out, "buffer"):
+    if out is None or encoding not in ("utf-8", "utf8"):
         return None
     from ledger import __version__
 
@@ -219,13 +223,24 @@ def replay(argv: Sequence[str]) -> int | None:
         code, size = (int(n) for n in kept[0].split()[1:])
     except ValueError:
         return None
-    out, err = kept[1][:size], kept[1][size:]
-    sys.stdout.buffer.write(out.encode("utf-8"))
-    sys.stdout.flush()
-    if err:
-        sys.stderr.write(err)
-        sys.stderr.flush()
+    if not _emit(sys.stdout, sys.stderr, kept[1][:size], kept[1][size:]):
+        return 1
     return code
+
+
+def _emit(out: TextIO, err: TextIO, printed: str, said: str) -> bool:
+    """Write what the program printed on each stream; False when the reader of stdout went
+    away (`ledger --help | head -1`): nothing more is written there, as click does."""
+    try:
+        out.write(printed)
+        out.flush()
+    except BrokenPipeError:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (Python flushes it at exit)
+        return False
+    if said:
+        err.write(said)
+        err.flush()
+    return True
 
 
 def keeping(argv: Sequence[str], run: Callable[[], object]) -> None:
@@ -252,13 +267,11 @@ def keeping(argv: Sequence[str], run: Callable[[], object]) -> None:
         raise
     finally:
         sys.stdout, sys.stderr = real_out, real_err
-        real_out.write(out.getvalue())
-        real_out.flush()
-        real_err.write(err.getvalue())
-        real_err.flush()
         code = 0 if code is None else code
         if finished and code in (0, 2):
             _keep(folder, key, int(code), out.getvalue(), err.getvalue())
+        if not _emit(real_out, real_err, out.getvalue(), err.getvalue()):
+            raise SystemExit(1)  # as click ends on a closed pipe
 
 
 def _keep(folder: str, key: str, code: int, out: str, err: str) -> None:
