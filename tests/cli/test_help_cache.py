@@ -164,3 +164,17 @@ def test_the_kept_text_is_what_answers_and_only_help_is_kept(
 )
 def test_which_command_lines_are_help_requests(args: list[str], help_: bool) -> None:
     assert is_help_request(args) is help_
+
+
+def test_a_closed_pipe_ends_help_quietly_with_or_without_the_cache(tmp_path: Path) -> None:
+    """`ledger --help | head -1` whose reader is gone: exit 1 and no traceback, both ways."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    for _ in range(2):
+        read, write = os.pipe()
+        os.close(read)
+        p = subprocess.run(
+            [str(LEDGER), "--help"], stdout=write, stderr=subprocess.PIPE, env=env, timeout=60
+        )
+        os.close(write)
+        assert (p.returncode, p.stderr) == (1, b"")
+    assert _kept(tmp_path / "cache")
