@@ -5,11 +5,12 @@ without importing typer, a game or openpyxl: Python's own start-up and a few sma
 A text is kept in the user's cache folder under a key of everything that shapes it: the exact
 command line, ledger's version and the sizes and times of its sources, the installed packages
 (the times of the site-packages folders), Python's version, the terminal's width,
-$LEDGER_WORKBOOK and the output's encoding (UTF-8 only). A command's name that a game has
-(`buy`, `status`) is resolved through the workbook's game, so its text is kept under the
-workbook too (its path, size and time): after the workbook is saved the full program runs once
-more. Any other command line, or a key not seen before, runs the full program, which keeps its
-text for the next time (`keeping`). This module imports only what Python has at start-up.
+$LEDGER_WORKBOOK, the language settings and the output's encoding (UTF-8 only). A command's
+name that a game has (`buy`, `status`) is resolved through the workbook's game, so its text is
+kept under the workbook too (its path, size and time): after the workbook is saved the full
+program runs once more. Any other command line, or a key not seen before, runs the full
+program, which keeps its text for the next time (`keeping`). This module imports only what
+Python has at start-up.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ FORMAT = "1"
 HELP = ("-h", "--help")
 #: The command-line spellings of the workbook option; `-wPATH` too.
 WORKBOOK = ("-w", "--workbook")
+#: The variables that may change a help text: the default workbook, the language of messages.
+ENVIRONMENT = ("LEDGER_WORKBOOK", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 #: Kept texts, at most (the oldest go first).
 KEEP = 300
 
@@ -147,7 +150,7 @@ def _key(argv: Sequence[str]) -> str | None:
         getattr(out, "errors", None),
         getattr(sys.stderr, "encoding", None),
         getattr(sys.stderr, "errors", None),
-        os.environ.get("LEDGER_WORKBOOK"),
+        *(os.environ.get(name) for name in ENVIRONMENT),
         argv[0] if argv else "",
         *args,
     )
