@@ -40,28 +40,36 @@ def write_statements(
     out: Path | None,
     days_ahead: int = 30,
 ) -> list[Path]:
-    """Write (or print) one statement per player; the forecast is computed once for all."""
-    from ledger.io import render
+    """Write (or print) one statement per player; the forecast is computed once for all. A PDF
+    is the statement as printed (`io.printable`: long lists grouped, so a few pages), the
+    players' PDFs typeset side by side on the processors there are."""
+    from ledger.core.journal_digest import journal_digest
+    from ledger.io import printable, render
 
     ahead = books.game.forecast(books, days_ahead)
     folder = out or workbook.parent / "statements"
     stems = file_stems([p.name for p in books.players])
-    written: list[Path] = []
+    paths: list[Path] = []
+    documents: list[str] = []
     for name in names:
         player = books.player(name)
         s = books.game.statement(books, player, since, ahead)
         if fmt == "text":
             render.statement_text(s)
             continue
-        html = render.render_html(
-            "statement.html.j2", paper, s=s, footer=f"{s.player} · day {s.day}"
-        )
-        base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
+        footer = f"{s.player} · day {s.day}"
         if fmt == "pdf":
-            written.append(render.write_atomic(base.with_suffix(".pdf"), render.html_to_pdf(html)))
+            shown = printable.printed(s, journal_digest(books, player, since))
+            html = render.render_html(
+                "statement.html.j2", paper, s=shown, footer=footer, printing=True
+            )
         else:
-            written.append(render.write_atomic(base.with_suffix(".html"), html))
-    return written
+            html = render.render_html("statement.html.j2", paper, s=s, footer=footer)
+        base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
+        paths.append(base.with_suffix(f".{fmt}"))
+        documents.append(html)
+    data: list[str | bytes] = [*render.htmls_to_pdfs(documents)] if fmt == "pdf" else [*documents]
+    return [render.write_atomic(path, doc) for path, doc in zip(paths, data, strict=True)]
 
 
 def file_stems(names: list[str]) -> dict[str, str]:

@@ -223,6 +223,10 @@ def template_env() -> Any:
     env.filters["cells"] = _cells
     env.filters["css_string"] = css_string
     env.filters["chart_box"] = chart_box
+    env.filters["col_widths"] = col_widths
+    from ledger.io.printable import is_listing
+
+    env.tests["listing"] = is_listing
     return env
 
 
@@ -290,6 +294,19 @@ def css_string(text: object) -> Markup:
     `<` (no `</style>` can end the sheet) and every non-ASCII character."""
     body = "".join(c if c in _CSS_PLAIN else f"\\{ord(c):06X} " for c in str(text))
     return Markup(f'"{body}"')
+
+
+def col_widths(t: Any) -> list[float]:
+    """A printed table's column widths in percent (its layout is then fixed: no typesetter's
+    pass over every cell to measure it): as the longest text in each column, header included,
+    between 3 and 40 characters, and two for the cell's padding; an amount's column one more,
+    as it never wraps."""
+    weights = []
+    for i, (name, align) in enumerate(zip(t.columns, t.align, strict=False)):
+        longest = max([len(name), *(len(row[i]) for row in t.rows if i < len(row))])
+        weights.append(min(max(longest, 3), 40) + (3 if align == "r" else 2))
+    total = sum(weights)
+    return [round(100 * w / total, 1) for w in weights]
 
 
 def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
@@ -375,6 +392,35 @@ def html_to_pdf(html: str) -> bytes:
     pdf = HTML(string=html, base_url=str(templates_folder())).write_pdf()
     assert isinstance(pdf, bytes)
     return pdf
+
+
+def pdf_workers(jobs: int) -> int:
+    """How many processes typeset `jobs` PDFs: one a processor this process may run on (at
+    most os.cpu_count()), never more than the jobs; 1 where processes cannot be forked."""
+    import multiprocessing
+
+    if jobs < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        return 1
+    cpus = os.cpu_count() or 1
+    with contextlib.suppress(AttributeError, OSError):  # not on every system
+        cpus = min(cpus, len(os.sched_getaffinity(0)))
+    return max(1, min(cpus, jobs))
+
+
+def htmls_to_pdfs(htmls: Sequence[str], workers: int | None = None) -> list[bytes]:
+    """Each HTML as a PDF, in order: typeset by `workers` forked processes (default
+    `pdf_workers`), each document on its own, so the bytes are those of `html_to_pdf` one by
+    one. WeasyPrint is imported before the fork, so no process imports it again."""
+    n = pdf_workers(len(htmls)) if workers is None else max(1, min(workers, len(htmls)))
+    if n == 1:
+        return [html_to_pdf(h) for h in htmls]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    import weasyprint  # noqa: F401  (imported once, before the fork)
+
+    with ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork")) as pool:
+        return list(pool.map(html_to_pdf, htmls))
 
 
 def slug(name: str) -> str:

@@ -1,0 +1,134 @@
+"""A statement as it is printed (the PDF): the same statement, laid out to stay a few pages
+long and quick to typeset however much a player owns or did. The HTML statement keeps every
+table row as it is; here
+
+- the period's journal lines are grouped by day and kind once they are many (the grouped table
+  comes from `core.journal_digest`, with the same totals);
+- warnings that differ only in what they name ("crew C1: wages of 3.00 due on day 68",
+  "crew C12: ...") are one line naming them all;
+- a table longer than `LONG` rows is printed as a listing, one entry a row with its values in
+  the table's column order ("C1: Ship 1 · 0 · 0.00 · 218; C12: ..."), under a legend naming
+  the columns: every value stays, the page holds a few lines instead of many rows.
+
+Nothing is computed here: rows and warnings are only regrouped as text."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from ledger.core.report import Chart, Statement, Table
+
+#: Tables with more rows than this are printed as a listing.
+LONG = 12
+
+#: What a warning may name: the first word made of letters then digits (`C12`, `O3`, `12`).
+_NAME = re.compile(r"(?<!\S)([A-Za-z]*\d+)(?=[:;,]?(?:\s|$))")
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A long table in short: `legend` names the columns, `text` holds every row."""
+
+    title: str
+    legend: str
+    text: str
+    rows: int
+    total: str = ""
+
+
+@dataclass
+class PrintedStatement:
+    """What the statement template needs, as the PDF shows it (see the module)."""
+
+    game: str
+    player: str
+    role: str
+    since: int
+    day: int
+    currency: str
+    facts: list[tuple[str, str]]
+    banks: Table | Listing
+    journal: Table | Listing
+    sections: list[Table | Listing]
+    warnings: list[str]
+    upcoming: Table | Listing
+    chart: Chart | None
+    notes: list[str] = field(default_factory=list)
+
+
+def listing(t: Table) -> Listing:
+    """A table as a listing: each row's first value, then the others joined by ` · `, rows
+    separated by `; `; an empty value is written `–` so that each keeps its column's place."""
+    first, *rest = t.columns
+
+    def entry(row: list[str]) -> str:
+        values = [v if v.strip() else "–" for v in row]
+        return f"{values[0]}: {' · '.join(values[1:])}" if len(values) > 1 else values[0]
+
+    legend = f"{first}: {' · '.join(rest)}" if rest else first
+    return Listing(t.title, legend, "; ".join(entry(r) for r in t.rows), len(t.rows), t.total)
+
+
+def short(t: Table, long: int = LONG) -> Table | Listing:
+    return listing(t) if len(t.rows) > long else t
+
+
+def group_warnings(warnings: list[str]) -> list[str]:
+    """Warnings that are the same but for the first name in them are one warning naming them
+    all, where the first of them stood: `crew C1, C12, C23: wages of 3.00 due on day 68
+    (each of 3)`. The names keep their order; a warning with no name stays as it is."""
+    groups: dict[str, list[str]] = {}
+    order: list[str] = []
+    for w in warnings:
+        m = _NAME.search(w)
+        key = w if m is None else f"{w[: m.start(1)]}\0{w[m.end(1) :]}"
+        if key not in groups:
+            groups[key] = []
+            order.append(key)
+        groups[key].append("" if m is None else m.group(1))
+    out: list[str] = []
+    for key in order:
+        names = groups[key]
+        if len(names) == 1:
+            out.append(key.replace("\0", names[0]))
+        else:
+            out.append(f"{key.replace(chr(0), ', '.join(names))} (each of {len(names)})")
+    return out
+
+
+def printed(s: Statement, journal: Table | None) -> PrintedStatement:
+    """The statement as printed; `journal` the period's lines grouped (None: print them all)."""
+    notes = []
+    if journal is not None:
+        notes.append(
+            "The journal lines are grouped by day and kind; the HTML statement and the "
+            "workbook's Journal sheet have every line (txn: the first … the last of a group)."
+        )
+    sections = [short(t) for t in s.sections]
+    if any(isinstance(t, Listing) for t in [*sections, s.upcoming, s.banks]):
+        notes.append(
+            f"Tables of more than {LONG} rows are listed in short, each row's values in the "
+            "order of the legend; the HTML statement has them as tables."
+        )
+    return PrintedStatement(
+        game=s.game,
+        player=s.player,
+        role=s.role,
+        since=s.since,
+        day=s.day,
+        currency=s.currency,
+        facts=s.facts,
+        banks=short(s.banks),
+        journal=s.journal if journal is None else journal,
+        sections=sections,
+        warnings=group_warnings(s.warnings),
+        upcoming=short(s.upcoming),
+        chart=s.chart,
+        notes=notes,
+    )
+
+
+def is_listing(value: Any) -> bool:
+    return isinstance(value, Listing)

@@ -1,0 +1,143 @@
+"""The PDF statement is the statement as printed: a long period's journal lines grouped by day
+and kind, alike warnings named together, long tables listed in short; a few pages however long
+the period, every total the same as the full HTML statement's and as `balance`. The players'
+PDFs are typeset side by side and come out byte for byte as one at a time."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from ledger.core.journal import Draft, Posting
+from ledger.core.money import Money
+from ledger.core.start import new_books
+from ledger.io.workbook import Loaded, write
+from ledger.rules import load_game
+from tests.conftest import Ledger, program
+
+PLAYERS = ["Ann", "Bob", "Cleo"]
+DAYS = 90
+
+
+def long_period(path: Path, transactions: int = 5000) -> None:
+    """Three players' 5,000 transactions (10,000 journal rows) over 90 days, of five kinds."""
+    rnd = random.Random(3)
+    books = new_books(load_game("triplanetary"), PLAYERS, "Sam", seed=1)
+    kc = books.currency
+    for p in PLAYERS:
+        prize = (
+            Posting("bank", Money(Decimal(-100_000), kc)),
+            Posting(f"cash:{p}:Ceres", Money(Decimal(100_000), kc)),
+        )
+        books.journal.post(Draft("pay", f"prize money for {p}", prize), 0)
+    for i in range(transactions):
+        day = 1 + i * DAYS // transactions
+        who, other = rnd.sample(PLAYERS, 2)
+        cash = f"cash:{who}:Ceres"
+        amount = Money(Decimal(rnd.randint(100, 9_999)) / 100, kc)
+        kind = ("pay", "wages", "buy", "fine", "sale")[rnd.randrange(5)]
+        to = {"pay": f"cash:{other}:Ceres", "wages": "crews", "buy": "suppliers", "fine": "patrol"}
+        if kind == "sale":
+            postings = (Posting("market", -amount), Posting(cash, amount))
+        else:
+            postings = (Posting(cash, -amount), Posting(to[kind], amount))
+        books.journal.post(Draft(kind, f"{who} {kind} {i}", postings), day)
+    books.settings.values["day"] = DAYS
+    write(path, Loaded(books, []))
+
+
+def nets(ledger: Ledger, player: str) -> list[Decimal]:
+    """What each of the player's transactions moved, read back from the workbook."""
+    from ledger.app import read_books
+
+    books, _ = read_books(ledger.path)
+    who = books.player(player)
+    assert who is not None
+    mine = set(books.player_accounts(who))
+    out = []
+    for t in books.journal:
+        touched = [p.amount.amount for p in t.postings if p.account in mine]
+        if touched:
+            out.append(sum(touched, Decimal(0)))
+    return out
+
+
+def money(amount: Decimal) -> str:
+    return f"{amount:,.2f}"
+
+
+@pytest.mark.interop
+def test_a_long_periods_pdf_is_grouped_by_day_and_kind_in_a_few_pages_with_the_balances_totals(
+    ledger: Ledger,
+) -> None:
+    pdftotext = program("pdftotext")
+    long_period(ledger.path)
+    ledger("statement", "--player", "Ann", "--since", "0", "--format", "pdf")
+    ledger("statement", "--player", "Ann", "--since", "0")
+    pdf = ledger.folder / "statements" / f"Ann-day-{DAYS:04d}.pdf"
+    text = subprocess.run(
+        [pdftotext, "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    flat = re.sub(r"\s+", " ", text)
+    pages = int(re.findall(r"page 1 of (\d+)", flat)[0])
+    lines = nets(ledger, "Ann")
+    assert len(lines) > 1800  # a long period: some forty pages listed line by line
+    assert pages <= 4, pages
+    assert f"{len(lines)} lines by" in flat and "and kind" in flat
+    assert "the HTML statement and the workbook's Journal sheet have every line" in flat
+    closing = Decimal(ledger("balance", "--player", "Ann", "--json").json()["players"]["Ann"])
+    assert f"closing {money(closing)}" in flat
+    money_in = sum((x for x in lines if x > 0), Decimal(0))
+    money_out = -sum((x for x in lines if x < 0), Decimal(0))
+    assert closing == money_in - money_out  # the period is the whole game
+    assert f"In: {money(money_in)} · out: {money(money_out)} KC" in flat
+    # the HTML statement keeps every line, with the same totals
+    html = (ledger.folder / "statements" / f"Ann-day-{DAYS:04d}.html").read_text()
+    journal = html[html.index("<h2>Journal lines of the period</h2>") :]
+    assert journal.count("<tr>") == 1 + len(lines)
+    assert f"In: {money(money_in)} · out: {money(money_out)} KC" in journal
+
+
+@pytest.mark.interop
+def test_the_printed_journal_groups_add_up_to_the_totals(ledger: Ledger) -> None:
+    pdftotext = program("pdftotext")
+    long_period(ledger.path)
+    ledger("statement", "--player", "Bob", "--format", "pdf")  # the last 30 days
+    pdf = ledger.folder / "statements" / f"Bob-day-{DAYS:04d}.pdf"
+    text = subprocess.run(
+        [pdftotext, "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    journal = text[text.index("Journal lines of the period") :]
+    rows = re.findall(r"^\s*(\d+(?:–\d+)?) +(\d+) × (\w+) .*?$", journal, re.M)
+    assert rows and {kind for _, _, kind in rows} == {"pay", "wages", "buy", "fine", "sale"}
+    bob = nets(ledger, "Bob")[-sum(int(n) for _, n, _ in rows) :]
+    total = re.search(r"In: ([\d,.]+) · out: ([\d,.]+) KC", journal)
+    assert total is not None
+    assert Decimal(total[1].replace(",", "")) == sum((x for x in bob if x > 0), Decimal(0))
+    assert Decimal(total[2].replace(",", "")) == -sum((x for x in bob if x < 0), Decimal(0))
+
+
+def test_every_players_pdf_typeset_side_by_side_is_the_one_typeset_alone(
+    ledger: Ledger, tmp_path: Path
+) -> None:
+    long_period(ledger.path, transactions=600)
+    ledger("statement", "--all", "--format", "pdf", "--out", str(tmp_path / "all"))
+    for name in PLAYERS:
+        ledger("statement", "--player", name, "--format", "pdf", "--out", str(tmp_path / name))
+        alone = (tmp_path / name / f"{name}-day-{DAYS:04d}.pdf").read_bytes()
+        assert alone[:5] == b"%PDF-"
+        assert (tmp_path / "all" / f"{name}-day-{DAYS:04d}.pdf").read_bytes() == alone, name
+
+
+def test_pdfs_typeset_by_two_processes_are_those_typeset_one_by_one() -> None:
+    from ledger.io.render import html_to_pdf, htmls_to_pdfs
+
+    htmls = [f"<h1>Statement {i}</h1><p>{'line ' * 40 * i}</p>" for i in range(1, 4)]
+    one_by_one = [html_to_pdf(h) for h in htmls]
+    assert htmls_to_pdfs(htmls, workers=2) == one_by_one
+    assert len(set(one_by_one)) == 3
