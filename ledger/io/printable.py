@@ -6,9 +6,11 @@ table row as it is; here
   comes from `core.journal_digest`, with the same totals);
 - warnings that differ only in what they name ("crew C1: wages of 3.00 due on day 68",
   "crew C12: ...") are one line naming them all;
-- a table longer than `LONG` rows is printed as a listing, one entry a row with its values in
-  the table's column order ("C1: Ship 1 · 0 · 0.00 · 218; C12: ..."), under a legend naming
-  the columns: every value stays, the page holds a few lines instead of many rows.
+- a table of what the player owns longer than `OWNED` rows (the money's tables: longer than
+  `LONG`) is printed as a listing, one entry a row with its values in the table's column order
+  ("C1: Ship 1 · 0 · 0.00 · 218; C12: ..."), under a legend naming the columns: every value
+  stays, the page holds a few lines instead of many rows (and a typesetter's table cell costs
+  about as much as a line of text).
 
 Nothing is computed here: rows and warnings are only regrouped as text."""
 
@@ -20,7 +22,9 @@ from typing import Any
 
 from ledger.core.report import Chart, Statement, Table
 
-#: Tables with more rows than this are printed as a listing.
+#: The game's sections (what a player owns) with more rows than this are printed as a listing;
+#: the money per bank and what falls due with more than `LONG`.
+OWNED = 5
 LONG = 12
 
 #: What a warning may name: the first word made of letters then digits (`C12`, `O3`, `12`).
@@ -106,11 +110,12 @@ def printed(s: Statement, journal: Table | None) -> PrintedStatement:
             "The journal lines are grouped by day and kind; the HTML statement and the "
             "workbook's Journal sheet have every line (txn: the first … the last of a group)."
         )
-    sections = [short(t) for t in s.sections]
-    if any(isinstance(t, Listing) for t in [*sections, s.upcoming, s.banks]):
+    sections = [short(t, OWNED) for t in s.sections]
+    banks, upcoming = short(s.banks), short(s.upcoming)
+    if any(isinstance(t, Listing) for t in [*sections, banks, upcoming]):
         notes.append(
-            f"Tables of more than {LONG} rows are listed in short, each row's values in the "
-            "order of the legend; the HTML statement has them as tables."
+            "Long tables are listed in short, each row's values in the order of the legend; "
+            "the HTML statement has them as tables."
         )
     return PrintedStatement(
         game=s.game,
@@ -120,11 +125,11 @@ def printed(s: Statement, journal: Table | None) -> PrintedStatement:
         day=s.day,
         currency=s.currency,
         facts=s.facts,
-        banks=short(s.banks),
+        banks=banks,
         journal=s.journal if journal is None else journal,
         sections=sections,
         warnings=group_warnings(s.warnings),
-        upcoming=short(s.upcoming),
+        upcoming=upcoming,
         chart=s.chart,
         notes=notes,
     )

@@ -3,8 +3,8 @@ all, long tables are listed in short; no value is lost either way."""
 
 from __future__ import annotations
 
-from ledger.core.report import Table
-from ledger.io.printable import LONG, Listing, group_warnings, listing, short
+from ledger.core.report import Statement, Table
+from ledger.io.printable import LONG, OWNED, Listing, group_warnings, listing, printed, short
 
 
 def test_warnings_alike_but_for_what_they_name_are_one_warning_naming_them_all() -> None:
@@ -53,3 +53,32 @@ def test_a_long_table_is_listed_with_every_value_in_its_columns_order() -> None:
     t.rows = t.rows[:LONG]
     assert short(t) is t
     assert listing(t).rows == LONG
+
+
+def test_what_a_player_owns_is_listed_sooner_than_the_money_and_the_page_says_so() -> None:
+    def table(title: str, n: int) -> Table:
+        return Table(title, ["what", "value"], rows=[[f"{title} {i}", str(i)] for i in range(n)])
+
+    s = Statement(
+        game="A game",
+        player="Ann",
+        role="player",
+        since=0,
+        day=30,
+        currency="KC",
+        facts=[],
+        banks=table("bank", 2),
+        journal=table("line", 3),
+        sections=[table("ship", OWNED + 1), table("office", OWNED)],
+        warnings=[],
+        upcoming=table("due", OWNED + 1),
+        chart=None,
+    )
+    shown = printed(s, None)
+    assert [type(t) for t in shown.sections] == [Listing, Table]
+    assert shown.upcoming is s.upcoming and shown.banks is s.banks and shown.journal is s.journal
+    assert shown.notes == [
+        "Long tables are listed in short, each row's values in the order of the legend; "
+        "the HTML statement has them as tables."
+    ]
+    assert printed(s, table("group", 2)).notes[0].startswith("The journal lines are grouped")
