@@ -87,6 +87,8 @@ def _players(books: Books) -> Iterable[Problem]:
 
 def _accounts(books: Books) -> Iterable[Problem]:
     unknown = {a for a in books.journal.accounts() if not books.game.known_account(books, a)}
+    if not unknown:
+        return  # the journal's transactions are read only to name a posting's cell
     for txn in books.journal:  # name the first posting to each unknown account
         if not unknown:
             return
@@ -148,7 +150,7 @@ def _day(books: Books) -> Iterable[Problem]:
     ref = books.settings.refs.get("day")
     if books.day < 0:
         yield problem("bad-day", str(ref or "Settings day"), "the day cannot be negative", "")
-    last = max((t.day for t in books.journal), default=0)
+    last = books.journal.last_day()
     if last > books.day:
         yield problem(
             "journal-after-today",

@@ -187,6 +187,10 @@ class Journal:
 
         return self.transactions[bisect_left(self.transactions, day, key=lambda t: t.day) :]
 
+    def last_day(self) -> int:
+        """The latest day of a transaction (0 for an empty journal)."""
+        return max((t.day for t in self.transactions), default=0)
+
     def accounts(self) -> set[str]:
         """Every account ever posted to."""
         return set(self._balances)

@@ -25,7 +25,7 @@ import operator
 import re
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -325,9 +325,13 @@ class _Amounts(dict[bytes, tuple[Money, int]]):
         return value
 
 
-def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, ...]]] | None:
-    """The whole journal, built from ledger's own rows, and each transaction's sheet rows;
-    None when the sheet is not exactly ledger's or breaks a journal rule."""
+def build(
+    chunks: Iterable[list[tuple[bytes, ...]]], currency: str, first_row: int | None = 2
+) -> tuple[list[Transaction], dict[int, tuple[int, ...]], dict[str, int]]:
+    """Transactions from ledger's own rows (`pattern_of(..., capture_text=True)`), checking
+    the journal's rules as they come: the transactions, each one's sheet rows and each
+    account's sum in cents. NotOurs when a rule is broken or the rows are not numbered one
+    after the other from `first_row` (None: from wherever they start)."""
     texts = _Texts()
     amounts = _Amounts(currency)
     cents: dict[str, int] = {}
@@ -359,24 +363,31 @@ def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, .
         rows_of[number] = tuple(rows)
         last = number
 
+    txn = b""
+    expected = first_row  # ledger's rows follow its header without a gap
+    for found in chunks:
+        expected = numbered(found, expected)
+        for row in found:
+            if row[1] != txn:
+                if head:
+                    close()
+                head, txn, postings, rows, total = row, row[1], [], [], 0
+            account = texts[row[4]]
+            money, c = amounts[row[5]]
+            postings.append(Posting(account, money))
+            rows.append(int(row[0]))
+            total += c
+            cents[account] = cents.get(account, 0) + c
+    if head:
+        close()
+    return transactions, rows_of, cents
+
+
+def journal(data: bytes, currency: str) -> tuple[Journal, dict[int, tuple[int, ...]]] | None:
+    """The whole journal, built from ledger's own rows, and each transaction's sheet rows;
+    None when the sheet is not exactly ledger's or breaks a journal rule."""
     try:
-        txn = b""
-        expected: int | None = 2  # ledger's rows follow its header without a gap
-        for found in matches(data, capture_text=True):
-            expected = numbered(found, expected)
-            for row in found:
-                if row[1] != txn:
-                    if head:
-                        close()
-                    head, txn, postings, rows, total = row, row[1], [], [], 0
-                account = texts[row[4]]
-                money, c = amounts[row[5]]
-                postings.append(Posting(account, money))
-                rows.append(int(row[0]))
-                total += c
-                cents[account] = cents.get(account, 0) + c
-        if head:
-            close()
+        transactions, rows_of, cents = build(matches(data, capture_text=True), currency)
     except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
     return Journal.trusted(currency, transactions, balances_of(cents)), rows_of

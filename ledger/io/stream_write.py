@@ -1,21 +1,22 @@
-"""The Journal written as XML, streamed: the rows of a long journal are never held as cells,
-and the rows an earlier save wrote are copied as they are."""
+"""Long sheets written as XML, streamed: their rows are never held as cells; the final zip
+written part by part (the long Journal's rows an earlier save wrote are copied as they are,
+see `journal_write`)."""
 
 from __future__ import annotations
 
-import contextlib
 import io
-import itertools
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterable, Iterator
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from ledger import __version__
 from ledger.core.books import Books
 from ledger.core.schema import SheetSpec
+from ledger.io.journal_index import NAMESPACE, PART, PROPS_PART, PROPS_RELS
+from ledger.io.zip_out import Member, ZipOut, deflate
 
 _ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _ESCAPE_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
@@ -69,15 +70,9 @@ def _rows_xml(
 
 
 def _stream_sheet(
-    xml: str,
-    spec: SheetSpec,
-    rows: Iterator[list[Any]],
-    out: Any,
-    count: int,
-    kept: Callable[[Any], None] | None = None,
-    skip: int = 0,
-) -> None:
-    """Write XlsxWriter's sheet (header and first row) completed with all the rows to `out`."""
+    xml: str, spec: SheetSpec, rows: Iterator[list[Any]], count: int
+) -> Iterator[bytes]:
+    """XlsxWriter's sheet (header and first row) completed with all the rows, in pieces."""
     start = xml.index("<sheetData>") + len("<sheetData>")
     end = xml.index("</sheetData>")
     data = xml[start:end]
@@ -87,119 +82,118 @@ def _stream_sheet(
     head = re.sub(
         r'<dimension ref="[^"]*"/>', f'<dimension ref="A1:{last}"/>', xml[:start], count=1
     )
-    out.write((head + data[:header_end]).encode("utf-8"))
-    if kept is not None:
-        kept(out)  # the rows the previous save wrote, as they were
-        rows = itertools.islice(rows, skip, None)
+    yield (head + data[:header_end]).encode("utf-8")
     chunk: list[str] = []
-    for line in _rows_xml(rows, spec, styles, start=2 + skip):
+    for line in _rows_xml(rows, spec, styles):
         chunk.append(line)
         if len(chunk) >= 2000:
-            out.write("".join(chunk).encode("utf-8"))
+            yield "".join(chunk).encode("utf-8")
             chunk.clear()
-    out.write(("".join(chunk) + xml[end:]).encode("utf-8"))
+    yield ("".join(chunk) + xml[end:]).encode("utf-8")
 
 
-_CHUNK = 1 << 20
+class _Crc:
+    """The CRC-32 and size of the pieces that pass through."""
+
+    def __init__(self, pieces: Iterable[bytes]) -> None:
+        self.pieces, self.crc, self.size = pieces, 0, 0
+
+    def __iter__(self) -> Iterator[bytes]:
+        for piece in self.pieces:
+            self.crc = zlib.crc32(piece, self.crc)
+            self.size += len(piece)
+            yield piece
 
 
-def _old_rows(old: zipfile.ZipFile, part: str, rows: int, styles: bytes) -> tuple[int, int] | None:
-    """Where, in the previous save's journal sheet, its first `rows` data rows lie, when they
-    can be copied as they are: written by this ledger (the same version and styles), inline
-    text only, every row there. Anything else (Excel or LibreOffice saved it, a row was
-    edited): None. Read in chunks: the sheet is never held whole in memory."""
-    try:
-        if old.read("xl/styles.xml") != styles:
-            return None
-        if f"written by ledger {__version__}".encode() not in old.read("docProps/core.xml"):
-            return None
-        start = end = -1
-        count = seen = 0
-        carry = tail = b""
-        with old.open(part) as f:
-            while block := f.read(_CHUNK):
-                buf = carry + block
-                base = seen - len(carry)
-                if start < 0:
-                    data = buf.find(b"<sheetData>")
-                    row_end = buf.find(b"</row>", data) if data >= 0 else -1
-                    if row_end >= 0:
-                        start = base + row_end + len(b"</row>")
-                if start >= 0:
-                    lo = max(0, start - base)
-                    hi = buf.find(b"</sheetData>", lo)
-                    scan = buf[lo:] if hi < 0 else buf[lo:hi]
-                    if b' t="s"' in scan or b"<f>" in scan:
-                        return None
-                    count += scan.count(b"<row ") - (
-                        carry.count(b"<row ") if lo == 0 and carry else 0
-                    )
-                    if hi >= 0:
-                        end = base + hi
-                        tail = buf[max(lo, hi - 8192) : hi]
-                        break
-                seen += len(block)
-                carry = buf[-16:]
-    except (OSError, KeyError, zipfile.BadZipFile):
-        return None
-    if start < 0 or end < 0 or count != rows or f'<row r="{rows + 1}">'.encode() not in tail:
-        return None
-    return start, end
+#: The relationship, content type and properties that make the journal's index a custom XML
+#: part of the workbook (as Office keeps an application's own data).
+_CUSTOM_XML = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXml"
+_PROPS_TYPE = "application/vnd.openxmlformats-officedocument.customXmlProperties+xml"
+_PROPS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/customXmlProps"
+_ITEM_ID = "{6A7D2C1E-3B4F-4E8A-9C1D-2F5B7E9A0C3D}"
 
 
-def _copy_range(old: zipfile.ZipFile, part: str, start: int, end: int, out: Any) -> None:
-    with old.open(part) as f:
-        pos = 0
-        while pos < end:
-            block = f.read(min(_CHUNK, end - pos) if pos >= start else min(_CHUNK, start - pos))
-            if not block:
-                break
-            if pos >= start:
-                out.write(block)
-            pos += len(block)
+def _with_index_refs(name: str, data: bytes) -> bytes:
+    """The content types and the workbook's relationships, naming the index's parts."""
+    if name == "[Content_Types].xml":
+        override = f'<Override PartName="/customXml/itemProps1.xml" ContentType="{_PROPS_TYPE}"/>'
+        return data.replace(b"</Types>", override.encode() + b"</Types>", 1)
+    if name == "xl/_rels/workbook.xml.rels":
+        taken = [int(n) for n in re.findall(rb'Id="rId(\d+)"', data)]
+        rel = (
+            f'<Relationship Id="rId{max(taken, default=0) + 1}" Type="{_CUSTOM_XML}" '
+            'Target="../customXml/item1.xml"/>'
+        )
+        return data.replace(b"</Relationships>", rel.encode() + b"</Relationships>", 1)
+    return data
+
+
+def _index_parts(index_xml: bytes) -> dict[str, bytes]:
+    decl = b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+    return {
+        PART: index_xml,
+        PROPS_PART: decl
+        + (
+            f'<ds:datastoreItem ds:itemID="{_ITEM_ID}" '
+            'xmlns:ds="http://schemas.openxmlformats.org/officeDocument/2006/customXml">'
+            f'<ds:schemaRefs><ds:schemaRef ds:uri="{NAMESPACE}"/></ds:schemaRefs>'
+            "</ds:datastoreItem>"
+        ).encode(),
+        PROPS_RELS: decl
+        + (
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{_PROPS_REL}" Target="itemProps1.xml"/>'
+            "</Relationships>"
+        ).encode(),
+    }
+
+
+class JournalPart(Protocol):
+    """The long Journal's part, written by `journal_write`: its name, whether it comes with
+    an index, and how it is written (returning the index's XML)."""
+
+    name: str
+
+    def indexed(self) -> bool: ...
+
+    def write(self, member: Member, xml: str) -> bytes | None: ...
 
 
 def finish_streams(
     buffer: io.BytesIO,
     path: Path,
     streamed: dict[str, tuple[SheetSpec, Callable[[], Iterator[list[Any]]]]],
-    reuse: dict[str, tuple[Path, str, int]] | None = None,
+    journal: JournalPart | None = None,
 ) -> None:
-    """Write the final zip: XlsxWriter's parts as they are, the streamed sheets completed (the
-    journal's unchanged rows copied from the previous save when they can be)."""
-    reuse = reuse or {}
+    """Write the final zip: XlsxWriter's parts as they are, the streamed sheets completed,
+    and the long Journal in pieces with its index (`journal_write`)."""
+    indexed = journal is not None and journal.indexed()
+    index = None
     buffer.seek(0)
-    with (
-        zipfile.ZipFile(buffer) as src,
-        zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=6) as dst,
-    ):
-        styles = src.read("xl/styles.xml")
+    with zipfile.ZipFile(buffer) as src, path.open("wb") as f:
+        out = ZipOut(f)
         for info in src.infolist():
             data = src.read(info.filename)
-            if info.filename not in streamed:
-                dst.writestr(info, data, compress_type=zipfile.ZIP_DEFLATED)
-                continue
-            spec, rows = streamed[info.filename]
-            count = sum(1 for _ in rows())
-            target = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-            target.compress_type = zipfile.ZIP_DEFLATED
-            target._compresslevel = 1  # type: ignore[attr-defined]  # the long sheets: speed over size
-            with contextlib.ExitStack() as stack:
-                kept, skip = None, 0
-                if info.filename in reuse:
-                    source, part, n = reuse[info.filename]
-                    try:
-                        old = stack.enter_context(zipfile.ZipFile(source))
-                    except (OSError, zipfile.BadZipFile):
-                        old = None
-                    where = (
-                        _old_rows(old, part, n, styles) if old is not None and n <= count else None
-                    )
-                    if old is not None and where is not None:
-                        a, b = where
-                        kept = lambda out, o=old, p=part, a=a, b=b: _copy_range(o, p, a, b, out)  # noqa: E731
-                        skip = n
-                with dst.open(target, "w", force_zip64=False) as out:
-                    _stream_sheet(
-                        data.decode("utf-8"), spec, rows(), out, count, kept=kept, skip=skip
-                    )
+            name = info.filename
+            if journal is not None and name == journal.name:
+                member = out.member(name, info.date_time, info.external_attr)
+                index = journal.write(member, data.decode("utf-8"))
+            elif name in streamed:
+                spec, rows = streamed[name]
+                count = sum(1 for _ in rows())
+                pieces = _Crc(_stream_sheet(data.decode("utf-8"), spec, rows(), count))
+                member = out.member(name, info.date_time, info.external_attr)
+                for piece in deflate(pieces, 1):  # the long sheets: speed over size
+                    member.write(piece)
+                member.close(pieces.crc, pieces.size)
+            else:
+                if indexed:
+                    data = _with_index_refs(name, data)
+                out.add(name, data, info.date_time, info.external_attr)
+        if indexed:
+            if index is None:
+                raise AssertionError("the Journal's index was announced but not written")
+            when = src.infolist()[0].date_time
+            for name, data in _index_parts(index).items():
+                out.add(name, data, when)
+        out.close()

@@ -17,9 +17,10 @@ from ledger.core.books import Books
 from ledger.core.schema import Column, SettingValue, SheetSpec
 from ledger.io import sheets
 from ledger.io.cells import CellValue, to_text
+from ledger.io.journal_write import STYLE_ROW, JournalPart, postings_of
 from ledger.io.load import Loaded
 from ledger.io.sheet_read import DROPDOWNS, RawSheet
-from ledger.io.stream_write import column_letters, finish_streams, journal_rows
+from ledger.io.stream_write import column_letters, finish_streams
 
 MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
 #: Dropdowns reach this far below the last row, so rows the banker types get them too.
@@ -63,7 +64,7 @@ def write(path: Path, loaded: Loaded) -> None:
     )
     fmt = _Formats(wb)
     streamed: dict[str, tuple[SheetSpec, Callable[[], Iterator[list[Any]]]]] = {}
-    reuse: dict[str, tuple[Path, str, int]] = {}
+    journal_part = ""
     rows_for: dict[str, Callable[[], list[list[Any]]]] = {
         "README": lambda: _readme_rows(specs),
         "Settings": lambda: _settings_rows(books),
@@ -98,29 +99,12 @@ def write(path: Path, loaded: Loaded) -> None:
         spec = by_name[name]
         extra_headers, extras = loaded.extras.get(name, ([], {}))
         if name == "Journal" and not extra_headers:
-            # the journal is never held as rows: it streams from the transactions
-            n = sum(len(t.postings) for t in books.journal)
+            # the journal is never held as rows: it streams from the transactions, and the
+            # rows an earlier save wrote are copied as they are (journal_write)
+            n = postings_of(books.journal)
             if n > STREAM_ROWS:
-                first = next(journal_rows(books), None)
-                sheet_no = len(wb.worksheets()) + 1
-                _write_sheet(
-                    wb, spec, [first] if first else [], [], [], {}, fmt, dropdowns, total_rows=n
-                )
-                streamed[f"xl/worksheets/sheet{sheet_no}.xml"] = (
-                    spec,
-                    lambda: journal_rows(books),
-                )
-                if (
-                    loaded.source is not None
-                    and "Journal" in loaded.order
-                    and loaded.journal_rows_read
-                ):
-                    old_part = f"xl/worksheets/sheet{loaded.order.index('Journal') + 1}.xml"
-                    reuse[f"xl/worksheets/sheet{sheet_no}.xml"] = (
-                        loaded.source,
-                        old_part,
-                        loaded.journal_rows_read,
-                    )
+                journal_part = f"xl/worksheets/sheet{len(wb.worksheets()) + 1}.xml"
+                _write_sheet(wb, spec, [STYLE_ROW], [], [], {}, fmt, dropdowns, total_rows=n)
                 continue
         rows = rows_for[name]() if name in rows_for else []
         if name == "Journal" and extra_headers:
@@ -152,7 +136,8 @@ def write(path: Path, loaded: Loaded) -> None:
             streamed[f"xl/worksheets/sheet{sheet_no}.xml"] = (spec, lambda rows=rows: iter(rows))  # type: ignore[misc]
     dropdowns.write_sheet(wb, fmt)
     wb.close()
-    finish_streams(buffer, path, streamed, reuse)
+    journal = JournalPart(journal_part, by_name["Journal"], books.journal) if journal_part else None
+    finish_streams(buffer, path, streamed, journal)
 
 
 class _Formats:

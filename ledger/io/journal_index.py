@@ -1,0 +1,286 @@
+"""The Journal sheet's index: what a save knew of the journal it wrote, kept in the workbook.
+
+A long Journal sheet is written (`journal_write`) as one deflate stream made of pieces that
+each stand on their own: the sheet's head and header row, the rows in segments of whole
+transactions (each cut off with a sync flush, its back-references never reaching before
+it), and the sheet's end. The index beside it (a custom XML part, `customXml/item1.xml`,
+the place Office keeps an application's own data) says where each piece lies in the deflated
+bytes with its SHA-256, each segment's days, and what a command that only appends needs of
+the journal: how many rows and transactions, the last number and day, each account's sum
+and its balance at the end of each day that moved it.
+
+It is trusted only for the very bytes it describes: the same version of ledger wrote it,
+every piece's digest matches, the pieces cover the Journal part exactly, the header row
+still reads as ledger's (through the shared strings) and the money style is still money.
+Anything else (Excel or LibreOffice saved the workbook, a row was typed or edited, another
+version of ledger) and the index is not used: the journal is read in full, carefully, and
+the next save writes a new index. `LEDGER_READ_CAREFULLY=1` never uses it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+import zipfile
+import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+from xml.sax.saxutils import escape, unescape
+
+from ledger import __version__
+from ledger.core.journal import Transaction
+from ledger.core.journal_history import DayEnds, History, IndexedJournal, RowsOfHistory
+from ledger.core.problems import ProblemsFound, problem
+from ledger.io import journal_xml
+
+#: Bumped whenever what the index holds, or how the Journal part is laid out, changes.
+FORMAT = 1
+PART = "customXml/item1.xml"
+PROPS_PART = "customXml/itemProps1.xml"
+PROPS_RELS = "customXml/_rels/item1.xml.rels"
+NAMESPACE = "urn:x-ledger:journal-index"
+_BODY = re.compile(
+    rb'<\?xml[^>]*\?>\s*<journalIndex xmlns="' + NAMESPACE.encode() + rb'">([^<]*)</journalIndex>'
+)
+_CAREFUL_ENV = "LEDGER_READ_CAREFULLY"
+
+
+@dataclass
+class Segment:
+    """Rows of whole transactions, deflated on their own: `start`/`end` in the part's
+    deflated bytes; `length` and `crc` of the rows from the first segment's start to this
+    one's end (inflated); the days of its first and last transaction; its rows."""
+
+    start: int
+    end: int
+    length: int
+    crc: int
+    first_day: int
+    last_day: int
+    rows: int
+    sha256: str
+
+
+@dataclass
+class Index:
+    version: str
+    money_style: int
+    head_sha256: str
+    tail_sha256: str
+    segments: list[Segment]
+    rows: int
+    transactions: int
+    last_id: int
+    last_day: int
+    #: each account's sum in cents; its day-end balances as [day, cents, day, cents, ...]
+    balances: dict[str, int]
+    day_ends: dict[str, list[int]]
+    format: int = FORMAT
+
+    def to_xml(self) -> bytes:
+        fields = {**vars(self), "segments": [vars(s) for s in self.segments]}
+        text = json.dumps(fields, separators=(",", ":"), sort_keys=True)
+        return (
+            b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            + f'<journalIndex xmlns="{NAMESPACE}">{escape(text)}</journalIndex>'.encode()
+        )
+
+    @staticmethod
+    def from_xml(xml: bytes) -> Index | None:
+        m = _BODY.fullmatch(xml.strip())
+        if m is None:
+            return None
+        try:
+            raw: dict[str, Any] = json.loads(unescape(m.group(1).decode("utf-8")))
+            if raw.get("format") != FORMAT:
+                return None
+            raw["segments"] = [Segment(**s) for s in raw["segments"]]
+            return Index(**raw)
+        except (ValueError, TypeError, KeyError):
+            return None
+
+
+def cents_of(amount: Decimal) -> int:
+    return int(amount.scaleb(2))
+
+
+def _decimal(cents: int) -> Decimal:
+    return Decimal(cents).scaleb(-2)
+
+
+def data_start(data: bytes, info: zipfile.ZipInfo) -> int:
+    """Where a member's deflated bytes begin in the zip."""
+    at = info.header_offset
+    if data[at : at + 4] != b"PK\x03\x04" or info.compress_type != zipfile.ZIP_DEFLATED:
+        raise journal_xml.NotOurs
+    name_len = int.from_bytes(data[at + 26 : at + 28], "little")
+    extra_len = int.from_bytes(data[at + 28 : at + 30], "little")
+    return at + 30 + name_len + extra_len
+
+
+def _sha(data: bytes | memoryview) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def inflate_piece(deflated: bytes | memoryview, limit: int) -> bytes:
+    """A piece of the part's deflate stream, inflated on its own (never past `limit`)."""
+    d = zlib.decompressobj(-15)
+    out = d.decompress(deflated, limit)
+    if d.unconsumed_tail:
+        raise journal_xml.NotOurs
+    return out
+
+
+@dataclass
+class Kept:
+    """The Journal part of the workbook as read, its index checked against its bytes."""
+
+    data: bytes
+    index: Index
+    #: where the part's deflated bytes begin and end in `data`
+    start: int
+    end: int
+    money_styles: tuple[int, ...]
+    currency: str
+    _since: dict[int, list[Transaction]] = field(default_factory=dict)
+
+    def piece(self, a: int, b: int) -> memoryview:
+        return memoryview(self.data)[self.start + a : self.start + b]
+
+
+def kept_journal(data: bytes, currency: str) -> Kept | None:
+    """The workbook's Journal part with its index, when the index holds for its bytes."""
+    if os.environ.get(_CAREFUL_ENV):
+        return None
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            if PART not in z.namelist():
+                return None
+            index = Index.from_xml(z.read(PART))
+            if index is None or index.version != __version__ or not index.segments:
+                return None
+            sheet = journal_xml.sheet_of(z)
+            if index.money_style not in sheet.money_styles:
+                return None
+            info = sheet.part
+            start = data_start(data, info)
+            kept = Kept(
+                data, index, start, start + info.compress_size, sheet.money_styles, currency
+            )
+            if not _pieces_hold(kept):
+                return None
+            head = inflate_piece(kept.piece(0, index.segments[0].start), 1 << 20)
+            begun = journal_xml.start_of(z, head)
+            if begun is None or begun[0] != len(head) or begun[1] != index.rows + 1:
+                return None  # the header row is no longer ledger's, or the rows are not all
+    except Exception:  # not as the index says, a damaged part: the careful way
+        return None
+    return kept
+
+
+def _pieces_hold(kept: Kept) -> bool:
+    """The head, the segments and the tail cover the part, each with its digest."""
+    index = kept.index
+    segs = index.segments
+    at = segs[0].start
+    if _sha(kept.piece(0, at)) != index.head_sha256:
+        return False
+    rows = 0
+    for s in segs:
+        if s.start != at or s.end < s.start or _sha(kept.piece(s.start, s.end)) != s.sha256:
+            return False
+        at = s.end
+        rows += s.rows
+    size = kept.end - kept.start
+    return rows == index.rows and _sha(kept.piece(at, size)) == index.tail_sha256
+
+
+class StoredHistory(History):
+    """The history of a journal as its index tells it; its transactions read from the part
+    only when asked for (the days asked for from their segments alone)."""
+
+    def __init__(self, kept: Kept) -> None:
+        self.kept = kept
+        index = kept.index
+        self.transactions = index.transactions
+        self.postings = index.rows
+        self.last_id = index.last_id
+        self.last_day = index.last_day
+        self.balances = {a: _decimal(c) for a, c in index.balances.items()}
+        self._ends: DayEnds | None = None
+
+    def day_ends(self) -> DayEnds:
+        if self._ends is None:
+            self._ends = {
+                a: [(flat[i], _decimal(flat[i + 1])) for i in range(0, len(flat), 2)]
+                for a, flat in self.kept.index.day_ends.items()
+            }
+        return self._ends
+
+    def read(self) -> tuple[list[Transaction], dict[int, tuple[int, ...]]]:
+        read = journal_xml.journal(self.kept.data, self.kept.currency)
+        if read is None:  # never for ledger's own rows, which the digests say these are
+            raise self._broken()
+        journal, rows_of = read
+        self._agrees(journal.transactions, journal.balances())
+        return journal.transactions, rows_of
+
+    def _agrees(self, txns: list[Transaction], balances: dict[str, Any]) -> None:
+        index = self.kept.index
+        if (
+            len(txns) != index.transactions
+            or (txns and txns[-1].id != index.last_id)
+            or {a: cents_of(m.amount) for a, m in balances.items()} != index.balances
+        ):
+            raise self._broken()
+
+    def _broken(self) -> ProblemsFound:
+        return ProblemsFound(
+            [
+                problem(
+                    "journal-index",
+                    "Journal",
+                    "the Journal sheet does not read as its index says",
+                    f"run the command again with {_CAREFUL_ENV}=1 (which reads the sheet "
+                    "itself), and tell ledger's makers",
+                )
+            ]
+        )
+
+    def since(self, day: int) -> list[Transaction]:
+        cached = self.kept._since.get(day)
+        if cached is None:
+            cached = []
+            pattern = journal_xml.pattern_of(self.kept.money_styles, True)
+            done = 0
+            for s in self.kept.index.segments:
+                if s.last_day >= day:
+                    xml = inflate_piece(self.kept.piece(s.start, s.end), s.length - done)
+                    xml += b"</sheetData>"
+                    found = journal_xml.region(xml, pattern, 0, len(xml) - 12)
+                    txns, _, _ = journal_xml.build([found], self.kept.currency, None)
+                    cached += [t for t in txns if t.day >= day]
+                done = s.length
+            self.kept._since[day] = cached
+        return list(cached)
+
+
+def indexed(data: bytes, currency: str) -> tuple[IndexedJournal, RowsOfHistory] | None:
+    """The journal of a workbook whose Journal part's index holds, its transactions unread."""
+    kept = kept_journal(data, currency)
+    if kept is None:
+        return None
+    journal = IndexedJournal(currency, StoredHistory(kept))
+    return journal, RowsOfHistory(journal)
+
+
+def rows_read(journal: Any, rows_of: Mapping[int, tuple[int, ...]]) -> int:
+    """How many Journal rows were read (or are known by the index, unread)."""
+    if isinstance(journal, IndexedJournal):
+        return journal.history.postings
+    return sum(len(rows) for rows in rows_of.values())
