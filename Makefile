@@ -60,3 +60,8 @@ clean:
 ## bench: the stress benchmark (a report, never a failure); ledger-cli from Debian's `ledger` if installed
 bench: $(VENV)/.installed
 	$(BIN)/python bench/run.py
+
+## bench-serve: ledger serve under load on 127.0.0.1: 50 clients for 30 s, 20 changes (a report)
+.PHONY: bench-serve
+bench-serve: $(VENV)/.installed
+	$(BIN)/python bench/serve_load.py

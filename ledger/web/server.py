@@ -53,8 +53,15 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
     def holder(request: Request) -> str | None:
         return who(links, str(request.path_params.get("token", "")))
 
+    def fresh() -> None:
+        """Without the polling thread (tests), each request reads the workbook if it changed;
+        with it, a request never waits for a reading: it shows the last one, at most half a
+        second old, and the event stream says when a newer one is in."""
+        if not poll:
+            watcher.refresh()
+
     def page(request: Request, template: str, **data: Any) -> Response:
-        watcher.refresh()
+        fresh()
         if watcher.view is None:
             data["view"] = None
         else:
@@ -79,7 +86,7 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
         wanted = str(request.path_params["name"])
         if name is None or (name != BANKER and wanted != name):
             return not_found()
-        watcher.refresh()
+        fresh()
         view = watcher.view
         if view is not None and wanted not in view.statements:
             return not_found()

@@ -10,6 +10,8 @@ from typing import Any
 
 from ledger.app import read_books
 from ledger.core.report import Statement, Table, TickReport, fmt
+from ledger.io import timeline
+from ledger.io.history import history_dir, versions
 
 #: How many of the latest transactions the table page shows.
 LAST_EVENTS = 12
@@ -37,7 +39,7 @@ class View:
     tables: list[Table] = field(default_factory=list)
 
 
-def read_view(path: Path) -> View:
+def read_view(path: Path, kept: Kept | None = None) -> View:
     """The workbook as the pages show it; the statements are the PDF's own data."""
     books, _ = read_books(path)
     ahead = books.game.forecast(books, AHEAD)
@@ -46,8 +48,7 @@ def read_view(path: Path) -> View:
     standings = [(p.name, str(books.player_cash(p))) for p in books.players]
     txns = list(books.journal)[-LAST_EVENTS:][::-1]
     last = [(t.day, t.memo, str(_moved(t))) for t in txns]
-    from ledger.io.timeline import entries
-
+    now = timeline.State(books.day, len(books.journal))
     return View(
         books.game.title,
         books.day,
@@ -55,10 +56,48 @@ def read_view(path: Path) -> View:
         standings,
         last,
         statements,
-        entries(path),
+        (kept or Kept()).entries(path, now),
         due_table(ahead),
         books.game.view(books),
     )
+
+
+class Kept:
+    """The history for the banker's page (`ledger history`), with each kept version's day and
+    transactions read once: a kept version does not change, and reading all of them again on
+    every change would cost a load of the workbook per version."""
+
+    def __init__(self) -> None:
+        self._states: dict[tuple[str, str, int, int], timeline.State] = {}
+
+    def entries(self, path: Path, now: timeline.State) -> list[timeline.Entry]:
+        """As `timeline.entries`, newest first; `now` is what the workbook itself says."""
+        kept = [v for v in versions(path) if v.state == "done"]
+        states, known = [], {}
+        for v in kept:
+            where = history_dir(path) / v.file
+            try:
+                st = where.stat()
+            except OSError:
+                states.append(timeline.State(None, None))
+                continue
+            key = (v.file, v.at, st.st_mtime_ns, st.st_size)  # a number is reused after undo
+            known[key] = self._states.get(key) or timeline.state_of(where)
+            states.append(known[key])
+        self._states = known
+        states.append(now)
+        out = [
+            timeline.Entry(
+                v.seq,
+                v.command,
+                v.at,
+                v.summary,
+                states[i + 1].day,
+                timeline.changed(states[i], states[i + 1]),
+            )
+            for i, v in enumerate(kept)
+        ]
+        return out[::-1]
 
 
 def due_table(ahead: TickReport) -> Table | None:
@@ -107,6 +146,7 @@ class Watcher:
         #: Goes up by one on every change the pages must show (a new view, or unreadable).
         self.version = 0
         self._seen: tuple[int, int] | None = None
+        self._kept = Kept()
         self._lock = threading.Lock()
 
     def _signature(self) -> tuple[int, int] | None:
@@ -125,7 +165,7 @@ class Watcher:
             try:
                 if sig is None:
                     raise FileNotFoundError(self.path)
-                view = read_view(self.path)
+                view = read_view(self.path, self._kept)
                 # changed again while it was read: read it again at the next poll
                 stable = self._signature() == sig
             except Exception:  # any failure to read: the last good view stays

@@ -47,7 +47,7 @@ def serving(workbook: Path, cwd: Path) -> Iterator[dict[str, str]]:
         env=env,
         text=True,
         stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,  # a pipe nobody reads would stop it once full
     )
     try:
         links: dict[str, str] = {}

@@ -125,3 +125,30 @@ def test_planetopoly_owners_and_prison(ledger: Ledger) -> None:
     deeds = {r[0]: r[2:] for r in rows_of(page, "Who owns which deed")}
     assert deeds["lyra-1"] == ["Ann", "bare", "60.00"]
     assert deeds["lyra-2"] == ["for sale", "", ""]
+
+
+def test_the_bankers_history_reads_each_kept_version_once_and_stays_true(game: Ledger) -> None:
+    """The served history is `ledger history`'s, though a kept version is read only once (a
+    workbook read per kept version on every change was most of the pages' reading); after an
+    undo the next command keeps a version under the same number, which is read anew."""
+    from ledger.io import timeline
+    from ledger.web.view import Kept
+
+    kept = Kept()
+
+    def served() -> list[timeline.Entry]:
+        books = game("balance", "--json").json()
+        now = timeline.state_of(game.path)
+        assert now.day == books["day"]
+        return kept.entries(game.path, now)
+
+    game("pay", "Ann", "Bob", "1.00")
+    game("pay", "Ann", "Bob", "2.00")
+    assert served() == timeline.entries(game.path)
+    game("undo")
+    game("tick", "3")  # version 2 again, another workbook behind it
+    assert served() == timeline.entries(game.path)
+    assert [(e.seq, e.command, e.changed) for e in served()] == [
+        (2, "tick 3", "day 0 -> 3"),
+        (1, "pay Ann Bob 1.00", "+1 transaction"),
+    ]
