@@ -315,13 +315,23 @@ def undo(
             if to is not None:
                 from ledger.io.timeline import undo_to
 
-                back = undo_to(path, to)
+                back, aside = undo_to(path, to)
             else:
                 undone = store.undo(path)
         if to is not None:
             say(
                 f"Back to version {to}: the workbook as it was before `{back.command}` ({back.at})."
             )
+            if aside.moved:
+                names = [str(f.relative_to(path.parent)) for f in aside.moved]
+                more = f" and {len(names) - 6} more" if len(names) > 6 else ""
+                say(
+                    "Moved what the undone commands wrote afterwards aside, into "
+                    + ", ".join(str(f) for f in aside.folders)
+                    + ": "
+                    + ", ".join(names[:6])
+                    + more
+                )
             say("`ledger undo` takes this step back again.")
             return
         version = undone.version

@@ -168,6 +168,39 @@ class Undone:
     aside: Path | None
 
 
+@dataclass(frozen=True)
+class Aside:
+    """What undone commands had written after their saves, moved out of the way."""
+
+    #: the files, where they were
+    moved: list[Path]
+    #: the folders they went to, one an undone command (`.NAME.xlsx.history/undone-SEQ/`)
+    folders: list[Path]
+
+
+def move_aside(path: Path, undone: list[Version]) -> Aside:
+    """Move what the `undone` commands wrote after their saves (a tick's summary and
+    statements) into the history folder, `undone-SEQ/` for each: the newest first, so that a
+    file two of them wrote goes with the one that wrote it last. A file already gone, or that
+    cannot be moved, stays as it is: the workbook is back either way."""
+    moved: list[Path] = []
+    folders: list[Path] = []
+    for version in sorted(undone, key=lambda v: v.seq, reverse=True):
+        aside = history_dir(path) / f"undone-{version.seq:06d}"
+        for name in version.outputs:
+            f = path.parent / name
+            if not f.is_file():
+                continue
+            target = aside / name.replace(os.sep, "__")
+            with contextlib.suppress(OSError):
+                aside.mkdir(parents=True, exist_ok=True)
+                os.replace(f, target)
+                moved.append(f)
+                if aside not in folders:
+                    folders.append(aside)
+    return Aside(moved, folders)
+
+
 def undo(path: Path) -> Undone:
     """Put back the newest kept version; returns what was undone."""
     entries = versions(path)
@@ -207,15 +240,5 @@ def undo(path: Path) -> Undone:
         source.unlink()
     with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
         path.with_name(f".{path.name}.cache.json").unlink()
-    moved: list[Path] = []
-    aside = history_dir(path) / f"undone-{last.seq:06d}"
-    for name in last.outputs:
-        f = path.parent / name
-        if not f.is_file():
-            continue
-        target = aside / name.replace(os.sep, "__")
-        with contextlib.suppress(OSError):
-            aside.mkdir(parents=True, exist_ok=True)
-            os.replace(f, target)
-            moved.append(f)
-    return Undone(last, moved, aside if moved else None)
+    aside = move_aside(path, [last])
+    return Undone(last, aside.moved, aside.folders[0] if aside.folders else None)

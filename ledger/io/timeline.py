@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import cache, store
-from ledger.io.history import Version, history_dir, versions
+from ledger.io.history import Aside, Version, history_dir, move_aside, versions
 from ledger.io.load import load
 
 
@@ -122,10 +122,13 @@ def find(path: Path, seq: int) -> Version:
     )
 
 
-def undo_to(path: Path, seq: int) -> Version:
+def undo_to(path: Path, seq: int) -> tuple[Version, Aside]:
     """Put version `seq` back as a new save (call holding the writer lock): the workbook as
-    it is now becomes the newest kept version, so the jump can itself be undone."""
+    it is now becomes the newest kept version, so the jump can itself be undone. What the
+    commands it undoes wrote after their saves (summaries, statements) is moved aside, as
+    `undo` does for one command."""
     version = find(path, seq)
+    undone = [v for v in versions(path) if v.state == "done" and v.seq >= seq]
     source = history_dir(path) / version.file
     state = state_of(source)
     where = f"day {state.day}" if state.day is not None else "its day unreadable"
@@ -141,4 +144,4 @@ def undo_to(path: Path, seq: int) -> Version:
     )
     with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
         cache.cache_path(path).unlink()
-    return version
+    return version, move_aside(path, undone)

@@ -65,3 +65,43 @@ def test_undo_to_refusals(game: Ledger) -> None:
     assert game("balance", "--json").json()["day"] == 5  # nothing went back
     game("undo", "--to", "1", "--force")
     assert game("balance", "--json").json()["players"]["Ann"] == "25.00"
+
+
+def test_undo_to_moves_aside_what_the_undone_ticks_wrote(game: Ledger) -> None:
+    """As `undo` does for one command: a tick's summary and statements go with the tick, into
+    `.ledger.xlsx.history/undone-N/`; what commands before version N wrote stays."""
+    game("buy", "Ann", "transport", "--name", "Nomad")  # version 1
+    game("hire", "Ann", "--ship", "Nomad")  # 2
+    game("tick", "30")  # 3: the summary of days 1-30 and the statements of day 30
+    game("pay", "Ann", "Bob", "1.00")  # 4
+    game("tick", "30")  # 5: days 31-60
+    first = game.folder / "ledger-days-0001-0030.html"
+    second = game.folder / "ledger-days-0031-0060.html"
+    day30 = sorted((game.folder / "statements").glob("*-day-0030.html"))
+    day60 = sorted((game.folder / "statements").glob("*-day-0060.html"))
+    assert first.exists() and second.exists() and len(day30) == len(day60) == 3
+    hist = game.folder / ".ledger.xlsx.history"
+
+    run = game("undo", "--to", "4")  # the second tick only
+    assert "Moved what the undone commands wrote afterwards aside" in run.stderr
+    assert "ledger-days-0031-0060.html" in run.stderr
+    assert not second.exists() and not [f for f in day60 if f.exists()]
+    assert first.exists() and all(f.exists() for f in day30)
+    assert (hist / "undone-000005" / "ledger-days-0031-0060.html").exists()
+    assert (hist / "undone-000005" / "statements__Ann-day-0060.html").exists()
+
+    game("undo")  # the jump back: day 60 again, its files stay aside (as after `undo`)
+    assert game("balance", "--json").json()["day"] == 60 and not second.exists()
+
+    run = game("undo", "--to", "3")  # both ticks: the first one's files go now
+    assert not first.exists() and not [f for f in day30 if f.exists()]
+    assert (hist / "undone-000003" / "ledger-days-0001-0030.html").exists()
+    assert game("balance", "--json").json()["day"] == 0
+
+
+def test_undo_to_of_commands_that_wrote_nothing_moves_nothing(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1.00")
+    game("pay", "Ann", "Bob", "2.00")  # a payment writes no summary, no statement
+    run = game("undo", "--to", "1")
+    assert "Moved" not in run.stderr and "Back to version 1" in run.stderr
+    assert not list((game.folder / ".ledger.xlsx.history").glob("undone-*"))
