@@ -8,9 +8,9 @@ table row as it is; here
   "crew C12: ...") are one line naming them all;
 - a table of what the player owns longer than `OWNED` rows (the money's tables: longer than
   `LONG`) is printed as a listing, one entry a row with its values in the table's column order
-  ("C1: Ship 1 · 0 · 0.00 · 218; C12: ..."), under a legend naming the columns: every value
-  stays, the page holds a few lines instead of many rows (and a typesetter's table cell costs
-  about as much as a line of text).
+  ("C1: Ship 1; C12: Ship 12; ..."), under a legend naming the columns and the values alike in
+  every row ("days unpaid 0 · wages owed 0.00"): every value stays, the page holds a few lines
+  instead of many rows (and a typesetter's table cell costs about as much as a line of text).
 
 Nothing is computed here: rows and warnings are only regrouped as text."""
 
@@ -33,13 +33,15 @@ _NAME = re.compile(r"(?<!\S)([A-Za-z]*\d+)(?=[:;,]?(?:\s|$))")
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """A long table in short: `legend` names the columns, `text` holds every row."""
+    """A long table in short: `legend` names the columns that differ from row to row, `text`
+    holds every row's values of them, `alike` the columns with one value in every row."""
 
     title: str
     legend: str
     text: str
     rows: int
     total: str = ""
+    alike: str = ""
 
 
 @dataclass
@@ -63,16 +65,23 @@ class PrintedStatement:
 
 
 def listing(t: Table) -> Listing:
-    """A table as a listing: each row's first value, then the others joined by ` · `, rows
-    separated by `; `; an empty value is written `–` so that each keeps its column's place."""
-    first, *rest = t.columns
+    """A table as a listing: each row's first value, then its other values joined by ` · `,
+    rows separated by `; `; an empty value is written `–` so that each keeps its column's
+    place. A column with the same value in every row is said once (`alike`), not in each row."""
+    rows = [[v if v.strip() else "–" for v in row] for row in t.rows]
+    first, *rest = range(len(t.columns))
+    same = [i for i in rest if len(rows) > 1 and len({row[i] for row in rows}) == 1]
+    differ = [i for i in rest if i not in same]
 
     def entry(row: list[str]) -> str:
-        values = [v if v.strip() else "–" for v in row]
-        return f"{values[0]}: {' · '.join(values[1:])}" if len(values) > 1 else values[0]
+        return f"{row[first]}: {' · '.join(row[i] for i in differ)}" if differ else row[first]
 
-    legend = f"{first}: {' · '.join(rest)}" if rest else first
-    return Listing(t.title, legend, "; ".join(entry(r) for r in t.rows), len(t.rows), t.total)
+    legend = t.columns[first]
+    if differ:
+        legend += ": " + " · ".join(t.columns[i] for i in differ)
+    alike = " · ".join(f"{t.columns[i]} {rows[0][i]}" for i in same)
+    text = "; ".join(entry(r) for r in rows)
+    return Listing(t.title, legend, text, len(rows), t.total, alike)
 
 
 def short(t: Table, long: int = LONG) -> Table | Listing:

@@ -38,18 +38,23 @@ def test_warnings_that_differ_in_an_amount_or_a_day_stay_apart() -> None:
     assert group_warnings(warnings) == warnings
 
 
-def test_a_long_table_is_listed_with_every_value_in_its_columns_order() -> None:
+def test_a_long_table_is_listed_with_every_value_in_its_columns_order_alike_ones_once() -> None:
     t = Table(
         "Crews", ["crew", "works on", "wages owed"], align=["l", "l", "r"], total="Owed: 6.00"
     )
     t.rows = [[f"C{i}", f"Ship {i}" if i % 2 else "", "3.00"] for i in range(1, LONG + 2)]
     shown = short(t)
     assert isinstance(shown, Listing)
-    assert shown.legend == "crew: works on · wages owed"
+    assert shown.legend == "crew: works on"  # wages owed is said once, alike in every row
+    assert shown.alike == "wages owed 3.00"
     assert shown.rows == LONG + 1 and shown.total == "Owed: 6.00"
     entries = shown.text.split("; ")
-    assert entries[0] == "C1: Ship 1 · 3.00" and entries[1] == "C2: – · 3.00"
+    assert entries[0] == "C1: Ship 1" and entries[1] == "C2: –"
     assert len(entries) == LONG + 1
+    t.rows[-1][2] = "4.00"
+    shown = listing(t)
+    assert shown.legend == "crew: works on · wages owed" and shown.alike == ""
+    assert shown.text.split("; ")[-1] == f"C{LONG + 1}: Ship {LONG + 1} · 4.00"
     t.rows = t.rows[:LONG]
     assert short(t) is t
     assert listing(t).rows == LONG
