@@ -2,16 +2,23 @@
 
 Ships, bases and mines are *posts*: crews live there and eat its supplies (§14). Everything
 carries the cell it came from (`ref`) so problems name `Sheet!Cell`.
+
+The records are frozen: a change is a new record put in the old one's place in its list,
+`ship = state.update(ship, fuel=ship.fuel + 3)`. The state, which holds the lists, is not.
 """
 
 from __future__ import annotations
 
-import copy
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from ledger.core.problems import CellRef
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
+
+R = TypeVar("R", bound="DataclassInstance")
 
 # Ship and base states
 ACTIVE = "active"
@@ -303,6 +310,28 @@ class Transfer:
     ref: CellRef | None = None
 
 
+#: Each record type's list in the state.
+LISTS: dict[type, str] = {
+    Ship: "ships",
+    Base: "bases",
+    Mine: "mines",
+    Module: "modules",
+    Crew: "crews",
+    Office: "offices",
+    Order: "orders",
+    Corporation: "corporations",
+    Cargo: "cargo",
+    Crime: "crimes",
+    Due: "dues",
+    Market: "markets",
+    Liner: "liners",
+    Underwriting: "underwriting",
+    Branch: "branches",
+    PRChange: "pr_changes",
+    Transfer: "transfers",
+}
+
+
 @dataclass
 class State:
     ships: list[Ship] = field(default_factory=list)
@@ -324,15 +353,43 @@ class State:
     transfers: list[Transfer] = field(default_factory=list)
     #: The §38 price list as the workbook's PriceList sheet has it (house rules included).
     prices: dict[str, Any] = field(default_factory=dict)
+    #: Where each record stands in its list: the list's name -> (the list, id(record) -> its
+    #: index). Only a hint: checked on every use, rebuilt when it does not hold.
+    _at: dict[str, tuple[list[Any], dict[int, int]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    #: (holder, good) -> the index of its Cargo row; None: to be built (or duplicate rows).
+    _cargo_at: dict[tuple[str, str], int] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def update(self, record: R, **changes: Any) -> R:
+        """`record` with `changes`, put in the old record's place in its list, and returned:
+        `ship = state.update(ship, fuel=ship.fuel + 3)`. Whoever still holds the old record
+        holds the record as it was: read a record again after it is changed."""
+        new = replace(record, **changes)
+        name = LISTS[type(record)]
+        rows: list[Any] = getattr(self, name)
+        held = self._at.get(name)
+        where = held[1] if held is not None and held[0] is rows else {}
+        i = where.get(id(record))
+        if i is None or i >= len(rows) or rows[i] is not record:
+            where = {id(r): n for n, r in enumerate(rows)}
+            self._at[name] = (rows, where)
+            i = where.get(id(record))
+            if i is None:  # a programmer's error: a record of another state, or an old one
+                raise ValueError(f"{record!r} is not in the state's {name}")
+        rows[i] = new
+        del where[id(record)]
+        where[id(new)] = i
+        return new
 
     def clone(self) -> State:
-        """A copy to try things on: every record copied (their fields are plain values), the
-        price list shared (it is never changed)."""
-        twin = State(prices=self.prices)
-        for f in fields(self):
-            if f.name != "prices":
-                setattr(twin, f.name, [copy.copy(r) for r in getattr(self, f.name)])
-        return twin
+        """A copy to try things on: the lists copied, the records shared (they are frozen: a
+        change puts a new record in the copy's list only), the price list shared (it is never
+        changed)."""
+        lists: dict[str, Any] = {name: list(getattr(self, name)) for name in LISTS.values()}
+        return State(**lists, prices=self.prices)
 
     def posts(self) -> dict[str, Post]:
         out: dict[str, Post] = {}
@@ -368,25 +425,26 @@ class State:
 
     def add_cargo(self, holder: str, good: str, qty: int) -> None:
         index = self._cargo_index()
-        found = index.get((holder, good))
-        if found is not None:
-            found.qty += qty
+        at = index.get((holder, good))
+        if at is not None:
+            row = self.cargo[at]
+            self.cargo[at] = replace(row, qty=row.qty + qty)
             return
-        row = Cargo(holder, good, qty)
-        self.cargo.append(row)
-        index[(holder, good)] = row
+        index[(holder, good)] = len(self.cargo)
+        self.cargo.append(Cargo(holder, good, qty))
 
-    def _cargo_index(self) -> dict[tuple[str, str], Cargo]:
-        """(holder, good) -> its Cargo row, rebuilt when rows were added elsewhere."""
-        index: dict[tuple[str, str], Cargo] | None = getattr(self, "_index", None)
+    def _cargo_index(self) -> dict[tuple[str, str], int]:
+        """(holder, good) -> the index of its Cargo row, rebuilt when rows were added
+        elsewhere (rows are only ever added, and a changed row keeps its place)."""
+        index = self._cargo_at
         if index is None or len(index) != len(self.cargo):
             index = {}
-            for c in self.cargo:
-                index.setdefault((c.holder, c.good), c)
+            for i, c in enumerate(self.cargo):
+                index.setdefault((c.holder, c.good), i)
             if len(index) != len(self.cargo):  # duplicate rows typed by hand: no index
-                self._index = None
-                return {k: v for k, v in index.items()}
-            self._index = index
+                self._cargo_at = None
+                return index
+            self._cargo_at = index
         return index
 
     def next_id(self, prefix: str, existing: list[str]) -> str:

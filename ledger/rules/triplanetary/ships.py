@@ -105,12 +105,8 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             if name and qty > 1:
                 name = f"{name} {n + 1}"
             if day == 0:  # §3 ruling: bought on day 0, ready at once
-                made.append(
-                    complete_order(
-                        books,
-                        Order("", player.name, key, name, place, target, day, day, price.price),
-                    )
-                )
+                order = Order("", player.name, key, name, place, target, day, day, price.price)
+                made.append(complete_order(books, order)[0])
             else:
                 oid = state.next_id("W", [o.id for o in state.orders])
                 order = Order(
@@ -200,8 +196,9 @@ def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: 
             )
 
 
-def complete_order(books: Books, order: Order) -> str:
-    """What an order becomes on its ready day (§12, or at once on day 0, §3)."""
+def complete_order(books: Books, order: Order) -> tuple[str, str]:
+    """What an order becomes on its ready day (§12, or at once on day 0, §3): what to say, and
+    the order's result (the id of what was made); the order itself is left as it is."""
     state, rules = state_of(books), rules_of(books)
     price = state.prices.get(order.item)
     kind = price.kind if price else order.item
@@ -224,10 +221,9 @@ def complete_order(books: Books, order: Order) -> str:
             built_day=day,
         )
         state.ships.append(ship)
-        order.result = sid
         return f"{sid} {ship.name} ready at {order.place}" + (
             f" with {supplies} months of supplies" if supplies else ""
-        )
+        ), sid
     if kind == "base":
         bid = state.next_id("B", [b.id for b in state.bases])
         base = Base(
@@ -245,14 +241,12 @@ def complete_order(books: Books, order: Order) -> str:
             built_day=day,
         )
         state.bases.append(base)
-        order.result = bid
-        return f"{bid} {base.name} ready at {order.place} (§12: it must be picked up there)"
+        return f"{bid} {base.name} ready at {order.place} (§12: it must be picked up there)", bid
     if kind == "module":
         mid = state.next_id("R", [m.id for m in state.modules])
         state.modules.append(Module(mid, order.owner, order.target, order.price, day, day))
-        order.result = mid
-        return f"recreation module {mid} ready on base {order.target}"
-    return order.item
+        return f"recreation module {mid} ready on base {order.target}", mid
+    return order.item, order.result
 
 
 def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
@@ -289,7 +283,7 @@ def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         event=event,
         where=where["units"],
     )
-    ship.fuel += units
+    ship = state.update(ship, fuel=ship.fuel + units)
     return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
 
 
@@ -304,15 +298,18 @@ def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "give --land or --space",
             )
         )
+    changes: dict[str, Any] = {}
     if a["to"]:
         to = tables.canonical_place(a["to"]) or a["to"].strip()  # a planet, a base, or a hex
         if isinstance(ship, Ship) and to.casefold() != ship.location.casefold():
-            ship.arrived_day = books.day  # §20: how long it has been at a base
-        ship.location = to
+            changes["arrived_day"] = books.day  # §20: how long it has been at a base
+        changes["location"] = to
     if a["land"]:
-        ship.on_planet = True
+        changes["on_planet"] = True
     elif a["space"]:
-        ship.on_planet = False
+        changes["on_planet"] = False
+    if changes:
+        ship = state_of(books).update(ship, **changes)
     state = "on the ground (its crews need no supplies, §14)" if ship.on_planet else "in space"
     return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
 

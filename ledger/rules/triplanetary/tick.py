@@ -89,9 +89,10 @@ class Ticker(CrewSteps, TaxSteps):
 
     # -- §6 dues -------------------------------------------------------------------------------
     def collect_dues_s6(self) -> None:
-        if not self.state.dues:
+        state = self.state
+        if not state.dues:
             return
-        for due in self.state.dues:  # oldest first, as much as the player has
+        for due in state.dues:  # oldest first, as much as the player has
             if due.amount <= 0:
                 continue
             player = self.player(due.player)
@@ -110,7 +111,7 @@ class Ticker(CrewSteps, TaxSteps):
             )
             if txn is None:
                 continue
-            due.amount -= amount
+            due = state.update(due, amount=due.amount - amount)
             left = f"; {due.amount:.2f} KC still owed" if due.amount else ""
             self.line(
                 player.name,
@@ -123,11 +124,11 @@ class Ticker(CrewSteps, TaxSteps):
             if (
                 not due.amount
                 and due.crime
-                and not any(x.amount for x in self.state.dues if x.crime == due.crime)
+                and not any(x.amount for x in state.dues if x.crime == due.crime)
             ):
-                for crime in self.state.crimes:
+                for crime in state.crimes:
                     if crime.id == due.crime and crime.status == "open":
-                        crime.status = "paid"
+                        state.update(crime, status="paid")
 
     # -- §28 §40 liners ---------------------------------------------------------------------------------
     def passengers_s28(self) -> None:
@@ -140,53 +141,52 @@ class Ticker(CrewSteps, TaxSteps):
             route = liner_route(line.frm, line.to)
             if route is None:
                 continue
-            line.progress += 1
-            if line.progress >= route.turns_per_passenger:
-                line.progress = 0
-                line.waiting += 1
+            if line.progress + 1 >= route.turns_per_passenger:
+                self.state.update(line, progress=0, waiting=line.waiting + 1)
+            else:
+                self.state.update(line, progress=line.progress + 1)
 
     # -- §12 §7 §9 §24 completions ----------------------------------------------------------------
     def complete_orders_s12(self) -> None:
-        d = self.day
-        for order in self.state.orders:
+        d, state = self.day, self.state
+        for order in state.orders:
             if order.status == "building" and order.ready_day <= d:
                 if order.item == "colonization":
                     from ledger.rules.triplanetary.colonization import complete_colonization
 
                     text = complete_colonization(self.books, order)
-                    order.status = "done"
+                    state.update(order, status="done")
                     self.line(order.owner, "event", text, "§32")
                     continue
-                text = complete_order(self.books, order)
-                order.status = "done"
+                text, result = complete_order(self.books, order)
+                state.update(order, result=result, status="done")
                 self.line(order.owner, "event", f"construction done: {text}", "§12")
-        for corp in self.state.corporations:
+        for corp in state.corporations:
             if corp.status == "forming" and corp.ready_day <= d:
-                corp.status = "active"
+                state.update(corp, status="active")
                 self.line(corp.head, "event", f"corporation {corp.id} {corp.name} is formed", "§7")
             elif corp.status == "merging" and corp.merging_with and corp.ready_day <= d:
-                other = next(
-                    (c for c in self.state.corporations if c.id == corp.merging_with), None
-                )
-                corp.status = "active"
+                other = next((c for c in state.corporations if c.id == corp.merging_with), None)
+                itself = other is corp  # `merge` refuses it, a row typed so ends merged
+                corp = state.update(corp, status="active")
                 if other is not None:
-                    other.status = "merged"
-                    corp.members = ", ".join(
-                        x for x in (corp.members, other.head, other.members) if x
-                    )
+                    other = state.update(corp if itself else other, status="merged")
+                    corp = other if itself else corp
+                    members = ", ".join(x for x in (corp.members, other.head, other.members) if x)
+                    corp = state.update(corp, members=members)
                     self.line(
                         other.head,
                         "event",
                         f"{other.name} is merged into {corp.name}; {corp.head} is its head",
                         "§9",
                     )
-                corp.merging_with = ""
+                corp = state.update(corp, merging_with="")
                 self.line(corp.head, "event", f"the merger into {corp.name} is complete", "§9")
-        for mine in self.state.mines:
+        for mine in state.mines:
             if mine.registered_day is None and mine.ready_day <= d:
-                mine.registered_day = d
-                mine.status = ACTIVE
-                mine.fed_until = max(mine.fed_until, d)
+                state.update(
+                    mine, registered_day=d, status=ACTIVE, fed_until=max(mine.fed_until, d)
+                )
                 self.line(mine.owner, "event", f"claim {mine.id} {mine.name} is registered", "§24")
 
     # -- §41 prison terms ----------------------------------------------------------------------
@@ -226,7 +226,7 @@ class Ticker(CrewSteps, TaxSteps):
                 else self.rules.office_staff_units
             )
             if isinstance(liner, Ship) and liner.supplies < staff:
-                office.status = "closed"
+                self.state.update(office, status="closed")
                 self.line(
                     office.owner,
                     "event",
@@ -243,7 +243,7 @@ class Ticker(CrewSteps, TaxSteps):
                     rule="§8",
                 )
             if txn is None:
-                office.status = "closed"
+                self.state.update(office, status="closed")
                 self.line(
                     office.owner,
                     "event",
@@ -251,10 +251,12 @@ class Ticker(CrewSteps, TaxSteps):
                     "§8",
                 )
             else:
-                office.paid_until += self.rules.office_days
+                office = self.state.update(
+                    office, paid_until=office.paid_until + self.rules.office_days
+                )
                 ate = ""
                 if isinstance(liner, Ship) and staff:
-                    liner.supplies -= staff
+                    liner = self.state.update(liner, supplies=liner.supplies - staff)
                     ate = f"; its staff ate {plural(staff, 'unit')} of {liner.name or liner.id}'s supplies (§11A)"
                 self.line(
                     office.owner,
@@ -269,7 +271,7 @@ class Ticker(CrewSteps, TaxSteps):
     def production_s23_s25(self) -> None:
         r = self.rules
         crewed = set(self.crews_by_supplier())  # posts (and bases) with active crews
-        crewed |= {c.post for crews in self.crews_by_supplier().values() for c in crews}
+        crewed |= {self.state.crews[i].post for at in self.crews_by_supplier().values() for i in at}
         crewed |= {
             m.id for m in self.state.mines if m.base and m.base in crewed
         }  # §13: a crew can man both
@@ -277,18 +279,21 @@ class Ticker(CrewSteps, TaxSteps):
             if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
                 continue
             if mine.ct:
-                mine.ct_progress += 1
-                if mine.ct_progress >= r.ct_days:
-                    mine.ct_progress = 0
+                if mine.ct_progress + 1 >= r.ct_days:
+                    self.state.update(mine, ct_progress=0)
                     self.state.add_cargo(mine.id, "c-t-ore", 1)
+                else:
+                    self.state.update(mine, ct_progress=mine.ct_progress + 1)
             else:
                 self.state.add_cargo(mine.id, "raw-ore", r.mine_ore)
         if r.ganymede:
-            self.market("Ganymede", "cordrazite").stock += r.ganymede  # §25
+            ganymede = self.market("Ganymede", "cordrazite")
+            self.state.update(ganymede, stock=ganymede.stock + r.ganymede)  # §25
         earth = self.market("Earth", "cordrazite")
         if earth.stock >= 4:  # §25: Earth turns 4 CP of Cordrazite into 1 CP of Cordrazine a day
-            earth.stock -= 4
-            self.market("Earth", "cordrazine").stock += 1
+            self.state.update(earth, stock=earth.stock - 4)
+            made = self.market("Earth", "cordrazine")
+            self.state.update(made, stock=made.stock + 1)
         for holder in {
             c.holder for c in self.state.cargo if c.good == "ore-processor" and c.qty > 0
         }:

@@ -14,7 +14,7 @@ from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
 from ledger.rules.triplanetary.kit import state_of, tax_split
-from ledger.rules.triplanetary.model import Crew, Due, Market, Mine, Post, State
+from ledger.rules.triplanetary.model import Due, Market, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 
@@ -43,7 +43,7 @@ class TickerBase:
         self._first_txn = len(books.journal)  # the period's transactions are those after it
         self._crew_changes = 0
         self._calendar: defaultdict[int, set[int]] | None = None
-        self._by_supplier: tuple[tuple[int, int, int], dict[str, list[Crew]]] | None = None
+        self._by_supplier: tuple[tuple[int, int, int], dict[str, list[int]]] | None = None
 
     # -- helpers -------------------------------------------------------------------------------
     @property
@@ -125,23 +125,23 @@ class TickerBase:
             )
             self.line(owner, "event", f"Patrol fine of {rest:.2f} KC owed: {why}", rule, None)
 
-    def crews_by_supplier(self) -> dict[str, list[Crew]]:
-        """Active crews by the post whose supplies feed them: a mine with a base on its hex is
-        fed by the base (§19: a base is a supply depot; §13: a crew can man both).
-        Kept while no crew is hired, quits or dies."""
+    def crews_by_supplier(self) -> dict[str, list[int]]:
+        """Active crews (their indices in the Crews sheet) by the post whose supplies feed
+        them: a mine with a base on its hex is fed by the base (§19: a base is a supply depot;
+        §13: a crew can man both). Kept while no crew is hired, quits, dies or moves."""
         key = self._crew_key()
         if self._by_supplier is not None and self._by_supplier[0] == key:
             return self._by_supplier[1]
         posts = self.state.posts()
-        out: dict[str, list[Crew]] = defaultdict(list)
-        for c in self.state.crews:
+        out: dict[str, list[int]] = defaultdict(list)
+        for i, c in enumerate(self.state.crews):
             if not c.active:
                 continue
             post = posts.get(c.post)
             if isinstance(post, Mine) and post.base and post.base in posts:
-                out[post.base].append(c)
+                out[post.base].append(i)
             else:
-                out[c.post].append(c)
+                out[c.post].append(i)
         self._by_supplier = (key, out)
         return out
 

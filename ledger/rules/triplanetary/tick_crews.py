@@ -19,7 +19,7 @@ class CrewSteps(TickerBase):
 
     # -- §14 supplies --------------------------------------------------------------------------
     def supplies_s14(self) -> None:
-        d = self.day
+        d, state = self.day, self.state
         fines: dict[str, list[Post]] = defaultdict(list)
         crews_at = self.crews_by_supplier()
         for post in self._posts():
@@ -32,32 +32,32 @@ class CrewSteps(TickerBase):
                 "departed",
             ):
                 continue
-            crews = crews_at.get(post.id, [])
-            hungry = self._feed_crews_s14(post, crews)
+            at = crews_at.get(post.id, [])
+            post, hungry = self._feed_crews_s14(post, at)
             if not hungry:
                 continue
-            name, ids = post.name or post.id, ", ".join(c.id for c in hungry)
+            crews = state.crews
+            name, ids = post.name or post.id, ", ".join(crews[i].id for i in hungry)
             if post.emergency_left > 0:  # one day of the post's emergency supplies, one fine
-                post.emergency_left -= 1
-                for c in hungry:
-                    c.fed_until = d
-                post.fed_until = d
+                post = state.update(post, emergency_left=post.emergency_left - 1, fed_until=d)
+                for i in hungry:
+                    state.update(crews[i], fed_until=d)
                 fines[post.owner].append(post)
                 left = post.emergency_left
                 if left + 1 == emergency_days(self.rules, post):
                     text = (
                         f"{name} is out of supplies and lives on its emergency supplies: the crews die on day {d + left + 1} unless resupplied"
-                        if len(hungry) == len(crews)
-                        else f"{name} has no supplies for {plural(len(hungry), 'crew')} of its {len(crews)} ({ids}): {'it lives' if len(hungry) == 1 else 'they live'} on its emergency supplies and {'dies' if len(hungry) == 1 else 'die'} on day {d + left + 1} unless resupplied"
+                        if len(hungry) == len(at)
+                        else f"{name} has no supplies for {plural(len(hungry), 'crew')} of its {len(at)} ({ids}): {'it lives' if len(hungry) == 1 else 'they live'} on its emergency supplies and {'dies' if len(hungry) == 1 else 'die'} on day {d + left + 1} unless resupplied"
                     )
                     self.line(post.owner, "event", text, "§14")
                 continue
-            for c in hungry:  # §14: out of supplies, the crews are dead
-                c.status, c.ended_day = "dead", d
+            for i in hungry:  # §14: out of supplies, the crews are dead
+                state.update(crews[i], status="dead", ended_day=d)
                 self._crew_changes += 1
-            alive = [c.fed_until for c in crews if c.active and c.fed_until is not None]
+            alive = [fed for i in at if crews[i].active and (fed := crews[i].fed_until) is not None]
             if alive:
-                post.fed_until = min(alive)
+                post = state.update(post, fed_until=min(alive))
                 self.line(
                     post.owner,
                     "event",
@@ -65,8 +65,9 @@ class CrewSteps(TickerBase):
                     "§14",
                 )
                 continue
-            post.fed_until = d
-            post.status = DRIFTING if isinstance(post, Ship) else STOPPED
+            post = state.update(
+                post, fed_until=d, status=DRIFTING if isinstance(post, Ship) else STOPPED
+            )
             what = (
                 "it drifts on its last course and speed"
                 if isinstance(post, Ship)
@@ -75,7 +76,7 @@ class CrewSteps(TickerBase):
             self.line(
                 post.owner,
                 "event",
-                f"the crew{'s' if len(crews) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}",
+                f"the crew{'s' if len(at) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}",
                 "§14",
             )
         for owner, posts in fines.items():
@@ -86,46 +87,60 @@ class CrewSteps(TickerBase):
                 "§14",
             )
 
-    def _feed_crews_s14(self, post: Post, crews: list[Crew]) -> list[Crew]:
+    def _feed_crews_s14(self, post: Post, at: list[int]) -> tuple[Post, list[int]]:
         """§14: "One unit of supplies will fulfill the needs of one crew for one month": each
         crew whose month is over takes a unit, in the Crews sheet's order, as long as there are
-        units. The crews left without one are returned (they need emergency supplies). Crews
-        on a planet need none. `post.fed_until` ends as the day all its crews are fed through."""
-        d = self.day
-        if not crews or post.on_planet:
-            for c in crews:
-                c.fed_until = max(post.fed_until if c.fed_until is None else c.fed_until, d)
-            post.fed_until = max(post.fed_until, d)
-            return []
-        hungry: list[Crew] = []
-        for c in crews:
+        units. Returned: the post as it is now and the crews (`at` are their indices) left
+        without a unit (they need emergency supplies). Crews on a planet need none. The post's
+        `fed_until` ends as the day all its crews are fed through."""
+        d, state = self.day, self.state
+        crews = state.crews
+        if not at or post.on_planet:
+            for i in at:
+                c = crews[i]
+                fed = max(post.fed_until if c.fed_until is None else c.fed_until, d)
+                if fed != c.fed_until:
+                    state.update(c, fed_until=fed)
+            if post.fed_until < d:
+                post = state.update(post, fed_until=d)
+            return post, []
+        hungry: list[int] = []
+        supplies = post.supplies
+        for i in at:
+            c = crews[i]
             fed = post.fed_until if c.fed_until is None else c.fed_until  # empty: as its post
-            if fed < d and post.supplies > 0:
-                post.supplies -= 1
+            if fed < d and supplies > 0:
+                supplies -= 1
                 fed = max(fed, d - 1) + self.rules.supply_days
-            c.fed_until = fed
+            if fed != c.fed_until:
+                state.update(c, fed_until=fed)
             if fed < d:
-                hungry.append(c)
-        post.fed_until = min(fed for c in crews if (fed := c.fed_until) is not None)
-        return hungry
+                hungry.append(i)
+        fed_all = min(fed for i in at if (fed := crews[i].fed_until) is not None)
+        if (supplies, fed_all) != (post.supplies, post.fed_until):
+            post = state.update(post, supplies=supplies, fed_until=fed_all)
+        return post, hungry
 
     # -- §20 recreation modules ----------------------------------------------------------------------
     def modules_s20(self) -> None:
         if not self.state.modules:
             return
-        bases = {b.id: b for b in self.state.bases}
-        for m in self.state.modules:
+        state, units = self.state, self.rules.module_supplies
+        bases = {b.id: b for b in state.bases}
+        for m in state.modules:
             if m.fed_until >= self.day:
                 continue
             base = bases.get(m.base)
-            if base is not None and base.supplies >= self.rules.module_supplies:
-                base.supplies -= self.rules.module_supplies
-                m.fed_until = max(m.fed_until, self.day - 1) + self.rules.supply_days
+            if base is not None and base.supplies >= units:
+                bases[m.base] = state.update(base, supplies=base.supplies - units)
+                fed = max(m.fed_until, self.day - 1) + self.rules.supply_days
                 if m.status != "open":
-                    m.status = "open"
+                    state.update(m, fed_until=fed, status="open")
                     self.line(m.owner, "event", f"recreation module {m.id} is open again", "§20")
+                else:
+                    state.update(m, fed_until=fed)
             elif m.status == "open":
-                m.status = "shut"
+                state.update(m, status="shut")
                 self.line(
                     m.owner,
                     "event",
@@ -158,7 +173,7 @@ class CrewSteps(TickerBase):
                 continue
             arrived = ship.built_day if ship.arrived_day is None else ship.arrived_day
             if d - arrived > self.rules.module_ship_days:
-                c.module_days += 1
+                self.state.update(c, module_days=c.module_days + 1)
 
     # -- §13 wages -----------------------------------------------------------------------------
     def _schedule_crew(self, i: int, after: int) -> None:
@@ -183,22 +198,21 @@ class CrewSteps(TickerBase):
                     continue
                 post = posts.get(c.post)
                 if post is not None and post.status in ("destroyed", "departed"):
-                    c.status, c.ended_day = (
-                        ("dead" if post.status == "destroyed" else "departed"),
-                        d,
+                    self.state.update(
+                        c, status="dead" if post.status == "destroyed" else "departed", ended_day=d
                     )
                     self._crew_changes += 1
                     continue
                 self._schedule_crew(i, d - 1)
         today = sorted(self._calendar.pop(d, ()))  # the Crews sheet's order, as ever
-        due: dict[str, list[Crew]] = defaultdict(list)
+        due: dict[str, list[int]] = defaultdict(list)
         for i in today:
             c = self.state.crews[i]
             if not c.active:
                 continue
             unpaid = d - c.paid_through
             if unpaid > 0 and unpaid % r.pay_days == 0:
-                due[c.owner].append(c)
+                due[c.owner].append(i)
             elif unpaid >= r.quit_days:  # a quit day that is not a pay day (house rules)
                 self.crew_quits(c)
         self._wages_due(d, due)
@@ -206,13 +220,15 @@ class CrewSteps(TickerBase):
             if self.state.crews[i].active:
                 self._schedule_crew(i, d)
 
-    def _wages_due(self, d: int, due: dict[str, list[Crew]]) -> None:
-        r = self.rules
+    def _wages_due(self, d: int, due: dict[str, list[int]]) -> None:
+        """Each owner pays its crews (`due`: their indices in the Crews sheet) due today."""
+        r, state = self.rules, self.state
         if not due:
             return
-        modules = {m.id: m for m in self.state.modules}
-        ships = {s.id for s in self.state.ships} if modules else set()
-        for owner, crews in due.items():
+        modules = {m.id: m for m in state.modules}
+        ships = {s.id for s in state.ships} if modules else set()
+        for owner, at in due.items():
+            crews = [state.crews[i] for i in at]
             player = self.player(owner)
             paid: list[Crew] = []
             pieces: list[tuple[str, Decimal]] = []
@@ -248,7 +264,7 @@ class CrewSteps(TickerBase):
                 txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
                 if txn is not None:
                     for c in paid:
-                        c.paid_through, c.module_days = d, 0
+                        state.update(c, paid_through=d, module_days=0)
                     self.line(owner, "charge", memo, "§13", spent, txn)
                     for account, amount in pieces:
                         if account != CREWS:
@@ -262,7 +278,8 @@ class CrewSteps(TickerBase):
                                     amount,
                                     txn,
                                 )
-            for c in crews:
+            for i in at:
+                c = state.crews[i]  # as it is now: paid above, or not
                 if c.paid_through == d:
                     continue
                 unpaid = d - c.paid_through
@@ -278,16 +295,16 @@ class CrewSteps(TickerBase):
                     )
 
     def crew_quits(self, crew: Crew) -> None:
-        crew.status, crew.ended_day = "quit", self.day
+        crew = self.state.update(crew, status="quit", ended_day=self.day)
         self._crew_changes += 1
         post = self.state.posts().get(crew.post)
         where = ""
         if post is not None and not self.state.crews_at(post.id):
             if isinstance(post, Ship):
-                post.status = LANDING
+                self.state.update(post, status=LANDING)
                 where = f"; {post.name or post.id} must land at the nearest planet"
             else:
-                post.status = OPEN
+                self.state.update(post, status=OPEN)
                 where = f"; {post.name or post.id} stands open to anyone"
         self.line(
             crew.owner,
