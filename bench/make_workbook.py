@@ -23,6 +23,9 @@ from ledger.rules import load_game
 from ledger.rules.triplanetary.model import Base, Corporation, Crew, Mine, Module, Office, Ship
 from ledger.rules.triplanetary.tables import PLACES
 
+#: Each player's prize money, and the least a player keeps at Ceres (a year's upkeep and more).
+START = Decimal(1_000_000)
+RESERVE = Decimal(200_000)
 PLAYERS = ["Ann", "Bob", "Cleo", "Dag", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo", "Kai", "Lu"]
 
 
@@ -102,8 +105,8 @@ def build(rows: int, seed: int = 1) -> Loaded:
                 "pay",
                 f"prize money for {p}",
                 (
-                    Posting("bank", Money(Decimal(-1_000_000), kc)),
-                    Posting(f"cash:{p}:Ceres", Money(Decimal(1_000_000), kc)),
+                    Posting("bank", Money(-START, kc)),
+                    Posting(f"cash:{p}:Ceres", Money(START, kc)),
                 ),
             ),
             0,
@@ -113,11 +116,16 @@ def build(rows: int, seed: int = 1) -> Loaded:
             Corporation(f"K{i + 1}", p, f"{p} Lines", "Ceres", 0, 0, "active")
         )
     written = sum(len(t.postings) for t in books.journal)
+    # each player's cash at Ceres: nobody spends below a reserve (the upkeep of the ticks the
+    # benchmark runs); short of money, a player sells goods instead, as a player would
+    cash_of = dict.fromkeys(players, START)
     while written < rows:
         kind = rnd.random()
         who = rnd.choice(players)
         cash = f"cash:{who}:Ceres"
         cents = Decimal(rnd.randint(100, 50_000)) / 100
+        if not 0.6 <= kind < 0.75 and cash_of[who] - cents < RESERVE:
+            kind = 0.6  # short of money: a sale instead
         if kind < 0.4:
             other = rnd.choice([p for p in players if p != who])
             postings = (
@@ -133,6 +141,7 @@ def build(rows: int, seed: int = 1) -> Loaded:
                 rule="§13",
             )
         elif kind < 0.75:
+            cents *= 3  # goods sell above what supplies cost
             tax = (cents / 10).quantize(Decimal("0.01"))
             half = (tax / 2).quantize(Decimal("0.01"), rounding="ROUND_DOWN")
             draft = Draft(
@@ -160,17 +169,21 @@ def build(rows: int, seed: int = 1) -> Loaded:
                 (Posting(cash, Money(-cents, kc)), Posting("patrol", Money(cents, kc))),
                 rule="§6",
             )
+        for posting in draft.postings:
+            owner = posting.account.split(":")
+            if owner[0] == "cash":
+                cash_of[owner[1]] += posting.amount.amount
         books.journal.post(draft, day)
         written += len(draft.postings)
         if rnd.random() < 0.002:
             day += 1
     books.settings.values["day"] = day
     for o in state.offices:
-        o.paid_until = day + 30
+        state.update(o, paid_until=day + 30)
     for c in state.crews:
-        c.paid_through = day
+        state.update(c, paid_through=day)
     for p in [*state.ships, *state.bases, *state.mines]:
-        p.fed_until = day
+        state.update(p, fed_until=day)
     return Loaded(books, [])
 
 

@@ -140,7 +140,7 @@ def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
         )
     player = find_player(books, branch.owner, where["branch"])
     state.add_cargo(branch.ship, "plutonium", -cp)
-    branch.status = "open"
+    branch = state.update(branch, status="open")
     txn = post_pieces(
         books,
         [

@@ -123,8 +123,8 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
             where["qty"],
         )
     if good == "supplies":
-        source.supplies -= qty
-        target.supplies += qty
+        source = state.update(source, supplies=source.supplies - qty)
+        target = state.update(target, supplies=target.supplies + qty)
     else:
         state.add_cargo(source.id, good, -qty)
         state.add_cargo(target.id, good, qty)

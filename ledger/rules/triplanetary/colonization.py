@@ -62,7 +62,7 @@ def _colonize(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
     oid = state.next_id("W", [o.id for o in state.orders])
     ids = [s.id for s in scoops[:RAMSCOOPS]]
     for s in scoops[:RAMSCOOPS]:
-        s.status = COLONIZING
+        state.update(s, status=COLONIZING)
     state.orders.append(
         Order(
             oid,
@@ -87,7 +87,7 @@ def complete_colonization(books: Books, order: Order) -> str:
     for sid in order.target.split():
         for s in state.ships:
             if s.id == sid:
-                s.status = "departed"
+                state.update(s, status="departed")
     player = books.player(order.owner)
     if player is not None:
         set_pr(

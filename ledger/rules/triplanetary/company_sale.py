@@ -65,16 +65,16 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
     ):
         for rec in group:
             if rec.owner == seller.name:
-                rec.owner = buyer.name
+                state.update(rec, owner=buyer.name)
                 moved += 1
     for o in state.orders:
         if o.owner == seller.name and o.status == "building":
-            o.owner = buyer.name
+            state.update(o, owner=buyer.name)
             moved += 1
     for corp in state.corporations:
         if corp.head == seller.name and corp.status in ("forming", "active", "merging"):
-            corp.head = buyer.name
-            corp.members = ", ".join(x for x in (corp.members, seller.name) if x)
+            members = ", ".join(x for x in (corp.members, seller.name) if x)
+            state.update(corp, head=buyer.name, members=members)
     return Done(
         f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, books.currency)}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§9, §29)",
         [txn],

@@ -103,12 +103,10 @@ def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         event=event,
         where=where["corp"],
     )
-    into.status, into.merging_with, into.ready_day = (
-        "merging",
-        other.id,
-        books.day + rules.merger_days,
+    into = state.update(
+        into, status="merging", merging_with=other.id, ready_day=books.day + rules.merger_days
     )
-    other.status = "merging"
+    other = state.update(other, status="merging")
     return Done(
         f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)",
         [txn],

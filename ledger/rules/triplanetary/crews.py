@@ -67,7 +67,7 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     )
     aboard = len(state.crews_at(post.id))
     if post.fed_until < books.day:
-        post.fed_until = books.day
+        post = state.update(post, fed_until=books.day)
     # §14: a new crew eats from its post's next period on (the post's crews are fed through
     # post.fed_until); a mine with a base is fed by the base.
     supplier = state.posts().get(post.base) if isinstance(post, Mine) and post.base else None
@@ -75,9 +75,7 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     ids = []
     for _ in range(n):
         cid = state.next_id("C", [c.id for c in state.crews])
-        crew = Crew(cid, player.name, post.id, books.day, books.day)
-        crew.fed_until = fed
-        state.crews.append(crew)
+        state.crews.append(Crew(cid, player.name, post.id, books.day, books.day, fed_until=fed))
         ids.append(cid)
     topped = ""
     if isinstance(post, Ship) and books.day == 0 and post.built_day == 0:
@@ -85,10 +83,10 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         # the end of day 0 (it came with three months for one crew)
         extra = rules.start_supply_months * (max(1, aboard + n) - max(1, aboard))
         if extra:
-            post.supplies += extra
+            post = state.update(post, supplies=post.supplies + extra)
             topped = f"; {post.name or post.id} now carries {plural(post.supplies, 'unit')} of supplies, three months for its {aboard + n} crews (§3 §14)"
     if post.status in ("open", "landing", "drifting", "stopped"):
-        post.status = ACTIVE  # new crews take over an abandoned or dead post
+        post = state.update(post, status=ACTIVE)  # new crews take over an abandoned or dead post
     return Done(
         f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
         [txn],
@@ -125,7 +123,7 @@ def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Don
         event=event,
         where=where["crew"],
     )
-    crew.status, crew.ended_day, crew.paid_through = "discharged", books.day, books.day
+    crew = state.update(crew, status="discharged", ended_day=books.day, paid_through=books.day)
     return Done(
         f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}",
         [txn],
@@ -160,10 +158,12 @@ def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         event=event,
         where=where["months"],
     )
-    post.supplies += units
-    post.emergency_left = full
-    if post.fed_until < books.day:
-        post.fed_until = books.day
+    state.update(
+        post,
+        supplies=post.supplies + units,
+        emergency_left=full,
+        fed_until=max(post.fed_until, books.day),
+    )
     return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}", [txn])
 
 

@@ -109,10 +109,10 @@ def _liner_close(books: Books, a: dict[str, Any], where: Where, event: str) -> D
                 "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
             )
         )
-    line.status = "closed"
+    line = state.update(line, status="closed")
     player = find_player(books, line.owner, where["liner"])
     text = f"liner {line.id} {line.frm}-{line.to} closed; {line.waiting} waiting passengers go home"
-    line.waiting = 0
+    line = state.update(line, waiting=0)
     if _running(state, player.name) == 0:
         set_pr(
             books,
@@ -178,7 +178,7 @@ def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> 
         rule="§28 §40",
         event=event,
     )
-    line.waiting -= seats
+    line = state.update(line, waiting=line.waiting - seats)
     return Done(
         f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting",
         [txn],

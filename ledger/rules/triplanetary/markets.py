@@ -140,7 +140,7 @@ def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
                     "buy less, or wait for the market to be supplied",
                 )
             )
-        m.stock -= qty * per
+        state.update(m, stock=m.stock - qty * per)
     total = round_money(price * qty)
     txn = charge(
         books,
@@ -229,13 +229,17 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     txn = post_pieces(books, pieces, kind="sale", memo=memo, rule=rule, event=event)
     state.add_cargo(ship.id, good, -qty)
     if good not in tables.SATURATION_EXEMPT:  # §26
-        if not m.saturated_since < day <= m.saturated_until:
-            m.saturated_since = day
-        m.saturated_until = max(m.saturated_until, day + saturation_days(qty))
+        since = m.saturated_since if m.saturated_since < day <= m.saturated_until else day
+        until = max(m.saturated_until, day + saturation_days(qty))
+        m = state.update(m, saturated_since=since, saturated_until=until)
     if (place, "processed-ore") in STOCKED and good == "raw-ore":
-        m.stock += qty  # §25: Ceres and Callisto process what they are sold
+        m = state.update(
+            m, stock=m.stock + qty
+        )  # §25: Ceres and Callisto process what they are sold
     if place == "Earth" and good == "cordrazite":
-        m.stock += qty  # §25: Earth makes Cordrazine from the Cordrazite it has
+        m = state.update(
+            m, stock=m.stock + qty
+        )  # §25: Earth makes Cordrazine from the Cordrazite it has
     text = f"txn {txn.id}: {memo}: {Money(gross, books.currency)}, sales tax {Money(tax, books.currency)} (§29)"
     if lloyds:
         text += f"; {lloyds}"
@@ -263,10 +267,11 @@ def _settle_lloyds(
             continue
         share = min(contract.qty, left)
         owed += round_money(price * share)
-        contract.qty -= share
         left -= share
-        if contract.qty == 0:
-            contract.status = "settled"
+        if contract.qty == share:
+            state.update(contract, qty=0, status="settled")
+        else:
+            state.update(contract, qty=contract.qty - share)
     if owed:
         pieces += [(cash_at(books, player, place), -owed), (LLOYDS, owed)]
         return f"Lloyds of Luna receives {Money(owed, books.currency)} for its share (§31)"

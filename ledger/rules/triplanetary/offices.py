@@ -81,10 +81,8 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
         None,
     )
     if closed is not None:
-        closed.status, closed.opened_day, closed.paid_until = (
-            "open",
-            books.day,
-            books.day + rules.office_days,
+        closed = state.update(
+            closed, status="open", opened_day=books.day, paid_until=books.day + rules.office_days
         )
         oid = closed.id
     else:
@@ -94,7 +92,7 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
         )
     staff = ""
     if liner is not None and not liner.on_planet:  # §11A: its staff eat, in advance (§14)
-        liner.supplies -= rules.office_staff_units
+        liner = state.update(liner, supplies=liner.supplies - rules.office_staff_units)
         staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
     return Done(
         f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}",
@@ -163,7 +161,7 @@ def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> 
                 else "there is no open office",
             )
         )
-    office.status = "closed"
+    office = state.update(office, status="closed")
     return Done(
         f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)",
         [],

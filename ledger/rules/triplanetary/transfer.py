@@ -75,16 +75,20 @@ def on_hand(state: State, owner: str, base: Post, good: str) -> int:
     return state.cargo_of(base.id).get(good, 0)
 
 
-def _move(state: State, t: Transfer, source: Post, target: Post, n: int, day: int) -> None:
+def _move(state: State, t: Transfer, posts: dict[str, Post], n: int, day: int) -> None:
+    """`n` of what `t` moves go from its source to its target; `posts` (by id) is kept up to
+    date with the posts changed."""
+    source, target = posts[t.source], posts[t.target]
     if t.good == CREWS:
         crews = [c for c in state.crews_at(source.id) if c.owner == t.owner][:n]
         for c in crews:
-            c.post = target.id
+            state.update(c, post=target.id)
         if target.fed_until < day:  # fed at the source; they eat at the new base from tomorrow
-            target.fed_until = day
+            posts[t.target] = state.update(target, fed_until=day)
     elif t.good == SUPPLIES:
-        source.supplies -= n
-        target.supplies += n
+        posts[t.source] = state.update(source, supplies=source.supplies - n)
+        target = posts[t.target]  # the source itself, changed, if it is the target too
+        posts[t.target] = state.update(target, supplies=target.supplies + n)
     else:
         state.add_cargo(source.id, t.good, -n)
         state.add_cargo(target.id, t.good, n)
@@ -116,7 +120,7 @@ def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
             or not isinstance(target, Base)
             or DESTROYED in (source.status, target.status)
         ):
-            t.status = "stopped"
+            t = state.update(t, status="stopped")
             yield (
                 t.owner,
                 f"transfer {t.id} stopped: base {t.source if source is None or source.status == DESTROYED else t.target} is gone; {_words(t, t.moved)} of {t.qty} had arrived",
@@ -133,18 +137,18 @@ def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
         if step <= 0:
             continue
         n = min(step, on_hand(state, t.owner, source, t.good))
-        _move(state, t, source, target, n, day)
-        t.moved += n
+        _move(state, t, posts, n, day)
+        t = state.update(t, moved=t.moved + n)
         moved_crews = n if t.good == CREWS else 0
         if n < step:
-            t.status = "short"
+            t = state.update(t, status="short")
             yield (
                 t.owner,
                 f"transfer {t.id} ended short: {source.name or source.id} had no more {t.good}; {_words(t, t.moved)} of {t.qty} reached {target.name or target.id}",
                 moved_crews,
             )
         elif t.moved >= t.qty:
-            t.status = "done"
+            t = state.update(t, status="done")
             yield (
                 t.owner,
                 f"transfer {t.id} done: {_words(t, t.qty)} from {source.name or source.id} arrived at {target.name or target.id}",

@@ -189,7 +189,7 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if kind is tables.TrialOutcomeKind.DEATH:
         lines.append(_death(books, player, event))
     if crime is not None:
-        crime.status = "tried"
+        state.update(crime, status="tried")
     return Done("; ".join(x for x in lines if x), [])
 
 
@@ -203,7 +203,7 @@ def _confiscate(books: Books, player: Player, how: str) -> str:
     for c in state.cargo:
         if c.holder in posts and c.qty > 0:
             q = c.qty if how == "all" else -(-c.qty // 2)
-            c.qty -= q
+            state.update(c, qty=c.qty - q)
             taken += q
     return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
 
@@ -215,16 +215,16 @@ def _death(books: Books, player: Player, event: str) -> str:
     set_status(books, player, "dead")
     for c in state.crews:
         if c.owner == player.name and c.active:
-            c.status, c.ended_day = "dead", books.day
+            state.update(c, status="dead", ended_day=books.day)
     for o in state.offices:
         if o.owner == player.name:
-            o.status = "closed"
+            state.update(o, status="closed")
     for corp in state.corporations:
         if corp.head == player.name and corp.status != "merged":
-            corp.status = "dissolved"
+            state.update(corp, status="dissolved")
     for line in state.liners:
         if line.owner == player.name:
-            line.status = "closed"
+            state.update(line, status="closed")
     return (
         f"{player.name} and all involved are put to death; the company is dissolved (§5, §41)"
         + f"; {estate}"
@@ -253,9 +253,10 @@ def _estate(books: Books, player: Player, event: str) -> str:
             pieces += tax_pieces(books, now) if due.creditor == "tax" else [(due.creditor, now)]
             left -= now
             paid += now
+        reason = due.reason
         if due.amount > now:
-            due.reason += f"; {due.amount - now:.2f} KC written off: {player.name} is dead (§5)"
-        due.amount = Decimal(0)
+            reason += f"; {due.amount - now:.2f} KC written off: {player.name} is dead (§5)"
+        state.update(due, reason=reason, amount=Decimal(0))
     if not held:
         return f"{player.name} leaves no money (§5)"
     if left:
@@ -284,10 +285,10 @@ def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     dissolved (§5)."""
     state = state_of(books)
     post = find_post(books, a["what"], where["what"], kinds=("ship", "base"))
-    post.status = "destroyed"
+    post = state.update(post, status="destroyed")
     dead = [c for c in state.crews if c.post == post.id and c.active]
     for c in dead:
-        c.status, c.ended_day = "dead", books.day
+        state.update(c, status="dead", ended_day=books.day)
     text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
     if a["aboard"]:
         player = find_player(books, a["aboard"], where["aboard"])
