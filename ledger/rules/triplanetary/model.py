@@ -38,7 +38,7 @@ CREW_STATES = ("active", "quit", "dead", "discharged")
 LEGAL_STATES = ("free", "imprisoned", "pirate", "warlord", "dead")
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Post:
     """A ship, base or mine: where crews live and what feeds them (§14)."""
 
@@ -60,7 +60,7 @@ class Post:
     kind: ClassVar[str] = "post"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Ship(Post):
     type: str = ""
     price: Decimal = Decimal(0)
@@ -73,7 +73,7 @@ class Ship(Post):
     kind: ClassVar[str] = "ship"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Base(Post):
     type: str = "base"
     price: Decimal = Decimal(0)
@@ -83,7 +83,7 @@ class Base(Post):
     kind: ClassVar[str] = "base"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Mine(Post):
     """A mining claim (§23, §24): produces ore into its store while crewed."""
 
@@ -97,7 +97,7 @@ class Mine(Post):
     kind: ClassVar[str] = "mine"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Module:
     """A recreation module on a base (§20)."""
 
@@ -112,7 +112,7 @@ class Module:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Crew:
     id: str
     owner: str
@@ -136,7 +136,7 @@ class Crew:
         return self.status == "active"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Office:
     """A corporation's office (§8): fees paid in advance every 30 days."""
 
@@ -150,7 +150,7 @@ class Office:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Order:
     """Something paid for and being built or completed (§7, §9, §12, §24, §32)."""
 
@@ -168,7 +168,7 @@ class Order:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Corporation:
     id: str
     head: str
@@ -183,7 +183,7 @@ class Corporation:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Cargo:
     """Goods or equipment in a ship's hold, a base's or a mine's store, in units of the item."""
 
@@ -193,7 +193,7 @@ class Cargo:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Crime:
     id: str
     player: str
@@ -206,7 +206,7 @@ class Crime:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Due:
     """Money a player owes and could not pay (a fine, a tax); collected when they can (§6)."""
 
@@ -221,7 +221,7 @@ class Due:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Market:
     """A place's stock and saturation of one good (§25, §26)."""
 
@@ -234,7 +234,7 @@ class Market:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Liner:
     """A space passenger line (§28, §40): passengers gather while it is open."""
 
@@ -250,7 +250,7 @@ class Liner:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Underwriting:
     """Lloyds of Luna's share of a cargo (§31)."""
 
@@ -265,7 +265,7 @@ class Underwriting:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Branch:
     """A branch bank on a base (§30): open once its reserves are delivered."""
 
@@ -278,7 +278,7 @@ class Branch:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class PRChange:
     """Every change of a player's public relations value, with its cause (§36C)."""
 
@@ -290,7 +290,7 @@ class PRChange:
     ref: CellRef | None = None
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Transfer:
     """Men, equipment, ore, supplies or fuel moving between two adjacent bases (§21): so many
     CP a day, each day's share taken from one base and put on the other."""
