@@ -45,7 +45,11 @@ HOST = "127.0.0.1"  # the only address this benchmark ever sends to
 PAYMENT = "0.10"
 #: How long the clients go on after the last save, to see it; and how long past its length the
 #: run may go at most when the saves run late.
-SETTLE, HARD = 5.0, 120.0
+SETTLE, HARD = 5.0, 600.0
+#: A client lets an idle connection go after this long, before the server does (uvicorn: 5 s),
+#: as a browser retries one the server closed: a request sent on a connection the server is
+#: closing at that moment fails without being an error of the server's.
+IDLE = httpx.Limits(keepalive_expiry=2.0)
 BALANCE = re.compile(r'data-player="Ann">([^<]+)<')
 
 
@@ -96,7 +100,7 @@ def rss_mib(pid: int) -> float:
 
 
 async def poller(c: Client, url: str, clock: Clock, every: float) -> None:
-    async with httpx.AsyncClient(timeout=10) as http:
+    async with httpx.AsyncClient(timeout=10, limits=IDLE) as http:
         while clock.running():
             try:
                 r = await http.get(url)
@@ -106,13 +110,13 @@ async def poller(c: Client, url: str, clock: Clock, every: float) -> None:
                 else:
                     c.saw(r.text)
             except httpx.HTTPError as exc:
-                c.errors.append(type(exc).__name__)
+                c.errors.append(f"{type(exc).__name__} ({exc}), polling")
             await asyncio.sleep(every)
 
 
 async def listener(c: Client, url: str, clock: Clock) -> None:
     """The served pages' own way: the event stream, and the main part fetched on each change."""
-    async with httpx.AsyncClient(timeout=httpx.Timeout(10, read=30)) as http:
+    async with httpx.AsyncClient(timeout=httpx.Timeout(10, read=30), limits=IDLE) as http:
         while clock.running():
             try:
                 async with http.stream("GET", url + "/events") as events:
@@ -132,7 +136,7 @@ async def listener(c: Client, url: str, clock: Clock) -> None:
                         else:
                             c.saw(part.text)
             except httpx.HTTPError as exc:
-                c.errors.append(type(exc).__name__)
+                c.errors.append(f"{type(exc).__name__} ({exc}), events")
                 await asyncio.sleep(0.5)
 
 
