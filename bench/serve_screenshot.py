@@ -3,7 +3,7 @@ after the tour's `ledger tick 30`, served by the real `ledger serve` on 127.0.0.
 Ann's link in headless Chromium laid out as a phone (375 px wide), the way
 tests/web/test_browser.py opens it.
 
-    .venv/bin/python docs/screenshot.py
+    .venv/bin/python bench/serve_screenshot.py
 
 Needs Debian's chromium and chromium-driver, and selenium (a test extra).
 """
