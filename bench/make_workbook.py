@@ -4,7 +4,9 @@
 
 12 players, 400 ships, 1,200 crews, 60 offices, 100 bases with a recreation module each,
 200 mines, and N journal rows (postings) of realistic transactions: purchases, wages, office
-fees, sales with their tax split, payments between players, Patrol fines.
+fees, sales with their tax split, payments between players, Patrol fines. Nobody spends below a
+reserve (RESERVE: the upkeep of the benchmark's ticks); a player short of money sells goods
+instead, so that a workbook of any length passes `ledger check` with no debt allowed.
 """
 
 from __future__ import annotations
