@@ -124,6 +124,9 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
         stop = threading.Event()
         thread = None
         if poll:
+            # the first reading before the first request: a page opened at once shows the
+            # books, not "cannot be read right now"
+            await asyncio.to_thread(watcher.refresh)
             thread = threading.Thread(
                 target=poll_forever, args=(watcher, stop), name="ledger-watch", daemon=True
             )

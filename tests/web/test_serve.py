@@ -197,3 +197,25 @@ def test_ctrl_c_stops_the_server_while_a_page_is_open(game: Ledger) -> None:
         if server.poll() is None:
             server.kill()
             server.communicate()
+
+
+def test_the_first_page_the_real_server_serves_shows_the_books(game: Ledger) -> None:
+    """The server reads the workbook before it answers: the very first page it serves shows
+    the money, not "cannot be read right now"."""
+    from tests.web.browser import free_port
+
+    server = game.proc("serve", "--port", str(free_port()), "--no-qr")
+    try:
+        ann = [server.stdout.readline() for _ in range(2)][1].split(": ", 1)[1].strip()  # type: ignore[union-attr]
+        first = None
+        for _ in range(300):
+            try:
+                first = httpx.get(ann, timeout=10)
+                break
+            except httpx.TransportError:
+                time.sleep(0.02)
+        assert first is not None and first.status_code == 200
+        assert 'data-player="Ann">25.00 KC<' in first.text and "cannot be read" not in first.text
+    finally:
+        server.terminate()
+        server.communicate(timeout=10)
