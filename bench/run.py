@@ -65,13 +65,18 @@ class Runs:
     def peak(self) -> int:
         return max(self.peaks)
 
+    def add(self, run: tuple[float, int]) -> float:
+        self.walls.append(run[0])
+        self.peaks.append(run[1])
+        return run[0]
 
-def once(cmd: list[str], timeout: float, cwd: Path | None = None) -> tuple[float, int]:
+
+def once(cmd: list[str], timeout: float) -> tuple[float, int]:
     """Wall time and peak memory (MiB) of one command, as the OS counts them."""
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         p = subprocess.Popen(
-            cmd, cwd=cwd, env=ENV, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+            cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
         )
         timer = threading.Timer(timeout, lambda: os.killpg(p.pid, signal.SIGKILL))
         timer.start()
@@ -100,10 +105,14 @@ class Cmd:
     state: Path | None = None
     workbook: Path | None = None
     timeout: float = 900
+    cache: bool = True  # ledger's cache of the workbook put back with it
+    warm: bool = False  # `balance` run first: a cache of these very bytes, as after any command
 
     def run(self) -> tuple[float, int]:
         if self.state is not None and self.workbook is not None:
-            restore(self.state, self.workbook)
+            restore(self.state, self.workbook, cache=self.cache)
+            if self.warm:
+                ledger("balance", "--json", "-w", self.workbook)
         return once(self.argv, self.timeout)
 
 
@@ -111,13 +120,8 @@ def paired(a: Cmd, b: Cmd, times: int) -> tuple[Runs, Runs, float]:
     """A and B in turn, `times` each: their runs and the median of the ratios A/B."""
     ra, rb, ratios = Runs(a.label), Runs(b.label), []
     for _ in range(times):
-        wa, pa = a.run()
-        wb, pb = b.run()
-        ra.walls.append(wa)
-        ra.peaks.append(pa)
-        rb.walls.append(wb)
-        rb.peaks.append(pb)
-        ratios.append(wa / wb)
+        wa = ra.add(a.run())
+        ratios.append(wa / rb.add(b.run()))
     ratio = statistics.median(ratios)
     for r in (ra, rb):
         spread = f"{min(r.walls):.2f}-{max(r.walls):.2f}"
@@ -232,6 +236,7 @@ ORDER = (
     "naive",
     "tick-360",
     "per-day",
+    "check",
 )
 #: The reading goals against ledger-cli hold from this size on: below it Python's start-up
 #: alone is most of ledger's time (issue 17 sets them at 100k).
@@ -251,6 +256,7 @@ class Table:
 
     def add(self, kind: str, measure: str, result: str, goal: str, met: bool | str) -> None:
         shown = met if isinstance(met, str) else ("yes" if met else "no")
+        result = " ".join(result.split()).replace("|", "/")[:200]  # one cell of the table
         self.rows.append((ORDER.index(kind), measure, result, goal, shown))
 
     def ratio(
@@ -283,9 +289,7 @@ class Table:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--sizes", default="10000,100000,300000", help="journal rows of the workbooks")
     ap.add_argument("--times", type=int, default=3, help="pairs of runs per measure (median)")
     ap.add_argument("--pdf-timeout", type=float, default=300, help="seconds for the PDFs")
@@ -328,6 +332,18 @@ def main() -> int:
             shutil.copy(p["src"], w)
             for f in side_files(w):
                 shutil.rmtree(f) if f.is_dir() else f.unlink()
+            checked = "clean"
+            try:
+                ledger("check", "-w", w)
+            except Failed as exc:
+                checked = str(exc)
+            table.add(
+                "check",
+                f"the {tag} workbook passes `ledger check`",
+                checked,
+                "clean",
+                checked == "clean",
+            )
             ledger("post", "-w", w)  # saved by ledger itself: the usual case
             p["own"] = OUT / f"state-own-{tag}"
             save_state(w, p["own"])
@@ -361,17 +377,9 @@ def main() -> int:
     def balance(n: int, name: str, cache: bool) -> Cmd:
         tag = f"{n // 1000}k"
         w = work / f"balance-{name}-{tag}.xlsx"
-        where = state(n, name)
-
-        class Balance(Cmd):
-            def run(self) -> tuple[float, int]:
-                restore(where, w, cache=cache)
-                if cache:  # its cache of these very bytes, as after any command
-                    ledger("balance", "--json", "-w", w)
-                return once(self.argv, self.timeout)
-
         label = f"balance --json, {tag}, {name}{'' if cache else ', no cache'}"
-        return Balance(label, [*LEDGER, "balance", "--json", "-w", str(w)])
+        argv = [*LEDGER, "balance", "--json", "-w", str(w)]
+        return Cmd(label, argv, state(n, name), w, cache=cache, warm=cache)
 
     def ledger_cli_balance(n: int) -> Cmd:
         if ledger_cli is None:
