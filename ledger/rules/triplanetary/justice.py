@@ -75,7 +75,10 @@ def fine_player(
     event: str,
     where: str,
 ) -> str:
-    """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues)."""
+    """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues). The Patrol's
+    own player is not fined: the fine would go from the Patrol to the Patrol (as in the tick)."""
+    if player.role == PATROL_ROLE:
+        return f"no fine: {player.name} holds the Patrol, to which a fine would go (§6)"
     state = state_of(books)
     now = min(spendable(books, player), amount)
     parts = []
@@ -124,6 +127,15 @@ def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     player = find_player(books, a["player"], where["player"])
     if a["amount"] <= 0:
         raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
+    if player.role == PATROL_ROLE:
+        raise Refused(
+            problem(
+                "patrol-fined",
+                where["player"],
+                f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
+                "fine another player, or move the Patrol's money with ledger pay",
+            )
+        )
     return Done(
         fine_player(books, player, a["amount"], a["reason"], "§6", event, where["amount"]),
         [],
