@@ -173,15 +173,19 @@ def extend_day_ends(
     ends: DayEnds, txns: Sequence[Transaction], balances: dict[str, Decimal]
 ) -> None:
     """Add these transactions (days rising) to `ends`, from these balances (updated)."""
+    get, zero = balances.get, Decimal(0)
     for t in txns:
+        day = t.day
         for p in t.postings:
             a = p.account
-            value = balances[a] = balances.get(a, Decimal(0)) + p.amount.amount
-            points = ends.setdefault(a, [])
-            if points and points[-1][0] == t.day:
-                points[-1] = (t.day, value)
+            value = balances[a] = get(a, zero) + p.amount.amount
+            points = ends.get(a)
+            if points is None:
+                ends[a] = [(day, value)]
+            elif points[-1][0] == day:
+                points[-1] = (day, value)
             else:
-                points.append((t.day, value))
+                points.append((day, value))
 
 
 def day_ends_of(txns: Sequence[Transaction]) -> DayEnds | None:

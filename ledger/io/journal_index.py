@@ -33,9 +33,15 @@ from typing import Any
 from xml.sax.saxutils import escape, unescape
 
 from ledger import __version__
-from ledger.core.journal import Transaction
-from ledger.core.journal_history import DayEnds, History, IndexedJournal, RowsOfHistory
-from ledger.core.problems import ProblemsFound, problem
+from ledger.core.journal import Journal, Transaction
+from ledger.core.journal_history import (
+    DayEnds,
+    History,
+    IndexedJournal,
+    RowsOfHistory,
+    day_ends_of,
+)
+from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import journal_xml
 
 #: Bumped whenever what the index holds, or how the Journal part is laid out, changes.
@@ -140,14 +146,14 @@ def inflate_piece(deflated: bytes | memoryview, limit: int) -> bytes:
 class Kept:
     """The Journal part of the workbook as read, its index checked against its bytes."""
 
-    data: bytes
-    index: Index
+    data: bytes = field(repr=False)
+    index: Index = field(repr=False)
     #: where the part's deflated bytes begin and end in `data`
     start: int
     end: int
     money_styles: tuple[int, ...]
     currency: str
-    _since: dict[int, list[Transaction]] = field(default_factory=dict)
+    _since: dict[int, list[Transaction]] = field(default_factory=dict, repr=False)
 
     def piece(self, a: int, b: int) -> memoryview:
         return memoryview(self.data)[self.start + a : self.start + b]
@@ -284,3 +290,42 @@ def rows_read(journal: Any, rows_of: Mapping[int, tuple[int, ...]]) -> int:
     if isinstance(journal, IndexedJournal):
         return journal.history.postings
     return sum(len(rows) for rows in rows_of.values())
+
+
+def disagreement(data: bytes, journal: Journal) -> list[Problem]:
+    """What `ledger check`, which reads the journal itself, finds against the index a
+    command that appends would trust: a problem if they disagree (never, unless the index
+    was made by something else than ledger, or by a fault of ledger's)."""
+    kept = kept_journal(data, journal.currency)
+    if kept is None:
+        return []
+    index = kept.index
+    ends = day_ends_of(journal.transactions)
+    if (
+        index.transactions == len(journal)
+        and index.last_id == journal.next_id - 1
+        and index.last_day == journal.last_day()
+        and index.rows == sum(len(t.postings) for t in journal)
+        and index.balances == {a: cents_of(m.amount) for a, m in journal.balances().items()}
+        and ends is not None
+        and index.day_ends == flat_day_ends(ends)
+    ):
+        return []
+    return [
+        problem(
+            "journal-index",
+            "Journal",
+            "the Journal's index (kept beside it so that a command can append without "
+            "reading it) disagrees with its rows",
+            f"run the next command with {_CAREFUL_ENV}=1: it reads the sheet itself and "
+            "writes the index anew; please tell ledger's makers",
+        )
+    ]
+
+
+def flat_day_ends(ends: DayEnds) -> dict[str, list[int]]:
+    """Day-end balances as the index keeps them: [day, cents, day, cents, ...]."""
+    return {
+        a: [x for day, value in points for x in (day, cents_of(value))]
+        for a, points in ends.items()
+    }

@@ -22,7 +22,15 @@ from ledger import __version__
 from ledger.core.journal import Journal, Transaction
 from ledger.core.journal_history import IndexedJournal, day_ends_of
 from ledger.core.schema import SheetSpec
-from ledger.io.journal_index import Index, Kept, Segment, StoredHistory, cents_of, inflate_piece
+from ledger.io.journal_index import (
+    Index,
+    Kept,
+    Segment,
+    StoredHistory,
+    cents_of,
+    flat_day_ends,
+    inflate_piece,
+)
 from ledger.io.stream_write import _rows_xml, _text_cell, column_letters
 from ledger.io.zip_out import Member, crc32_combine, deflate
 
@@ -263,8 +271,5 @@ def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
         last_id=journal.next_id - 1,
         last_day=journal.last_day(),
         balances={a: cents_of(m.amount) for a, m in journal.balances().items()},
-        day_ends={
-            a: [x for day, value in points for x in (day, cents_of(value))]
-            for a, points in p.day_ends.items()
-        },
+        day_ends=flat_day_ends(p.day_ends),
     )
