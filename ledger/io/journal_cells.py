@@ -11,6 +11,7 @@ NotPlain.
 
 from __future__ import annotations
 
+import functools
 import operator
 import re
 import zipfile
@@ -44,26 +45,34 @@ def _text_cell(column: bytes) -> bytes:
 
 
 _COLUMNS = (b"A", b"B", b"C", b"D", b"E", b"F", b"G", b"H")
-#: One row: groups row, style A, txn, style B, day, kind (shared, inline), account (shared,
-#: inline), style E, amount, memo, event, rule (each shared, inline). Right after it the
-#: next row or the end of the sheet's data.
-_ROW = re.compile(
-    rb'<row r="(\d{1,7}+)"(?: [^>]*)?>'
-    + _number_cell(b"A")
-    + _number_cell(b"B")
-    + _text_cell(b"C")
-    + _text_cell(b"D")
-    + _number_cell(b"E")
-    + _text_cell(b"F")
-    + _text_cell(b"G")
-    + _text_cell(b"H")
-    + rb"</row>(?=<row |</sheetData>)"
-)
-_HEADER = re.compile(
-    rb'<sheetData><row r="1"(?: [^>]*)?>'
-    + b"".join(rb'<c r="' + c + rb'1"(?: s="\d{1,6}+")?' + _TEXT + rb")" for c in _COLUMNS)
-    + rb"</row>"
-)
+
+
+@functools.cache
+def _patterns() -> tuple[re.Pattern[bytes], re.Pattern[bytes]]:
+    """One row (groups: row, style A, txn, style B, day, kind (shared, inline), account
+    (shared, inline), style E, amount, memo, event, rule (each shared, inline)), right after
+    it the next row or the end of the sheet's data; and the header row. Compiled when first
+    needed: most workbooks are ledger's own."""
+    row = re.compile(
+        rb'<row r="(\d{1,7}+)"(?: [^>]*+)?>'
+        + _number_cell(b"A")
+        + _number_cell(b"B")
+        + _text_cell(b"C")
+        + _text_cell(b"D")
+        + _number_cell(b"E")
+        + _text_cell(b"F")
+        + _text_cell(b"G")
+        + _text_cell(b"H")
+        + rb"</row>(?=<row |</sheetData>)"
+    )
+    header = re.compile(
+        rb'<sheetData><row r="1"(?: [^>]*)?>'
+        + b"".join(rb'<c r="' + c + rb'1"(?: s="\d{1,6}+")?' + _TEXT + rb")" for c in _COLUMNS)
+        + rb"</row>"
+    )
+    return row, header
+
+
 _NAMES = tuple(c.name for c in JOURNAL.columns)
 _STYLES = (1, 3, 9)  # the groups of the number cells' styles
 #: The groups of each text column: shared string, inline string.
@@ -169,7 +178,7 @@ class Reader:
         """The rows between `lo` and `hi` (a row's start, or the end of the sheet's data:
         `after` is what stands there), every one matched and nothing before or between them.
         `first`: the least number the first row may have."""
-        found = _ROW.findall(xml, lo, hi + len(after))
+        found = _patterns()[0].findall(xml, lo, hi + len(after))
         if len(found) != xml.count(b"<row", lo, hi) or (
             lo < hi and not xml.startswith(b"<row ", lo)
         ):
@@ -259,7 +268,7 @@ def header_end(sheet: Sheet, xml: bytes) -> int | None:
         if len(xml) > 1 << 20:
             raise NotPlain
         return None
-    m = _HEADER.match(xml, start)
+    m = _patterns()[1].match(xml, start)
     if m is None:
         if len(xml) - start > 8192:
             raise NotPlain
@@ -271,6 +280,11 @@ def header_end(sheet: Sheet, xml: bytes) -> int | None:
     if tuple(names) != _NAMES:
         raise NotPlain
     return m.end()
+
+
+def first_row_plain(xml: bytes, start: int) -> bool:
+    """Whether the row at `start` is of the plain shape (the rest unread)."""
+    return _patterns()[0].match(xml, start) is not None
 
 
 _TAIL_OK = re.compile(rb"</sheetData>(?:(?!<sheetData|<row\b|<c\b).)*\Z", re.S)

@@ -1,0 +1,375 @@
+"""A Journal another program saved, turned into ledger's own in the background, for a command
+that only appends (a tick): read by whole columns (`journal_columns`) in a forked child while
+the command reads the other sheets, then written as ledger writes it, in the same deflated
+segments a save would write (`journal_write`). The command goes on from the history's sums
+(`IndexedJournal`) as on a workbook ledger saved itself, and its save copies the converted
+segments as they are instead of writing every row anew.
+
+The child answers twice on one pipe: first what the history holds (its numbers, last day,
+each account's sum and day-end balances), as soon as the rows are read; then the segments.
+Anything not plain (`journal_columns` is not sure of a row, days do not rise, rows are not
+numbered from 2 without a gap, a text ledger writes otherwise) and there is no conversion:
+the loader reads the sheet as before. What comes out is exactly what reading every row and
+writing every row gives: tests compare the saved workbooks byte for byte.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import io
+import itertools
+import os
+import pickle
+import signal
+import struct
+import zipfile
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+
+from ledger import __version__
+from ledger.core.journal import Transaction
+from ledger.core.journal_history import DayEnds, IndexedJournal, RowsOfHistory
+from ledger.io import journal_xml
+from ledger.io.journal_cells import (
+    Columns,
+    NotPlain,
+    Sheet,
+    amount_of,
+    first_row_plain,
+    header_end,
+)
+from ledger.io.journal_columns import CAREFUL_ENV, columns, transactions
+from ledger.io.journal_index import (
+    Index,
+    Kept,
+    Segment,
+    StoredHistory,
+    inflate_piece,
+)
+from ledger.io.sheets import JOURNAL
+
+#: The cell style XlsxWriter gives the money format in ledger's saves (the header's and the
+#: wrapped text's come first). A save that gives it another copies nothing and writes every
+#: row: the same workbook, only slower.
+MONEY_STYLE = 3
+#: What the first rows of the sheet are looked at for, before a child is started.
+_PEEK = 1 << 16
+#: From this size of the Journal's XML on (about 5,000 rows as LibreOffice writes them) it is
+#: converted in the background; a shorter one is read by columns at once.
+CONVERT_FROM = 2 << 20
+
+
+@dataclass
+class Summary:
+    """What a command that appends needs of the history: the index's numbers."""
+
+    rows: int
+    transactions: int
+    last_id: int
+    last_day: int
+    balances: dict[str, int]  # cents
+    day_ends: dict[str, list[int]]  # [day, cents, day, cents, ...]
+
+
+def looks_converted(data: bytes) -> bool:
+    """Whether the Journal is long, and its first rows of the plain shape another program
+    writes, not ledger's own (which its own readers take): a child is worth starting."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            sheet = Sheet(z)
+            if sheet.part.file_size < CONVERT_FROM:
+                return False  # read at once by columns, no child needed
+            with z.open(sheet.part) as f:
+                head = f.read(_PEEK)
+        start = header_end(sheet, head)
+        if start is None or head.startswith(b'<row r="2"><c r="A2"><v>', start):
+            return False  # ledger's own rows
+        return first_row_plain(head, start)
+    except Exception:  # not plain, damaged: the careful way, no child
+        return False
+
+
+def _summary(cols: Columns, starts: list[int], ends: list[int], account: list[str]) -> Summary:
+    """The history's numbers from its columns; NotPlain when days do not rise."""
+    days = [cols.day[s] for s in starts]
+    if any(b < a for a, b in itertools.pairwise(days)):
+        raise NotPlain  # no index for a journal whose days go back
+    running: dict[str, int] = {}
+    points: dict[str, list[int]] = {}
+    for s, e, day in zip(starts, ends, days, strict=True):
+        for i in range(s, e):
+            a = account[i]
+            value = running[a] = running.get(a, 0) + cols.cents[i]
+            flat = points.get(a)
+            if flat is None:
+                points[a] = [day, value]
+            elif flat[-2] == day:
+                flat[-1] = value
+            else:
+                flat += (day, value)
+    return Summary(
+        rows=len(cols.txn),
+        transactions=len(starts),
+        last_id=cols.txn[starts[-1]] if starts else 0,
+        last_day=days[-1] if days else 0,
+        balances=running,
+        day_ends=points,
+    )
+
+
+def _render(
+    cols: Columns, starts: list[int], ends: list[int], texts: Any, money_style: int
+) -> tuple[bytes, list[Segment]]:
+    """The rows as `journal_write` writes them from row 2, in its segments: the deflated
+    bytes and each segment. NotPlain for a row `journal_write` would write another way."""
+    from ledger.io.journal_write import SEGMENT_BYTES, _Texts, _Writer
+
+    sink = io.BytesIO()
+    w = _Writer(sink, JOURNAL, money_style)  # type: ignore[arg-type]
+    cell = _Texts()
+    money = w.money
+    distinct = dict(zip(cols.amount, cols.cents, strict=True))
+    amounts = {raw: _amount_text(raw, c) for raw, c in distinct.items()}
+    parts: list[bytes] = []
+    size, first, last, count = 0, -1, -1, 0
+    r = 2
+    for s, e in zip(starts, ends, strict=True):
+        if size >= SEGMENT_BYTES:
+            w.segment(b"".join(parts), first, last, count)
+            parts, size, first, count = [], 0, -1, 0
+        tid, day = cols.txn[s], cols.day[s]
+        kind, memo = cell[texts[cols.kind[s]]], cell[texts[cols.memo[s]]]
+        event, rule = cell[texts[cols.event[s]]], cell[texts[cols.rule[s]]]
+        out = []
+        for i in range(s, e):
+            account = cell[texts[cols.account[i]]]
+            if not account:
+                raise NotPlain  # journal_write writes such a row its other way
+            out.append(
+                f'<row r="{r}"><c r="A{r}"><v>{tid}</v></c><c r="B{r}"><v>{day}</v></c>'
+                + (f'<c r="C{r}"{kind}' if kind else "")
+                + f'<c r="D{r}"{account}<c r="E{r}"{money}><v>{amounts[cols.amount[i]]}</v></c>'
+                + (f'<c r="F{r}"{memo}' if memo else "")
+                + (f'<c r="G{r}"{event}' if event else "")
+                + (f'<c r="H{r}"{rule}' if rule else "")
+                + "</row>"
+            )
+            r += 1
+        xml = "".join(out).encode("utf-8")
+        parts.append(xml)
+        size += len(xml)
+        first = day if first < 0 else first
+        last = day
+        count += e - s
+    if parts:
+        w.segment(b"".join(parts), first, last, count)
+    return sink.getvalue(), w.segments
+
+
+def _amount_text(raw: bytes, cents: int) -> str:
+    """An amount as `journal_write` writes it (`format(amount, "f")`), from its cents; a
+    zero as the careful reader has it (`-0.00` too)."""
+    if not cents:
+        return format(amount_of(raw), "f")
+    whole, part = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}{whole}.{part:02d}"
+
+
+def _convert(data: bytes, send: Any) -> None:
+    """In the child: read, send the summary, render, send the segments."""
+    sheet, cols = columns(data)
+    if cols.rows != list(range(2, len(cols.rows) + 2)):
+        raise NotPlain  # a gap in the rows: the converted sheet's rows would move
+    groups = transactions(cols)
+    texts = sheet.texts
+    account = list(map(texts.__getitem__, cols.account))
+    send(_summary(cols, groups.starts, groups.ends, account))
+    send(_render(cols, groups.starts, groups.ends, texts, MONEY_STYLE))
+
+
+class Conversion:
+    """The conversion under way in a forked child (or, where there is no fork, done here
+    when asked): `summary()` and then `segments()`, each None when there is none."""
+
+    def __init__(self, data: bytes) -> None:
+        self.pid = 0
+        self.reader: Any = None
+        self._summary: Summary | None = None
+        self._segments: tuple[bytes, list[Segment]] | None = None
+        self._answers: list[Any] | None = None
+        self._asked = False
+        self.data: bytes | None = data
+        if os.environ.get(CAREFUL_ENV) or not looks_converted(data):
+            self.data = None
+            return
+        from ledger.io.journal_columns import _may_fork
+
+        if not hasattr(os, "fork") or not _may_fork():
+            return
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            try:
+                r, w = os.pipe()
+                pid = os.fork()
+            except OSError:
+                return
+            if pid == 0:
+                _child(r, w, blocked, data)  # never returns
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        os.close(w)
+        self.pid = pid
+        self.reader = os.fdopen(r, "rb")
+        atexit.register(self.close)  # a command that stops before its save leaves no child
+
+    def _next(self) -> Any:
+        if self.pid:
+            try:
+                head = self.reader.read(8)
+                if len(head) == 8:
+                    (size,) = struct.unpack("<Q", head)
+                    payload = self.reader.read(size)
+                    if len(payload) == size:
+                        return pickle.loads(payload)
+            except BaseException:
+                self.close()
+                raise
+            self.close()
+            return None
+        if self._answers is None:  # no child: all of it here, now
+            self._answers = []
+            if self.data is not None:
+                with contextlib.suppress(Exception):
+                    _convert(self.data, self._answers.append)
+        return self._answers.pop(0) if self._answers else None
+
+    def summary(self) -> Summary | None:
+        if not self._asked:
+            self._asked = True
+            answer = self._next() if self.data is not None else None
+            self._summary = answer if isinstance(answer, Summary) else None
+            if self._summary is None:
+                self.data = None
+                self.close()
+        return self._summary
+
+    def segments(self) -> tuple[bytes, list[Segment]] | None:
+        if self._segments is None and self._summary is not None and self.data is not None:
+            answer = self._next()
+            self.data = None
+            if isinstance(answer, tuple):
+                self._segments = answer
+            self.close()
+        return self._segments
+
+    def close(self) -> None:
+        """No child left behind."""
+        if self.pid:
+            pid, self.pid = self.pid, 0
+            with contextlib.suppress(OSError):
+                self.reader.close()
+                os.kill(pid, signal.SIGTERM)
+            with contextlib.suppress(OSError):
+                os.waitpid(pid, 0)
+
+
+def _child(r: int, w: int, blocked: set[Any], data: bytes) -> None:
+    """In the forked child: convert, send each answer as soon as it is made, leave at once
+    (no cleanup, nothing written but the answers)."""
+    try:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        os.close(r)
+        with os.fdopen(w, "wb") as out:
+
+            def send(answer: Any) -> None:
+                payload = pickle.dumps(answer, protocol=pickle.HIGHEST_PROTOCOL)
+                out.write(struct.pack("<Q", len(payload)) + payload)
+                out.flush()
+
+            with contextlib.suppress(BaseException):
+                _convert(data, send)
+    finally:
+        os._exit(0)
+
+
+class ConvertedHistory(StoredHistory):
+    """The history of a Journal another program saved, as its conversion tells it: its
+    numbers at once, the converted segments (what a save copies, what `since` reads) when
+    first asked for."""
+
+    def __init__(self, conversion: Conversion, summary: Summary, currency: str) -> None:
+        # not StoredHistory's: the segments, and so `kept`, come later
+        self.conversion = conversion
+        self.summary = summary
+        self.currency = currency
+        self.transactions = summary.transactions
+        self.postings = summary.rows
+        self.last_id = summary.last_id
+        self.last_day = summary.last_day
+        self.balances = {a: Decimal(c).scaleb(-2) for a, c in summary.balances.items()}
+        self._ends: DayEnds | None = None
+        self._kept: Kept | None = None
+
+    @property
+    def kept(self) -> Kept:  # type: ignore[override]
+        if self._kept is None:
+            segments = self.conversion.segments()
+            if segments is None:
+                raise NotPlain  # never once the summary came: the child died
+            deflated, segs = segments
+            s = self.summary
+            index = Index(
+                version=__version__,
+                money_style=MONEY_STYLE,
+                head_sha256="",
+                tail_sha256="",
+                segments=segs,
+                rows=s.rows,
+                transactions=s.transactions,
+                last_id=s.last_id,
+                last_day=s.last_day,
+                balances=s.balances,
+                day_ends=s.day_ends,
+            )
+            self._kept = Kept(deflated, index, 0, len(deflated), (MONEY_STYLE,), self.currency)
+        return self._kept
+
+    def day_ends(self) -> DayEnds:
+        if self._ends is None:
+            self._ends = {
+                a: [(flat[i], Decimal(flat[i + 1]).scaleb(-2)) for i in range(0, len(flat), 2)]
+                for a, flat in self.summary.day_ends.items()
+            }
+        return self._ends
+
+    def read(self) -> tuple[list[Transaction], dict[int, tuple[int, ...]]]:
+        kept = self.kept
+        pattern = journal_xml.pattern_of(kept.money_styles, True)
+        xml = b"".join(
+            inflate_piece(kept.piece(s.start, s.end), s.length - (before.length if before else 0))
+            for before, s in zip([None, *kept.index.segments], kept.index.segments, strict=False)
+        )
+        xml += b"</sheetData>"
+        found = journal_xml.region(xml, pattern, 0, len(xml) - len(b"</sheetData>"))
+        txns, rows_of, _ = journal_xml.build([found], self.currency)
+        self._agrees(txns, {})
+        return txns, rows_of
+
+    def _agrees(self, txns: list[Transaction], balances: dict[str, Any]) -> None:
+        if len(txns) != self.transactions or (txns and txns[-1].id != self.last_id):
+            raise self._broken()
+
+
+def converted(
+    conversion: Conversion | None, currency: str
+) -> tuple[IndexedJournal, RowsOfHistory] | None:
+    """The journal a command that appends goes on from, when the conversion holds."""
+    summary = conversion.summary() if conversion is not None else None
+    if conversion is None or summary is None:
+        return None
+    journal = IndexedJournal(currency, ConvertedHistory(conversion, summary, currency))
+    return journal, RowsOfHistory(journal)
