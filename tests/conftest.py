@@ -3,11 +3,15 @@ files on disk, and small helpers to edit a workbook's cells the way a banker wou
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import io
 import json
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,14 +43,7 @@ class Ledger:
         self.path = folder / "ledger.xlsx"
 
     def __call__(self, *args: str, expect: int | None = 0) -> Run:
-        runner = CliRunner()
-        result = runner.invoke(
-            app,
-            ["--help"] if not args else list(args),
-            env={"LEDGER_WORKBOOK": str(self.path)},
-            catch_exceptions=False,
-        )
-        run = Run(result.exit_code, result.stdout, result.stderr)
+        run = invoke(["--help"] if not args else list(args), {"LEDGER_WORKBOOK": str(self.path)})
         if expect is not None:
             assert run.exit_code == expect, (
                 f"ledger {' '.join(args)} exited {run.exit_code}\nstdout:\n{run.stdout}\nstderr:\n{run.stderr}"
@@ -83,7 +80,62 @@ class Ledger:
             args += ["--player", p]
         if patrol:
             args += ["--patrol", patrol]
-        self(*args)
+        self.fresh(*args)
+
+    def fresh(self, *new_args: str) -> None:
+        """What `ledger new ARGS` writes, here: the files it wrote the first time this process
+        ran it with these arguments (it is deterministic: same arguments, same bytes), so a
+        test's fresh game costs a copy instead of a `new`."""
+        key = tuple(new_args)
+        if self.path.exists():  # `new` refuses to overwrite a workbook: let it say so
+            self(*new_args)
+            return
+        if key not in _NEW:
+            with tempfile.TemporaryDirectory(prefix="ledger-new-") as folder:
+                made = Ledger(Path(folder))
+                made(*new_args)
+                _NEW[key] = {f.name: f.read_bytes() for f in Path(folder).iterdir() if f.is_file()}
+        for name, data in _NEW[key].items():
+            (self.folder / name).write_bytes(data)
+
+
+#: the files `ledger new ARGS` wrote, by ARGS (see Ledger.fresh)
+_NEW: dict[tuple[str, ...], dict[str, bytes]] = {}
+
+
+@functools.cache
+def _command() -> Any:
+    """`ledger` as Typer builds it from `app`: once a process, as the console program builds
+    it once a run (Typer's `CliRunner.invoke` builds it anew on every call, a fifth of a short
+    command's time). Which game's command runs is still decided by each run's workbook."""
+    import typer
+
+    return typer.main.get_command(app)
+
+
+def invoke(args: list[str], env: dict[str, str]) -> Run:
+    """`ledger ARGS` in this process, as typer.testing.CliRunner.invoke runs it (its streams,
+    environment and exit code), with the command built once; an exception propagates."""
+    runner = CliRunner()
+    command = _command()
+    with runner.isolation(env=env) as streams:
+        code: Any = 0
+        try:
+            command.main(args=args, prog_name=runner.get_default_prog_name(command))
+        except SystemExit as exc:
+            code = 0 if exc.code is None else exc.code
+            if not isinstance(code, int):
+                sys.stdout.write(f"{code}\n")
+                code = 1
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            out, err = streams[0].getvalue(), streams[1].getvalue()
+    return Run(code, _text(out, runner.charset), _text(err, runner.charset))
+
+
+def _text(data: bytes, charset: str) -> str:
+    return data.decode(charset, "replace").replace("\r\n", "\n")
 
 
 @pytest.fixture
@@ -129,10 +181,24 @@ def add_rows(path: Path, sheet: str, rows: list[list[Any]]) -> None:
 
 
 def read_sheet(path: Path, sheet: str) -> list[list[Any]]:
+    """A sheet's values as openpyxl reads them. The same bytes read the same: a sheet read
+    again from an unchanged file (`ship(...)["supplies"], ship(...)["status"]`) is not parsed
+    again."""
     import openpyxl
 
-    wb = openpyxl.load_workbook(path, read_only=True)
-    return [list(r) for r in wb[sheet].iter_rows(values_only=True)]
+    data = path.read_bytes()
+    key = (hashlib.sha256(data).digest(), sheet)
+    if key not in _READ:
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
+        _READ[key] = [tuple(r) for r in wb[sheet].iter_rows(values_only=True)]
+        wb.close()
+        while len(_READ) > 32:
+            del _READ[next(iter(_READ))]
+    return [list(r) for r in _READ[key]]
+
+
+#: (sha-256 of a workbook's bytes, sheet) -> its rows as read, the latest few
+_READ: dict[tuple[bytes, str], list[tuple[Any, ...]]] = {}
 
 
 @pytest.fixture

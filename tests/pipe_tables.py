@@ -15,22 +15,35 @@ rows. The workbook is made by `ledger new` for the game (its players from the Pl
 then each named sheet's rows are replaced by the block's rows, as a banker would type them in
 Excel (with openpyxl, another program than ledger's writer): `12.50` is a number, `yes` and
 names are text, an empty cell is empty, and `'0042` is the text 0042. Cells of columns the
-block leaves out are left empty.
+block leaves out are left empty; ` # ...` at the end of a line is a comment. (`ledger new` runs once a process for the same arguments:
+tests/conftest.py's `Ledger.fresh`.)
+
+Rows typed later, between two commands, go below a sheet's last row with `type_rows`:
+
+    type_rows(book, '''
+    Events | id | type | player | to  | amount
+           | E1 | pay  | Ann    | Bob | 2.50
+    ''')
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 from tests.conftest import Ledger
+
+#: `  # a note` at the end of a line is the test's comment, not a cell's text
+COMMENT = re.compile(r"\s+#\s.*$")
 
 
 def parse(text: str) -> dict[str, tuple[list[str], list[list[Any]]]]:
     """Sheet name -> (headers, rows of values), in the order the blocks stand."""
     sheets: dict[str, tuple[list[str], list[list[Any]]]] = {}
     current: str | None = None
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, full in enumerate(text.splitlines(), start=1):
+        line = COMMENT.sub("", full)
         if not line.strip():
             continue
         cells = [c.strip() for c in line.split("|")]
@@ -74,13 +87,15 @@ def workbook(
     game: str = "triplanetary",
     seed: int = 7,
     players: tuple[str, ...] = ("Ann", "Bob"),
+    patrol: str | None = None,
 ) -> Ledger:
-    """A workbook of `game` in `folder` with the sheets of `text`, and the CLI bound to it."""
+    """A workbook of `game` in `folder` with the sheets of `text`, and the CLI bound to it. Its
+    players are the Players block's, else `players` (and `patrol`, Triplanetary's Patrol)."""
     import openpyxl
 
     sheets = parse(text)
     book = Ledger(folder)
-    names, patrol = list(players), None
+    names = list(players)
     if "Players" in sheets:
         headers, rows = sheets["Players"]
         at = {h.casefold(): i for i, h in enumerate(headers)}
@@ -92,23 +107,43 @@ def workbook(
         args += ["--player", name]
     if patrol:
         args += ["--patrol", patrol]
-    book(*args)
+    book.fresh(*args)
     wb = openpyxl.load_workbook(book.path)
     for name, (headers, rows) in sheets.items():
         if name not in wb.sheetnames:
             raise ValueError(f"the workbook of {game} has no sheet {name}")
         ws = wb[name]
-        columns = {str(c.value).casefold(): c.column for c in ws[1] if c.value is not None}
-        missing = [h for h in headers if h.casefold() not in columns]
-        if missing:
-            raise ValueError(f"{name} has no column {', '.join(missing)}: {sorted(columns)}")
         if ws.max_row > 1:
             ws.delete_rows(2, ws.max_row - 1)
-        for r, row in enumerate(rows, start=2):
-            for h, v in zip(headers, row, strict=True):
-                cell = ws.cell(row=r, column=columns[h.casefold()])
-                cell.value = v
-                if isinstance(v, str) and v.startswith("="):
-                    cell.data_type = "s"
+        _type(ws, headers, rows, first=2)
     wb.save(book.path)
     return book
+
+
+def type_rows(book: Ledger, text: str) -> None:
+    """The rows of `text`'s blocks typed as new lines under each sheet's last row, as the
+    banker types them into the workbook between two commands (cells of the columns a block
+    leaves out stay empty)."""
+    import openpyxl
+
+    wb = openpyxl.load_workbook(book.path)
+    for name, (headers, rows) in parse(text).items():
+        if name not in wb.sheetnames:
+            raise ValueError(f"the workbook has no sheet {name}")
+        ws = wb[name]
+        _type(ws, headers, rows, first=ws.max_row + 1)
+    wb.save(book.path)
+
+
+def _type(ws: Any, headers: list[str], rows: list[list[Any]], first: int) -> None:
+    """Rows typed under their headers from row `first` on."""
+    columns = {str(c.value).casefold(): c.column for c in ws[1] if c.value is not None}
+    missing = [h for h in headers if h.casefold() not in columns]
+    if missing:
+        raise ValueError(f"{ws.title} has no column {', '.join(missing)}: {sorted(columns)}")
+    for r, row in enumerate(rows, start=first):
+        for h, v in zip(headers, row, strict=True):
+            cell = ws.cell(row=r, column=columns[h.casefold()])
+            cell.value = v
+            if isinstance(v, str) and v.startswith("="):
+                cell.data_type = "s"

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from tests.pipe_tables import parse, value
+from tests.conftest import rows
+from tests.pipe_tables import parse, type_rows, value
 
 
 def test_a_ship_typed_as_a_table_is_the_books(workbook: Any) -> None:
@@ -34,6 +35,35 @@ def test_cells_are_typed_as_in_excel() -> None:
         """
     )
     assert sheets == {"Events": (["type", "player", "to", "amount"], [["pay", "Ann", "Bob", 2.5]])}
+
+
+def test_a_comment_ends_a_line_and_a_hash_in_a_cell_stays() -> None:
+    sheets = parse(
+        """
+        Events | type | memo      # the memo column
+               | pay  | invoice#7   # Ann pays Bob
+        """
+    )
+    assert sheets == {"Events": (["type", "memo"], [["pay", "invoice#7"]])}
+
+
+def test_rows_typed_later_go_under_the_last_row(workbook: Any) -> None:
+    book = workbook(
+        """
+        Events | id | type | player | to  | amount
+               | E1 | pay  | Ann    | Bob | 1
+        """
+    )
+    type_rows(
+        book,
+        """
+        Events | id | type | player | to  | amount
+               | E2 | pay  | Bob    | Ann | 0.25
+        """,
+    )
+    assert [(r["id"], r["amount"]) for r in rows(book.path, "Events")] == [("E1", 1), ("E2", 0.25)]
+    book("post")
+    assert book.balances()["player:Ann"] == "24.25"  # 25 - 1 + 0.25
 
 
 def test_a_row_that_does_not_fit_its_headers_is_the_tests_mistake() -> None:
