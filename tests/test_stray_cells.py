@@ -4,19 +4,20 @@ never an internal error (issue 12, item 4).
 The cases come from the sheet specs (`game.sheets` and `core_specs`), so a new sheet or column
 is covered without a line here: for every column, and one column beyond the last (a note in a
 header-less column), `x` and then `7` are typed into the first empty row under the existing
-ones (a half-typed row); and where the new workbook has a row, its value is overwritten by a
-space (a value cleared).
+ones (a half-typed row); and every column's value in the first row is overwritten by a space
+(a value cleared). So that every sheet has a first row, each game's template is a new workbook
+with one row typed into every sheet it leaves empty (pipe tables, tests/pipe_tables.py), rows
+`ledger check` finds clean: a problem a case meets is its own cell's.
 
-Speed: Typer builds its command anew on every `CliRunner.invoke` and openpyxl takes longer to
-save a 24-sheet workbook than `ledger check` takes to read it, so the command is built once and
-each case changes its one cell in the XML of a copy of a template (made once a game by
-`ledger new` and saved again by openpyxl, so ledger reads another program's file).
+Speed: openpyxl takes longer to save a 24-sheet workbook than `ledger check` takes to read it,
+so each case changes its one cell in the XML of a copy of the template (made once a game and
+saved by openpyxl, so ledger reads another program's file), and runs the command as
+tests/conftest.py does, built once.
 """
 
 from __future__ import annotations
 
 import re
-import sys
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,20 +25,82 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 import pytest
-import typer
-from typer.testing import CliRunner
 
-from ledger.cli import app
 from ledger.core.actions import event_handlers
 from ledger.core.problems import column_letter
 from ledger.core.schema import SheetSpec
 from ledger.io.sheets import core_specs
 from ledger.rules import load_game
+from tests.conftest import invoke
+from tests.pipe_tables import workbook
 
-#: The players of each game's template (Egon's players are three-letter pseudonyms).
-GAMES = {
-    "triplanetary": ("--player", "Ann", "--player", "Bob", "--patrol", "Sam"),
-    "egon": ("--player", "ABC", "--player", "DEF"),
+#: One row in every sheet a new Triplanetary workbook leaves empty (Ann, Bob, Sam the Patrol).
+TRIPLANETARY = """
+Events       | id | day | type | player | to  | amount | memo    | posted
+             | E1 | 0   | pay  | Ann    | Bob | 1      | for ore | yes
+Dice         | roll | day | sides | result | source | purpose | decided
+             | 1    | 0   | 6     | 4      | seed   | a trial | yes
+Ships        | id | owner | type      | name  | price | built_at | built_day | location | on_planet | supplies | fed_until | emergency_left | status | fuel
+             | S1 | Ann   | transport | Nomad | 10    | Ceres    | 0         | Ceres    | no        | 3        | 0         | 14             | active | 0
+Bases        | id | owner | type | name | price | built_at | built_day | location | on_planet | supplies | fed_until | emergency_left | status
+             | B1 | Ann   | base | Home | 50    | Ceres    | 0         | Ceres    | yes       | 3        | 0         | 14             | active
+Modules      | id | owner | price | built_day | base | fed_until | status
+             | M1 | Ann   | 20    | 0         | B1   | 0         | open
+Mines        | id | owner | name | location | on_planet | supplies | status | ct | base | registered_day | ready_day | ct_progress
+             | N1 | Ann   | Dig  | Ceres    | yes       | 0        | active | no | B1   | 0              | 1         | 0
+Crews        | id | owner | post | hired_day | paid_through | module | status | fed_until | module_days
+             | C1 | Ann   | S1   | 0         | 0            | M1     | active | 0         | 0
+Offices      | id | owner | place | opened_day | paid_until | status
+             | O1 | Ann   | Earth | 0          | 30         | open
+Construction | id | owner | name  | price | item    | place | ordered_day | ready_day | status
+             | K1 | Bob   | Raven | 100   | corsair | Mars  | 0           | 120       | building
+Corporations | id | name | head | place | formed_day | ready_day | status  | members
+             | P1 | Acme | Ann  | Earth | 0          | 5         | forming | Ann
+Cargo        | holder | good    | qty
+             | S1     | raw-ore | 3
+Crimes       | id | player | day | class | what  | rule | status | amount
+             | X1 | Bob    | 0   | 1     | theft | §36A | open   | 0
+Dues         | id | player | creditor | amount | reason | day | rule | crime
+             | D1 | Bob    | patrol   | 10     | a fine | 0   | §6   | X1
+Liners       | id | owner | frm   | to   | opened_day | status | waiting | progress
+             | L1 | Ann   | Earth | Mars | 0          | open   | 0       | 0
+Underwriting | id | owner | ship | good    | qty | paid | day | status
+             | U1 | Ann   | S1   | raw-ore | 3   | 1    | 0   | open
+Branches     | id | owner | base | ship | day | status
+             | R1 | Ann   | B1   | S1   | 0   | shipping
+PR           | day | player | change | reason   | rule
+             | 0   | Ann    | 1      | a speech | §36C
+Transfers    | id | owner | good    | qty | source | target | start_day | ready_day | moved | status
+             | T1 | Ann   | raw-ore | 3   | B1     | B1     | 0         | 5         | 0     | moving
+"""
+
+#: One row in every sheet a new Egon workbook leaves empty (its players are three-letter
+#: pseudonyms).
+EGON = """
+Events     | id | day | type | player | to  | amount | memo    | posted
+           | E1 | 0   | pay  | ABC    | DEF | 1      | a favor | yes
+Dice       | roll | day | sides | result | source | purpose  | decided
+           | 1    | 0   | 6     | 4      | seed   | the draw | yes
+Rounds     | round | numbers     | zz | z6 | storm | max_price | evaluated
+           | 1     | 1,2,3,4,5,6 | 7  | 6  | no    | 20        | no
+Traders    | round | trader | stones | price | min_qty
+           | 1     | Zeus   | 10     | 20    | 1
+Orders     | round | player | order
+           | 1     | ABC    | l,12
+Purchases  | round | player | stones | cost | build | note
+           | 1     | ABC    | 2      | 40   | 0     | two stones
+Results    | round | player | rule  | text          | kj | di | store | tower | status | source
+           | 1     | ABC    | 5.3.1 | a lottery win | 10 | 0  | 0     | 0     | frei   | l,12
+DIHistory  | round | player | change | di | rule  | cause
+           | 1     | ABC    | 1      | 11 | 6.6.5 | a tower
+Blackmails | blackmailer | action | victim | made_in_round | penalty_kj | penalty_stones
+           | ABC         | v      | DEF    | 1             | 200        | 0
+"""
+
+#: Each game's template: its players, its patrol, and its rows.
+GAMES: dict[str, tuple[tuple[str, ...], str | None, str]] = {
+    "triplanetary": (("Ann", "Bob"), "Sam", TRIPLANETARY),
+    "egon": (("ABC", "DEF"), None, EGON),
 }
 #: A value typed into a new row, and one typed over a value the new workbook has.
 TYPED = ("x", 7)
@@ -70,34 +133,6 @@ def _cases() -> Iterator[object]:
                     )
 
 
-# -- the real command, built once ------------------------------------------------------------
-
-
-class Cli:
-    """`ledger` in-process, as `CliRunner.invoke` runs it, but with its command built once."""
-
-    def __init__(self) -> None:
-        self.command = typer.main.get_command(app)
-        self.runner = CliRunner()
-
-    def __call__(self, path: Path, *args: str) -> tuple[int, str]:
-        with self.runner.isolation(env={"LEDGER_WORKBOOK": str(path)}) as streams:
-            try:
-                self.command.main(args=list(args), prog_name="ledger")
-                code = 0
-            except SystemExit as exc:
-                code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
-            sys.stdout.flush()
-            sys.stderr.flush()
-            out = b"".join(s.getvalue() for s in streams[:2]).decode()
-        return code, out
-
-
-@pytest.fixture(scope="module")
-def cli() -> Cli:
-    return Cli()
-
-
 # -- the templates ---------------------------------------------------------------------------
 
 
@@ -110,21 +145,21 @@ class Template:
 
 
 @pytest.fixture(scope="module")
-def templates(cli: Cli, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Template]:
+def templates(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Template]:
     import openpyxl
 
     out = {}
-    for key, players in GAMES.items():
-        path = tmp_path_factory.mktemp(key) / "ledger.xlsx"
-        code, text = cli(path, "new", "--game", key, "--seed", "7", *players)
-        assert code == 0, text
-        wb = openpyxl.load_workbook(path)
-        wb.save(path)  # another program's file, as a banker's Excel leaves it
+    for key, (players, patrol, text) in GAMES.items():
+        book = workbook(tmp_path_factory.mktemp(key), text, key, players=players, patrol=patrol)
+        book("check")  # clean: a case's problem is its own cell's
+        wb = openpyxl.load_workbook(book.path)  # saved by openpyxl, as a banker's Excel leaves it
         sheets = {}
         for n, ws in enumerate(wb.worksheets, start=1):
             last = max((c.row for r in ws.iter_rows() for c in r if c.value is not None), default=1)
             sheets[ws.title] = (f"xl/worksheets/sheet{n}.xml", last)
-        with zipfile.ZipFile(path) as z:
+        empty = [spec.name for spec in _specs(key) if sheets[spec.name][1] < 2]
+        assert not empty, f"type a row into {', '.join(empty)} in the {key} template above"
+        with zipfile.ZipFile(book.path) as z:
             parts = [(name, z.read(name)) for name in z.namelist()]
         assert {part for part, _ in sheets.values()} <= {name for name, _ in parts}
         out[key] = Template(parts, sheets)
@@ -210,7 +245,6 @@ def assert_clean_or_cells(code: int, out: str, what: str) -> None:
 
 @pytest.mark.parametrize(("key", "sheet", "column", "value"), list(_cases()))
 def test_a_stray_value_is_a_cell_problem_or_accepted(
-    cli: Cli,
     templates: dict[str, Template],
     folder: Path,
     key: str,
@@ -220,16 +254,17 @@ def test_a_stray_value_is_a_cell_problem_or_accepted(
 ) -> None:
     template = templates[key]
     _, last = template.sheets[sheet]
-    if value == CLEARED:
-        if last < 2:
-            pytest.skip(f"a new {key} workbook has no row in {sheet} to clear a value of")
-        row = 2
-    else:
-        row = last + 1
+    row = 2 if value == CLEARED else last + 1
     path = folder / key / sheet / f"{column}-{value!r}.xlsx"
     path.parent.mkdir(parents=True, exist_ok=True)
     with_cell(template, sheet, column, row, value, path)
     where = f"{sheet}!{column_letter(column)}{row} = {value!r}"
-    assert_clean_or_cells(*cli(path, "check"), f"check with {where}")
+    assert_clean_or_cells(*ledger(path, "check"), f"check with {where}")
     if sheet not in {s.name for s in load_game(key).sheets}:  # balance reads no game sheet
-        assert_clean_or_cells(*cli(path, "balance"), f"balance with {where}")
+        assert_clean_or_cells(*ledger(path, "balance"), f"balance with {where}")
+
+
+def ledger(path: Path, *args: str) -> tuple[int, str]:
+    """`ledger ARGS` on the workbook at `path`: its exit code and all it wrote."""
+    run = invoke(list(args), {"LEDGER_WORKBOOK": str(path)})
+    return run.exit_code, run.stdout + run.stderr
