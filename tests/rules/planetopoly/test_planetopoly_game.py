@@ -1,6 +1,7 @@
 """A whole game of Planetopoly for four players through the CLI on a real workbook (claims,
 building up to a space base, remote buys with premiums, a sale, a debt repaid from income, an
-elimination by debt, a prisoner who stays twice and pays 200), and a property test of the
+elimination by debt, a prisoner who stays twice and pays 200), most of it typed as Events rows
+(pipe tables, tests/pipe_tables.py) and posted, and a property test of the
 engine: money conserved (players + bank + loans), no deed with two owners, no build that breaks
 §5 accepted, the risk table equal to the formula.
 
@@ -21,96 +22,92 @@ from ledger.core.start import new_books
 from ledger.rules.planetopoly import rules, tables
 from ledger.rules.planetopoly.game import GAME
 from ledger.rules.planetopoly.sheets import board_of
-from tests.conftest import Ledger, add_rows
-
-
-def _post(ledger: Ledger, events: list[tuple[str, str, str, str]]) -> None:
-    """Events rows (type, player, to, args) typed in the workbook, posted by `ledger post`."""
-    start = len(_events_so_far)
-    add_rows(
-        ledger.path,
-        "Events",
-        [
-            [f"E{start + i}", None, kind, player, to or None, None, args or None]
-            for i, (kind, player, to, args) in enumerate(events)
-        ],
-    )
-    _events_so_far.extend(events)
-    ledger("post")
-
-
-_events_so_far: list[Any] = []
+from tests.conftest import Ledger, rows
+from tests.pipe_tables import type_rows
 
 
 def cash(ledger: Ledger) -> dict[str, str]:
     return dict(ledger("balance", "--json").json()["players"])
 
 
-def test_a_whole_game_for_four_players(ledger: Ledger) -> None:
-    _events_so_far.clear()
-    ledger("new", "--game", "planetopoly", "-p", "Ann", "-p", "Bob", "-p", "Cy", "-p", "Dan")
-    ledger("buy", "Ann", "lyra-1")  # Ann 3000 - 600 = 2400
-    run = ledger("buy", "Bob", "lyra-2", expect=1)  # §5: Ann claims Lyra
-    assert "§5: Ann owns a plot of Lyra" in run.stderr
-    _post(
-        ledger,
-        [
-            ("remote-buy", "Ann", "Bob", "lyra-2"),  # Ann 2400 - 600 - 200 = 1600; Bob 3200
-            ("buy", "Cy", "", "speed-trap-1"),  # Cy 3000 - 800 = 2200
-            ("remote-buy", "Ann", "Dan", "lyra-3"),  # Ann 1600 - 800 = 800; Dan 3200
-            ("risk", "Dan", "", "--dice 6,6"),  # 12 × 50: Dan 3800
-            ("start", "Ann", "", "--exact"),  # Ann 800 + 1200 = 2000
-            ("build", "Ann", "", "lyra-2"),  # Ann 1700
-            ("build", "Ann", "", "lyra-3"),  # Ann 1400
-            ("build", "Ann", "", "lyra-1 --points 3"),  # a space station: Ann 1400 - 900 = 500
-            ("rent", "Bob", "", "lyra-1"),  # 1200: Bob 2000, Ann 1700
-            ("rent", "Dan", "", "lyra-1"),  # 1200: Dan 2600, Ann 2900
-            ("build", "Ann", "", "lyra-2 --points 2"),  # Ann 2300
-            ("build", "Ann", "", "lyra-3 --points 2"),  # Ann 1700
-            ("start", "Ann", "", ""),  # Ann 2700
-            ("build", "Ann", "", "lyra-1 --points 6"),  # a space base: Ann 2700 - 1800 = 900
-        ],
+def test_a_whole_game_for_four_players(workbook: Any) -> None:
+    book = workbook(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+                | Cy   | player
+                | Dan  | player
+        """,
+        game="planetopoly",
     )
-    assert ledger("status", "--json").json()["players"]["Ann"]["owns"] == {
+    book("buy", "Ann", "lyra-1")  # Ann 3000 - 600 = 2400
+    run = book("buy", "Bob", "lyra-2", expect=1)  # §5: Ann claims Lyra
+    assert "§5: Ann owns a plot of Lyra" in run.stderr
+    type_rows(
+        book,
+        """
+        Events | id  | type       | player | to  | args
+               | E0  | remote-buy | Ann    | Bob | lyra-2             # Ann 2400 - 600 - 200 = 1600; Bob 3200
+               | E1  | buy        | Cy     |     | speed-trap-1       # Cy 3000 - 800 = 2200
+               | E2  | remote-buy | Ann    | Dan | lyra-3             # Ann 1600 - 800 = 800; Dan 3200
+               | E3  | risk       | Dan    |     | --dice 6,6         # 12 × 50: Dan 3800
+               | E4  | start      | Ann    |     | --exact            # Ann 800 + 1200 = 2000
+               | E5  | build      | Ann    |     | lyra-2             # Ann 1700
+               | E6  | build      | Ann    |     | lyra-3             # Ann 1400
+               | E7  | build      | Ann    |     | lyra-1 --points 3  # a space station: Ann 1400 - 900 = 500
+               | E8  | rent       | Bob    |     | lyra-1             # 1200: Bob 2000, Ann 1700
+               | E9  | rent       | Dan    |     | lyra-1             # 1200: Dan 2600, Ann 2900
+               | E10 | build      | Ann    |     | lyra-2 --points 2  # Ann 2300
+               | E11 | build      | Ann    |     | lyra-3 --points 2  # Ann 1700
+               | E12 | start      | Ann    |     |                    # Ann 2700
+               | E13 | build      | Ann    |     | lyra-1 --points 6  # a space base: Ann 2700 - 1800 = 900
+        """,
+    )
+    book("post")
+    assert book("status", "--json").json()["players"]["Ann"]["owns"] == {
         "lyra-1": 9,
         "lyra-2": 3,
         "lyra-3": 3,
     }
-    assert cash(ledger) == {"Ann": "900.00", "Bob": "2000.00", "Cy": "2200.00", "Dan": "2600.00"}
-    ledger("buy", "Bob", "vega-1")  # Bob 1000
-    ledger("rent", "Bob", "lyra-2")  # a station: 1200; Bob has 1000, borrows 200; Ann 2100
-    bob = ledger("status", "--json").json()["players"]["Bob"]
+    assert cash(book) == {"Ann": "900.00", "Bob": "2000.00", "Cy": "2200.00", "Dan": "2600.00"}
+    book("buy", "Bob", "vega-1")  # Bob 1000
+    book("rent", "Bob", "lyra-2")  # a station: 1200; Bob has 1000, borrows 200; Ann 2100
+    bob = book("status", "--json").json()["players"]["Bob"]
     assert (bob["cash"], bob["debt"]) == ("0.00", "200.00")  # 200 <= Vega 1's mortgage 500
-    run = ledger("buy", "Bob", "vega-2", expect=1)
+    run = book("buy", "Bob", "vega-2", expect=1)
     assert "§9: Bob owes the bank 200.00 MU" in run.stderr
-    _post(
-        ledger,
-        [
-            ("start", "Bob", "", ""),  # 1000 in, 200 repay the debt: Bob 800
-            ("sell", "Bob", "", "vega-1"),  # the sale value 500: Bob 1300
-            ("prison", "Cy", "", ""),
-            ("stay", "Cy", "", ""),
-            ("stay", "Cy", "", ""),
-            ("bail", "Cy", "", ""),  # the third turn: 200; Cy 2000
-            ("rent", "Cy", "", "lyra-1"),  # a space base: 3000; Cy borrows 1000 > mortgage 400
-            ("buy", "Dan", "", "speed-trap-1"),  # back with the bank: Dan 2600 - 800 = 1800
-        ],
+    type_rows(
+        book,
+        """
+        Events | id  | type   | player | args
+               | E14 | start  | Bob    |               # 1000 in, 200 repay the debt: Bob 800
+               | E15 | sell   | Bob    | vega-1        # the sale value 500: Bob 1300
+               | E16 | prison | Cy     |
+               | E17 | stay   | Cy     |
+               | E18 | stay   | Cy     |
+               | E19 | bail   | Cy     |               # the third turn: 200; Cy 2000
+               | E20 | rent   | Cy     | lyra-1        # a space base: 3000; Cy borrows 1000 > mortgage 400
+               | E21 | buy    | Dan    | speed-trap-1  # back with the bank: Dan 2600 - 800 = 1800
+        """,
     )
-    players = ledger("status", "--json").json()["players"]
+    book("post")
+    assert all(e["posted"] for e in rows(book.path, "Events"))
+    players = book("status", "--json").json()["players"]
     assert players["Cy"]["out"] is True and players["Cy"]["owns"] == {}
     assert players["Dan"]["owns"] == {"speed-trap-1": 0}
-    data = ledger("balance", "--json").json()
+    data = book("balance", "--json").json()
     assert data["players"] == {"Ann": "5100.00", "Bob": "1300.00", "Cy": "0.00", "Dan": "1800.00"}
     # the bank: -12000 opening, +2600 deeds, -600 risk, -2200 starts, +4500 points (15 × 300), +1000 Vega,
     # -1000 Bob's start, -500 sale, +200 fine, -1000 Cy's debt written off, +800 speed trap
     assert data["accounts"]["bank"] == "-8200.00"
     assert data["accounts"]["loan:Bob"] == data["accounts"]["loan:Cy"] == "0.00"
-    report = ledger("report", "game", "--format", "text").stdout
+    report = book("report", "game", "--format", "text").stdout
     report = report[report.index("Standings") :]
     # net worth: Ann 5100 + 3 × 300 + 15 × 150 = 8250, Dan 1800 + 400, Bob 1300, Cy out
     assert "8,250.00" in report
     assert report.index("Ann") < report.index("Dan") < report.index("Bob") < report.index("Cy")
-    ledger("check")
+    book("check")
 
 
 # -- the property test ----------------------------------------------------------------------------

@@ -6,21 +6,33 @@ Lyra 1-3 cost 600, a support point 300, rents 60 / 300 / 600 / 1200 (station) / 
 / 3000 (base), sale value 300, a point sells for 150, remote-buy premium 200, mortgage 300;
 Vega 1000 (point 500, premium 300, mortgage 500); Sirius 1800 (mortgage 900); toll stations and
 speed traps cost 800, sell for 400, mortgage 400.
+
+Each test's workbook is written as the sheets it starts from (pipe tables, tests/pipe_tables.py):
+its Players and, where a test needs them, the Holdings (deed | owner | points) or Deeds. Only
+the tests of `ledger new` itself (§1) make theirs with `new`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+import pytest
 
 from ledger.rules.planetopoly import tables
 from tests.conftest import Ledger, add_rows, rows, set_setting
-from tests.pipe_tables import workbook as make_workbook
 
-PLAYERS = """
-Players | name | role
-        | Ann  | player
-        | Bob  | player
-"""
+Table = Callable[[str], Ledger]
+
+
+@pytest.fixture
+def planetopoly(workbook: Any) -> Table:
+    """`planetopoly('''Players | name | ...''')`: a Planetopoly workbook from pipe tables."""
+
+    def build(text: str) -> Ledger:
+        return workbook(text, game="planetopoly")  # type: ignore[no-any-return]
+
+    return build
 
 
 def new(ledger: Ledger, *players: str) -> Ledger:
@@ -29,11 +41,6 @@ def new(ledger: Ledger, *players: str) -> Ledger:
         args += ["--player", p]
     ledger(*args)
     return ledger
-
-
-def board(tmp_path: Any, holdings: str) -> Ledger:
-    """Ann and Bob with 3000 MU each, and the holdings of the pipe table (deed | owner | points)."""
-    return make_workbook(tmp_path, PLAYERS + holdings, game="planetopoly")
 
 
 def status(ledger: Ledger) -> dict[str, Any]:
@@ -84,58 +91,82 @@ def test_1_new_workbook_holds_an_example_board_marked_as_such(ledger: Ledger) ->
 # -- §3 start -------------------------------------------------------------------------------------
 
 
-def test_3_passing_start_pays_1000(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("start", "Ann")
-    assert cash(ledger, "Ann") == "4000.00"  # 3000 + 1000
+def test_3_passing_start_pays_1000(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("start", "Ann")
+    assert cash(book, "Ann") == "4000.00"  # 3000 + 1000
 
 
-def test_3_landing_exactly_on_start_pays_200_more(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("start", "Ann", "--exact")
-    assert cash(ledger, "Ann") == "4200.00"  # 3000 + 1000 + 200
+def test_3_landing_exactly_on_start_pays_200_more(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("start", "Ann", "--exact")
+    assert cash(book, "Ann") == "4200.00"  # 3000 + 1000 + 200
 
 
 # -- §4 risk field ---------------------------------------------------------------------------------
 
 
-def _risk(ledger: Ledger, dice: str) -> str:
-    new(ledger)
-    ledger("risk", "Ann", "--dice", dice)
-    return cash(ledger, "Ann")
+def _risk(planetopoly: Table, dice: str) -> str:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("risk", "Ann", "--dice", dice)
+    return cash(book, "Ann")
 
 
-def test_4_risk_even_minus_odd_times_30_pays(ledger: Ledger) -> None:
-    assert _risk(ledger, "2,5") == "2910.00"  # 2 - 5 = -3 × 30 = -90
+def test_4_risk_even_minus_odd_times_30_pays(planetopoly: Table) -> None:
+    assert _risk(planetopoly, "2,5") == "2910.00"  # 2 - 5 = -3 × 30 = -90
 
 
-def test_4_risk_even_minus_odd_times_30_receives(ledger: Ledger) -> None:
-    assert _risk(ledger, "1,6") == "3150.00"  # 6 - 1 = 5 × 30 = +150
+def test_4_risk_even_minus_odd_times_30_receives(planetopoly: Table) -> None:
+    assert _risk(planetopoly, "1,6") == "3150.00"  # 6 - 1 = 5 × 30 = +150
 
 
-def test_4_risk_two_odd_pay_sum_times_30(ledger: Ledger) -> None:
-    assert _risk(ledger, "3,5") == "2760.00"  # 3 + 5 = 8 × 30 = 240 paid
+def test_4_risk_two_odd_pay_sum_times_30(planetopoly: Table) -> None:
+    assert _risk(planetopoly, "3,5") == "2760.00"  # 3 + 5 = 8 × 30 = 240 paid
 
 
-def test_4_risk_two_odd_doubles_times_50(ledger: Ledger) -> None:
-    assert _risk(ledger, "5,5") == "2500.00"  # 5 + 5 = 10 × 50 = 500 paid
+def test_4_risk_two_odd_doubles_times_50(planetopoly: Table) -> None:
+    assert _risk(planetopoly, "5,5") == "2500.00"  # 5 + 5 = 10 × 50 = 500 paid
 
 
-def test_4_risk_two_even_receive_sum_times_30(ledger: Ledger) -> None:
-    assert _risk(ledger, "2,4") == "3180.00"  # 2 + 4 = 6 × 30 = 180 received
+def test_4_risk_two_even_receive_sum_times_30(planetopoly: Table) -> None:
+    assert _risk(planetopoly, "2,4") == "3180.00"  # 2 + 4 = 6 × 30 = 180 received
 
 
-def test_4_risk_two_even_doubles_times_50(ledger: Ledger) -> None:
-    assert _risk(ledger, "4,4") == "3400.00"  # 4 + 4 = 8 × 50 = 400 received
+def test_4_risk_two_even_doubles_times_50(planetopoly: Table) -> None:
+    assert _risk(planetopoly, "4,4") == "3400.00"  # 4 + 4 = 8 × 50 = 400 received
 
 
-def test_4_risk_dice_recorded_and_bad_dice_refused(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("risk", "Ann", "--dice", "6,6")
-    dice = rows(ledger.path, "Dice")
+def test_4_risk_dice_recorded_and_bad_dice_refused(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("risk", "Ann", "--dice", "6,6")
+    dice = rows(book.path, "Dice")
     assert [d["result"] for d in dice] == [6, 6]
     assert "+600 MU" in str(dice[0]["decided"])  # 6 + 6 = 12 × 50
-    assert "§2: a die shows 1 to 6" in refused(ledger, "risk", "Ann", "--dice", "7,1")
+    assert "§2: a die shows 1 to 6" in refused(book, "risk", "Ann", "--dice", "7,1")
 
 
 def test_11_risk_table_equals_the_formula_in_all_36_cells() -> None:
@@ -146,61 +177,100 @@ def test_11_risk_table_equals_the_formula_in_all_36_cells() -> None:
         assert tuple(tables.ST_RENT[n][t] for t in range(2, 13)) == printed
 
 
-def test_11_risk_all_36_cells_through_events_rows(ledger: Ledger) -> None:
-    new(ledger)
+def test_11_risk_all_36_cells_through_events_rows(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
     cells = [(a, b) for a in range(1, 7) for b in range(1, 7)]
-    add_rows(
-        ledger.path,
+    add_rows(  # one Events row a cell of the table: R0 risk Ann --dice 1,1, ..., R35 --dice 6,6
+        book.path,
         "Events",
         [
             [f"R{i}", None, "risk", "Ann", None, None, f"--dice {a},{b}"]
             for i, (a, b) in enumerate(cells)
         ],
     )
-    ledger("post")
+    book("post")
     # the table's rows sum to -130, +530, -570, +970, -1010, +1410: 1200 in all
-    assert cash(ledger, "Ann") == "4200.00"
-    amounts = [t for t in rows(ledger.path, "Journal") if t.get("kind") == "risk"]
+    assert cash(book, "Ann") == "4200.00"
+    amounts = [t for t in rows(book.path, "Journal") if t.get("kind") == "risk"]
     assert len({t["txn"] for t in amounts}) == 36
-    assert all(e["posted"] for e in rows(ledger.path, "Events"))
+    assert all(e["posted"] for e in rows(book.path, "Events"))
 
 
 # -- §5 planet fields ------------------------------------------------------------------------------
 
 
-def test_5_buy_a_plot_pays_its_price_to_the_bank(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("buy", "Ann", "lyra-1")
-    assert cash(ledger, "Ann") == "2400.00"  # 3000 - 600
-    assert status(ledger)["Ann"]["owns"] == {"lyra-1": 0}
+def test_5_buy_a_plot_pays_its_price_to_the_bank(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("buy", "Ann", "lyra-1")
+    assert cash(book, "Ann") == "2400.00"  # 3000 - 600
+    assert status(book)["Ann"]["owns"] == {"lyra-1": 0}
 
 
-def test_5_claim_refuses_a_plot_to_another_player(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("buy", "Ann", "lyra-1")
-    msg = refused(ledger, "buy", "Bob", "lyra-2")
+def test_5_claim_refuses_a_plot_to_another_player(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("buy", "Ann", "lyra-1")
+    msg = refused(book, "buy", "Bob", "lyra-2")
     assert "§5: Ann owns a plot of Lyra and has the claim to the whole planet" in msg
-    assert cash(ledger, "Bob") == "3000.00"
+    assert cash(book, "Bob") == "3000.00"
 
 
-def test_5_two_deeds_of_every_claimed_planet_before_another(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("buy", "Ann", "lyra-1")
-    assert "§5: Ann holds one deed of Lyra" in refused(ledger, "buy", "Ann", "vega-1")
-    ledger("buy", "Ann", "lyra-2")
-    ledger("buy", "Ann", "vega-1")
-    assert cash(ledger, "Ann") == "800.00"  # 3000 - 600 - 600 - 1000
+def test_5_two_deeds_of_every_claimed_planet_before_another(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("buy", "Ann", "lyra-1")
+    assert "§5: Ann holds one deed of Lyra" in refused(book, "buy", "Ann", "vega-1")
+    book("buy", "Ann", "lyra-2")
+    book("buy", "Ann", "vega-1")
+    assert cash(book, "Ann") == "800.00"  # 3000 - 600 - 600 - 1000
 
 
-def test_5_one_plot_owned_at_most_one_point(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 1")
+def test_5_one_plot_owned_at_most_one_point(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 1
+        """
+    )
     msg = refused(book, "build", "Ann", "lyra-1")
     assert "§5: a player who owns only one plot of a planet may have one support point" in msg
 
 
-def test_5_two_plots_owned_at_most_two_points_each(tmp_path: Any) -> None:
-    book = board(
-        tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 2\n | lyra-2 | Ann | 0"
+def test_5_two_plots_owned_at_most_two_points_each(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 2
+                 | lyra-2 | Ann   | 0
+        """
     )
     assert "§5: a player who owns two plots" in refused(book, "build", "Ann", "lyra-1")
     book("build", "Ann", "lyra-2", "--points", "2")
@@ -208,10 +278,17 @@ def test_5_two_plots_owned_at_most_two_points_each(tmp_path: Any) -> None:
     assert status(book)["Ann"]["owns"] == {"lyra-1": 2, "lyra-2": 2}
 
 
-def test_5_station_needs_a_point_on_each_other_plot(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 2\n | lyra-2 | Ann | 1\n | lyra-3 | Ann | 0",
+def test_5_station_needs_a_point_on_each_other_plot(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 2
+                 | lyra-2 | Ann   | 1
+                 | lyra-3 | Ann   | 0
+        """
     )
     msg = refused(book, "build", "Ann", "lyra-1")
     assert "§5: a space station needs a support point on each of the other two plots" in msg
@@ -221,10 +298,17 @@ def test_5_station_needs_a_point_on_each_other_plot(tmp_path: Any) -> None:
     assert cash(book, "Ann") == "2400.00"  # 3000 - 2 × 300
 
 
-def test_5_two_stations_need_two_points_on_each_other_plot(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 5\n | lyra-2 | Ann | 2\n | lyra-3 | Ann | 1",
+def test_5_two_stations_need_two_points_on_each_other_plot(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 5
+                 | lyra-2 | Ann   | 2
+                 | lyra-3 | Ann   | 1
+        """
     )
     assert "§5: two space stations need two support points" in refused(
         book, "build", "Ann", "lyra-1"
@@ -234,10 +318,17 @@ def test_5_two_stations_need_two_points_on_each_other_plot(tmp_path: Any) -> Non
     assert status(book)["Ann"]["owns"]["lyra-1"] == 6
 
 
-def test_5_space_base_needs_a_station_on_each_other_plot(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 8\n | lyra-2 | Ann | 3\n | lyra-3 | Ann | 2",
+def test_5_space_base_needs_a_station_on_each_other_plot(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 8
+                 | lyra-2 | Ann   | 3
+                 | lyra-3 | Ann   | 2
+        """
     )
     assert "§5: a space base needs a space station" in refused(book, "build", "Ann", "lyra-1")
     book("build", "Ann", "lyra-3")
@@ -246,19 +337,32 @@ def test_5_space_base_needs_a_station_on_each_other_plot(tmp_path: Any) -> None:
     assert cash(book, "Ann") == "2400.00"  # 3000 - 2 × 300
 
 
-def test_5_no_support_points_on_the_turn_the_plot_was_bought(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("buy", "Ann", "lyra-1")
-    assert "only at the next opportunity" in refused(ledger, "build", "Ann", "lyra-1")
-    ledger("start", "Bob")  # another player's move: Ann's next opportunity may come
-    ledger("build", "Ann", "lyra-1")
-    assert cash(ledger, "Ann") == "2100.00"  # 3000 - 600 - 300
+def test_5_no_support_points_on_the_turn_the_plot_was_bought(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("buy", "Ann", "lyra-1")
+    assert "only at the next opportunity" in refused(book, "build", "Ann", "lyra-1")
+    book("start", "Bob")  # another player's move: Ann's next opportunity may come
+    book("build", "Ann", "lyra-1")
+    assert cash(book, "Ann") == "2100.00"  # 3000 - 600 - 300
 
 
-def test_5_rent_by_the_plots_level(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 3\n | lyra-2 | Ann | 2\n | lyra-3 | Ann | 1",
+def test_5_rent_by_the_plots_level(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 3
+                 | lyra-2 | Ann   | 2
+                 | lyra-3 | Ann   | 1
+        """
     )
     book("rent", "Bob", "lyra-1")  # a space station: 1200
     book("rent", "Bob", "lyra-2")  # 2 support points: 600
@@ -267,10 +371,17 @@ def test_5_rent_by_the_plots_level(tmp_path: Any) -> None:
     assert cash(book, "Ann") == "5100.00"  # 3000 + 2100
 
 
-def test_5_station_with_more_points_takes_the_station_rent(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 5\n | lyra-2 | Ann | 1\n | lyra-3 | Ann | 1",
+def test_5_station_with_more_points_takes_the_station_rent(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 5
+                 | lyra-2 | Ann   | 1
+                 | lyra-3 | Ann   | 1
+        """
     )
     book("rent", "Bob", "lyra-1")  # a station + 2 points: the station's 1200 (ruling)
     assert cash(book, "Bob") == "1800.00"
@@ -279,21 +390,34 @@ def test_5_station_with_more_points_takes_the_station_rent(tmp_path: Any) -> Non
 # -- §6 toll stations and speed traps ----------------------------------------------------------------
 
 
-def test_6_toll_station_gives_no_claim(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("buy", "Ann", "toll-station-1")
-    ledger("buy", "Ann", "lyra-1")  # no unfinished claim: the toll station claims nothing
-    ledger("buy", "Bob", "toll-station-2")
-    assert cash(ledger, "Ann") == "1600.00"  # 3000 - 800 - 600
-    assert cash(ledger, "Bob") == "2200.00"  # 3000 - 800
-    msg = refused(ledger, "build", "Bob", "toll-station-2")
+def test_6_toll_station_gives_no_claim(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("buy", "Ann", "toll-station-1")
+    book("buy", "Ann", "lyra-1")  # no unfinished claim: the toll station claims nothing
+    book("buy", "Bob", "toll-station-2")
+    assert cash(book, "Ann") == "1600.00"  # 3000 - 800 - 600
+    assert cash(book, "Bob") == "2200.00"  # 3000 - 800
+    msg = refused(book, "build", "Bob", "toll-station-2")
     assert "§6: no support points can be built on a toll station" in msg
 
 
-def test_6_speed_trap_rent_by_number_owned_and_dice(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner\n | speed-trap-1 | Bob\n | speed-trap-2 | Bob\n | toll-station-1 | Bob",
+def test_6_speed_trap_rent_by_number_owned_and_dice(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | speed-trap-1   | Bob
+                 | speed-trap-2   | Bob
+                 | toll-station-1 | Bob
+        """
     )
     book("rent", "Ann", "speed-trap-1", "--dice", "4,2")  # 2 speed traps, total 6: 600
     book("rent", "Ann", "toll-station-1", "--dice", "6,6")  # 1 toll station, total 12: 600
@@ -303,10 +427,17 @@ def test_6_speed_trap_rent_by_number_owned_and_dice(tmp_path: Any) -> None:
     )
 
 
-def test_6_counted_together_by_setting(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner\n | speed-trap-1 | Bob\n | speed-trap-2 | Bob\n | toll-station-1 | Bob",
+def test_6_counted_together_by_setting(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | speed-trap-1   | Bob
+                 | speed-trap-2   | Bob
+                 | toll-station-1 | Bob
+        """
     )
     set_setting(book.path, "count_st_together", "yes")
     book("rent", "Ann", "speed-trap-1", "--dice", "4,2")  # 3 counted together, total 6: 900
@@ -316,34 +447,63 @@ def test_6_counted_together_by_setting(tmp_path: Any) -> None:
 # -- §7 event fields -------------------------------------------------------------------------------
 
 
-def test_7_event_card_pays_or_receives(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("event", "Ann", "--pay", "150", "--card", "Repairs")
-    ledger("event", "Ann", "--receive", "80")
-    assert cash(ledger, "Ann") == "2930.00"  # 3000 - 150 + 80
-    assert "§7" in refused(ledger, "event", "Ann", "--pay", "10", "--receive", "10")
+def test_7_event_card_pays_or_receives(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("event", "Ann", "--pay", "150", "--card", "Repairs")
+    book("event", "Ann", "--receive", "80")
+    assert cash(book, "Ann") == "2930.00"  # 3000 - 150 + 80
+    assert "§7" in refused(book, "event", "Ann", "--pay", "10", "--receive", "10")
 
 
 # -- §8 remote buy ---------------------------------------------------------------------------------
 
 
-def test_8_remote_buy_pays_price_to_bank_and_premium_to_lander(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+def test_8_remote_buy_pays_price_to_bank_and_premium_to_lander(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
     book("remote-buy", "Ann", "lyra-3", "--lander", "Bob")
     assert cash(book, "Ann") == "2200.00"  # 3000 - 600 - 200
     assert cash(book, "Bob") == "3200.00"  # 3000 + the premium 200
     assert status(book)["Ann"]["owns"] == {"lyra-1": 0, "lyra-3": 0}
 
 
-def test_8_remote_buy_needs_the_claim(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+def test_8_remote_buy_needs_the_claim(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
     msg = refused(book, "remote-buy", "Bob", "lyra-3", "--lander", "Ann")
     assert "§8: Bob has no claim to Lyra (Ann has)" in msg
 
 
-def test_8_remote_buy_of_support_points(tmp_path: Any) -> None:
-    book = board(
-        tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 1\n | lyra-2 | Ann | 1"
+def test_8_remote_buy_of_support_points(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 1
+                 | lyra-2 | Ann   | 1
+        """
     )
     book("remote-buy", "Ann", "lyra-2", "--lander", "Bob", "--points", "1")
     assert cash(book, "Ann") == "2500.00"  # 3000 - 300 - 200
@@ -354,17 +514,32 @@ def test_8_remote_buy_of_support_points(tmp_path: Any) -> None:
 # -- §9 sales and debts ----------------------------------------------------------------------------
 
 
-def test_9_sale_value_from_the_bank(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | toll-station-1 | Ann")
+def test_9_sale_value_from_the_bank(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | toll-station-1 | Ann
+        """
+    )
     book("sell", "Ann", "toll-station-1")
     assert cash(book, "Ann") == "3400.00"  # 3000 + 400
     assert status(book)["Ann"]["owns"] == {}
 
 
-def test_9_selling_points_keeps_the_limits_on_the_other_plots(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 3\n | lyra-2 | Ann | 1\n | lyra-3 | Ann | 1",
+def test_9_selling_points_keeps_the_limits_on_the_other_plots(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 3
+                 | lyra-2 | Ann   | 1
+                 | lyra-3 | Ann   | 1
+        """
     )
     msg = refused(book, "sell", "Ann", "lyra-2", "--points", "1")
     assert "§9 §5: a space station needs a support point on each of the other two plots" in msg
@@ -374,11 +549,18 @@ def test_9_selling_points_keeps_the_limits_on_the_other_plots(tmp_path: Any) -> 
     assert cash(book, "Ann") == "3300.00"  # 3000 + 2 × 150
 
 
-def test_9_rent_shortfall_borrowed_exactly_and_repaid_from_income(tmp_path: Any) -> None:
-    book = board(
-        tmp_path,
-        "Holdings | deed | owner | points\n | lyra-1 | Ann | 3\n | lyra-2 | Ann | 1\n"
-        " | lyra-3 | Ann | 1\n | sirius-1 | Bob | 0",
+def test_9_rent_shortfall_borrowed_exactly_and_repaid_from_income(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name     | role
+                 | Ann      | player
+                 | Bob      | player
+        Holdings | deed     | owner | points
+                 | lyra-1   | Ann   | 3
+                 | lyra-2   | Ann   | 1
+                 | lyra-3   | Ann   | 1
+                 | sirius-1 | Bob   | 0
+        """
     )
     book("event", "Bob", "--pay", "2500")  # Bob keeps 500
     book("rent", "Bob", "lyra-1")  # 1200: 500 in cash, the bank lends the shortfall 700
@@ -395,8 +577,17 @@ def test_9_rent_shortfall_borrowed_exactly_and_repaid_from_income(tmp_path: Any)
     assert rows(book.path, "Players")[1]["debt"] == 0
 
 
-def test_9_debt_above_the_mortgage_value_loses(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | toll-station-1 | Bob\n | lyra-1 | Ann")
+def test_9_debt_above_the_mortgage_value_loses(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | toll-station-1 | Bob
+                 | lyra-1         | Ann
+        """
+    )
     book("event", "Bob", "--pay", "3500")  # debt 500 > mortgage 400: Bob has lost
     s = status(book)["Bob"]
     assert (s["out"], s["owns"], s["debt"]) == (True, {}, "0.00")  # written off (ruling)
@@ -406,8 +597,16 @@ def test_9_debt_above_the_mortgage_value_loses(tmp_path: Any) -> None:
     book("buy", "Ann", "lyra-2")  # nothing of Bob's is left in the way
 
 
-def test_9_debt_equal_to_the_mortgage_value_does_not_lose(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | toll-station-1 | Bob")
+def test_9_debt_equal_to_the_mortgage_value_does_not_lose(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | toll-station-1 | Bob
+        """
+    )
     book("event", "Bob", "--pay", "3400")  # debt 400 = mortgage 400: not more
     s = status(book)["Bob"]
     assert (s["out"], s["debt"]) == (False, "400.00")
@@ -416,42 +615,70 @@ def test_9_debt_equal_to_the_mortgage_value_does_not_lose(tmp_path: Any) -> None
 # -- §10 prison ------------------------------------------------------------------------------------
 
 
-def test_10_bail_600_then_400_then_200(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("prison", "Ann")
-    ledger("bail", "Ann")  # first turn: 600
-    ledger("prison", "Ann")
-    ledger("stay", "Ann")
-    ledger("bail", "Ann")  # second turn: 400
-    ledger("prison", "Ann")
-    ledger("stay", "Ann")
-    ledger("stay", "Ann")
-    ledger("bail", "Ann")  # third turn: 200
-    assert cash(ledger, "Ann") == "1800.00"  # 3000 - 600 - 400 - 200
-    assert status(ledger)["Ann"]["in_prison"] is False
+def test_10_bail_600_then_400_then_200(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("prison", "Ann")
+    book("bail", "Ann")  # first turn: 600
+    book("prison", "Ann")
+    book("stay", "Ann")
+    book("bail", "Ann")  # second turn: 400
+    book("prison", "Ann")
+    book("stay", "Ann")
+    book("stay", "Ann")
+    book("bail", "Ann")  # third turn: 200
+    assert cash(book, "Ann") == "1800.00"  # 3000 - 600 - 400 - 200
+    assert status(book)["Ann"]["in_prison"] is False
 
 
-def test_10_third_stay_serves_the_sentence(ledger: Ledger) -> None:
-    new(ledger)
-    ledger("prison", "Ann")
-    ledger("stay", "Ann")
-    ledger("stay", "Ann")
-    assert status(ledger)["Ann"]["prison_turns"] == 2
-    ledger("stay", "Ann")
-    s = status(ledger)["Ann"]
+def test_10_third_stay_serves_the_sentence(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("prison", "Ann")
+    book("stay", "Ann")
+    book("stay", "Ann")
+    assert status(book)["Ann"]["prison_turns"] == 2
+    book("stay", "Ann")
+    s = status(book)["Ann"]
     assert (s["in_prison"], s["prison_turns"], s["cash"]) == (False, 0, "3000.00")
-    assert "§10: Ann is not in prison" in refused(ledger, "bail", "Ann")
+    assert "§10: Ann is not in prison" in refused(book, "bail", "Ann")
 
 
-def test_10_prisoner_collects_no_rent(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+def test_10_prisoner_collects_no_rent(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
     book("prison", "Ann")
     assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
     assert cash(book, "Bob") == "3000.00"
 
 
-def test_10_prisoner_makes_no_sale_or_remote_buy(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | lyra-1 | Ann")
+def test_10_prisoner_makes_no_sale_or_remote_buy(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
     book("prison", "Ann")
     assert "§10: Ann is in prison and may not sell" in refused(book, "sell", "Ann", "lyra-1")
     msg = refused(book, "remote-buy", "Ann", "lyra-2", "--lander", "Bob")
@@ -461,15 +688,29 @@ def test_10_prisoner_makes_no_sale_or_remote_buy(tmp_path: Any) -> None:
 # -- the workbook ---------------------------------------------------------------------------------
 
 
-def test_tick_says_there_are_no_periodic_charges(ledger: Ledger) -> None:
-    new(ledger)
-    run = ledger("tick", expect=1)
+def test_tick_says_there_are_no_periodic_charges(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    run = book("tick", expect=1)
     assert "Planetopoly has no periodic charges" in run.stderr
     assert "ledger start, risk, buy, build, rent" in run.stderr
 
 
-def test_status_json_shape(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner\n | speed-trap-1 | Ann")
+def test_status_json_shape(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name         | role
+                 | Ann          | player
+                 | Bob          | player
+        Holdings | deed         | owner
+                 | speed-trap-1 | Ann
+        """
+    )
     book("start", "Ann")
     book("rent", "Bob", "speed-trap-1", "--dice", "1,1")  # 1 speed trap, total 2: 100
     ann = {
@@ -485,16 +726,16 @@ def test_status_json_shape(tmp_path: Any) -> None:
     }
 
 
-def test_check_deeds_three_plots_a_planet_and_rents_not_falling(tmp_path: Any) -> None:
-    book = make_workbook(
-        tmp_path,
-        PLAYERS
-        + """
-Deeds | key | name | kind | planet | price | rent | rent_1_point | point_price
-      | lyra-1 | Lyra 1 | plot | Lyra | 600 | 60 | 50 | 300
-      | lyra-2 | Lyra 2 | plot | Lyra | 600 | 60 | 300 | 300
-""",
-        game="planetopoly",
+def test_check_deeds_three_plots_a_planet_and_rents_not_falling(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name   | role
+                | Ann    | player
+                | Bob    | player
+        Deeds   | key    | name   | kind | planet | price | rent | rent_1_point | point_price
+                | lyra-1 | Lyra 1 | plot | Lyra   | 600   | 60   | 50           | 300
+                | lyra-2 | Lyra 2 | plot | Lyra   | 600   | 60   | 300          | 300
+        """
     )
     run = book("check", expect=1)
     said = run.stdout + run.stderr
@@ -504,8 +745,16 @@ Deeds | key | name | kind | planet | price | rent | rent_1_point | point_price
     assert "planet-not-three §5: the planet Lyra has 2 plots, not three" in said
 
 
-def test_statement_and_game_summary(tmp_path: Any) -> None:
-    book = board(tmp_path, "Holdings | deed | owner | points\n | lyra-1 | Ann | 1")
+def test_statement_and_game_summary(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | 1
+        """
+    )
     book("rent", "Bob", "lyra-1")  # 300
     text = book("statement", "--player", "Ann", "--format", "text").stdout
     assert "Lyra 1" in text and "1 support point" in text and "300.00" in text
