@@ -183,7 +183,10 @@ class Reader:
             lo < hi and not xml.startswith(b"<row ", lo)
         ):
             raise NotPlain  # a row of another shape, or something before or between rows
-        str(memoryview(xml)[lo:hi], "utf-8")  # UnicodeDecodeError: no text a reader takes
+        region = xml[lo:hi]
+        if not region.isascii():  # (a sheet of shared strings is, and is not decoded)
+            str(region, "utf-8")  # UnicodeDecodeError: no text a reader takes
+        del region
         out = Columns()
         if not found:
             return out
@@ -201,27 +204,31 @@ class Reader:
         amount = list(map(_GET[10], found))
         out.cents = list(map(self.cents.__getitem__, amount))
         out.account = self._text(found, _ACCOUNT)
-        texts = [self._text(found, groups) for groups in (_KIND, _MEMO, _EVENT, _RULE)]
+        texts = [self._text(found, g, self.texts) for g in (_KIND, _MEMO, _EVENT, _RULE)]
         if self.texts:
             out.amount = amount
             out.kind, out.memo, out.event, out.rule = texts
         return out
 
-    def _text(self, found: list[tuple[bytes, ...]], groups: tuple[int, int]) -> list[bytes]:
+    def _text(
+        self, found: list[tuple[bytes, ...]], groups: tuple[int, int], keep: bool = True
+    ) -> list[bytes]:
         """A text column: each cell's shared-string index, or its inline `<t>` element (the
-        two never look alike), or b"" for no text."""
-        shared = list(map(_GET[groups[0]], found))
+        two never look alike), or b"" for no text; checked only, unless `keep`."""
+        get_shared, get_inline = _GET[groups[0]], _GET[groups[1]]
         digits = len(str(self.strings))
-        if max(map(len, shared)) >= digits and any(
-            int(i) >= self.strings for i in shared if len(i) >= digits
+        if max(map(len, map(get_shared, found))) >= digits and any(
+            int(i) >= self.strings for i in map(get_shared, found) if len(i) >= digits
         ):
             # an index that names no string (the careful reader fails on it), also in the
             # texts the loader never looks at
             raise NotPlain
-        inline = list(map(_GET[groups[1]], found))
-        if not any(inline):
+        if not keep:
+            return []
+        shared = list(map(get_shared, found))
+        if not any(map(get_inline, found)):
             return shared
-        return list(map(operator.add, shared, inline))
+        return list(map(operator.add, shared, map(get_inline, found)))
 
 
 class _Texts(dict[bytes, str]):
