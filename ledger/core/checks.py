@@ -16,6 +16,11 @@ from ledger.core.problems import Problem, problem
 
 #: `:` separates the parts of an account name; `,` the entries of a dropdown list.
 NAME_FORBIDDEN = set(":,\t\n\r")
+#: The last game day ledger keeps: about 2,700 years of days, within every tool's dates
+#: (the exports write day N as 2000-01-01 + N days).
+MAX_DAY = 1_000_000
+#: Seeds are whole numbers a spreadsheet holds exactly (a cell is a double: 2**53 - 1).
+MAX_SEED = 2**53 - 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +155,13 @@ def _day(books: Books) -> Iterable[Problem]:
     ref = books.settings.refs.get("day")
     if books.day < 0:
         yield problem("bad-day", str(ref or "Settings day"), "the day cannot be negative", "")
+    elif books.day > MAX_DAY:
+        yield problem(
+            "bad-day",
+            str(ref or "Settings day"),
+            f"the day {books.day} is past the last day ledger keeps ({MAX_DAY:,})",
+            f"set the day to a whole number from 0 to {MAX_DAY}",
+        )
     last = books.journal.last_day()
     if last > books.day:
         yield problem(
@@ -157,6 +169,20 @@ def _day(books: Books) -> Iterable[Problem]:
             str(ref or "Settings day"),
             f"the journal has day {last} but today is day {books.day}",
             "set the day in Settings back to the last day of the journal, or later",
+        )
+
+
+def _seed(books: Books) -> Iterable[Problem]:
+    """A seed past 2**53 - 1 is saved rounded (a cell is a double): the dice would change.
+    A negative seed is the game's own `bad-setting`."""
+    ref = books.settings.refs.get("seed")
+    raw = books.settings.values.get("seed")
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw > MAX_SEED:
+        yield problem(
+            "bad-seed",
+            str(ref or "Settings seed"),
+            f"the seed {raw} is past {MAX_SEED}, the largest whole number a cell holds exactly",
+            f"set the seed to a whole number from 0 to {MAX_SEED} (the default is 1)",
         )
 
 
@@ -182,6 +208,7 @@ def all_rules() -> tuple[Rule, ...]:
             lambda b: b.game.check_state(b),
         ),
         Rule("day", "the day is not before the journal's last day", _day),
+        Rule("seed", "the seed is a whole number a spreadsheet holds exactly", _seed),
         Rule("total", "all accounts sum to zero", _total_zero),
         Rule("balances", "the Balances sheet agrees with the journal", _balances_typed),
     )
