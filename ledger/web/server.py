@@ -16,6 +16,7 @@ import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -47,6 +48,9 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
     """The app for one workbook; `links` is name -> token (`BANKER` the banker's)."""
     watcher = Watcher(workbook)
     env = template_env()
+    # a name in a link is one path segment: `/`, `#`, `?` and `%` escaped too (Jinja's
+    # `urlencode` leaves `/`, and a browser would then resolve a name like `../x`)
+    env.filters["segment"] = lambda text: quote(str(text), safe="")
     #: Set when the server stops: the event streams end, so that no open page holds it up.
     stopping = threading.Event()
 
@@ -140,7 +144,8 @@ def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Star
 
     routes = [
         Route("/p/{token}", table),
-        Route("/p/{token}/s/{name}", statement),
+        # `path`: a name may hold a `/` (the link has it as %2F, which the server decodes)
+        Route("/p/{token}/s/{name:path}", statement),
         Route("/p/{token}/events", events),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
