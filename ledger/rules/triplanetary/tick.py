@@ -51,6 +51,7 @@ class Ticker(CrewSteps, TaxSteps):
             self.one_day()
             if progress is not None:
                 progress(n + 1)
+        self.settle()
         self.report.end = self.books.day
         self.money_in_from_journal()
         return self.report
@@ -151,6 +152,7 @@ class Ticker(CrewSteps, TaxSteps):
         d, state = self.day, self.state
         for order in state.orders:
             if order.status == "building" and order.ready_day <= d:
+                self.settle()  # what an order makes reads the state as it is
                 if order.item == "colonization":
                     from ledger.rules.triplanetary.colonization import complete_colonization
 
@@ -182,8 +184,9 @@ class Ticker(CrewSteps, TaxSteps):
                     )
                 corp = state.update(corp, merging_with="")
                 self.line(corp.head, "event", f"the merger into {corp.name} is complete", "§9")
-        for mine in state.mines:
+        for i, mine in enumerate(state.mines):
             if mine.registered_day is None and mine.ready_day <= d:
+                mine = self.fed_post(("mines", i))
                 state.update(
                     mine, registered_day=d, status=ACTIVE, fed_until=max(mine.fed_until, d)
                 )
@@ -208,6 +211,8 @@ class Ticker(CrewSteps, TaxSteps):
             return
         from ledger.rules.triplanetary.transfer import advance
 
+        if any(t.status == "moving" for t in self.state.transfers):
+            self.settle()  # transfers read and change posts' supplies, crews and stores
         for owner, text, crews in advance(self.books, self.day):
             self._crew_changes += crews  # crews changed posts: who eats where is counted anew
             self.line(owner, "event", text, "§21")
@@ -270,22 +275,18 @@ class Ticker(CrewSteps, TaxSteps):
     # -- §23 §25 production -----------------------------------------------------------------------
     def production_s23_s25(self) -> None:
         r = self.rules
-        crewed = set(self.crews_by_supplier())  # posts (and bases) with active crews
-        crewed |= {self.state.crews[i].post for at in self.crews_by_supplier().values() for i in at}
-        crewed |= {
-            m.id for m in self.state.mines if m.base and m.base in crewed
-        }  # §13: a crew can man both
+        crewed = self.crewed()
         for mine in self.state.mines:
             if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
                 continue
             if mine.ct:
                 if mine.ct_progress + 1 >= r.ct_days:
                     self.state.update(mine, ct_progress=0)
-                    self.state.add_cargo(mine.id, "c-t-ore", 1)
+                    self.make_cargo(mine.id, "c-t-ore", 1)
                 else:
                     self.state.update(mine, ct_progress=mine.ct_progress + 1)
             else:
-                self.state.add_cargo(mine.id, "raw-ore", r.mine_ore)
+                self.make_cargo(mine.id, "raw-ore", r.mine_ore)
         if r.ganymede:
             ganymede = self.market("Ganymede", "cordrazite")
             self.state.update(ganymede, stock=ganymede.stock + r.ganymede)  # §25
@@ -294,9 +295,10 @@ class Ticker(CrewSteps, TaxSteps):
             self.state.update(earth, stock=earth.stock - 4)
             made = self.market("Earth", "cordrazine")
             self.state.update(made, stock=made.stock + 1)
-        for holder in {
-            c.holder for c in self.state.cargo if c.good == "ore-processor" and c.qty > 0
-        }:
+        processors = {c.holder for c in self.state.cargo if c.good == "ore-processor" and c.qty > 0}
+        if processors:
+            self.settle()  # they read the ore in store
+        for holder in processors:
             store = self.state.cargo_of(holder)
             raw = min(store.get("raw-ore", 0), r.processor_raw * store.get("ore-processor", 0))
             made = raw // r.processor_ratio

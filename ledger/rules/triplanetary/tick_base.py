@@ -44,6 +44,44 @@ class TickerBase:
         self._crew_changes = 0
         self._calendar: defaultdict[int, set[int]] | None = None
         self._by_supplier: tuple[tuple[int, int, int], dict[str, list[int]]] | None = None
+        self._crewed: tuple[dict[str, list[int]], set[str]] | None = None
+        #: What the days change the same way, day after day, kept here and written by
+        #: `settle` when a step that reads it comes (each step that does says so) and at the
+        #: end: a post without crews is fed through the day (§14), (its list, its index) ->
+        #: the last such day; ore made into a Cargo row that is there (§23), (holder, good) ->
+        #: the units. Some 140,000 new records a long tick need not make (issue 14).
+        self._idle: dict[tuple[str, int], int] = {}
+        self._made: dict[tuple[str, str], int] = {}
+
+    # -- what the days kept aside (see __init__) -------------------------------------------------
+    def settle(self) -> None:
+        """Write every change kept aside: the state is then as if each day had written it."""
+        for key in list(self._idle):
+            self.fed_post(key)
+        for (holder, good), qty in self._made.items():
+            self.state.add_cargo(holder, good, qty)
+        self._made.clear()
+
+    def fed_post(self, key: tuple[str, int]) -> Post:
+        """The post at `key` (the state's list, ships, bases or mines, and its index there), fed
+        through the last day it had no crews, as that day left it."""
+        name, i = key
+        post: Post = getattr(self.state, name)[i]
+        day = self._idle.pop(key, None)
+        if day is not None and post.fed_until < day:
+            post = self.state.update(post, fed_until=day)
+        return post
+
+    def make_cargo(self, holder: str, good: str, qty: int) -> None:
+        """`qty` of `good` into `holder`'s store: its Cargo row is changed by `settle`, or made
+        now if it has none (so that new rows come in the order they did)."""
+        key = (holder, good)
+        if key in self._made:
+            self._made[key] += qty
+        elif self.state.has_cargo_row(holder, good):
+            self._made[key] = qty
+        else:
+            self.state.add_cargo(holder, good, qty)
 
     # -- helpers -------------------------------------------------------------------------------
     @property
@@ -145,6 +183,19 @@ class TickerBase:
         self._by_supplier = (key, out)
         return out
 
+    def crewed(self) -> set[str]:
+        """The posts with active crews, the bases whose supplies feed some, and the mines on a
+        crewed base's hex (§13: a crew can man both); kept as `crews_by_supplier` is."""
+        by_supplier = self.crews_by_supplier()
+        if self._crewed is not None and self._crewed[0] is by_supplier:
+            return self._crewed[1]
+        crews = self.state.crews
+        crewed = set(by_supplier)
+        crewed |= {crews[i].post for at in by_supplier.values() for i in at}
+        crewed |= {m.id for m in self.state.mines if m.base and m.base in crewed}
+        self._crewed = (by_supplier, crewed)
+        return crewed
+
     def _crew_key(self) -> tuple[int, int, int]:
         """Changes whenever the set of active crews or of posts may have changed."""
         return (
@@ -153,8 +204,14 @@ class TickerBase:
             len(self.state.ships) + len(self.state.bases) + len(self.state.mines),
         )
 
-    def _posts(self) -> list[Post]:
-        return [*self.state.ships, *self.state.bases, *self.state.mines]
+    def _posts_at(self) -> list[tuple[tuple[str, int], Post]]:
+        """Every post as it is now, with its key for `fed_post`: its list's name, its index."""
+        s = self.state
+        return [
+            ((name, i), post)
+            for name, group in (("ships", s.ships), ("bases", s.bases), ("mines", s.mines))
+            for i, post in enumerate(group)
+        ]
 
     def _available(self, player: Player) -> Decimal:
         return spendable(self.books, player)

@@ -22,7 +22,8 @@ class CrewSteps(TickerBase):
         d, state = self.day, self.state
         fines: dict[str, list[Post]] = defaultdict(list)
         crews_at = self.crews_by_supplier()
-        for post in self._posts():
+        idle = self._idle
+        for key, post in self._posts_at():
             if post.status in (
                 DRIFTING,
                 STOPPED,
@@ -33,7 +34,12 @@ class CrewSteps(TickerBase):
             ):
                 continue
             at = crews_at.get(post.id, [])
-            post, hungry = self._feed_crews_s14(post, at)
+            if not at:  # no crews: the post is fed through today, written by `settle`
+                idle[key] = d
+                continue
+            if key in idle:
+                post = self.fed_post(key)
+            post, hungry = self._feed_crews_s14(post, at, d)
             if not hungry:
                 continue
             crews = state.crews
@@ -87,15 +93,15 @@ class CrewSteps(TickerBase):
                 "§14",
             )
 
-    def _feed_crews_s14(self, post: Post, at: list[int]) -> tuple[Post, list[int]]:
+    def _feed_crews_s14(self, post: Post, at: list[int], d: int) -> tuple[Post, list[int]]:
         """§14: "One unit of supplies will fulfill the needs of one crew for one month": each
         crew whose month is over takes a unit, in the Crews sheet's order, as long as there are
         units. Returned: the post as it is now and the crews (`at` are their indices) left
         without a unit (they need emergency supplies). Crews on a planet need none. The post's
-        `fed_until` ends as the day all its crews are fed through."""
-        d, state = self.day, self.state
+        `fed_until` ends as the day all its crews are fed through. `d` is today."""
+        state = self.state
         crews = state.crews
-        if not at or post.on_planet:
+        if post.on_planet:
             for i in at:
                 c = crews[i]
                 fed = max(post.fed_until if c.fed_until is None else c.fed_until, d)
