@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 import sys
 from types import FrameType
 from typing import Annotated
@@ -15,8 +16,6 @@ from ledger.cli.root import app
 
 def lan_address() -> str:
     """This machine's address on the local network (no packet is sent)."""
-    import socket
-
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         try:
             s.connect(("10.255.255.255", 1))
@@ -25,10 +24,36 @@ def lan_address() -> str:
             return "127.0.0.1"
 
 
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening; a port that cannot be had is a problem."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        from ledger.core.problems import ProblemsFound, problem
+
+        raise ProblemsFound(
+            [
+                problem(
+                    "port-in-use",
+                    "--port",
+                    f"cannot listen on {host} port {port}: {exc.strerror or exc}",
+                    f"another program (or another `ledger serve`) has it: pick another, e.g. --port {port + 1 if port < 65535 else 8000}",
+                )
+            ]
+        ) from None
+    return sock
+
+
 @app.command(epilog="Example: ledger serve --lan   (then open each player's link on their phone)")
 def serve(
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="The port to listen on.")
+    ] = 8000,
     lan: Annotated[
         bool,
         typer.Option(
@@ -58,8 +83,14 @@ def serve(
 
         path = _path(workbook).resolve()
         books, _ = read_books(path, light=True)
-        links = make_links([p.name for p in books.players], path, keep_links)
         host = "0.0.0.0" if lan else "127.0.0.1"
+        # before a link is made (and kept) or shown: a port in use says so and nothing else
+        sock = listen(host, port)
+        try:
+            links = make_links([p.name for p in books.players], path, keep_links)
+        except BaseException:
+            sock.close()
+            raise
         shown = lan_address() if lan else "127.0.0.1"
         if lan:
             say(
@@ -91,6 +122,7 @@ def serve(
             server_header=False,
             timeout_graceful_shutdown=2,
         )
-        Server(config).run()
+        with sock:
+            Server(config).run(sockets=[sock])
 
     run(action)
