@@ -28,7 +28,7 @@ from ledger.core.problems import (
     problem,
 )
 from ledger.core.start import new_books
-from ledger.io import cache, store
+from ledger.io import cache, journal_index, store
 from ledger.io.workbook import Loaded, load, read_bytes, write
 
 
@@ -55,8 +55,11 @@ class Inspection:
 def inspect(path: Path) -> Inspection:
     """Load and check without changing anything: the cells, the books, then the pending
     events are tried (not saved) and the books checked again."""
-    loaded, problems = load(path)
+    data = read_bytes(path)
+    loaded, problems = load(path, data=data)
     books = loaded.books
+    # the careful read checks the index a command that appends would trust instead
+    problems += journal_index.disagreement(data, books.journal)
     pending = sum(1 for _ in books.pending_events())
     saved = len(books.journal)
     # a bad cell in an Events row leaves the rest whole: the other rows are tried all the
@@ -195,7 +198,9 @@ def change(
     refuse(path, force)
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
-        loaded, problems = load(path)
+        # a command only appends: the journal's history is known by its index, when that
+        # holds for the Journal sheet's bytes, and read only if something asks for it
+        loaded, problems = load(path, index=True)
         books = loaded.books
         # as `check` does: bad Events cells leave the rest whole, so every bad row is named
         unreadable = in_event_rows(books, problems)
@@ -247,6 +252,7 @@ def create(
     """`ledger new`: a fresh workbook with the starting money as opening transactions.
     `special`: who holds the game's special roles, by the option that named them
     (`{"--patrol": "Sam"}`)."""
+    from ledger.core.checks import MAX_SEED
     from ledger.core.checks import run_checks as checks
     from ledger.rules import load_game
 
@@ -281,6 +287,15 @@ def create(
                 "--player",
                 "a game needs at least one player",
                 "add --player NAME for each player",
+            )
+        )
+    if seed > MAX_SEED:  # a negative one is the game's `bad-setting`
+        problems.append(
+            problem(
+                "bad-seed",
+                "--seed",
+                f"the seed {seed} is past {MAX_SEED}, the largest whole number a cell holds exactly",
+                "pick a smaller seed, e.g. --seed 7",
             )
         )
     roles: dict[str, str] = {}

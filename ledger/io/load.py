@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -15,7 +15,14 @@ from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
-from ledger.io import journal_sums, journal_xml, sheets
+from ledger.io import (
+    journal_columns,
+    journal_convert,
+    journal_index,
+    journal_sums,
+    journal_xml,
+    sheets,
+)
 from ledger.io.cells import CellValue, convert, to_text
 from ledger.io.sheet_read import (
     DROPDOWNS,
@@ -51,26 +58,41 @@ LIGHT_SHEETS = ("Settings", "Players", "Journal", "Events")
 
 
 def load(
-    path: Path, light: bool = False, sums: bool = False, data: bytes | None = None
+    path: Path,
+    light: bool = False,
+    sums: bool = False,
+    data: bytes | None = None,
+    index: bool = False,
 ) -> tuple[Loaded, list[Problem]]:
     """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
     `light` reads only what balances and the journal need, for the commands that only show
     them (never for a command that saves). `sums` (with `light`, for `ledger balance`) leaves
     the journal empty and puts each account's sum in `Loaded.sums` when the Journal is
     exactly as ledger writes it and keeps the journal's rules; `Loaded.sums` is None (and the
-    journal read in full) otherwise. `data`: the workbook's bytes, when already read."""
+    journal read in full) otherwise. `data`: the workbook's bytes, when already read.
+    `index` (for a command that appends): the journal's transactions are not read when the
+    Journal sheet's index holds for its bytes (`journal_index`), only its sums."""
     if data is None:
         data = read_bytes(path)
-    pending = journal_sums.Pending(data) if light and sums else None  # on the other core
+    pending = journal_columns.Pending(data) if light and sums else None  # on the other core
+    # another program's Journal, made ledger's own on the other core while the rest is read
+    conversion = journal_convert.Conversion(data) if index and not light else None
     try:
-        return _load(path, data, light, pending)
+        return _load(path, data, light, pending, index, conversion)
     finally:
         if pending is not None:
             pending.result()  # never leave a child behind
+        if conversion is not None and conversion.summary() is None:
+            conversion.close()  # not used; a used one ends when the save takes its rows
 
 
 def _load(
-    path: Path, data: bytes, light: bool, pending: journal_sums.Pending | None
+    path: Path,
+    data: bytes,
+    light: bool,
+    pending: journal_columns.Pending | None,
+    index: bool,
+    conversion: journal_convert.Conversion | None = None,
 ) -> tuple[Loaded, list[Problem]]:
     from ledger.rules import GameNotBuilt, load_game
 
@@ -131,23 +153,32 @@ def _load(
 
     players_t = table("Players")
     players = _players(players_t, game.player_columns) if players_t else []
-    journal_rows: dict[int, tuple[int, ...]] = {}
+    journal_rows: Mapping[int, tuple[int, ...]] = {}
     currency = settings.get_text("currency") or game.currency
     fast_sums = None
     if "Journal" not in by_name:
         journal = Journal(currency)
     elif light and pending is not None and (fast_sums := pending.result()) is not None:
-        journal = Journal(currency)  # balance needs only the sums
+        # balance needs only the sums (and which accounts there are: a player's banks)
+        journal = Journal.trusted(currency, [], dict(fast_sums.balances))
+    elif index and (indexed := journal_index.indexed(data, currency)) is not None:
+        journal, journal_rows = indexed  # read only if something asks for the history
+    elif (converted := journal_convert.converted(conversion, currency)) is not None:
+        journal, journal_rows = converted  # the same, from another program's rows
     elif (fast := journal_xml.journal(data, currency)) is not None:
         journal, journal_rows = fast
+    elif (columns := journal_columns.journal(data, currency)) is not None:
+        journal, journal_rows = columns  # another program saved it: read by whole columns
     else:
         jt = Table(specs["Journal"])
+        rows_of: dict[int, tuple[int, ...]] = {}
+        journal_rows = rows_of
         journal = _journal(
             iter_journal(by_name["Journal"], jt.spec, problems, jt),
             jt.bad_rows,
             currency,
             problems,
-            journal_rows,
+            rows_of,
         )
         if jt.extra_headers:
             loaded_extras["Journal"] = (jt.extra_headers, jt.extras)
@@ -173,7 +204,7 @@ def _load(
     game.load_state(books, game_rows, problems)
     known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
     unknown = {s.name: s for s in raw if s.name not in known}
-    read_rows = sum(len(rows) for rows in journal_rows.values())
+    read_rows = journal_index.rows_read(journal, journal_rows)
     return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
 
 

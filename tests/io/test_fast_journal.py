@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ledger.core.actions import pay
 from ledger.core.journal import Journal
 from ledger.core.start import new_books
-from ledger.io import journal_sums, journal_xml
+from ledger.io import journal_columns, journal_sums, journal_xml
 from ledger.io import load as load_module
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
@@ -384,9 +384,13 @@ def test_balance_reads_a_journal_another_program_saved_once(
     cache_path(ledger.path).unlink(missing_ok=True)
     calls = []
     real = load_module._journal
-    monkeypatch.setattr(load_module, "_journal", lambda *a: calls.append(1) or real(*a))
+    monkeypatch.setattr(load_module, "_journal", lambda *a: calls.append("careful") or real(*a))
+    by_columns = journal_columns.sums
+    monkeypatch.setattr(
+        journal_columns, "sums", lambda data: calls.append("columns") or by_columns(data)
+    )
     assert ledger("balance", "--json").json()["players"]["Ann"]
-    assert calls == [1]
+    assert calls == ["columns"]  # read once, by whole columns (`journal_columns`)
 
 
 def test_rows_without_their_number_are_read_the_careful_way_and_kept_by_a_save(

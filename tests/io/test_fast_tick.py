@@ -1,0 +1,335 @@
+"""A command on a long journal that ledger wrote itself reads and writes the period, not the
+history (the Journal's index, `ledger/io/journal_index.py`), and comes out exactly as the
+careful full read (`LEDGER_READ_CAREFULLY=1`): the same printed output, statements and saved
+workbook, part by part. After the Journal was edited by hand the index no longer holds for
+its bytes: it is not used, and both ways read the sheet carefully."""
+
+from __future__ import annotations
+
+import filecmp
+import importlib.util
+import io
+import re
+import shutil
+import zipfile
+import zlib
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from typer.testing import CliRunner
+
+from ledger.cli import app
+from ledger.core.journal import Draft, Posting
+from ledger.core.journal_history import IndexedJournal
+from ledger.core.money import Money
+from ledger.core.start import new_books
+from ledger.core.statement_parts import cash_series
+from ledger.io import journal_index
+from ledger.io.journal_index import PART as INDEX_PART
+from ledger.io.workbook import Loaded, load, write
+from ledger.io.zip_out import ZipOut, crc32_combine
+from ledger.rules import load_game
+from tests.conftest import ROOT, edit_cells
+
+#: Texts that test every escape of the writer, in memos of the history.
+ODD = ['R&D <x> "q"', "_x0041_ stays", "a\rb\nc", "  spaced  ", "=SUM(A1)", "Gänsefüßchen ½", ""]
+
+
+def stress_workbook(path: Path, rows: int) -> None:
+    """The benchmark's stress workbook (bench/make_workbook.py) with `rows` journal rows, a
+    few memos with odd texts among them."""
+    spec = importlib.util.spec_from_file_location("make_workbook", ROOT / "bench/make_workbook.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    loaded: Loaded = module.build(rows)
+    books = loaded.books
+    for i, memo in enumerate(ODD * 3):
+        a, b = ("Ann", "Bob") if i % 2 else ("Cleo", "Dag")
+        amount = Money(Decimal(i + 1), books.currency)
+        books.journal.post(
+            Draft(
+                "pay",
+                memo,
+                (Posting(f"cash:{a}:Ceres", -amount), Posting(f"cash:{b}:Ceres", amount)),
+            ),
+            books.day,
+        )
+    write(path, loaded)
+
+
+@pytest.fixture(scope="module")
+def stress(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("stress") / "stress.xlsx"
+    stress_workbook(path, 3000)
+    return path
+
+
+def ledger_cli(path: Path, *args: str, careful: bool) -> tuple[int, str, str]:
+    env = {"LEDGER_WORKBOOK": str(path), "LEDGER_READ_CAREFULLY": "1" if careful else None}
+    result = CliRunner().invoke(app, list(args), env=env, catch_exceptions=False)
+    folder = str(path.parent)
+    return (
+        result.exit_code,
+        result.stdout.replace(folder, "FOLDER"),
+        result.stderr.replace(folder, "FOLDER"),
+    )
+
+
+def parts(path: Path) -> dict[str, bytes]:
+    """Every part of the workbook as XML (the time of the save masked)."""
+    with zipfile.ZipFile(path) as z:
+        assert z.testzip() is None
+        out = {i.filename: z.read(i) for i in z.infolist()}
+    out["docProps/core.xml"] = re.sub(rb"\d{4}-\d\d-\d\dT[\d:]+Z", b"T", out["docProps/core.xml"])
+    return out
+
+
+def cells(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    wb = openpyxl.load_workbook(path, read_only=True)
+    return {ws.title: list(ws.iter_rows(values_only=True)) for ws in wb.worksheets}
+
+
+def indexed(path: Path) -> bool:
+    return journal_index.kept_journal(path.read_bytes(), "KC") is not None
+
+
+def both_ways(
+    src: Path, tmp: Path, *commands: list[str], edit: Callable[[Path], None] | None = None
+) -> tuple[Path, Path]:
+    """Run the commands on two copies of `src` (edited by `edit` first), the index used or
+    not: every command's exit and output, the files written, the workbook saved, the same."""
+    runs: dict[bool, list[tuple[int, str, str]]] = {}
+    paths: dict[bool, Path] = {}
+    for careful in (False, True):
+        folder = tmp / ("careful" if careful else "fast")
+        folder.mkdir()
+        paths[careful] = path = folder / "ledger.xlsx"
+        shutil.copy(src, path)
+        if edit is not None:
+            edit(path)
+        runs[careful] = [ledger_cli(path, *c, careful=careful) for c in commands]
+    fast, careful = paths[False], paths[True]
+    assert runs[False] == runs[True]
+    written = sorted(p.relative_to(fast.parent) for p in fast.parent.rglob("*") if p.is_file())
+    assert written == sorted(
+        p.relative_to(careful.parent) for p in careful.parent.rglob("*") if p.is_file()
+    )
+    for name in written:
+        if name.suffix in (".html", ".txt", ".pdf"):
+            assert filecmp.cmp(fast.parent / name, careful.parent / name, shallow=False), name
+    assert parts(fast) == parts(careful)  # byte for byte, the index and the Journal's pieces too
+    assert cells(fast) == cells(careful)
+    return fast, careful
+
+
+def test_tick_30_on_ledgers_own_long_journal_comes_out_as_the_careful_read(
+    stress: Path, tmp_path: Path
+) -> None:
+    assert indexed(stress)
+    fast, _ = both_ways(stress, tmp_path, ["tick", "30"], ["check"], ["balance", "--json"])
+    assert indexed(fast)  # and the next command goes on from it
+    with zipfile.ZipFile(fast) as z:
+        assert z.read(INDEX_PART).startswith(b"<?xml")
+
+
+def test_a_tick_on_an_indexed_journal_reads_no_transaction_of_its_history(
+    stress: Path, tmp_path: Path
+) -> None:
+    from ledger.app import after_tick, change
+
+    path = tmp_path / "ledger.xlsx"
+    shutil.copy(stress, path)
+
+    def tick(books: Any) -> tuple[str, list[Any], object]:
+        return "tick 30", [], books.game.tick(books, 30)
+
+    outcome = change(path, tick, command="tick 30")
+    assert outcome.books is not None
+    after_tick(path, outcome.books, outcome.data, statements=True)
+    journal = outcome.books.journal
+    assert isinstance(journal, IndexedJournal)
+    assert journal._txns.whole is None  # the statements' days came from the last segment
+    assert len(journal.appended()) > 50
+
+
+def test_commands_one_after_another_go_on_from_the_index(stress: Path, tmp_path: Path) -> None:
+    both_ways(
+        stress,
+        tmp_path,
+        ["pay", "Ann", "Bob", "1.23", "--memo", "a & b"],
+        ["tick", "1"],
+        ["pay", "Cleo", "Dag", "0.01"],
+        ["tick", "30", "--no-statements"],
+        ["journal", "--since", "60"],
+    )
+
+
+def _rewrite(path: Path, change: dict[str, Callable[[bytes], bytes]]) -> None:
+    """Change some parts of a workbook, the others copied as they are, deflated bytes and
+    all (as a program that edits one part of the zip would)."""
+    data = path.read_bytes()
+    with zipfile.ZipFile(io.BytesIO(data)) as z, path.open("wb") as f:
+        out = ZipOut(f)
+        for info in z.infolist():
+            if info.filename in change:
+                out.add(info.filename, change[info.filename](z.read(info)), info.date_time)
+                continue
+            start = journal_index.data_start(data, info)
+            member = out.member(info.filename, info.date_time, info.external_attr)
+            member.write(data[start : start + info.compress_size])
+            member.close(info.CRC, info.file_size)
+        out.close()
+
+
+JOURNAL = "xl/worksheets/sheet5.xml"
+
+
+def _memo_typed_by_hand(path: Path) -> None:
+    edit_cells(path, {"Journal!F40": "typed by hand", "Journal!F41": "typed by hand"})
+
+
+def _memo_changed_in_the_xml(path: Path) -> None:
+    _rewrite(path, {JOURNAL: lambda xml: xml.replace(b"sells goods", b"sold goods", 3)})
+
+
+def _amount_changed_in_the_xml(path: Path) -> None:
+    def change(xml: bytes) -> bytes:
+        cell = re.search(rb'<c r="E700" s="\d+"><v>([^<]+)</v>', xml)
+        assert cell is not None
+        more = Decimal(cell.group(1).decode()) + Decimal("0.01")
+        return xml.replace(cell.group(0), cell.group(0).replace(cell.group(1), str(more).encode()))
+
+    _rewrite(path, {JOURNAL: change})
+
+
+def _header_renamed_in_the_shared_strings(path: Path) -> None:
+    _rewrite(
+        path, {"xl/sharedStrings.xml": lambda xml: xml.replace(b"<t>amount</t>", b"<t>sum</t>")}
+    )
+
+
+@pytest.mark.parametrize(
+    ("edit", "index_kept", "exit_code"),
+    [
+        (_memo_typed_by_hand, False, 0),  # openpyxl saves: the index part is dropped
+        (_memo_changed_in_the_xml, True, 0),  # the index is there, stale
+        (_amount_changed_in_the_xml, True, 1),  # unbalanced: named by its cell both ways
+        (_header_renamed_in_the_shared_strings, True, 1),  # the Journal's bytes are the same
+    ],
+)
+def test_a_journal_edited_by_hand_is_read_carefully_and_its_index_not_used(
+    stress: Path, tmp_path: Path, edit: Callable[[Path], None], index_kept: bool, exit_code: int
+) -> None:
+    edited = tmp_path / "edited.xlsx"
+    shutil.copy(stress, edited)
+    edit(edited)
+    with zipfile.ZipFile(edited) as z:
+        assert (INDEX_PART in z.namelist()) == index_kept
+    assert not indexed(edited)
+    (tmp_path / "runs").mkdir()
+    fast, _ = both_ways(edited, tmp_path / "runs", ["tick", "30"], ["check"])
+    code, out, err = ledger_cli(fast, "check", careful=True)
+    said = out + err
+    assert code == exit_code, said
+    if exit_code == 0:
+        assert indexed(fast)  # the save wrote a new index
+    elif edit is _amount_changed_in_the_xml:
+        assert "unbalanced-transaction" in said and "Journal!E700" in said
+    else:
+        assert "missing-column" in said and "Journal!" in said
+
+
+def test_the_history_reads_the_same_as_the_whole_journal(stress: Path) -> None:
+    plain, _ = load(stress)
+    fast, _ = load(stress, index=True)
+    journal = fast.books.journal
+    assert isinstance(journal, IndexedJournal) and not isinstance(
+        plain.books.journal, IndexedJournal
+    )
+    whole = plain.books.journal
+    assert len(journal) == len(whole) and journal.next_id == whole.next_id
+    assert journal.balances() == whole.balances() and journal.last_day() == whole.last_day()
+    assert cash_series(fast.books) == cash_series(plain.books)
+    last = whole.last_day()
+    for day in (0, 1, last // 2, last - 1, last, last + 1):
+        assert journal.since(day) == whole.since(day), day
+    assert journal._txns.whole is None
+    assert journal.transactions[len(whole) :] == []
+    assert journal.transactions[-1] == whole.transactions[-1]  # reads the history
+    assert list(journal) == list(whole)
+    assert dict(fast.books.journal_rows) == dict(plain.books.journal_rows)
+
+
+def test_no_index_is_kept_for_a_journal_whose_days_go_back(tmp_path: Path) -> None:
+    books = new_books(load_game("triplanetary"), ["Ann", "Bob"], "Sam", seed=1)
+    books.settings.values["day"] = 9
+    one = Money(Decimal(1), books.currency)
+    for i in range(150):
+        draft = Draft(
+            "pay", "back", (Posting("cash:Ann:Ceres", -one), Posting("cash:Bob:Ceres", one))
+        )
+        books.journal.post(draft, 9 - i % 2)
+    path = tmp_path / "ledger.xlsx"
+    write(path, Loaded(books, []))
+    with zipfile.ZipFile(path) as z:
+        assert INDEX_PART not in z.namelist()
+    loaded, _ = load(path, index=True)
+    assert not isinstance(loaded.books.journal, IndexedJournal)
+
+
+def test_an_index_of_another_version_of_ledger_is_not_used(stress: Path, tmp_path: Path) -> None:
+    path = tmp_path / "ledger.xlsx"
+    shutil.copy(stress, path)
+    _rewrite(
+        path, {INDEX_PART: lambda xml: re.sub(rb'"version":"[^"]*"', b'"version":"0.0.1"', xml)}
+    )
+    assert not indexed(path)
+
+
+def test_check_reads_the_journal_itself_and_names_an_index_that_disagrees(
+    stress: Path, tmp_path: Path
+) -> None:
+    path = tmp_path / "ledger.xlsx"
+    shutil.copy(stress, path)
+    _rewrite(
+        path,
+        {INDEX_PART: lambda xml: re.sub(rb'("cash:Ann:Ceres":)(\d)', rb"\g<1>9\2", xml, count=1)},
+    )
+    assert indexed(path)  # the Journal's pieces are as the index says: a command would trust it
+    code, out, err = ledger_cli(path, "check", careful=False)
+    assert code == 1 and "journal-index" in out + err
+    assert ledger_cli(path, "tick", "1", careful=True)[0] == 0  # reads the sheet itself
+    assert ledger_cli(path, "check", careful=False)[0] == 0
+
+
+def test_the_crc_of_two_pieces_is_combined_from_their_own() -> None:
+    a, b = bytes(range(256)) * 41, b"the rows" * 12345
+    assert crc32_combine(zlib.crc32(a), zlib.crc32(b), len(b)) == zlib.crc32(a + b)
+    assert crc32_combine(zlib.crc32(a), zlib.crc32(b""), 0) == zlib.crc32(a)
+
+
+@pytest.mark.slow
+def test_tick_30_on_a_longer_journal_comes_out_as_the_careful_read(tmp_path: Path) -> None:
+    src = tmp_path / "stress.xlsx"
+    stress_workbook(src, 40_000)
+    assert indexed(src)
+    (tmp_path / "runs").mkdir()
+    both_ways(src, tmp_path / "runs", ["tick", "30"], ["pay", "Ann", "Bob", "5"], ["tick", "3"])
+
+
+@pytest.mark.interop
+def test_libreoffice_opens_a_workbook_with_the_index_and_ledger_goes_on_carefully(
+    stress: Path, tmp_path: Path
+) -> None:
+    from tests.io.test_interop_libreoffice import resave_with_libreoffice
+
+    resaved = resave_with_libreoffice(stress, tmp_path / "lo")
+    assert not indexed(resaved)  # LibreOffice keeps the part, but the Journal's bytes differ
+    (tmp_path / "runs").mkdir()
+    fast, _ = both_ways(resaved, tmp_path / "runs", ["tick", "30"])
+    assert indexed(fast)
