@@ -27,7 +27,9 @@ from collections.abc import Callable, Iterable, Iterator
 from datetime import date, timedelta
 
 from ledger.core.books import Books
+from ledger.core.checks import MAX_DAY
 from ledger.core.journal import Transaction
+from ledger.core.problems import ProblemsFound, problem
 
 #: Game day 0 as a date: day N is DAY_ZERO + N days.
 DAY_ZERO = date(2000, 1, 1)
@@ -49,7 +51,21 @@ CSV_COLUMNS = (
 
 
 def day_date(day: int) -> str:
-    return (DAY_ZERO + timedelta(days=day)).isoformat()
+    """Day N as a date. `check` bounds the days (0 to `MAX_DAY`); a day past what a date
+    holds is still a problem here, never an OverflowError."""
+    try:
+        return (DAY_ZERO + timedelta(days=day)).isoformat()
+    except OverflowError:
+        raise ProblemsFound(
+            [
+                problem(
+                    "bad-day",
+                    f"day {day}",
+                    f"day {day} is past the dates an export can write",
+                    f"days run from 0 to {MAX_DAY}: fix the day in Settings or the Journal",
+                )
+            ]
+        ) from None
 
 
 def account_names(books: Books) -> dict[str, str]:

@@ -179,3 +179,13 @@ def test_bean_check_accepts_and_agrees(ledger: Ledger, which: str) -> None:
         for k, v in expected_hledger(ledger, {"patrol"}).items()
     }
     assert {k: v for k, v in found.items() if v} == {k: v for k, v in want.items() if v}
+
+
+def test_a_day_past_what_a_date_holds_is_a_problem_not_an_overflow() -> None:
+    from ledger.core.problems import ProblemsFound
+    from ledger.io.export import day_date
+
+    assert day_date(1_000_000) == "4737-11-28"
+    with pytest.raises(ProblemsFound) as caught:
+        day_date(3_000_000)
+    assert caught.value.problems[0].code == "bad-day"
