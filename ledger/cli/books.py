@@ -294,21 +294,28 @@ def undo(
 
     def action() -> None:
         from ledger.core.problems import ProblemsFound, problem
-        from ledger.io import cache, store
+        from ledger.io import store
 
         path = _path(workbook)
         store.refuse_if_open_elsewhere(path, force)
         store.refuse_if_read_only(path)
         with store.exclusive(path):
-            saved = cache.last_saved(path)
-            if saved is not None and path.exists() and cache.digest(path) != saved and not force:
+            from ledger.io import history
+
+            saved = history.last_written(path)
+            if (
+                saved is not None
+                and path.exists()
+                and not force
+                and history.digest_file(path) != saved
+            ):
                 raise ProblemsFound(
                     [
                         problem(
                             "changed-since-save",
                             str(path),
                             "the workbook was changed after ledger last saved it (rows typed in Excel?); undo would throw those changes away",
-                            "run `ledger post` or `ledger check` first, or add --force to undo anyway",
+                            "run `ledger post` to save those changes first (`ledger undo` then goes back to them, not past them), or add --force to undo anyway and lose them",
                         )
                     ]
                 )

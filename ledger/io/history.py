@@ -54,6 +54,55 @@ class Version:
     outputs: tuple[str, ...] = field(default=())
 
 
+def written_path(path: Path) -> Path:
+    """Where the digest of the bytes ledger last put in the workbook (a save or an undo) is
+    kept: `undo` refuses when the workbook is not those bytes (changed by hand since)."""
+    return history_dir(path) / "written"
+
+
+def note_written(path: Path, digest: str) -> None:
+    """Record that ledger just put the bytes with `digest` in the workbook."""
+    hist = history_dir(path)
+    hist.mkdir(exist_ok=True)
+    target = written_path(path)
+    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
+    try:
+        tmp.write_text(digest + "\n", encoding="utf-8")
+        os.replace(tmp, target)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+
+
+def last_written(path: Path) -> str | None:
+    """The digest of what ledger last wrote to the workbook; for a history from an earlier
+    ledger version without that record, the newest saved entry's digest (None: unknown)."""
+    with contextlib.suppress(OSError):
+        text = written_path(path).read_text(encoding="utf-8").strip()
+        if text:
+            return text
+    entries = versions(path)
+    if entries and entries[-1].digest:
+        return entries[-1].digest
+    return None
+
+
+def set_orphan_history_aside(path: Path) -> Path | None:
+    """A history folder whose workbook is gone belongs to another game: move it aside (to
+    `.NAME.xlsx.history-orphaned-N`) so that `undo` never puts that game over a new one."""
+    hist = history_dir(path)
+    if path.exists() or not hist.is_dir():
+        return None
+    n = 1
+    while True:
+        target = hist.with_name(f"{hist.name}-orphaned-{n}")
+        if not target.exists():
+            break
+        n += 1
+    os.replace(hist, target)
+    return target
+
+
 def log_path(path: Path) -> Path:
     return history_dir(path) / "log.jsonl"
 
@@ -229,11 +278,14 @@ def undo(path: Path) -> Undone:
             os.fsync(f.fileno())
         mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
         os.chmod(tmp, mode | stat.S_IWUSR)
+        restored = digest_file(tmp)
         os.replace(tmp, path)
         fsync_dir(path.parent)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+    with contextlib.suppress(OSError):  # without it, a next `undo` refuses: the safe side
+        note_written(path, restored)
     # the log first: a crash after it leaves a stray file, not a stuck undo
     write_log(path, entries[:-1])
     with contextlib.suppress(OSError):

@@ -276,6 +276,7 @@ def save(
         if path.exists():
             os.chmod(tmp, stat.S_IMODE(path.stat().st_mode) | stat.S_IWUSR)
         digest = history.digest_file(tmp)
+        history.set_orphan_history_aside(path)
         entries = versions(path)
         kept = history.keep_previous(path, entries)
         entry = None
@@ -294,6 +295,8 @@ def save(
         _fault("before-replace")
         os.replace(tmp, path)
         replaced = True
+        with contextlib.suppress(OSError):  # without it, `undo` refuses: the safe side
+            history.note_written(path, digest)
         history.fsync_dir(path.parent)
         if entry is not None:
             entry = replace(entry, state="done")

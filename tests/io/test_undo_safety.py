@@ -1,0 +1,63 @@
+"""`ledger undo` never throws away what the banker typed by hand, nor puts another game over a
+new one: it checks the workbook against the bytes ledger itself last wrote (kept in the history
+folder by each save and undo), not against the balance cache, which any clean read rewrites."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import openpyxl
+
+from tests.conftest import Ledger, edit_cells
+
+
+def cell(path: Path, ref: str) -> object:
+    sheet, at = ref.split("!")
+    return openpyxl.load_workbook(path)[sheet][at].value
+
+
+def test_undo_after_an_undo_refuses_a_hand_edit(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1.00")
+    game("pay", "Ann", "Bob", "2.00")
+    game("undo")  # removes the balance cache; the guard must not depend on it
+    edit_cells(game.path, {"Journal!F2": "typed in Excel"})
+    run = game("undo", expect=1)
+    assert "changed-since-save" in run.stderr
+    assert cell(game.path, "Journal!F2") == "typed in Excel"
+
+
+def test_a_clean_read_does_not_make_a_hand_edit_undoable(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1.00")
+    edit_cells(game.path, {"Journal!F2": "typed in Excel"})
+    run = game("undo", expect=1)
+    assert "changed-since-save" in run.stderr and "ledger post" in run.stderr
+    game("balance")  # rewrites the balance cache from the hand-edited workbook
+    assert "changed-since-save" in game("undo", expect=1).stderr
+    assert cell(game.path, "Journal!F2") == "typed in Excel"
+
+
+def test_undo_after_post_goes_back_to_the_hand_edit(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1.00")
+    edit_cells(game.path, {"Journal!F2": "typed in Excel"})
+    game("post")
+    game("undo")
+    assert cell(game.path, "Journal!F2") == "typed in Excel"
+
+
+def test_undo_force_still_undoes_a_hand_edit(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1.00")
+    edit_cells(game.path, {"Journal!F2": "typed in Excel"})
+    game("undo", "--force")
+    assert cell(game.path, "Journal!F2") != "typed in Excel"
+
+
+def test_new_game_over_a_deleted_one_does_not_undo_into_the_old_game(ledger: Ledger) -> None:
+    ledger.new()
+    ledger("pay", "Ann", "Bob", "1.00")
+    ledger.path.unlink()
+    ledger("new", "--game", "triplanetary", "--player", "Cid", "--player", "Dee")
+    run = ledger("undo", expect=1)
+    assert "nothing-to-undo" in run.stderr
+    assert set(ledger("balance", "--json").json()["players"]) == {"Cid", "Dee"}
+    aside = list(ledger.path.parent.glob(f".{ledger.path.name}.history-orphaned-*"))
+    assert len(aside) == 1 and any(aside[0].glob("*.xlsx"))
