@@ -13,7 +13,6 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, Protocol
 
-from ledger.core.books import Books
 from ledger.core.schema import SheetSpec
 from ledger.io.journal_index import NAMESPACE, PART, PROPS_PART, PROPS_RELS
 from ledger.io.zip_out import Member, ZipOut, deflate
@@ -37,12 +36,6 @@ def _text_cell(ref: str, text: str) -> str:
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     space = ' xml:space="preserve"' if text != text.strip() else ""
     return f'<c r="{ref}" t="inlineStr"><is><t{space}>{text}</t></is></c>'
-
-
-def journal_rows(books: Books) -> Iterator[list[Any]]:
-    for t in books.journal:
-        for p in t.postings:
-            yield [t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule]
 
 
 def _rows_xml(
