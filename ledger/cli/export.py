@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,6 +11,56 @@ import typer
 
 from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, run, say, warn
 from ledger.cli.root import app
+
+#: Names that are workbooks: an export never goes there (it would replace a workbook with text).
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xltx", ".xltm", ".ods")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return a.resolve() == b.resolve()
+
+
+def refuse_out(out: Path, workbook: Path, force: bool) -> None:
+    """An export writes text: never over the workbook (by any path), never to a workbook's
+    name, and over another file only with --force."""
+    from ledger.core.problems import ProblemsFound, problem
+
+    if _same_file(out, workbook):
+        raise ProblemsFound(
+            [
+                problem(
+                    "export-over-workbook",
+                    "--out",
+                    f"{out} is the workbook itself; the export would replace it",
+                    "name a text file, e.g. --out game.journal or --out game.csv",
+                )
+            ]
+        )
+    if out.suffix.lower() in WORKBOOK_SUFFIXES:
+        raise ProblemsFound(
+            [
+                problem(
+                    "export-to-workbook-name",
+                    "--out",
+                    f"{out.name} is a workbook's name; an export is text",
+                    f"name it {out.stem}.csv (or .journal, .beancount)",
+                )
+            ]
+        )
+    if not force and (out.exists() or out.is_symlink()):
+        raise ProblemsFound(
+            [
+                problem(
+                    "out-exists",
+                    "--out",
+                    f"{out} is already there",
+                    "pick another name, or add --force to replace it",
+                )
+            ]
+        )
 
 
 @app.command(
@@ -25,6 +76,10 @@ def export(
         typer.Option("--out", "-o", help="Write to this file (default: print on stdout)."),
     ] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Replace the --out file if it is already there."),
+    ] = False,
 ) -> None:
     """The whole journal in another tool's syntax: game day N is 2000-01-01 + N days; players'
     money is assets:cash:..., the bank and the game's institutions are equity:...; memo and rule
@@ -40,6 +95,8 @@ def export(
         from ledger.app import read_books
         from ledger.io.export import export as export_books
 
+        if out is not None:
+            refuse_out(out, _path(workbook), force)
         books, problems = read_books(_path(workbook), light=True)
         chunks = export_books(books, key)
         if out is None:

@@ -373,15 +373,26 @@ def render_html(template: str, paper: str = "a4", **data: Any) -> str:
 
 
 def write_atomic(path: Path, data: str | bytes) -> Path:
+    import contextlib
     import os
 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
-    if isinstance(data, str):
-        tmp.write_text(data, encoding="utf-8")
-    else:
-        tmp.write_bytes(data)
-    os.replace(tmp, path)
+    try:
+        with tmp.open("wb") as f:
+            f.write(data.encode("utf-8") if isinstance(data, str) else data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    finally:  # a failed write leaves no temp file behind
+        with contextlib.suppress(FileNotFoundError):
+            tmp.unlink()
+    with contextlib.suppress(OSError):  # the rename itself survives a power cut
+        fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
     return path
 
 
