@@ -84,10 +84,16 @@ def saved_but(problems: list[Any], what: str) -> NoReturn:
         raise typer.Exit(1)
     path, version = saved
     say(f"saved: {version.summary} in {path.name}; {what} could not be written.")
-    say(
-        "    The change is in the workbook: do not run the command again. "
-        "`ledger undo` takes it back if you want to."
-    )
+    if version.command == "undo":
+        say(
+            "    The undo is in the workbook: do not run it again unless you want to go "
+            "one more step back."
+        )
+    else:
+        say(
+            "    The change is in the workbook: do not run the command again. "
+            "`ledger undo` takes it back if you want to."
+        )
     raise typer.Exit(store.EXIT_SAVED_BUT)
 
 

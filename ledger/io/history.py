@@ -10,6 +10,7 @@ import json
 import os
 import shutil
 import stat
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -154,6 +155,9 @@ def settle_pending(path: Path) -> None:
     entry stays, confirmed, when the workbook is the one it saved; else the replace never
     happened and the entry and its kept file go."""
     entries = versions(path)
+    if entries and entries[-1].state == "undoing":
+        _settle_undo(path, entries)
+        return
     if not entries or entries[-1].state != "pending":
         return
     last = entries[-1]
@@ -162,11 +166,32 @@ def settle_pending(path: Path) -> None:
     except OSError:
         current = ""
     if current and current == last.digest:
+        with contextlib.suppress(OSError):
+            note_written(path, current)
         write_log(path, [*entries[:-1], replace(last, state="done")])
         return
     write_log(path, entries[:-1])
     with contextlib.suppress(OSError):
         (history_dir(path) / last.file).unlink()
+
+
+def _settle_undo(path: Path, entries: list[Version]) -> None:
+    """An undo cut off around its replace: done when the workbook is the kept version's
+    bytes (the entry and its file go), else it never happened (the entry stays)."""
+    last = entries[-1]
+    source = history_dir(path) / last.file
+    try:
+        restored = digest_file(source)
+        undone = digest_file(path) == restored
+    except OSError:
+        undone = False
+    if undone:
+        note_written(path, restored)
+        write_log(path, entries[:-1])
+        with contextlib.suppress(OSError):
+            source.unlink()
+    else:
+        write_log(path, [*entries[:-1], replace(last, state="done")])
 
 
 def keep_previous(path: Path, entries: list[Version]) -> Path | None:
@@ -250,8 +275,10 @@ def move_aside(path: Path, undone: list[Version]) -> Aside:
     return Aside(moved, folders)
 
 
-def undo(path: Path) -> Undone:
-    """Put back the newest kept version; returns what was undone."""
+def undo(path: Path, on_replaced: Callable[[Version], None] | None = None) -> Undone:
+    """Put back the newest kept version; returns what was undone. The log marks the entry
+    "undoing" before the workbook is replaced (the next command settles a cut-off undo by
+    the workbook's bytes); `on_replaced` runs right after the replace."""
     entries = versions(path)
     if not entries:
         raise ProblemsFound(
@@ -272,6 +299,7 @@ def undo(path: Path) -> Undone:
             ]
         )
     tmp = temp_name(path)
+    marked = replaced = False
     try:
         shutil.copy2(source, tmp)
         with tmp.open("rb+") as f:
@@ -279,14 +307,23 @@ def undo(path: Path) -> Undone:
         mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
         os.chmod(tmp, mode | stat.S_IWUSR)
         restored = digest_file(tmp)
+        write_log(path, [*entries[:-1], replace(last, state="undoing")])
+        marked = True
+        fsync_dir(history_dir(path))
         os.replace(tmp, path)
+        replaced = True
+        if on_replaced is not None:
+            on_replaced(last)
         fsync_dir(path.parent)
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()
+        if marked and not replaced:
+            with contextlib.suppress(OSError):
+                write_log(path, entries)
     with contextlib.suppress(OSError):  # without it, a next `undo` refuses: the safe side
         note_written(path, restored)
-    # the log first: a crash after it leaves a stray file, not a stuck undo
+    # a failure here leaves the entry "undoing": the next command settles it
     write_log(path, entries[:-1])
     with contextlib.suppress(OSError):
         source.unlink()

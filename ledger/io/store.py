@@ -36,7 +36,6 @@ from ledger.io.history import (
     history_dir,
     settle_pending,
     temp_name,
-    undo,
     versions,
 )
 from ledger.io.oserrors import os_problem
@@ -295,18 +294,17 @@ def save(
         _fault("before-replace")
         os.replace(tmp, path)
         replaced = True
+        # recorded at once: whatever fails from here on is reported as saved-but
+        done = replace(entry, state="done") if entry is not None else None
+        _saved.append((path, done or Version(0, "", "", command, summary, digest)))
         with contextlib.suppress(OSError):  # without it, `undo` refuses: the safe side
             history.note_written(path, digest)
         history.fsync_dir(path.parent)
-        if entry is not None:
-            entry = replace(entry, state="done")
-            _saved.append((path, entry))
+        if done is not None:
             _fault("after-replace")
             # a failure here leaves the entry pending: the next command confirms it
             with contextlib.suppress(OSError):
-                history.finish_log(path, entries, entry)
-        else:
-            _saved.append((path, Version(0, "", "", command, summary, digest)))
+                history.finish_log(path, entries, done)
         return digest
     finally:
         with contextlib.suppress(FileNotFoundError):
@@ -318,6 +316,26 @@ def save(
             if kept is not None:
                 with contextlib.suppress(OSError):
                     kept.unlink()
+
+
+def undo(path: Path) -> history.Undone:
+    """Put back the newest kept version (call holding the lock); from the moment the
+    workbook is replaced, a failure is reported as saved-but, never as nothing written."""
+
+    def replaced(version: Version) -> None:
+        _saved.append(
+            (
+                path,
+                replace(
+                    version,
+                    command="undo",
+                    summary=f"undo of `{version.command}` ({version.summary})",
+                ),
+            )
+        )
+        _fault("undo-after-replace")
+
+    return history.undo(path, on_replaced=replaced)
 
 
 def note_outputs(path: Path, files: list[Path]) -> None:

@@ -4,6 +4,7 @@ folder by each save and undo), not against the balance cache, which any clean re
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 import openpyxl
@@ -61,3 +62,30 @@ def test_new_game_over_a_deleted_one_does_not_undo_into_the_old_game(ledger: Led
     assert set(ledger("balance", "--json").json()["players"]) == {"Cid", "Dee"}
     aside = list(ledger.path.parent.glob(f".{ledger.path.name}.history-orphaned-*"))
     assert len(aside) == 1 and any(aside[0].glob("*.xlsx"))
+
+
+def pre_pay_and_paid(game: Ledger) -> tuple[str, str]:
+    before = hashlib.sha256(game.path.read_bytes()).hexdigest()
+    game("pay", "Ann", "Bob", "2")
+    return before, hashlib.sha256(game.path.read_bytes()).hexdigest()
+
+
+def test_a_failure_after_undo_replaced_the_workbook_is_saved_but(game: Ledger) -> None:
+    before, _ = pre_pay_and_paid(game)
+    run = game.sub("undo", env={"LEDGER_TEST_FAULT": "undo-after-replace:enospc"})
+    assert run.exit_code == 4, run.stderr
+    assert "saved: undo of `pay Ann Bob 2`" in run.stderr
+    assert "nothing was written" not in run.stderr
+    assert hashlib.sha256(game.path.read_bytes()).hexdigest() == before
+    # the next command settles the cut-off undo: it happened, so nothing is left to undo
+    assert "nothing-to-undo" in game("undo", expect=1).stderr
+    assert game("history", "--json").json() == []
+
+
+def test_an_undo_killed_after_its_replace_is_settled_as_done(game: Ledger) -> None:
+    before, _ = pre_pay_and_paid(game)
+    run = game.sub("undo", env={"LEDGER_TEST_FAULT": "undo-after-replace"})
+    assert run.exit_code == 137
+    assert hashlib.sha256(game.path.read_bytes()).hexdigest() == before
+    game("post")
+    assert [e["command"] for e in game("history", "--json").json()] == ["post"]
