@@ -151,9 +151,10 @@ def digest_file(path: Path) -> str:
 
 
 def settle_pending(path: Path) -> None:
-    """Decide what a save that was cut off did (called holding the lock): the pending
-    entry stays, confirmed, when the workbook is the one it saved; else the replace never
-    happened and the entry and its kept file go."""
+    """Decide what a save that was cut off did (called holding the lock): the entry and its
+    kept file go only when the workbook is still the kept (previous) file's bytes, i.e. the
+    replace never happened; otherwise (the saved bytes, or those changed by hand since) the
+    entry stays, confirmed, so no undo step is lost."""
     entries = versions(path)
     if entries and entries[-1].state == "undoing":
         _settle_undo(path, entries)
@@ -170,9 +171,17 @@ def settle_pending(path: Path) -> None:
             note_written(path, current)
         write_log(path, [*entries[:-1], replace(last, state="done")])
         return
+    kept = history_dir(path) / last.file
+    try:
+        never = bool(current) and current == digest_file(kept)
+    except OSError:
+        never = False
+    if not never:  # changed by hand since, or unreadable: the save may have happened
+        write_log(path, [*entries[:-1], replace(last, state="done")])
+        return
     write_log(path, entries[:-1])
     with contextlib.suppress(OSError):
-        (history_dir(path) / last.file).unlink()
+        kept.unlink()
 
 
 def _settle_undo(path: Path, entries: list[Version]) -> None:

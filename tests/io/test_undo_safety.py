@@ -89,3 +89,17 @@ def test_an_undo_killed_after_its_replace_is_settled_as_done(game: Ledger) -> No
     assert hashlib.sha256(game.path.read_bytes()).hexdigest() == before
     game("post")
     assert [e["command"] for e in game("history", "--json").json()] == ["post"]
+
+
+def test_a_pending_save_edited_by_hand_since_keeps_its_undo_step(game: Ledger) -> None:
+    run = game.sub("pay", "Ann", "Bob", "2", env={"LEDGER_TEST_FAULT": "after-replace"})
+    assert run.exit_code == 137
+    edit_cells(game.path, {"Journal!F2": "typed in Excel"})
+    game("pay", "Ann", "Bob", "1")  # settles the pending entry: the save did happen
+    history = game("history", "--json").json()
+    assert [e["command"] for e in history] == ["pay Ann Bob 1", "pay Ann Bob 2"]
+    assert len(list(game.path.parent.glob(f".{game.path.name}.history/0*.xlsx"))) == 2
+    game("undo")
+    assert cell(game.path, "Journal!F2") == "typed in Excel"
+    assert "`pay Ann Bob 2`" in game("undo").stderr
+    assert game.balances()["player:Ann"] == "25.00"
