@@ -8,6 +8,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import shutil
 import stat
 from collections.abc import Callable
@@ -122,10 +123,33 @@ def versions(path: Path) -> list[Version]:
         try:
             data = json.loads(line)
             data["outputs"] = tuple(data.get("outputs", ()))
-            out.append(Version(**data))
+            version = Version(**data)
         except (ValueError, TypeError, AttributeError):
             continue
+        if _sound(version):
+            out.append(version)
     return out
+
+
+_KEPT_NAME = re.compile(r"\d{6}\.xlsx")
+_STATES = ("done", "pending", "undoing")
+
+
+def _sound(v: Version) -> bool:
+    """A log line ledger could have written: the right types, a kept file's own name (never a
+    path out of the history folder), outputs inside the workbook's folder."""
+    texts = (v.file, v.at, v.command, v.summary, v.digest, v.state)
+    if type(v.seq) is not int or v.seq < 1 or not all(isinstance(t, str) for t in texts):
+        return False
+    if not _KEPT_NAME.fullmatch(v.file) or v.state not in _STATES:
+        return False
+    for name in v.outputs:
+        if not isinstance(name, str) or not name or "\0" in name:
+            return False
+        parts = Path(name).parts
+        if Path(name).is_absolute() or ".." in parts or name.startswith(("/", "\\")):
+            return False
+    return True
 
 
 def write_log(path: Path, entries: list[Version]) -> None:

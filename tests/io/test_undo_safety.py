@@ -5,6 +5,7 @@ folder by each save and undo), not against the balance cache, which any clean re
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
 
 import openpyxl
@@ -103,3 +104,43 @@ def test_a_pending_save_edited_by_hand_since_keeps_its_undo_step(game: Ledger) -
     assert cell(game.path, "Journal!F2") == "typed in Excel"
     assert "`pay Ann Bob 2`" in game("undo").stderr
     assert game.balances()["player:Ann"] == "25.00"
+
+
+def log_lines(game: Ledger) -> list[dict[str, object]]:
+    log = game.path.parent / f".{game.path.name}.history" / "log.jsonl"
+    return [json.loads(line) for line in log.read_text().splitlines()]
+
+
+def add_log_line(game: Ledger, entry: dict[str, object]) -> None:
+    log = game.path.parent / f".{game.path.name}.history" / "log.jsonl"
+    with log.open("a") as f:
+        f.write(json.dumps(entry) + "\n")
+
+
+def test_a_log_line_of_the_wrong_types_is_passed_over(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1")
+    add_log_line(game, {**log_lines(game)[0], "seq": "7"})
+    game("pay", "Ann", "Bob", "2")
+    assert [e["command"] for e in game("history", "--json").json()] == [
+        "pay Ann Bob 2",
+        "pay Ann Bob 1",
+    ]
+
+
+def test_a_log_line_naming_a_file_outside_the_history_cannot_delete_it(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1")
+    add_log_line(game, {**log_lines(game)[0], "seq": 2, "file": f"../{game.path.name}"})
+    run = game("undo")  # the bad line is passed over: undoes the command before it
+    assert "`pay Ann Bob 1`" in run.stderr
+    assert game.path.exists() and game.balances()["player:Ann"] == "25.00"
+
+
+def test_a_log_line_with_outputs_outside_the_folder_moves_nothing(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1")
+    victim = game.folder.parent / f"{game.folder.name}-victim.txt"
+    victim.write_text("keep me")
+    log = game.path.parent / f".{game.path.name}.history" / "log.jsonl"
+    for outputs in ([f"../{victim.name}"], [str(victim)]):
+        log.write_text(json.dumps({**log_lines(game)[0], "outputs": outputs}) + "\n")
+        assert "nothing-to-undo" in game("undo", expect=1).stderr
+        assert victim.read_text() == "keep me"
