@@ -161,6 +161,7 @@ def write_log(path: Path, entries: list[Version]) -> None:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, log)
+        fsync_dir(log.parent)  # the entry is on disk before the workbook is replaced
     finally:
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -339,7 +339,13 @@ def undo(path: Path) -> history.Undone:
 
 
 def note_outputs(path: Path, files: list[Path]) -> None:
-    """Record what the command just saved wrote afterwards, so `undo` can move it aside."""
+    """Record what the command just saved wrote afterwards, so `undo` can move it aside.
+    Called after the command let the lock go: takes it again, so a command that started
+    since cannot have its log entry overwritten (then this save is no longer the newest
+    and nothing is noted). A lock still busy after a while: nothing noted, nothing lost
+    but undo's moving of these files."""
     saved = saved_in_this_run()
-    if saved is not None:
+    if saved is None:
+        return
+    with contextlib.suppress(ProblemsFound), exclusive(path, wait=10.0):
         history.note_outputs(path, saved[1], files)
