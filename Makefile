@@ -4,7 +4,10 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEMO   := workbooks/demo-triplanetary.xlsx
 
-.PHONY: demo test lint typecheck unit interop bench clean golden coverage-doc
+.PHONY: demo test lint typecheck unit slow interop bench clean golden coverage-doc
+
+# pytest on both cores; a worker that runs out of tests takes some of the other's
+PYTEST := $(BIN)/python -m pytest -q -n 2 --dist worksteal
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -28,7 +31,7 @@ demo: $(VENV)/.installed
 	@echo; echo "The demo's workbook is build/demo/ledger.xlsx (open it in Excel or LibreOffice);"
 	@echo "the month's printable summary is build/demo/ledger-days-0001-0030.html."
 
-## test: lint, type check and the whole suite (interop tests skip here unless their programs are installed)
+## test: lint, type check and the suite but its slow cases (`make slow`) and the interop tests (`make interop`)
 test: $(VENV)/.installed lint typecheck unit
 
 lint: $(VENV)/.installed
@@ -40,7 +43,11 @@ typecheck: $(VENV)/.installed
 	$(BIN)/mypy
 
 unit: $(VENV)/.installed
-	$(BIN)/python -m pytest -q -m "not interop" -n 2 --dist loadfile
+	$(PYTEST) -m "not interop and not slow"
+
+## slow: the cases marked slow (long scenarios, property tests, the rest of the sweeps); .ci/run runs them
+slow: $(VENV)/.installed
+	$(PYTEST) -m "slow and not interop"
 
 ## interop: the tests against real outside programs (LibreOffice, ...); .ci/run installs them
 interop: $(VENV)/.installed

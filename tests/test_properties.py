@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +20,7 @@ PARTIES = ["Ann", "Bob", "Sam", "bank", "earth", "patrol"]
 amounts = st.decimals(min_value=Decimal("0.01"), max_value=Decimal("99999999999.99"), places=2)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
@@ -44,6 +46,7 @@ def test_random_payments_balance_and_survive_save_and_load_exactly(
     ]
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

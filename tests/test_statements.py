@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Ledger
 
 GOLDEN = Path(__file__).parent / "golden" / "reports"
@@ -86,6 +88,7 @@ def test_names_are_escaped(ledger: Ledger) -> None:
     assert "&lt;b&gt;Eve&lt;/b&gt;" in html and "<b>Eve</b>" not in html
 
 
+@pytest.mark.slow
 def test_forecast_agrees_with_what_the_tick_then_does(game: Ledger) -> None:
     scenario(game)
     ahead = game("forecast", "30", "--json").json()
@@ -107,6 +110,7 @@ def test_the_statement_names_the_dates_that_matter(game: Ledger) -> None:
     assert "Nomad runs out of supplies on day 91" in text
 
 
+@pytest.mark.slow
 def test_text_statements_fit_80_columns(game: Ledger) -> None:
     scenario(game)
     run = game("statement", "--all", "--format", "text")

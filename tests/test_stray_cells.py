@@ -5,9 +5,12 @@ The cases come from the sheet specs (`game.sheets` and `core_specs`), so a new s
 is covered without a line here: for every column, and one column beyond the last (a note in a
 header-less column), `x` and then `7` are typed into the first empty row under the existing
 ones (a half-typed row); and every column's value in the first row is overwritten by a space
-(a value cleared). So that every sheet has a first row, each game's template is a new workbook
-with one row typed into every sheet it leaves empty (pipe tables, tests/pipe_tables.py), rows
-`ledger check` finds clean: a problem a case meets is its own cell's.
+(a value cleared). `make test` runs the `x` of every column; the `7` and the cleared value are
+the slow rest of the sweep (`make slow`, run by CI).
+
+So that every sheet has a first row, each game's template is a new workbook with one row typed
+into every sheet it leaves empty (pipe tables, tests/pipe_tables.py), rows `ledger check` finds
+clean: a problem a case meets is its own cell's.
 
 Speed: openpyxl takes longer to save a 24-sheet workbook than `ledger check` takes to read it,
 so each case changes its one cell in the XML of a copy of the template (made once a game and
@@ -125,11 +128,21 @@ def _cases() -> Iterator[object]:
             for i, name in enumerate(names):
                 for value in TYPED:
                     yield pytest.param(
-                        key, spec.name, i, value, id=f"{key}-{spec.name}-{name}-{value!r}"
+                        key,
+                        spec.name,
+                        i,
+                        value,
+                        id=f"{key}-{spec.name}-{name}-{value!r}",
+                        marks=() if value == TYPED[0] else pytest.mark.slow,
                     )
                 if i < len(spec.columns):
                     yield pytest.param(
-                        key, spec.name, i, CLEARED, id=f"{key}-{spec.name}-{name}-cleared"
+                        key,
+                        spec.name,
+                        i,
+                        CLEARED,
+                        id=f"{key}-{spec.name}-{name}-cleared",
+                        marks=pytest.mark.slow,
                     )
 
 

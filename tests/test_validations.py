@@ -126,7 +126,7 @@ def egon(ledger: Ledger) -> Ledger:
     return ledger
 
 
-@pytest.mark.parametrize("game_key", ["triplanetary", "egon"])
+@pytest.mark.parametrize("game_key", [pytest.param("triplanetary", marks=pytest.mark.slow), "egon"])
 def test_every_column_typed_into_has_its_dropdown(
     game_key: str, request: pytest.FixtureRequest
 ) -> None:

@@ -57,7 +57,10 @@ def _new(folder: Path, game: str, name: str = "ledger.xlsx") -> Path:
     return book.path
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize(
+    "game",  # one game in `make test`, the others in `make slow`
+    [pytest.param(g, marks=() if g == "triplanetary" else pytest.mark.slow) for g in sorted(GAMES)],
+)
 def test_help_from_the_cache_is_the_full_programs_with_a_workbook_of_each_game(
     tmp_path: Path, game: str
 ) -> None:
@@ -76,6 +79,7 @@ def test_help_from_the_cache_is_the_full_programs_with_a_workbook_of_each_game(
     assert named == in_folder
 
 
+@pytest.mark.slow
 def test_the_cache_is_keyed_by_the_workbooks_game_and_the_terminals_width(
     tmp_path: Path,
 ) -> None:

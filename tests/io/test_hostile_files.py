@@ -83,6 +83,7 @@ def test_5_a_far_cell_is_read_in_bounded_memory(game: Ledger, sheet: str, ref: s
         assert f"{sheet}!" in err and re.sub("[A-Z]", "", ref) in err
 
 
+@pytest.mark.slow
 def test_5_a_far_note_in_an_unknown_sheet_is_kept_and_bounded(game: Ledger) -> None:
     import openpyxl
 

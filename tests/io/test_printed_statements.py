@@ -122,6 +122,7 @@ def test_the_printed_journal_groups_add_up_to_the_totals(ledger: Ledger) -> None
     assert Decimal(total[2].replace(",", "")) == -sum((x for x in bob if x < 0), Decimal(0))
 
 
+@pytest.mark.slow
 def test_every_players_pdf_typeset_side_by_side_is_the_one_typeset_alone(
     ledger: Ledger, tmp_path: Path
 ) -> None:

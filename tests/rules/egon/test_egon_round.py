@@ -272,6 +272,7 @@ def rounds(draw: st.DrawFn) -> tuple[EgonState, Draw, list[Order]]:
     return state, d, result
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(rounds())
 def test_every_change_is_an_effect(case: tuple[EgonState, Draw, list[Order]]) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import pytest
+
 from ledger.rules.egon.orders import Blackmail
 from tests.conftest import Ledger, add_rows, edit_cells, rows, set_setting
 from tests.rules.egon.test_egon_round import TWELVE_EXPECTED, twelve_round
@@ -24,6 +26,7 @@ def egon(ledger: Ledger) -> Ledger:
     return ledger
 
 
+@pytest.mark.slow
 def test_a_round_of_twelve_players_through_the_cli(ledger: Ledger) -> None:
     egon(ledger)
     # the state at the start of round 3: cash through the journal, the rest in the sheets

@@ -10,6 +10,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from tests.conftest import Ledger, edit_cells, rows, set_setting
 
 
@@ -96,6 +98,7 @@ def test_s14_three_crews_hired_one_by_one_on_day_0_carry_nine_units_later_ones_n
     assert ship(game, "Nomad")["supplies"] == 0
 
 
+@pytest.mark.slow
 def test_s14_fewer_units_than_crews_feeds_as_many_as_units(game: Ledger) -> None:
     game("pay", "bank", "Ann", "1000")
     game("buy", "Ann", "transport", "--name", "Nomad")
@@ -131,6 +134,7 @@ def test_s14_fewer_units_than_crews_feeds_as_many_as_units(game: Ledger) -> None
     assert cash(game, "Ann") == "848.00"  # 854 - 6.00; no fine: no emergency supplies left
 
 
+@pytest.mark.slow
 def test_s14_a_base_feeds_as_many_crews_as_units_with_30_days_of_emergency_supplies(
     game: Ledger,
 ) -> None:
@@ -171,6 +175,7 @@ def test_s14_a_base_feeds_as_many_crews_as_units_with_30_days_of_emergency_suppl
 # -- §11A the Executive Liner as a mobile office ------------------------------------------------
 
 
+@pytest.mark.slow
 def test_s11a_an_executive_liner_office_pays_office_fees_and_feeds_its_staff_2_units_a_month(
     game: Ledger,
 ) -> None:
@@ -201,6 +206,7 @@ def test_s11a_an_executive_liner_office_pays_office_fees_and_feeds_its_staff_2_u
     assert cash(game, "Ann") == "733.00"  # 736 - 3.00 wages; no fee for a closed office
 
 
+@pytest.mark.slow
 def test_s11a_the_office_takes_20_cp_of_the_liners_hold(game: Ledger) -> None:
     game("pay", "bank", "Ann", "1000")
     game("buy", "Ann", "executive-liner", "--name", "Comet")  # hold 20 CP
@@ -238,6 +244,7 @@ def module_for_ann(game: Ledger) -> None:
     edit_cells(game.path, {"Crews!F2": "R1"})  # the module column of C1
 
 
+@pytest.mark.slow
 def test_s20_a_ship_crew_spends_at_a_module_only_after_7_days_at_its_base_and_for_those_days(
     game: Ledger,
 ) -> None:
@@ -262,6 +269,7 @@ def test_s20_a_ship_crew_spends_at_a_module_only_after_7_days_at_its_base_and_fo
     assert cash(game, "Ann") == "7.00"  # 25 - 10 - 2 - 2 × 3.00
 
 
+@pytest.mark.slow
 def test_s20_the_week_is_a_house_rule(game: Ledger) -> None:
     module_for_ann(game)
     set_setting(game.path, "module_ship_days", 0)
@@ -271,6 +279,7 @@ def test_s20_the_week_is_a_house_rule(game: Ledger) -> None:
     assert wages(game)[0] == {"cash:Ann:Ceres": "-3.00", "cash:Bob:Ceres": "1.50", "crews": "1.50"}
 
 
+@pytest.mark.slow
 def test_s20_a_ship_crew_away_from_the_base_spends_nothing_there(game: Ledger) -> None:
     module_for_ann(game)
     game("tick", "30")  # Nomad stays at Ceres

@@ -66,6 +66,7 @@ def test_s29_s32_an_attempt_being_outfitted_pays_property_tax_at_its_cost(
     assert cash(colonist, "Ann") == Decimal("375.00")  # 10,525 - 10,150
 
 
+@pytest.mark.slow
 def test_s32_ships_that_left_the_board_pay_no_more_property_tax(colonist: Ledger) -> None:
     to_day(colonist, 360)
     colonist("tick", "1")  # day 361: the attempt leaves past Jupiter, never to return
@@ -74,6 +75,7 @@ def test_s32_ships_that_left_the_board_pay_no_more_property_tax(colonist: Ledger
     assert cash(colonist, "Ann") == Decimal("375.00")
 
 
+@pytest.mark.slow
 def test_s29_house_rule_taxes_only_the_ramscoops_of_an_attempt(colonist: Ledger) -> None:
     set_setting(colonist.path, "colonization_cost_taxed", "no")
     to_day(colonist, 360)
@@ -102,6 +104,7 @@ def test_s29_pirates_and_warlords_pay_property_tax(game: Ledger) -> None:
     )
 
 
+@pytest.mark.slow
 def test_s29_an_outlaws_unpaid_tax_piles_up_as_crimes_and_the_outlaw_stays_one(
     game: Ledger,
 ) -> None:
@@ -150,6 +153,7 @@ def store(game: Ledger, holder: str) -> dict[str, int]:
     return {c["good"]: c["qty"] for c in rows(game.path, "Cargo") if c["holder"] == holder}
 
 
+@pytest.mark.slow
 def test_s21_ore_moves_5_cp_a_day(bases: Ledger) -> None:
     add_rows(bases.path, "Cargo", [["B1", "raw-ore", 12]])
     run = bases("transfer", "Ann", "raw-ore", "12", "--from", "Rock", "--to", "Pebble")
@@ -178,6 +182,7 @@ def test_s21_crews_move_at_4_cp_each(bases: Ledger) -> None:
     assert posts() == ["B2", "B2", "B2"]
 
 
+@pytest.mark.slow
 def test_s21_equipment_arrives_whole_when_its_cp_have_moved(bases: Ledger) -> None:
     bases("buy", "Ann", "ore-processor", "--base", "Rock")  # 25 CP (§38): 5 days at 5 CP
     bases("transfer", "Ann", "ore-processor", "1", "--from", "Rock", "--to", "Pebble")
@@ -199,6 +204,7 @@ def test_s21_supplies_move_1_cp_a_unit_and_the_rate_is_a_setting(bases: Ledger) 
     assert supplies() == [0, 20]
 
 
+@pytest.mark.slow
 def test_s21_a_transfer_ends_short_when_the_source_runs_out(bases: Ledger) -> None:
     add_rows(bases.path, "Cargo", [["B1", "raw-ore", 10]])
     bases("buy", "Ann", "transport", "--name", "Nomad")  # day 0: ready at once

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.conftest import Ledger, add_rows, rows
 
 
@@ -30,6 +32,7 @@ def market(game: Ledger, place: str, good: str) -> int:
 # -- §25 ------------------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_s25_processor_12_cp_a_day(game: Ledger) -> None:
     game("pay", "bank", "Ann", "1000")
     game("buy", "Ann", "base", "--name", "Rock")  # B1, ready at once on day 0

@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -88,6 +89,7 @@ def snapshot(books: Books) -> tuple[Any, ...]:
     return books.day, journal, players, books.game.dump_state(books)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=40,
     deadline=None,

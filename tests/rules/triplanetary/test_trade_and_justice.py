@@ -133,6 +133,7 @@ def test_s26_a_saturated_market_pays_25_percent_less_for_later_loads(trader: Led
     assert last(trader)["market"] == "-16.50"
 
 
+@pytest.mark.slow
 def test_s26_raw_ore_cordrazite_and_cordrazine_do_not_saturate(trader: Ledger) -> None:
     trader("claim", "Ann", "Rich")
     trader("tick", "1")
@@ -146,6 +147,7 @@ def test_s26_raw_ore_cordrazite_and_cordrazine_do_not_saturate(trader: Ledger) -
     assert last(trader)["market"] == "-10.00"  # 10 × 1 KC, no drop
 
 
+@pytest.mark.slow
 def test_s25_ceres_sells_processed_ore_only_from_the_raw_ore_it_was_sold(trader: Ledger) -> None:
     run = trader("buy", "Ann", "processed-ore", "1", "--at", "Ceres", "--ship", "Nomad", expect=1)
     assert "market-empty" in run.stderr
@@ -162,6 +164,7 @@ def test_s25_ceres_sells_processed_ore_only_from_the_raw_ore_it_was_sold(trader:
     assert last(trader) == {"cash:Ann:Ceres": "-4.00", "market": "4.00"}
 
 
+@pytest.mark.slow
 def test_s25_process_ore_at_ceres(trader: Ledger) -> None:
     trader("claim", "Ann", "Rich")
     trader("tick", "1")
@@ -216,6 +219,7 @@ def test_s9_a_company_sale_moves_everything_and_is_taxed(trader: Ledger) -> None
 # -- §28 §40 liners -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_s28_s40_passengers_gather_while_a_line_is_open_and_pay_their_fares(trader: Ledger) -> None:
     trader("liner", "open", "Ann", "Earth", "Mars")
     assert players(trader)["Ann"]["pr"] == 5  # §36C: +5 while running a line

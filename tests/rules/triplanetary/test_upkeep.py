@@ -9,6 +9,8 @@ from __future__ import annotations
 from decimal import Decimal
 from types import SimpleNamespace
 
+import pytest
+
 from tests.conftest import Ledger, add_rows, rows, set_setting
 
 
@@ -422,6 +424,7 @@ def test_s29_owed_tax_is_collected_when_money_comes_in(game: Ledger) -> None:
 # -- §20 recreation modules -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_s20_crews_spend_half_their_pay_at_a_recreation_module(game: Ledger) -> None:
     game("pay", "bank", "Ann", "1000")
     game("buy", "Bob", "base", "--name", "Rock", expect=1)
@@ -639,6 +642,7 @@ def test_s29_a_zero_tax_is_no_crime(game: Ledger) -> None:
     assert rows(game.path, "Players")[0]["status"] == "free"
 
 
+@pytest.mark.slow
 def test_s13_a_mine_with_a_base_is_crewed_and_fed_by_the_base(game: Ledger) -> None:
     game("pay", "bank", "Ann", "1000")
     game("buy", "Ann", "base", "--name", "Rock")
