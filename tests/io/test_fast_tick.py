@@ -157,6 +157,7 @@ def test_a_tick_on_an_indexed_journal_reads_no_transaction_of_its_history(
     assert len(journal.appended()) > 50
 
 
+@pytest.mark.slow
 def test_commands_one_after_another_go_on_from_the_index(stress: Path, tmp_path: Path) -> None:
     both_ways(
         stress,
@@ -216,8 +217,10 @@ def _header_renamed_in_the_shared_strings(path: Path) -> None:
 @pytest.mark.parametrize(
     ("edit", "index_kept", "exit_code"),
     [
-        (_memo_typed_by_hand, False, 0),  # openpyxl saves: the index part is dropped
-        (_memo_changed_in_the_xml, True, 0),  # the index is there, stale
+        # openpyxl saves: the index part is dropped
+        pytest.param(_memo_typed_by_hand, False, 0, marks=pytest.mark.slow),
+        # the index is there, stale
+        pytest.param(_memo_changed_in_the_xml, True, 0, marks=pytest.mark.slow),
         (_amount_changed_in_the_xml, True, 1),  # unbalanced: named by its cell both ways
         (_header_renamed_in_the_shared_strings, True, 1),  # the Journal's bytes are the same
     ],

@@ -173,7 +173,13 @@ COMMANDS = (
 )
 
 
-@pytest.mark.parametrize("convert", [True, False], ids=["converted", "read-by-columns"])
+@pytest.mark.parametrize(
+    "convert",
+    [
+        pytest.param(True, marks=pytest.mark.slow, id="converted"),
+        pytest.param(False, id="read-by-columns"),
+    ],
+)
 def test_a_stress_workbook_another_program_saved_comes_out_as_the_careful_read(
     stress: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, convert: bool
 ) -> None:
@@ -227,6 +233,7 @@ def test_shared_strings_as_a_short_journal_is_written_read_the_same(tmp_path: Pa
     assert_read_the_same(path)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
