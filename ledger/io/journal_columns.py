@@ -30,7 +30,7 @@ from typing import Any
 
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
-from ledger.io import journal_sums
+from ledger.io import journal_index, journal_sums
 from ledger.io.journal_cells import Columns, NotPlain, Reader, Sheet, amount_of, header_end, tail_ok
 from ledger.io.journal_sums import Sums, _Forked
 from ledger.io.xlsx_read import inflate
@@ -234,15 +234,21 @@ def either_sums(data: bytes) -> Sums | None:
 
 
 class Pending:
-    """`either_sums` under way: on a long journal, in a forked child while the loader reads
-    the other sheets and imports the game's rules. `result()` may be asked for more than
-    once."""
+    """Each account's sum for `ledger balance`: the Journal index's when it holds for the
+    sheet's bytes (no row read), else `either_sums` under way, on a long journal in a forked
+    child while the loader reads the other sheets and imports the game's rules. `result()`
+    may be asked for more than once."""
 
     def __init__(self, data: bytes) -> None:
-        # a workbook of a megabyte holds a Journal of about 8 MB of XML
-        self._job = _Forked(either_sums, data) if len(data) >= PARALLEL_FROM // 8 else None
-        self._data: bytes | None = data
-        self._value: Sums | None = None
+        self._job: _Forked | None = None
+        self._data: bytes | None = None
+        # the index a save of ledger's keeps beside its Journal, when it holds: no row read
+        self._value: Sums | None = journal_index.sums(data)
+        if self._value is None:
+            self._data = data
+            # a workbook of a megabyte holds a Journal of about 8 MB of XML
+            if len(data) >= PARALLEL_FROM // 8:
+                self._job = _Forked(either_sums, data)
 
     def result(self) -> Sums | None:
         if self._data is not None:

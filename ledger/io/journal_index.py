@@ -42,6 +42,7 @@ from ledger.core.journal_history import (
 )
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import journal_xml
+from ledger.io.journal_sums import Sums
 
 #: Bumped whenever what the index holds, or how the Journal part is laid out, changes.
 FORMAT = 1
@@ -292,6 +293,17 @@ def indexed(data: bytes, currency: str) -> tuple[IndexedJournal, RowsOfHistory] 
         return None
     journal = IndexedJournal(currency, StoredHistory(kept))
     return journal, RowsOfHistory(journal)
+
+
+def sums(data: bytes) -> Sums | None:
+    """Each account's sum, the last day and the number of transactions as the index holds
+    them, when it holds for the Journal part's bytes: `ledger balance` then reads no row."""
+    kept = kept_journal(data, "")
+    if kept is None:
+        return None
+    index = kept.index
+    balances = {a: _decimal(c) for a, c in index.balances.items()}
+    return Sums(balances, index.last_day, index.transactions)
 
 
 def rows_read(journal: Any, rows_of: Mapping[int, tuple[int, ...]]) -> int:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ledger.core.actions import pay
 from ledger.core.journal import Journal
 from ledger.core.start import new_books
-from ledger.io import journal_columns, journal_sums, journal_xml
+from ledger.io import journal_columns, journal_index, journal_sums, journal_xml
 from ledger.io import load as load_module
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
@@ -359,6 +359,9 @@ def test_balance_asks_for_the_sums_once(tmp_path: Path, monkeypatch: pytest.Monk
     calls = []
     real = journal_sums.sums
     monkeypatch.setattr(journal_sums, "sums", lambda data: calls.append(1) or real(data))
+    loaded, _ = load(path, light=True, sums=True)
+    assert loaded.sums is not None and calls == []  # the Journal's index holds: no row read
+    monkeypatch.setattr(journal_index, "sums", lambda data: None)  # as if it did not
     loaded, _ = load(path, light=True, sums=True)
     assert loaded.sums is not None and calls == [1]
 

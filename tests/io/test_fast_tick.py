@@ -28,7 +28,7 @@ from ledger.core.journal_history import IndexedJournal
 from ledger.core.money import Money
 from ledger.core.start import new_books
 from ledger.core.statement_parts import cash_series
-from ledger.io import journal_index
+from ledger.io import journal_columns, journal_index, journal_sums
 from ledger.io.journal_index import PART as INDEX_PART
 from ledger.io.workbook import Loaded, load, write
 from ledger.io.zip_out import ZipOut, crc32_combine
@@ -157,6 +157,19 @@ def test_a_tick_on_an_indexed_journal_reads_no_transaction_of_its_history(
     assert len(journal.appended()) > 50
 
 
+def test_balance_without_its_cache_takes_the_sums_from_the_index_and_reads_no_row(
+    stress: Path, tmp_path: Path
+) -> None:
+    data = stress.read_bytes()
+    from_index = journal_index.sums(data)
+    assert from_index is not None and from_index == journal_sums.sums(data)
+    assert from_index.transactions > 1000
+    pending = journal_columns.Pending(data)
+    assert pending._data is None and pending._job is None  # no row left to read, no child
+    assert pending.result() == from_index
+    both_ways(stress, tmp_path, ["balance", "--json"], ["balance"])
+
+
 @pytest.mark.slow
 def test_commands_one_after_another_go_on_from_the_index(stress: Path, tmp_path: Path) -> None:
     both_ways(
@@ -234,6 +247,7 @@ def test_a_journal_edited_by_hand_is_read_carefully_and_its_index_not_used(
     with zipfile.ZipFile(edited) as z:
         assert (INDEX_PART in z.namelist()) == index_kept
     assert not indexed(edited)
+    assert journal_index.sums(edited.read_bytes()) is None  # balance reads the rows too
     (tmp_path / "runs").mkdir()
     fast, _ = both_ways(edited, tmp_path / "runs", ["tick", "30"], ["check"])
     code, out, err = ledger_cli(fast, "check", careful=True)
