@@ -28,11 +28,13 @@ from ledger.io.sheet_read import (
     DROPDOWNS,
     RawSheet,
     Table,
+    formula_without_value,
     iter_journal,
     read_bytes,
     read_raw,
     read_table,
 )
+from ledger.io.xlsx_read import FormulaWithoutValue
 
 
 @dataclass
@@ -204,6 +206,7 @@ def _load(
     game.load_state(books, game_rows, problems)
     known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
     unknown = {s.name: s for s in raw if s.name not in known}
+    problems += _formulas_not_kept(unknown.values())
     read_rows = journal_index.rows_read(journal, journal_rows)
     return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
 
@@ -372,6 +375,19 @@ def _journal(
         rows_of[txn_id] = tuple(ref.row for ref, _ in rows)
         last = txn_id
     return journal
+
+
+def _formulas_not_kept(raw: Iterable[RawSheet]) -> list[Problem]:
+    """The banker's own sheets are saved with their values, and a formula no program computed
+    yet as the formula it is; a copy of a shared formula without a value has no text of its own
+    to keep (only Excel or LibreOffice can compute it): named, so nothing is lost by a save."""
+    found = []
+    for sheet in raw:
+        for r, row in sheet.rows:
+            for c, value in enumerate(row):
+                if isinstance(value, FormulaWithoutValue) and not value.formula:
+                    found.append(formula_without_value(CellRef(sheet.name, c, r), value))
+    return found
 
 
 def _events(t: Table | None) -> list[Event]:

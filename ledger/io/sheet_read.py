@@ -176,14 +176,24 @@ def _sheet_rows(
 def _with_formulas(
     rows: Iterable[tuple[int, Sequence[CellValue]]], formulas: dict[int, dict[int, str]]
 ) -> Iterator[tuple[int, Sequence[CellValue]]]:
+    last = 0
     for r, row in rows:
+        last = r
         marks = formulas.get(r)
-        if marks:
-            row = list(row)
-            for c, formula in marks.items():
-                if c < len(row) and is_blank(row[c]):
-                    row[c] = xlsx_read.FormulaWithoutValue(formula)
-        yield r, row
+        yield r, (row if not marks else _marked(row, marks))
+    # calamine's rectangle ends at the last cell with a value: rows of such formulas only
+    for r in sorted(r for r in formulas if r > last):
+        yield r, _marked([], formulas[r])
+
+
+def _marked(row: Sequence[CellValue], marks: dict[int, str]) -> list[CellValue]:
+    out = list(row)
+    for c, formula in marks.items():
+        if c >= len(out):
+            out += [None] * (c + 1 - len(out))  # right of calamine's rectangle
+        if is_blank(out[c]):
+            out[c] = xlsx_read.FormulaWithoutValue(formula)
+    return out
 
 
 def read_raw(
@@ -272,7 +282,7 @@ def iter_table(
         for cname, kind, at in columns:
             value = row[at] if at is not None and at < width else None
             if value.__class__ is fwv:
-                problems.append(_formula_without_value(CellRef(name, at or 0, r), value))
+                problems.append(formula_without_value(CellRef(name, at or 0, r), value))
                 table.bad_rows.add(r)
                 value = None
             converted = _fast(value, kind)
@@ -287,7 +297,12 @@ def iter_table(
         if blank and all(is_blank(v) for v in row):
             continue
         if width > len(known_at):
-            extra = {i: v for i, v in enumerate(row) if i not in known_at and not is_blank(v)}
+            extra = {
+                i: v
+                for i, v in enumerate(row)
+                if i not in known_at
+                and (not is_blank(v) or isinstance(v, xlsx_read.FormulaWithoutValue))
+            }
             if extra:
                 extra_cells[r] = extra
         yield CellRef(name, 0, r), values
@@ -305,7 +320,7 @@ def iter_table(
     table.extras = {r: [cells.get(i) for i in extra_cols] for r, cells in extra_cells.items()}
 
 
-def _formula_without_value(ref: CellRef, value: CellValue) -> Problem:
+def formula_without_value(ref: CellRef, value: CellValue) -> Problem:
     formula = getattr(value, "formula", "")
     return problem(
         "formula-without-value",
@@ -378,7 +393,7 @@ def iter_journal(
         for i, col in enumerate(careful):
             value = row[i] if i < len(row) else None
             if value.__class__ is fwv:
-                problems.append(_formula_without_value(CellRef(name, i, r), value))
+                problems.append(formula_without_value(CellRef(name, i, r), value))
                 table.bad_rows.add(r)
                 value = None
             converted, p = convert(value, col.kind, CellRef(name, i, r))

@@ -21,6 +21,7 @@ from ledger.io.journal_write import STYLE_ROW, JournalPart, postings_of
 from ledger.io.load import Loaded
 from ledger.io.sheet_read import DROPDOWNS, RawSheet
 from ledger.io.stream_write import column_letters, finish_streams
+from ledger.io.xlsx_read import FormulaWithoutValue
 
 MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
 #: Dropdowns reach this far below the last row, so rows the banker types get them too.
@@ -154,6 +155,11 @@ class _Formats:
 
 
 def _write_value(ws: Any, r: int, c: int, value: Any, kind: str, fmt: _Formats) -> None:
+    if isinstance(value, FormulaWithoutValue):
+        # the banker's own formula that no program computed yet (a known sheet refuses it as
+        # `formula-without-value`): kept as it was, a formula without a value
+        ws.write_formula(r, c, value.formula)
+        return
     if value is None or value == "":
         return
     if isinstance(value, bool):

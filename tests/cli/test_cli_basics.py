@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+import zipfile
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -231,6 +233,54 @@ def test_unknown_sheets_and_extra_columns_are_kept(game: Ledger) -> None:
     assert read_sheet(game.path, "Notes") == [["who", "owes"], ["Ann", 3.5]]
     players = read_sheet(game.path, "Players")
     assert players[0][6] == "email" and players[1][6] == "ann@example.org"
+
+
+def rewrite_parts(path: Path, change: Callable[[bytes], bytes]) -> None:
+    """Every part of the workbook through `change` (a program that writes its own XML)."""
+    with zipfile.ZipFile(path) as z:
+        parts = [(i, z.read(i)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in parts:
+            z.writestr(info, change(data))
+
+
+def test_a_formula_nobody_computed_in_the_bankers_own_cells_is_kept_as_a_formula(
+    game: Ledger,
+) -> None:
+    wb = openpyxl.load_workbook(game.path)  # openpyxl writes formulas without their values
+    notes = wb.create_sheet("Notes")
+    notes.append(["who", "owes", "twice"])
+    notes.append(["Ann", 3.5, "=B2*2"])
+    notes.append([None, None, "=SUM(C2:C2)"])  # a row with nothing but a formula
+    wb["Players"].cell(row=1, column=7, value="bonus")
+    wb["Players"].cell(row=2, column=7, value="=1+2")
+    wb.save(game.path)
+    assert game("pay", "Ann", "Bob", "1").exit_code == 0
+    saved = openpyxl.load_workbook(game.path)
+    assert saved["Notes"]["C2"].value == "=B2*2" and saved["Notes"]["C3"].value == "=SUM(C2:C2)"
+    assert saved["Notes"]["B2"].value == 3.5
+    assert saved["Players"]["G2"].value == "=1+2"
+
+
+def test_a_copy_of_a_shared_formula_nobody_computed_is_named_and_nothing_saved(
+    game: Ledger,
+) -> None:
+    wb = openpyxl.load_workbook(game.path)
+    notes = wb.create_sheet("Notes")
+    notes.append([1, 2, 3])
+    notes.append([None, "=A1*2", "=B1*2"])
+    wb.save(game.path)
+    # a shared formula as Excel writes one: the text in its first cell, the copy by number
+    rewrite_parts(
+        game.path,
+        lambda xml: xml.replace(
+            b"<f>A1*2</f>", b'<f t="shared" ref="B2:C2" si="0">A1*2</f>'
+        ).replace(b"<f>B1*2</f>", b'<f t="shared" si="0"/>'),
+    )
+    before = game.path.read_bytes()
+    said = game("pay", "Ann", "Bob", "1", expect=1).stderr
+    assert "Notes!C2: formula-without-value" in said and "nothing was written" in said
+    assert game.path.read_bytes() == before
 
 
 def test_the_workbook_looks_made_with_care(game: Ledger) -> None:
