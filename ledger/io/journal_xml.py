@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import io
+import itertools
 import operator
 import re
 import zipfile
@@ -31,6 +32,7 @@ from decimal import Decimal
 
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
+from ledger.io.xlsx_read import MAX_TEXTS, shared_items
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 _CHUNK = 1 << 20
@@ -90,6 +92,7 @@ _HEADER = re.compile(
     + b"</row>"
 )
 _SHARED = re.compile(rb"<si>(.*?)</si>", re.S)
+_ITEM_TAG = re.compile(rb"<si[\s/>]")
 _SHARED_TEXT = re.compile(rb'<t(?: xml:space="preserve")?>([^<]*)</t>')
 _ENTITY = re.compile(rb"&(amp|lt|gt);")
 _ENTITIES = {b"amp": b"&", b"lt": b"<", b"gt": b">"}
@@ -165,13 +168,18 @@ def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
         shared = z.read("xl/sharedStrings.xml")
     except KeyError:
         return False
-    items = _SHARED.findall(shared)
-    if len(items) != len(re.findall(rb"<si[\s/>]", shared)):
-        return False  # an item of another form would shift the numbering below
+    if shared_items(shared) > MAX_TEXTS:
+        return False  # the careful reader names it
+    wanted = max(int(i) for i in header.groups())
+    found = list(itertools.islice(_SHARED.finditer(shared), wanted + 1))
+    # up to the header's last item, each in this form (another would shift the numbering)
+    if len(found) <= wanted or len(_ITEM_TAG.findall(shared, 0, found[-1].end())) != wanted + 1:
+        return False
+    items = [m.group(1) for m in found]
     names = []
     for index in header.groups():
         i = int(index)
-        plain = _SHARED_TEXT.fullmatch(items[i]) if i < len(items) else None
+        plain = _SHARED_TEXT.fullmatch(items[i])
         if plain is None:
             return False  # runs, phonetic text, ...: the careful reader decides
         names.append(decode_text(plain.group(1)).casefold())

@@ -16,7 +16,7 @@ import re
 import zipfile
 from typing import Any
 
-from ledger.io.xlsx_read import _MAIN, _REL, _join, _parser
+from ledger.io.xlsx_read import _MAIN, _REL, MAX_TEXTS, _join, _parser, shared_items
 
 #: Built-in number formats that show a number as a number (ECMA-376, 18.8.30): General,
 #: 0, 0.00, #,##0, percentages, scientific, fractions, accounting. Every other built-in id is
@@ -202,8 +202,10 @@ class Parts:
         if part is None or part not in self.z.namelist():
             return [] if part is None else None
         xml = self.z.read(part)
+        if shared_items(xml) > MAX_TEXTS:
+            return None  # the careful reader names it
         items = _ITEM.findall(xml)
-        if len(items) != len(_ITEM_TAG.findall(xml)):
+        if len(items) != sum(1 for _ in _ITEM_TAG.finditer(xml)):
             return None
         return items
 

@@ -79,6 +79,33 @@ def too_large(where: str, part: str, size: int, cap: int) -> ProblemsFound:
     )
 
 
+#: The most distinct texts (shared strings) a workbook may hold: every reader keeps them all
+#: in memory (about 64 bytes each besides the text). A banker's workbook holds a few thousand
+#: (LibreOffice's save of the 300k-row stress workbook: 3,646).
+MAX_TEXTS = 1_000_000
+
+
+def shared_items(xml: bytes) -> int:
+    """How many items a shared-strings part holds, counted without parsing it (an element
+    with a namespace prefix counted too; a few too many counts no harm)."""
+    return xml.count(b"<si") + xml.count(b":si>") + xml.count(b":si ")
+
+
+def too_many_texts(where: str, part: str, texts: int) -> ProblemsFound:
+    return ProblemsFound(
+        [
+            problem(
+                "workbook-too-large",
+                where,
+                f"the part {part} of the workbook holds {texts:,} distinct texts "
+                f"(more than {MAX_TEXTS:,})",
+                "a workbook of the books holds a few thousand: is it damaged, or is a huge "
+                "sheet in it? Delete what is not needed there",
+            )
+        ]
+    )
+
+
 def check_sizes(z: zipfile.ZipFile, where: str) -> None:
     """Refuse a part whose declared size is over the cap. (Python's zip reader never
     inflates past the declared size, and fails on a part whose data does not match it.)"""
@@ -113,8 +140,17 @@ class _Parts:
                 target = rels.get(s.get(f"{_REL}id", ""), "")
                 if target:
                     self.sheets[s.get("name", "")] = target
-        self.strings = self._shared_strings(rels)
+        self._rels_of_book = rels
+        self._strings: list[str] | None = None
         self.date_styles = self._date_styles(rels)
+
+    @property
+    def strings(self) -> list[str]:
+        """The shared strings, read when a sheet is first read as a stream (calamine reads
+        them itself for the other sheets: a workbook's texts are not held twice)."""
+        if self._strings is None:
+            self._strings = self._shared_strings(self._rels_of_book)
+        return self._strings
 
     def _tree(self, part: str) -> Any:
         if part not in self.z.namelist():
@@ -151,6 +187,8 @@ class _Parts:
             for _, si in self.etree.iterparse(f, tag=f"{_MAIN}si", **_PARSE):
                 out.append(_unescape(_text_of(si)))
                 si.clear()
+                while si.getprevious() is not None:  # no empty shell kept for each item
+                    del si.getparent()[0]
         return out
 
     def _date_styles(self, rels: dict[str, str]) -> set[int]:
@@ -232,6 +270,9 @@ def column_index(letters: str) -> int:
 #: (about 130 MB) it reads the sheet; a sheet whose rectangle is larger (a stray cell far
 #: away) is read as a stream of the rows there are.
 DENSE_CELLS = 4_000_000
+#: A sheet with more formulas without a value than this is read as a stream too (their
+#: places are not kept aside, each is met as its row is read).
+MAX_FORMULAS = 100_000
 
 _ROW_NUMBER = re.compile(rb"<row\b[^>]*?\sr=\"(\d+)\"")
 _WIDE_REF = re.compile(rb"<c\b[^>]*?\sr=\"([A-Z]{2,3})\d+\"")
@@ -269,7 +310,11 @@ class Book:
         sheets = set(self.parts.sheets.values())
         for info in self.z.infolist():
             if info.filename not in sheets:
-                inflate(data, info, where)
+                xml = inflate(data, info, where)
+                if info.filename.lower().endswith("sharedstrings.xml"):
+                    texts = shared_items(xml)
+                    if texts > MAX_TEXTS:
+                        raise too_many_texts(where, info.filename, texts)
 
     @property
     def sheet_names(self) -> list[str]:
@@ -280,22 +325,29 @@ class Book:
 
     def shape(self, name: str) -> Shape:
         xml = inflate(self.data, self._part(name), self.where)
-        numbers = _ROW_NUMBER.findall(xml)
-        rows = max((int(r) for r in numbers), default=0)
-        if len(numbers) != len(_ROW_TAG.findall(xml)) or rows > MAX_ROWS:
+        # counted and compared as the XML is scanned, never listed: a part of a few hundred
+        # megabytes may hold tens of millions of rows or cells
+        rows = numbered = 0
+        for m in _ROW_NUMBER.finditer(xml):
+            numbered += 1
+            rows = max(rows, int(m.group(1)))
+        if numbered != sum(1 for _ in _ROW_TAG.finditer(xml)) or rows > MAX_ROWS:
             # a row without its number, or with one no sheet has: calamine may fail on it
             # (abort the process, even); the stream reader names it or takes it
             return Shape(DENSE_CELLS + 1, {})
-        wide = _WIDE_REF.findall(xml)
-        if wide:
-            columns = max(column_index(w.decode()) + 1 for w in wide)
+        letters = {m.group(1) for m in _WIDE_REF.finditer(xml)}
+        if letters:
+            columns = max(column_index(w.decode()) + 1 for w in letters)
         else:
             columns = 26 if _PAST_H.search(xml) else 8
         formulas: dict[int, dict[int, str]] = {}
         if b"<f" in xml:
-            for col, row, text in _FORMULA_ONLY.findall(xml):
+            for n, m in enumerate(_FORMULA_ONLY.finditer(xml)):
+                if n >= MAX_FORMULAS:  # read as a stream, cell by cell
+                    return Shape(DENSE_CELLS + 1, {})
+                col, row, text = m.groups()
                 formulas.setdefault(int(row), {})[column_index(col.decode())] = _unescape(
-                    text.decode("utf-8", "replace")
+                    (text or b"").decode("utf-8", "replace")
                 )
         return Shape(rows * columns, formulas)
 
