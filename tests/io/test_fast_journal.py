@@ -92,6 +92,7 @@ def test_the_fast_reader_reads_what_the_careful_one_reads(tmp_path: Path) -> Non
     assert_same(path)
 
 
+@pytest.mark.slow
 @settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )

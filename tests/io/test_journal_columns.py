@@ -288,16 +288,32 @@ def _xml_edit(
     ("edit", "taken"),
     [
         (_openpyxl_edit({"E4": "=E3*-1"}), False),  # a formula
-        (_openpyxl_edit({}, {"B4": "yyyy-mm-dd"}), False),  # a day shown as a date
-        (_openpyxl_edit({"E4": "-25.00", "E5": "25"}), False),  # amounts typed as text
-        (_openpyxl_edit({"F4": 42}), False),  # a memo that is a number
+        pytest.param(
+            _openpyxl_edit({}, {"B4": "yyyy-mm-dd"}), False, marks=pytest.mark.slow
+        ),  # a day shown as a date
+        pytest.param(
+            _openpyxl_edit({"E4": "-25.00", "E5": "25"}), False, marks=pytest.mark.slow
+        ),  # amounts typed as text
+        pytest.param(
+            _openpyxl_edit({"F4": 42}), False, marks=pytest.mark.slow
+        ),  # a memo that is a number
         (_openpyxl_edit({"E4": -26}), False),  # unbalanced
-        (_openpyxl_edit({"E4": -25.001, "E5": 25.001}), False),  # a tenth of a cent
+        pytest.param(
+            _openpyxl_edit({"E4": -25.001, "E5": 25.001}), False, marks=pytest.mark.slow
+        ),  # a tenth of a cent
         (_openpyxl_edit({"A4": 1}), False),  # a transaction number twice
-        (_openpyxl_edit(dict.fromkeys(("A4", "B4", "C4", "D4", "E4"))), False),  # a row cleared
+        pytest.param(
+            _openpyxl_edit(dict.fromkeys(("A4", "B4", "C4", "D4", "E4"))),
+            False,
+            marks=pytest.mark.slow,
+        ),  # a row cleared
         (_openpyxl_edit({"I3": "my note"}), False),  # the banker's own column
-        (_openpyxl_edit({"B4": -1}), False),  # a day before the game
-        (_openpyxl_edit({"A4": 2.5}), False),  # not a whole number
+        pytest.param(
+            _openpyxl_edit({"B4": -1}), False, marks=pytest.mark.slow
+        ),  # a day before the game
+        pytest.param(
+            _openpyxl_edit({"A4": 2.5}), False, marks=pytest.mark.slow
+        ),  # not a whole number
         (_xml_edit(b'<c r="A4" t="n">', b'<c r="A4" t="n" cm="1">'), False),  # an attribute
         (_openpyxl_edit({"D5": "cash:Zed:Ceres"}), True),  # read; the check names the cell
         (_xml_edit(b'<row r="5">', b'<row r="5" hidden="1">'), True),  # a hidden row
@@ -433,7 +449,7 @@ def _rows_removed(*numbers: int) -> Callable[[Path], None]:
     "edit",
     [
         _rows_removed(4, 5),  # a gap in the rows
-        _openpyxl_edit({"B6": 2, "B7": 2}),  # days that go back
+        pytest.param(_openpyxl_edit({"B6": 2, "B7": 2}), marks=pytest.mark.slow),  # days back
     ],
     ids=["gap", "days-back"],
 )
