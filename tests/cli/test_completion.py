@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import Ledger
 
 LEDGER = Path(sys.executable).parent / "ledger"
@@ -24,6 +26,7 @@ def _complete(game: Ledger, *words: str) -> list[str]:
     return out.stdout.split()
 
 
+@pytest.mark.slow
 def test_completion_of_commands_players_ships_and_items(game: Ledger) -> None:
     game("buy", "Ann", "transport", "--name", "Nomad")
     assert "tick" in _complete(game, "ti")

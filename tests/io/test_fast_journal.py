@@ -367,6 +367,7 @@ def test_balance_asks_for_the_sums_once(tmp_path: Path, monkeypatch: pytest.Monk
     assert loaded.sums is not None and calls == [1]
 
 
+@pytest.mark.slow
 def test_a_damaged_cache_of_compiled_templates_is_compiled_anew(
     game: Ledger, tmp_path: Path
 ) -> None:

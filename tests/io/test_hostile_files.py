@@ -157,8 +157,15 @@ def _zip_with_part(book: Path, target: Path, part: str, raw: bytes, declared: in
     target.write_bytes(bytes(out + central + end))
 
 
-@pytest.mark.parametrize("declared", ["honest", "lying"])
-@pytest.mark.parametrize("sheet", ["Events", "Journal"])
+@pytest.mark.parametrize(
+    ("sheet", "declared"),  # one in `make test`, the others in `make slow`
+    [
+        ("Journal", "lying"),
+        pytest.param("Journal", "honest", marks=pytest.mark.slow),
+        pytest.param("Events", "lying", marks=pytest.mark.slow),
+        pytest.param("Events", "honest", marks=pytest.mark.slow),
+    ],
+)
 def test_5_a_part_that_inflates_to_2_gb_is_refused_naming_it(
     game: Ledger, sheet: str, declared: str
 ) -> None:

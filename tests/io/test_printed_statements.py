@@ -135,6 +135,7 @@ def test_every_players_pdf_typeset_side_by_side_is_the_one_typeset_alone(
         assert (tmp_path / "all" / f"{name}-day-{DAYS:04d}.pdf").read_bytes() == alone, name
 
 
+@pytest.mark.slow
 def test_pdfs_typeset_by_two_processes_are_those_typeset_one_by_one() -> None:
     from ledger.io.render import html_to_pdf, htmls_to_pdfs
 
