@@ -170,6 +170,36 @@ def test_balance_without_its_cache_takes_the_sums_from_the_index_and_reads_no_ro
     both_ways(stress, tmp_path, ["balance", "--json"], ["balance"])
 
 
+def test_a_tick_copies_the_old_segments_deflated_bytes_as_they_are(
+    stress: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ledger.io import journal_write
+
+    path = tmp_path / "ledger.xlsx"
+    shutil.copy(stress, path)
+    old = journal_index.kept_journal(path.read_bytes(), "KC")
+    assert old is not None and len(old.index.segments) >= 3
+    deflated = []  # the segments the save deflates itself
+    segment = journal_write._Writer.segment
+
+    def counted(self: Any, xml: bytes, *args: Any) -> None:
+        deflated.append(len(xml))
+        segment(self, xml, *args)
+
+    monkeypatch.setattr(journal_write._Writer, "segment", counted)
+    assert ledger_cli(path, "tick", "3", "--no-statements", careful=False)[0] == 0
+    assert 1 <= len(deflated) < len(old.index.segments)  # the new rows, not the history
+    new = journal_index.kept_journal(path.read_bytes(), "KC")
+    assert new is not None and len(new.index.segments) >= len(old.index.segments)
+    # every old segment but the last (which the new rows may continue) is in the new part,
+    # byte for byte at the same place: copied, not written anew
+    kept = old.index.segments[:-1]
+    assert kept
+    for a, b in zip(kept, new.index.segments, strict=False):
+        assert (a.start, a.end, a.sha256) == (b.start, b.end, b.sha256)
+        assert bytes(old.piece(a.start, a.end)) == bytes(new.piece(b.start, b.end))
+
+
 @pytest.mark.slow
 def test_commands_one_after_another_go_on_from_the_index(stress: Path, tmp_path: Path) -> None:
     both_ways(

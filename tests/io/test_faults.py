@@ -133,6 +133,28 @@ def test_1_tick_on_a_nearly_full_disk_tells_the_truth(tmp_path: Path, free_kb: i
             assert game.path.read_bytes() == before
 
 
+@pytest.mark.slow
+def test_1_a_tick_with_less_and_less_room_goes_from_saved_to_saved_but_to_nothing_written(
+    tmp_path: Path,
+) -> None:
+    """The three answers a full disk can bring, each where it belongs: with room enough, saved
+    (exit 0); with room for the workbook but not the summary and statements, "saved, but"
+    (exit 4); with less, nothing written (exit 1). Never the other way round."""
+    seen = []
+    for free_kb in range(100, 4, -6):
+        with _small_disk(tmp_path / f"disk{free_kb}") as disk:
+            game = Ledger(disk)
+            game.new()
+            _ship(game)
+            free = os.statvfs(disk).f_bavail * os.statvfs(disk).f_frsize // 1024
+            (disk / "filler").write_bytes(b"\0" * max(0, free - free_kb) * 1024)
+            run = game("tick", "30", expect=None)
+            assert run.exit_code in (0, 4, 1), run.stderr
+            seen.append(run.exit_code)
+    assert seen == sorted(seen, key=[0, 4, 1].index), seen  # 0s, then 4s, then 1s
+    assert {0, 4, 1} <= set(seen), seen
+
+
 def test_1_pay_on_a_nearly_full_disk_writes_all_or_nothing(tmp_path: Path) -> None:
     with _small_disk(tmp_path / "disk") as disk:
         game = Ledger(disk)
