@@ -7,7 +7,6 @@ its bytes: it is not used, and both ways read the sheet carefully."""
 from __future__ import annotations
 
 import filecmp
-import importlib.util
 import io
 import re
 import shutil
@@ -33,39 +32,17 @@ from ledger.io.journal_index import PART as INDEX_PART
 from ledger.io.workbook import Loaded, load, write
 from ledger.io.zip_out import ZipOut, crc32_combine
 from ledger.rules import load_game
-from tests.conftest import ROOT, edit_cells
+from tests.conftest import edit_cells
+from tests.io.stress import stress_workbook
 
 #: Texts that test every escape of the writer, in memos of the history.
 ODD = ['R&D <x> "q"', "_x0041_ stays", "a\rb\nc", "  spaced  ", "=SUM(A1)", "Gänsefüßchen ½", ""]
 
 
-def stress_workbook(path: Path, rows: int) -> None:
-    """The benchmark's stress workbook (bench/make_workbook.py) with `rows` journal rows, a
-    few memos with odd texts among them."""
-    spec = importlib.util.spec_from_file_location("make_workbook", ROOT / "bench/make_workbook.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    loaded: Loaded = module.build(rows)
-    books = loaded.books
-    for i, memo in enumerate(ODD * 3):
-        a, b = ("Ann", "Bob") if i % 2 else ("Cleo", "Dag")
-        amount = Money(Decimal(i + 1), books.currency)
-        books.journal.post(
-            Draft(
-                "pay",
-                memo,
-                (Posting(f"cash:{a}:Ceres", -amount), Posting(f"cash:{b}:Ceres", amount)),
-            ),
-            books.day,
-        )
-    write(path, loaded)
-
-
 @pytest.fixture(scope="module")
 def stress(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("stress") / "stress.xlsx"
-    stress_workbook(path, 3000)
+    stress_workbook(path, 3000, ODD * 3, Decimal(1))
     return path
 
 
@@ -364,7 +341,7 @@ def test_the_crc_of_two_pieces_is_combined_from_their_own() -> None:
 @pytest.mark.slow
 def test_tick_30_on_a_longer_journal_comes_out_as_the_careful_read(tmp_path: Path) -> None:
     src = tmp_path / "stress.xlsx"
-    stress_workbook(src, 40_000)
+    stress_workbook(src, 40_000, ODD * 3, Decimal(1))
     assert indexed(src)
     (tmp_path / "runs").mkdir()
     both_ways(src, tmp_path / "runs", ["tick", "30"], ["pay", "Ann", "Bob", "5"], ["tick", "3"])

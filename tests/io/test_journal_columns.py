@@ -7,7 +7,6 @@ each problem's cell."""
 from __future__ import annotations
 
 import filecmp
-import importlib.util
 import json
 import re
 import shutil
@@ -33,7 +32,7 @@ from ledger.io.sheets import JOURNAL
 from ledger.io.workbook import Loaded, Table, iter_journal, read_raw, write
 from ledger.io.xlsx_columns import plain_code
 from ledger.rules import load_game
-from tests.conftest import ROOT
+from tests.io.stress import stress_workbook
 
 #: Texts a reader might take otherwise: escapes, entities, spaces, characters of any script.
 ODD = [
@@ -45,20 +44,6 @@ ODD = [
     "Gänsefüßchen ½ 日本",
     "",
 ]
-
-
-def stress_workbook(path: Path, rows: int) -> None:
-    """The benchmark's stress workbook (bench/make_workbook.py) with `rows` journal rows and
-    a few payments with odd memos."""
-    spec = importlib.util.spec_from_file_location("make_workbook", ROOT / "bench/make_workbook.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    loaded: Loaded = module.build(rows)
-    books = loaded.books
-    for i, memo in enumerate(ODD * 2):
-        pay(books, ("Ann", "Cleo")[i % 2], ("Bob", "Dag")[i % 2], Decimal(i + 1) / 4, memo=memo)
-    write(path, loaded)
 
 
 def resaved_by_openpyxl(src: Path, dst: Path) -> Path:
@@ -79,7 +64,7 @@ def converting(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def stress(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("stress")
-    stress_workbook(folder / "own.xlsx", 3000)
+    stress_workbook(folder / "own.xlsx", 3000, ODD * 2, Decimal("0.25"))
     return resaved_by_openpyxl(folder / "own.xlsx", folder / "openpyxl.xlsx")
 
 
