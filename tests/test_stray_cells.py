@@ -5,8 +5,9 @@ The cases come from the sheet specs (`game.sheets` and `core_specs`), so a new s
 is covered without a line here: for every column, and one column beyond the last (a note in a
 header-less column), `x` and then `7` are typed into the first empty row under the existing
 ones (a half-typed row); and every column's value in the first row is overwritten by a space
-(a value cleared). `make test` runs the `x` of every column; the `7` and the cleared value are
-the slow rest of the sweep (`make slow`, run by CI).
+(a value cleared). `make test` runs the `x` of every column of Triplanetary and Egon; the `7`,
+the cleared value and the two board games are the slow rest of the sweep (`make slow`, run by
+CI).
 
 So that every sheet has a first row, each game's template is a new workbook with one row typed
 into every sheet it leaves empty (pipe tables, tests/pipe_tables.py), rows `ledger check` finds
@@ -100,11 +101,33 @@ Blackmails | blackmailer | action | victim | made_in_round | penalty_kj | penalt
            | ABC         | v      | DEF    | 1             | 200        | 0
 """
 
+#: One row in every sheet a new Planetopoly workbook leaves empty.
+PLANETOPOLY = """
+Events   | id | day | type | player | to  | amount | memo  | posted
+         | E1 | 0   | pay  | Ann    | Bob | 1      | a tip | yes
+Dice     | roll | day | sides | result | source | purpose | decided
+         | 1    | 0   | 6     | 4      | seed   | a move  | yes
+Holdings | deed   | owner | points | new
+         | lyra-1 | Ann   | 0      | no
+"""
+
+#: One row in every sheet a new workbook of the 21-field game leaves empty.
+MATADOR21 = """
+Events   | id | day | type | player | to  | amount | memo  | posted
+         | E1 | 0   | pay  | Ann    | Bob | 1      | a tip | yes
+Turns    | turn | round | player | dice | from | to | what  | rule | txn
+         | 1    | 1     | Ann    | 3+4  | 1    | 8  | moved | 301  | 0
+"""
+
 #: Each game's template: its players, its patrol, and its rows.
 GAMES: dict[str, tuple[tuple[str, ...], str | None, str]] = {
     "triplanetary": (("Ann", "Bob"), "Sam", TRIPLANETARY),
     "egon": (("ABC", "DEF"), None, EGON),
+    "planetopoly": (("Ann", "Bob"), None, PLANETOPOLY),
+    "matador21": (("Ann", "Bob"), None, MATADOR21),
 }
+#: The games whose `x` cases `make test` runs; every case of the others is in `make slow`.
+IN_MAKE_TEST = ("triplanetary", "egon")
 #: A value typed into a new row, and one typed over a value the new workbook has.
 TYPED = ("x", 7)
 CLEARED = " "
@@ -133,7 +156,7 @@ def _cases() -> Iterator[object]:
                         i,
                         value,
                         id=f"{key}-{spec.name}-{name}-{value!r}",
-                        marks=() if value == TYPED[0] else pytest.mark.slow,
+                        marks=() if value == TYPED[0] and key in IN_MAKE_TEST else pytest.mark.slow,
                     )
                 if i < len(spec.columns):
                     yield pytest.param(
