@@ -29,6 +29,7 @@ from ledger.core.problems import (
 )
 from ledger.core.start import new_books
 from ledger.io import cache, journal_index, store
+from ledger.io.load import FORMULA_COPY
 from ledger.io.workbook import Loaded, load, read_bytes, write
 
 
@@ -133,7 +134,8 @@ def _summary_from_sums(
 def shown_anyway(problems: list[Problem]) -> list[Problem]:
     """What a command that only shows makes of a bad row in the Events sheet: a warning. The
     row is not posted yet, so the books as posted are whole; a changing command, which would
-    post it, and `check` still refuse it."""
+    post it, and `check` still refuse it. The same for a formula in the banker's own cells
+    that a save would lose: nothing shown depends on it."""
     out = []
     for p in problems:
         if p.is_error and p.where.startswith(("Events!", "'Events'!")):
@@ -142,6 +144,8 @@ def shown_anyway(problems: list[Problem]) -> list[Problem]:
                 severity=Severity.WARNING,
                 hint=f"{p.hint}; " * bool(p.hint) + "the row is not posted yet: shown without it",
             )
+        elif p.is_error and p.code == FORMULA_COPY:  # the banker's own cell: nothing shown
+            p = dataclasses.replace(p, severity=Severity.WARNING)
         out.append(p)
     return out
 

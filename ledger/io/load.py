@@ -28,7 +28,6 @@ from ledger.io.sheet_read import (
     DROPDOWNS,
     RawSheet,
     Table,
-    formula_without_value,
     iter_journal,
     read_bytes,
     read_raw,
@@ -206,7 +205,7 @@ def _load(
     game.load_state(books, game_rows, problems)
     known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
     unknown = {s.name: s for s in raw if s.name not in known}
-    problems += _formulas_not_kept(unknown.values())
+    problems += _formulas_not_kept(unknown.values(), loaded_extras)
     read_rows = journal_index.rows_read(journal, journal_rows)
     return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
 
@@ -377,17 +376,38 @@ def _journal(
     return journal
 
 
-def _formulas_not_kept(raw: Iterable[RawSheet]) -> list[Problem]:
-    """The banker's own sheets are saved with their values, and a formula no program computed
-    yet as the formula it is; a copy of a shared formula without a value has no text of its own
-    to keep (only Excel or LibreOffice can compute it): named, so nothing is lost by a save."""
+def _formulas_not_kept(
+    raw: Iterable[RawSheet], extras: Mapping[str, tuple[list[str], dict[int, list[CellValue]]]]
+) -> list[Problem]:
+    """The banker's own sheets and columns are saved with their values, and a formula no
+    program computed yet as the formula it is; a copy of a shared formula without a value has
+    no text of its own to keep (only Excel or LibreOffice can compute it): named, so nothing
+    is lost by a save."""
     found = []
     for sheet in raw:
         for r, row in sheet.rows:
             for c, value in enumerate(row):
                 if isinstance(value, FormulaWithoutValue) and not value.formula:
-                    found.append(formula_without_value(CellRef(sheet.name, c, r), value))
+                    found.append(_formula_copy(CellRef(sheet.name, c, r), "the cell holds"))
+    for name, (_, cells) in extras.items():
+        for r, values in cells.items():
+            if any(isinstance(v, FormulaWithoutValue) and not v.formula for v in values):
+                found.append(_formula_copy(CellRef(name, -1, r), "a column of your own holds"))
     return found
+
+
+#: The problem of a formula a save would lose (a command that only shows warns of it).
+FORMULA_COPY = "formula-copy-without-value"
+
+
+def _formula_copy(where: CellRef, what: str) -> Problem:
+    return problem(
+        FORMULA_COPY,
+        where,
+        f"{what} a copy of a shared formula with no computed value: a save would lose it",
+        "open the workbook in Excel or LibreOffice and save it there (that computes it), "
+        "or type the number itself",
+    )
 
 
 def _events(t: Table | None) -> list[Event]:

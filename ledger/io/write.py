@@ -158,7 +158,7 @@ def _write_value(ws: Any, r: int, c: int, value: Any, kind: str, fmt: _Formats) 
     if isinstance(value, FormulaWithoutValue):
         # the banker's own formula that no program computed yet (a known sheet refuses it as
         # `formula-without-value`): kept as it was, a formula without a value
-        ws.write_formula(r, c, value.formula)
+        ws.write_formula(r, c, value.formula, None, "")  # `<v></v>`: still no value
         return
     if value is None or value == "":
         return

@@ -253,6 +253,23 @@ def _text_of(el: Any) -> str:
     return "".join((r.findtext(f"{_MAIN}t") or "") for r in el.iterfind(f"{_MAIN}r"))
 
 
+_XML_ENTITY = re.compile(r"&(?:(lt|gt|amp|quot|apos)|#([0-9]+)|#x([0-9A-Fa-f]+));")
+_XML_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
+
+
+def _xml_char(m: re.Match[str]) -> str:
+    if m.group(1):
+        return _XML_NAMED[m.group(1)]
+    code = int(m.group(2)) if m.group(2) else int(m.group(3), 16)
+    return chr(code) if 0 < code <= 0x10FFFF else m.group(0)
+
+
+def _xml_text(text: str) -> str:
+    """Text as it stood in the XML, its entities and character references decoded (what an
+    XML parser gives: `B1&gt;0` is `B1>0`)."""
+    return _XML_ENTITY.sub(_xml_char, text) if "&" in text else text
+
+
 def _unescape(text: str) -> str:
     if "_x" not in text:
         return text
@@ -347,7 +364,7 @@ class Book:
                     return Shape(DENSE_CELLS + 1, {})
                 col, row, text = m.groups()
                 formulas.setdefault(int(row), {})[column_index(col.decode())] = _unescape(
-                    (text or b"").decode("utf-8", "replace")
+                    _xml_text((text or b"").decode("utf-8", "replace"))
                 )
         return Shape(rows * columns, formulas)
 

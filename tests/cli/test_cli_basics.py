@@ -249,17 +249,20 @@ def test_a_formula_nobody_computed_in_the_bankers_own_cells_is_kept_as_a_formula
 ) -> None:
     wb = openpyxl.load_workbook(game.path)  # openpyxl writes formulas without their values
     notes = wb.create_sheet("Notes")
-    notes.append(["who", "owes", "twice"])
-    notes.append(["Ann", 3.5, "=B2*2"])
+    notes.append(["who", "owes", "twice", "says", "with"])
+    notes.append(["Ann", 3.5, "=B2*2", '=IF(B2>0,"owes","<none>")', '=B2&" KC"'])
     notes.append([None, None, "=SUM(C2:C2)"])  # a row with nothing but a formula
     wb["Players"].cell(row=1, column=7, value="bonus")
     wb["Players"].cell(row=2, column=7, value="=1+2")
     wb.save(game.path)
-    assert game("pay", "Ann", "Bob", "1").exit_code == 0
-    saved = openpyxl.load_workbook(game.path)
-    assert saved["Notes"]["C2"].value == "=B2*2" and saved["Notes"]["C3"].value == "=SUM(C2:C2)"
-    assert saved["Notes"]["B2"].value == 3.5
-    assert saved["Players"]["G2"].value == "=1+2"
+    for _ in range(2):  # and the next save keeps it as the first did
+        game("pay", "Ann", "Bob", "1")
+        saved = openpyxl.load_workbook(game.path)
+        notes = saved["Notes"]
+        assert notes["C2"].value == "=B2*2" and notes["C3"].value == "=SUM(C2:C2)"
+        assert notes["D2"].value == '=IF(B2>0,"owes","<none>")' and notes["E2"].value == '=B2&" KC"'
+        assert notes["B2"].value == 3.5
+        assert saved["Players"]["G2"].value == "=1+2"
 
 
 def test_a_copy_of_a_shared_formula_nobody_computed_is_named_and_nothing_saved(
@@ -279,7 +282,28 @@ def test_a_copy_of_a_shared_formula_nobody_computed_is_named_and_nothing_saved(
     )
     before = game.path.read_bytes()
     said = game("pay", "Ann", "Bob", "1", expect=1).stderr
-    assert "Notes!C2: formula-without-value" in said and "nothing was written" in said
+    assert "Notes!C2: formula-copy-without-value" in said and "nothing was written" in said
+    assert game.path.read_bytes() == before
+    # the same in a column of the banker's own in one of ledger's sheets
+    wb = openpyxl.load_workbook(game.path)
+    del wb["Notes"]
+    players = wb["Players"]
+    players.cell(row=1, column=7, value="bonus")
+    players.cell(row=2, column=7, value="=A1")
+    players.cell(row=3, column=7, value="=A2")
+    wb.save(game.path)
+    rewrite_parts(
+        game.path,
+        lambda xml: xml.replace(b"<f>A1</f>", b'<f t="shared" ref="G2:G3" si="0">A1</f>').replace(
+            b"<f>A2</f>", b'<f t="shared" si="0"/>'
+        ),
+    )
+    before = game.path.read_bytes()
+    said = game("pay", "Ann", "Bob", "1", expect=1).stderr
+    assert "Players!3:3: formula-copy-without-value" in said and "nothing was written" in said
+    assert game.path.read_bytes() == before
+    shown = game("status")  # a command that only shows: a warning, the books shown
+    assert "formula-copy-without-value" in shown.stdout + shown.stderr and "Ann" in shown.stdout
     assert game.path.read_bytes() == before
 
 

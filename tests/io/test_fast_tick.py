@@ -316,6 +316,16 @@ def test_an_index_of_another_version_of_ledger_is_not_used(stress: Path, tmp_pat
     assert not indexed(path)
 
 
+def test_an_index_larger_than_any_ledger_writes_is_not_read(
+    stress: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert indexed(stress)
+    with zipfile.ZipFile(stress) as z:
+        size = z.getinfo(INDEX_PART).file_size
+    monkeypatch.setattr(journal_index, "MAX_INDEX_BYTES", size - 1)
+    assert not indexed(stress) and journal_index.sums(stress.read_bytes()) is None
+
+
 def test_check_reads_the_journal_itself_and_names_an_index_that_disagrees(
     stress: Path, tmp_path: Path
 ) -> None:
