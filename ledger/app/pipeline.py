@@ -13,7 +13,7 @@ renders.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -66,17 +66,24 @@ def inspect(path: Path) -> Inspection:
     # a bad cell in an Events row leaves the rest whole: the other rows are tried all the
     # same, so every bad row is reported in one pass, in sheet order
     unreadable = in_event_rows(books, problems)
-    problems = [p for p in problems if p not in unreadable]
+    problems = not_in(problems, unreadable)
     if not has_errors(problems):
         problems += run_checks(books)
     if not has_errors(problems) and pending:
         _, found = post_pending_events(books, unreadable)
         problems += found
         books.balances_as_read = {}
-        problems += [p for p in run_checks(books) if p not in problems]
+        problems += not_in(run_checks(books), problems)
     else:
         problems += unreadable
     return Inspection(loaded, problems, pending, saved)
+
+
+def not_in(found: Iterable[Problem], known: Iterable[Problem]) -> list[Problem]:
+    """`found` but those in `known`, in order (a set: a sheet of many bad rows has many
+    problems, and comparing each with each took minutes)."""
+    seen = set(known)
+    return [p for p in found if p not in seen]
 
 
 #: The checks a light load can run: the money, not the game's sheets.
@@ -105,7 +112,7 @@ def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
         books, problems = _checked(loaded, problems, light=True)
         summary = cache.summarise(books)
     if summary.pending_events:
-        problems += [p for p in pending_warnings(path, data) if p not in problems]
+        problems += not_in(pending_warnings(path, data), problems)
     if not problems:
         cache.write(path, summary, digest)
     return summary, problems
@@ -168,7 +175,7 @@ def read_books(
         loaded, problems = load(path, data=data)
         books, problems = _checked(loaded, problems, light=False)
     if any(True for _ in books.pending_events()):
-        problems += [p for p in pending_warnings(path, data) if p not in problems]
+        problems += not_in(pending_warnings(path, data), problems)
     return books, problems
 
 
@@ -208,7 +215,7 @@ def change(
         books = loaded.books
         # as `check` does: bad Events cells leave the rest whole, so every bad row is named
         unreadable = in_event_rows(books, problems)
-        problems = [p for p in problems if p not in unreadable]
+        problems = not_in(problems, unreadable)
         read = list(problems)  # the cells' own warnings; the checks run again after the change
         if not has_errors(problems):
             problems += run_checks(books)
@@ -236,10 +243,7 @@ def change(
             cache.write(path, cache.summarise(books), digest)
         # the checks ran again after the change: their warnings once, as they stand now
         # (the cells' own warnings from the read, then what posting and the change said)
-        warnings: list[Problem] = []
-        for p in read + posting + found + after:
-            if not p.is_error and p not in warnings:
-                warnings.append(p)
+        warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
         return Outcome(summary, posted, warnings, data, books)
 
 

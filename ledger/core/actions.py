@@ -17,7 +17,7 @@ from ledger.core.journal import Transaction, transfer
 from ledger.core.money import Money, MoneyError
 from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Param, split_args
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem, column_letter, problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -286,7 +286,18 @@ def in_event_rows(books: Books, problems: Sequence[Problem]) -> list[Problem]:
 
 
 def _cells(ev: Event) -> list[str]:
-    return [_cell(ev, column) for column in EVENT_COLUMNS] if ev.ref is not None else []
+    """`_cell` of each column (the sheet's name quoted once a row, not once a cell: a sheet
+    of many bad rows asks this of every row)."""
+    if ev.ref is None:
+        return []
+    first = str(CellRef(ev.ref.sheet, 0, ev.ref.row))
+    if ev.ref.row == 0:
+        return [first] * len(EVENT_COLUMNS)
+    name = first[: first.rindex("!")]
+    return [f"{name}!{letter}{ev.ref.row}" for letter in _LETTERS]
+
+
+_LETTERS = tuple(column_letter(i) for i in range(len(EVENT_COLUMNS)))
 
 
 def _cell(ev: Event, column: str) -> str:
