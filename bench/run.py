@@ -214,7 +214,7 @@ def ledger_cli_journal(workbook: Path, out: Path) -> Path:
     """The same transactions for ledger-cli: `ledger export --format hledger`, its comments
     left out (the plain journal ledger-cli reads fastest)."""
     full = out.with_suffix(".hledger")
-    ledger("export", "--format", "hledger", "--out", full, "-w", workbook)
+    ledger("export", "--format", "hledger", "--out", full, "--force", "-w", workbook)
     with full.open(encoding="utf-8") as f, out.open("w", encoding="utf-8") as w:
         for line in f:
             if line.startswith((";", "commodity", "account")):
