@@ -5,7 +5,14 @@ and the balances."""
 
 from __future__ import annotations
 
-from ledger.app.after import after_save, after_tick, file_stems, renamed, write_statements
+from ledger.app.after import (
+    after_save,
+    after_tick,
+    file_stems,
+    renamed,
+    typesetter,
+    write_statements,
+)
 from ledger.app.pipeline import (
     LIGHT_CHECKS,
     Inspection,
@@ -40,5 +47,6 @@ __all__ = [
     "read_books",
     "renamed",
     "shown_anyway",
+    "typesetter",
     "write_statements",
 ]

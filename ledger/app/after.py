@@ -30,6 +30,17 @@ def after_save(what: str) -> Iterator[None]:
         raise SavedBut(what, store.os_problem(exc).problems) from None
 
 
+def typesetter(fmt: str, many: bool) -> Any:
+    """What will typeset a command's PDFs (a context manager): for many PDFs, processes that
+    start now and import the typesetting while the command reads the workbook; else nothing
+    is started (`write_statements` typesets here)."""
+    import os
+
+    from ledger.io.render import Typesetter
+
+    return Typesetter((os.cpu_count() or 1) if fmt == "pdf" and many else 1)
+
+
 def write_statements(
     workbook: Path,
     books: Any,
@@ -39,10 +50,12 @@ def write_statements(
     paper: str,
     out: Path | None,
     days_ahead: int = 30,
+    typesetter: Any = None,
 ) -> list[Path]:
     """Write (or print) one statement per player; the forecast is computed once for all. A PDF
     is the statement as printed (`io.printable`: long lists grouped, so a few pages), the
-    players' PDFs typeset side by side on the processors there are."""
+    players' PDFs typeset side by side on the processors there are (by `typesetter`, a
+    `render.Typesetter` started early, when given)."""
     from ledger.core.journal_digest import journal_digest
     from ledger.io import printable, render
 
@@ -68,7 +81,8 @@ def write_statements(
         base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
         paths.append(base.with_suffix(f".{fmt}"))
         documents.append(html)
-    data: list[str | bytes] = [*render.htmls_to_pdfs(documents)] if fmt == "pdf" else [*documents]
+    pdfs = render.htmls_to_pdfs if typesetter is None else typesetter.pdfs
+    data: list[str | bytes] = [*pdfs(documents)] if fmt == "pdf" else [*documents]
     return [render.write_atomic(path, doc) for path, doc in zip(paths, data, strict=True)]
 
 

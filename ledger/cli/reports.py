@@ -61,22 +61,23 @@ def statement(
     _check_format(fmt, paper)
 
     def go() -> None:
-        from ledger.app import player_named, read_books
+        from ledger.app import player_named, read_books, typesetter
 
         path = _path(workbook)
-        books, problems = read_books(path)
-        warn(problems)
-        if player is not None:
-            one = player_named(books, player)
-            names = [one.name]
-        else:
-            names = [p.name for p in books.players]
-        start = since if since is not None else max(0, books.day - 30)
-        for name, p in zip(
-            names,
-            _app().write_statements(path, books, names, start, fmt, paper, out),
-            strict=False,
-        ):
+        # the PDFs' typesetters import their typesetting while the workbook is read
+        with typesetter(fmt, many=player is None) as pdfs:
+            books, problems = read_books(path)
+            warn(problems)
+            if player is not None:
+                one = player_named(books, player)
+                names = [one.name]
+            else:
+                names = [p.name for p in books.players]
+            start = since if since is not None else max(0, books.day - 30)
+            written = _app().write_statements(
+                path, books, names, start, fmt, paper, out, typesetter=pdfs
+            )
+        for name, p in zip(names, written, strict=False):
             say(f"wrote {p} ({name})")
         clashes = _app().renamed([p.name for p in books.players])
         if clashes and fmt != "text":

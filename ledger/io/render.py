@@ -434,6 +434,47 @@ def htmls_to_pdfs(htmls: Sequence[str], workers: int | None = None) -> list[byte
         return list(pool.map(html_to_pdf, htmls))
 
 
+def _import_weasyprint() -> None:
+    import weasyprint  # noqa: F401
+
+
+class Typesetter:
+    """The processes that typeset PDFs, started before the command reads the workbook: each
+    imports WeasyPrint (most of a second) while this process reads it and lays out the
+    statements, so that no one waits for the import afterwards. `pdfs` gives the bytes of
+    `html_to_pdf` one by one, as `htmls_to_pdfs` does. `jobs`: how many PDFs there may be
+    (one: no process is started, the one PDF is typeset here)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.pool: Any = None
+        n = pdf_workers(jobs)
+        if n < 2:
+            return
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.pool = ProcessPoolExecutor(
+            n, mp_context=multiprocessing.get_context("fork"), initializer=_import_weasyprint
+        )
+        self.pool.submit(os.getpid)  # the processes start now (all of them, forked)
+
+    def pdfs(self, htmls: Sequence[str]) -> list[bytes]:
+        if self.pool is None or len(htmls) < 2:
+            return [html_to_pdf(h) for h in htmls]
+        return list(self.pool.map(html_to_pdf, htmls))
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(cancel_futures=True)
+            self.pool = None
+
+    def __enter__(self) -> Typesetter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def slug(name: str) -> str:
     keep = "".join(c if c.isalnum() or c in "-_" else "-" for c in name)
     return keep.strip("-") or "player"

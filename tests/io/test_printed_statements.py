@@ -18,7 +18,7 @@ from ledger.core.money import Money
 from ledger.core.start import new_books
 from ledger.io.workbook import Loaded, write
 from ledger.rules import load_game
-from tests.conftest import Ledger, program
+from tests.conftest import Ledger, edit_cells, program
 
 PLAYERS = ["Ann", "Bob", "Cleo"]
 DAYS = 90
@@ -137,9 +137,22 @@ def test_every_players_pdf_typeset_side_by_side_is_the_one_typeset_alone(
 
 @pytest.mark.slow
 def test_pdfs_typeset_by_two_processes_are_those_typeset_one_by_one() -> None:
-    from ledger.io.render import html_to_pdf, htmls_to_pdfs
+    from ledger.io.render import Typesetter, html_to_pdf, htmls_to_pdfs
 
     htmls = [f"<h1>Statement {i}</h1><p>{'line ' * 40 * i}</p>" for i in range(1, 4)]
     one_by_one = [html_to_pdf(h) for h in htmls]
     assert htmls_to_pdfs(htmls, workers=2) == one_by_one
     assert len(set(one_by_one)) == 3
+    with Typesetter(2) as early:  # started before the statements are laid out
+        assert early.pool is not None
+        assert early.pdfs(htmls) == one_by_one
+
+
+@pytest.mark.slow
+def test_the_typesetters_started_early_are_gone_when_the_read_fails(game: Ledger) -> None:
+    import multiprocessing
+
+    edit_cells(game.path, {"Players!A2": None})  # a player with no name: the read fails
+    run = game("statement", "--all", "--format", "pdf", expect=1)
+    assert "Players!" in run.stdout + run.stderr
+    assert multiprocessing.active_children() == []
