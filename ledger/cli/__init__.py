@@ -49,13 +49,23 @@ def main() -> None:
                 file=sys.stderr,
             )
             sys.exit(2)
-    code = help_cache.replay(sys.argv)
-    if code is not None:
-        sys.exit(code)
     try:
+        code = help_cache.replay(sys.argv)
+        if code is not None:
+            sys.exit(code)
         help_cache.keeping(sys.argv, _app())
     except SystemExit:
         raise
+    except KeyboardInterrupt:  # Ctrl-C while starting (a command's own run answers it there)
+        from ledger.cli.common import say
+        from ledger.io import store
+
+        saved = store.saved_in_this_run()
+        if saved is not None:
+            say(f"saved: {saved[1].summary} in {saved[0].name}; then interrupted.")
+            sys.exit(store.EXIT_SAVED_BUT)
+        say("interrupted; nothing was written.")
+        sys.exit(130)
     except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
         if os.environ.get("LEDGER_DEBUG"):
             raise

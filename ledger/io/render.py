@@ -425,16 +425,21 @@ def htmls_to_pdfs(htmls: Sequence[str], workers: int | None = None) -> list[byte
     n = pdf_workers(len(htmls)) if workers is None else max(1, min(workers, len(htmls)))
     if n == 1:
         return [html_to_pdf(h) for h in htmls]
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
 
     import weasyprint  # noqa: F401  (imported once, before the fork)
 
-    with ProcessPoolExecutor(n, mp_context=multiprocessing.get_context("fork")) as pool:
-        return list(pool.map(html_to_pdf, htmls))
+    with Typesetter(n) as typesetter:
+        return typesetter.pdfs(htmls)
 
 
 def _import_weasyprint() -> None:
+    """A typesetting process's start: Ctrl-C is this command's to answer (once, without a
+    traceback from each process; it was blocked from before the fork), then WeasyPrint's
+    import."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     import weasyprint  # noqa: F401
 
 
@@ -451,28 +456,43 @@ class Typesetter:
         if n < 2:
             return
         import multiprocessing
+        import signal
         from concurrent.futures import ProcessPoolExecutor
 
-        self.pool = ProcessPoolExecutor(
-            n, mp_context=multiprocessing.get_context("fork"), initializer=_import_weasyprint
-        )
-        self.pool.submit(os.getpid)  # the processes start now (all of them, forked)
+        # no Ctrl-C between a fork and the process's own handler; here, it comes after
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            self.pool = ProcessPoolExecutor(
+                n, mp_context=multiprocessing.get_context("fork"), initializer=_import_weasyprint
+            )
+            self.pool.submit(os.getpid)  # the processes start now (all of them, forked)
+        finally:
+            try:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+            except BaseException:  # the Ctrl-C that waited: no process left behind
+                self.close(stop=True)
+                raise
 
     def pdfs(self, htmls: Sequence[str]) -> list[bytes]:
         if self.pool is None or len(htmls) < 2:
             return [html_to_pdf(h) for h in htmls]
         return list(self.pool.map(html_to_pdf, htmls))
 
-    def close(self) -> None:
+    def close(self, stop: bool = False) -> None:
+        """No process left behind; `stop`: at once (Ctrl-C, a failure), not after the one
+        document each may be typesetting."""
         if self.pool is not None:
-            self.pool.shutdown(cancel_futures=True)
-            self.pool = None
+            pool, self.pool = self.pool, None
+            if stop:
+                for process in list(getattr(pool, "_processes", {}).values()):
+                    process.terminate()
+            pool.shutdown(cancel_futures=True)
 
     def __enter__(self) -> Typesetter:
         return self
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    def __exit__(self, kind: object, *exc: object) -> None:
+        self.close(stop=kind is not None)
 
 
 def slug(name: str) -> str:

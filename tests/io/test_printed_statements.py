@@ -156,3 +156,42 @@ def test_the_typesetters_started_early_are_gone_when_the_read_fails(game: Ledger
     run = game("statement", "--all", "--format", "pdf", expect=1)
     assert "Players!" in run.stdout + run.stderr
     assert multiprocessing.active_children() == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("after", [0.05, 0.4, 1.2])  # starting, reading, typesetting
+def test_ctrl_c_while_the_pdfs_are_made_is_answered_once_without_a_traceback(
+    ledger: Ledger, after: float
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    long_period(ledger.path, transactions=600)
+    run = subprocess.Popen(
+        [sys.executable, "-m", "ledger", "statement", "--all", "--format", "pdf"],
+        cwd=ledger.folder,
+        env={**os.environ, "LEDGER_WORKBOOK": str(ledger.path)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(after)
+    os.killpg(run.pid, signal.SIGINT)
+    out = run.communicate(timeout=60)[0].decode()
+    assert "Traceback" not in out and "KeyboardInterrupt" not in out, out
+    # 130, or ended by the Ctrl-C itself after answering it (a shell shows both as 130)
+    assert run.returncode in (0, 130, -signal.SIGINT), out
+    if run.returncode:
+        assert out.strip().endswith("interrupted; nothing was written.")
+    for _ in range(50):  # a process that has just ended may linger a moment as a zombie
+        try:
+            os.killpg(run.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail("a typesetting process outlived the command")
