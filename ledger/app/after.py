@@ -36,7 +36,7 @@ def typesetter(fmt: str, many: bool) -> Any:
     is started (`write_statements` typesets here)."""
     import os
 
-    from ledger.io.render import Typesetter
+    from ledger.io.typeset import Typesetter
 
     return Typesetter((os.cpu_count() or 1) if fmt == "pdf" and many else 1)
 
@@ -55,9 +55,9 @@ def write_statements(
     """Write (or print) one statement per player; the forecast is computed once for all. A PDF
     is the statement as printed (`io.printable`: long lists grouped, so a few pages), the
     players' PDFs typeset side by side on the processors there are (by `typesetter`, a
-    `render.Typesetter` started early, when given)."""
+    `typeset.Typesetter` started early, when given)."""
     from ledger.core.journal_digest import journal_digest
-    from ledger.io import printable, render
+    from ledger.io import printable, render, typeset
 
     ahead = books.game.forecast(books, days_ahead)
     folder = out or workbook.parent / "statements"
@@ -81,7 +81,7 @@ def write_statements(
         base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
         paths.append(base.with_suffix(f".{fmt}"))
         documents.append(html)
-    pdfs = render.htmls_to_pdfs if typesetter is None else typesetter.pdfs
+    pdfs = typeset.htmls_to_pdfs if typesetter is None else typesetter.pdfs
     data: list[str | bytes] = [*pdfs(documents)] if fmt == "pdf" else [*documents]
     return [render.write_atomic(path, doc) for path, doc in zip(paths, data, strict=True)]
 

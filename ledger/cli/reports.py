@@ -107,7 +107,7 @@ def report(
 
     def go() -> None:
         from ledger.app import read_books
-        from ledger.io import render
+        from ledger.io import render, typeset
 
         path = _path(workbook)
         books, problems = read_books(path)
@@ -119,7 +119,7 @@ def report(
         html = render.render_html("report.html.j2", paper, r=r, footer=f"{r.title} · day {r.day}")
         base = (out or path.parent / "statements") / f"{kind}-report-day-{books.day:04d}"
         target = (
-            render.write_atomic(base.with_suffix(".pdf"), render.html_to_pdf(html))
+            render.write_atomic(base.with_suffix(".pdf"), typeset.html_to_pdf(html))
             if fmt == "pdf"
             else render.write_atomic(base.with_suffix(".html"), html)
         )

@@ -137,7 +137,7 @@ def test_every_players_pdf_typeset_side_by_side_is_the_one_typeset_alone(
 
 @pytest.mark.slow
 def test_pdfs_typeset_by_two_processes_are_those_typeset_one_by_one() -> None:
-    from ledger.io.render import Typesetter, html_to_pdf, htmls_to_pdfs
+    from ledger.io.typeset import Typesetter, html_to_pdf, htmls_to_pdfs
 
     htmls = [f"<h1>Statement {i}</h1><p>{'line ' * 40 * i}</p>" for i in range(1, 4)]
     one_by_one = [html_to_pdf(h) for h in htmls]
