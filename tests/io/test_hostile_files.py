@@ -191,6 +191,7 @@ def _with_part(book: Path, target: Path, part: str, data: bytes) -> None:
         new.writestr(part, data)
 
 
+@pytest.mark.slow
 def test_5_a_million_and_more_distinct_texts_are_refused_in_bounded_memory(
     game: Ledger,
 ) -> None:

@@ -162,7 +162,7 @@ COMMANDS = (
     "convert",
     [
         pytest.param(True, marks=pytest.mark.slow, id="converted"),
-        pytest.param(False, id="read-by-columns"),
+        pytest.param(False, marks=pytest.mark.slow, id="read-by-columns"),
     ],
 )
 def test_a_stress_workbook_another_program_saved_comes_out_as_the_careful_read(
@@ -180,6 +180,7 @@ def test_a_stress_workbook_another_program_saved_comes_out_as_the_careful_read(
     assert (code, out) == (0, ""), err
 
 
+@pytest.mark.slow
 def test_the_two_halves_on_two_cores_read_what_one_process_reads(
     stress: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
