@@ -85,7 +85,7 @@ class Typesetter:
             try:
                 signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
             except BaseException:  # the Ctrl-C that waited: no process left behind
-                self.close(stop=True)
+                self.close()
                 raise
 
     def pdfs(self, htmls: Sequence[str]) -> list[bytes]:
@@ -93,18 +93,16 @@ class Typesetter:
             return [html_to_pdf(h) for h in htmls]
         return list(self.pool.map(html_to_pdf, htmls))
 
-    def close(self, stop: bool = False) -> None:
-        """No process left behind; `stop`: at once (Ctrl-C, a failure), not after the one
-        document each may be typesetting."""
+    def close(self) -> None:
+        """No process left behind: the documents not begun are dropped, the one each process
+        may be typesetting is finished (at most a second or so; stopping them by force made the
+        pool's own thread fail with a traceback on Ctrl-C)."""
         if self.pool is not None:
             pool, self.pool = self.pool, None
-            if stop:
-                for process in list(getattr(pool, "_processes", {}).values()):
-                    process.terminate()
-            pool.shutdown(cancel_futures=True)
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def __enter__(self) -> Typesetter:
         return self
 
-    def __exit__(self, kind: object, *exc: object) -> None:
-        self.close(stop=kind is not None)
+    def __exit__(self, *exc: object) -> None:
+        self.close()
