@@ -55,6 +55,10 @@ def _import_weasyprint() -> None:
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    with contextlib.suppress(Exception):  # Linux: end with the command, however it ends
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     import weasyprint  # noqa: F401
 
 
@@ -98,8 +102,16 @@ class Typesetter:
         may be typesetting is finished (at most a second or so; stopping them by force made the
         pool's own thread fail with a traceback on Ctrl-C)."""
         if self.pool is not None:
+            import signal
+
             pool, self.pool = self.pool, None
-            pool.shutdown(wait=True, cancel_futures=True)
+            # a second Ctrl-C waits until the processes are gone (interrupting the wait left
+            # the pool's thread unwaited for: ledger hung at its exit)
+            blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                pool.shutdown(wait=True, cancel_futures=True)
+            finally:
+                signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
     def __enter__(self) -> Typesetter:
         return self
