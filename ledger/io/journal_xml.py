@@ -32,7 +32,7 @@ from decimal import Decimal
 
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
-from ledger.io.xlsx_read import MAX_TEXTS, shared_items
+from ledger.io.xlsx_read import ITEM_TAG, MAX_TEXTS, SHARED_ITEM, shared_items
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 _CHUNK = 1 << 20
@@ -91,8 +91,6 @@ _HEADER = re.compile(
     )
     + b"</row>"
 )
-_SHARED = re.compile(rb"<si>(.*?)</si>", re.S)
-_ITEM_TAG = re.compile(rb"<si[\s/>]")
 _SHARED_TEXT = re.compile(rb'<t(?: xml:space="preserve")?>([^<]*)</t>')
 _ENTITY = re.compile(rb"&(amp|lt|gt);")
 _ENTITIES = {b"amp": b"&", b"lt": b"<", b"gt": b">"}
@@ -171,9 +169,9 @@ def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
     if shared_items(shared) > MAX_TEXTS:
         return False  # the careful reader names it
     wanted = max(int(i) for i in header.groups())
-    found = list(itertools.islice(_SHARED.finditer(shared), wanted + 1))
+    found = list(itertools.islice(SHARED_ITEM.finditer(shared), wanted + 1))
     # up to the header's last item, each in this form (another would shift the numbering)
-    if len(found) <= wanted or len(_ITEM_TAG.findall(shared, 0, found[-1].end())) != wanted + 1:
+    if len(found) <= wanted or len(ITEM_TAG.findall(shared, 0, found[-1].end())) != wanted + 1:
         return False
     items = [m.group(1) for m in found]
     names = []

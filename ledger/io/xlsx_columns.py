@@ -16,7 +16,16 @@ import re
 import zipfile
 from typing import Any
 
-from ledger.io.xlsx_read import _MAIN, _REL, MAX_TEXTS, _join, _parser, shared_items
+from ledger.io.xlsx_read import (
+    _MAIN,
+    _REL,
+    ITEM_TAG,
+    MAX_TEXTS,
+    SHARED_ITEM,
+    _join,
+    _parser,
+    shared_items,
+)
 
 #: Built-in number formats that show a number as a number (ECMA-376, 18.8.30): General,
 #: 0, 0.00, #,##0, percentages, scientific, fractions, accounting. Every other built-in id is
@@ -35,7 +44,6 @@ _ENTITIES = {b"amp": "&", b"lt": "<", b"gt": ">", b"quot": '"', b"apos": "'"}
 #: The escapes xlsx readers decode after the entities (python-calamine: `_x00HH_` only;
 #: `_x005F_` is how a literal `_x0041_` is written).
 _ESCAPED = re.compile(r"_x(00[0-9A-Fa-f]{2})_")
-_ITEM = re.compile(rb"<si>(.*?)</si>", re.S)
 _T = rb'<t(?: xml:space="preserve")?>[^<]*</t>'
 #: A run of rich text: its format (empty elements only), then its text.
 _RUN = re.compile(
@@ -45,7 +53,6 @@ _RUN = re.compile(
 _PHONETIC = rb"(?:<rPh\b[^>]*>" + _T + rb"</rPh>|<phoneticPr\b[^>]*/>)*"
 _ONE_TEXT = re.compile(rb"(" + _T + rb")" + _PHONETIC)
 _RUNS = re.compile(rb"(?:" + _RUN.pattern + rb")+" + _PHONETIC)
-_ITEM_TAG = re.compile(rb"<si[\s/>]")
 
 
 class NotPlainText(ValueError):
@@ -204,8 +211,8 @@ class Parts:
         xml = self.z.read(part)
         if shared_items(xml) > MAX_TEXTS:
             return None  # the careful reader names it
-        items = _ITEM.findall(xml)
-        if len(items) != sum(1 for _ in _ITEM_TAG.finditer(xml)):
+        items = SHARED_ITEM.findall(xml)
+        if len(items) != sum(1 for _ in ITEM_TAG.finditer(xml)):
             return None
         return items
 

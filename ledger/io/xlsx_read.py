@@ -18,6 +18,7 @@ never computed (a file written by a program that does not calculate) comes out a
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
 import zipfile
@@ -85,6 +86,11 @@ def too_large(where: str, part: str, size: int, cap: int) -> ProblemsFound:
 MAX_TEXTS = 1_000_000
 
 
+#: A shared string item in the plain form both fast readers take, and the start tag of any.
+SHARED_ITEM = re.compile(rb"<si>(.*?)</si>", re.S)
+ITEM_TAG = re.compile(rb"<si[\s/>]")
+
+
 def shared_items(xml: bytes) -> int:
     """How many items a shared-strings part holds, counted without parsing it (an element
     with a namespace prefix counted too; a few too many counts no harm)."""
@@ -141,16 +147,13 @@ class _Parts:
                 if target:
                     self.sheets[s.get("name", "")] = target
         self._rels_of_book = rels
-        self._strings: list[str] | None = None
         self.date_styles = self._date_styles(rels)
 
-    @property
+    @functools.cached_property
     def strings(self) -> list[str]:
         """The shared strings, read when a sheet is first read as a stream (calamine reads
         them itself for the other sheets: a workbook's texts are not held twice)."""
-        if self._strings is None:
-            self._strings = self._shared_strings(self._rels_of_book)
-        return self._strings
+        return self._shared_strings(self._rels_of_book)
 
     def _tree(self, part: str) -> Any:
         if part not in self.z.namelist():
@@ -253,21 +256,14 @@ def _text_of(el: Any) -> str:
     return "".join((r.findtext(f"{_MAIN}t") or "") for r in el.iterfind(f"{_MAIN}r"))
 
 
-_XML_ENTITY = re.compile(r"&(?:(lt|gt|amp|quot|apos)|#([0-9]+)|#x([0-9A-Fa-f]+));")
-_XML_NAMED = {"lt": "<", "gt": ">", "amp": "&", "quot": '"', "apos": "'"}
-
-
-def _xml_char(m: re.Match[str]) -> str:
-    if m.group(1):
-        return _XML_NAMED[m.group(1)]
-    code = int(m.group(2)) if m.group(2) else int(m.group(3), 16)
-    return chr(code) if 0 < code <= 0x10FFFF else m.group(0)
-
-
 def _xml_text(text: str) -> str:
     """Text as it stood in the XML, its entities and character references decoded (what an
     XML parser gives: `B1&gt;0` is `B1>0`)."""
-    return _XML_ENTITY.sub(_xml_char, text) if "&" in text else text
+    if "&" not in text:
+        return text
+    import html  # only for a formula with an entity in it
+
+    return html.unescape(text)
 
 
 def _unescape(text: str) -> str:
