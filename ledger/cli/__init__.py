@@ -57,15 +57,14 @@ def main() -> None:
     except SystemExit:
         raise
     except KeyboardInterrupt:  # Ctrl-C while starting (a command's own run answers it there)
-        from ledger.cli.common import say
-        from ledger.io import store
+        import typer
 
-        saved = store.saved_in_this_run()
-        if saved is not None:
-            say(f"saved: {saved[1].summary} in {saved[0].name}; then interrupted.")
-            sys.exit(store.EXIT_SAVED_BUT)
-        say("interrupted; nothing was written.")
-        sys.exit(130)
+        from ledger.cli.common import interrupted
+
+        try:
+            interrupted()
+        except typer.Exit as done:
+            sys.exit(done.exit_code)
     except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
         if os.environ.get("LEDGER_DEBUG"):
             raise

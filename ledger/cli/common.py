@@ -113,10 +113,18 @@ def run(action: Callable[[], None]) -> None:
     except OSError as exc:
         fail(store.os_problem(exc).problems)
     except KeyboardInterrupt:
-        if store.saved_in_this_run() is not None:
-            saved_but([], "what comes after the save (interrupted)")
-        say("interrupted; nothing was written.")
-        raise typer.Exit(130) from None
+        interrupted()
+
+
+def interrupted() -> NoReturn:
+    """What Ctrl-C gets: what was saved if anything was (exit 4), else that nothing was
+    (exit 130)."""
+    from ledger.io import store
+
+    if store.saved_in_this_run() is not None:
+        saved_but([], "what comes after the save (interrupted)")
+    say("interrupted; nothing was written.")
+    raise typer.Exit(130) from None
 
 
 def warn(problems: list[Any]) -> None:

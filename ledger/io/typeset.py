@@ -37,13 +37,10 @@ def htmls_to_pdfs(htmls: Sequence[str], workers: int | None = None) -> list[byte
     """Each HTML as a PDF, in order: typeset by `workers` forked processes (default
     `pdf_workers`), each document on its own, so the bytes are those of `html_to_pdf` one by
     one. WeasyPrint is imported before the fork, so no process imports it again."""
-    n = pdf_workers(len(htmls)) if workers is None else max(1, min(workers, len(htmls)))
-    if n == 1:
-        return [html_to_pdf(h) for h in htmls]
-
-    import weasyprint  # noqa: F401  (imported once, before the fork)
-
-    with Typesetter(n) as typesetter:
+    jobs = len(htmls) if workers is None else max(1, min(workers, len(htmls)))
+    if pdf_workers(jobs) > 1:
+        import weasyprint  # noqa: F401  (imported once, before the fork)
+    with Typesetter(jobs) as typesetter:
         return typesetter.pdfs(htmls)
 
 
