@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -167,6 +167,18 @@ def edit_cells(path: Path, cells: dict[str, Any]) -> None:
         if isinstance(value, str) and value.startswith("="):
             c.data_type = "s"
     wb.save(path)
+
+
+def rewrite_parts(path: Path, change: Callable[[str, bytes], bytes]) -> None:
+    """Every part of the workbook through `change(name, xml)`, as a program that writes its
+    own XML would leave it."""
+    import zipfile
+
+    with zipfile.ZipFile(path) as z:
+        parts = [(i, z.read(i)) for i in z.infolist()]
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for info, data in parts:
+            z.writestr(info, change(info.filename, data))
 
 
 def add_rows(path: Path, sheet: str, rows: list[list[Any]]) -> None:
