@@ -254,6 +254,26 @@ def test_a_formula_nobody_computed_in_the_bankers_own_cells_is_kept_as_a_formula
         assert saved["Players"]["G2"].value == "=1+2"
 
 
+def _shared(path: Path, first: str, copy: str, cells: str) -> None:
+    """Two formulas made one shared formula as Excel writes it: the text in its first cell,
+    the copy by number only."""
+    rewrite_parts(
+        path,
+        lambda _, xml: xml.replace(
+            f"<f>{first}</f>".encode(), f'<f t="shared" ref="{cells}" si="0">{first}</f>'.encode()
+        ).replace(f"<f>{copy}</f>".encode(), b'<f t="shared" si="0"/>'),
+    )
+
+
+def _pay_refused_naming(game: Ledger, where: str) -> bytes:
+    """`pay` names the copy at `where` and writes nothing; the workbook's bytes."""
+    before = game.path.read_bytes()
+    said = game("pay", "Ann", "Bob", "1", expect=1).stderr
+    assert f"{where}: formula-copy-without-value" in said and "nothing was written" in said
+    assert game.path.read_bytes() == before
+    return before
+
+
 def test_a_copy_of_a_shared_formula_nobody_computed_is_named_and_nothing_saved(
     game: Ledger,
 ) -> None:
@@ -262,17 +282,8 @@ def test_a_copy_of_a_shared_formula_nobody_computed_is_named_and_nothing_saved(
     notes.append([1, 2, 3])
     notes.append([None, "=A1*2", "=B1*2"])
     wb.save(game.path)
-    # a shared formula as Excel writes one: the text in its first cell, the copy by number
-    rewrite_parts(
-        game.path,
-        lambda _, xml: xml.replace(
-            b"<f>A1*2</f>", b'<f t="shared" ref="B2:C2" si="0">A1*2</f>'
-        ).replace(b"<f>B1*2</f>", b'<f t="shared" si="0"/>'),
-    )
-    before = game.path.read_bytes()
-    said = game("pay", "Ann", "Bob", "1", expect=1).stderr
-    assert "Notes!C2: formula-copy-without-value" in said and "nothing was written" in said
-    assert game.path.read_bytes() == before
+    _shared(game.path, "A1*2", "B1*2", "B2:C2")
+    before = _pay_refused_naming(game, "Notes!C2")
     # the same in a column of the banker's own in one of ledger's sheets
     wb = openpyxl.load_workbook(game.path)
     del wb["Notes"]
@@ -281,16 +292,8 @@ def test_a_copy_of_a_shared_formula_nobody_computed_is_named_and_nothing_saved(
     players.cell(row=2, column=7, value="=A1")
     players.cell(row=3, column=7, value="=A2")
     wb.save(game.path)
-    rewrite_parts(
-        game.path,
-        lambda _, xml: xml.replace(
-            b"<f>A1</f>", b'<f t="shared" ref="G2:G3" si="0">A1</f>'
-        ).replace(b"<f>A2</f>", b'<f t="shared" si="0"/>'),
-    )
-    before = game.path.read_bytes()
-    said = game("pay", "Ann", "Bob", "1", expect=1).stderr
-    assert "Players!3:3: formula-copy-without-value" in said and "nothing was written" in said
-    assert game.path.read_bytes() == before
+    _shared(game.path, "A1", "A2", "G2:G3")
+    before = _pay_refused_naming(game, "Players!3:3")
     shown = game("status")  # a command that only shows: a warning, the books shown
     assert "formula-copy-without-value" in shown.stdout + shown.stderr and "Ann" in shown.stdout
     assert game.path.read_bytes() == before
