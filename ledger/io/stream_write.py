@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ledger.core.schema import SheetSpec
 from ledger.io.journal_index import NAMESPACE, PART, PROPS_PART, PROPS_RELS
-from ledger.io.zip_out import Member, ZipOut, deflate
+from ledger.io.zip_out import Member, ZipOut, deflate, deflated_data
 
 _ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _ESCAPE_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
@@ -106,6 +106,10 @@ _PROPS_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationship
 _ITEM_ID = "{6A7D2C1E-3B4F-4E8A-9C1D-2F5B7E9A0C3D}"
 
 
+#: The parts `_with_index_refs` changes.
+_INDEXED = frozenset({"[Content_Types].xml", "xl/_rels/workbook.xml.rels"})
+
+
 def _with_index_refs(name: str, data: bytes) -> bytes:
     """The content types and the workbook's relationships, naming the index's parts."""
     if name == "[Content_Types].xml":
@@ -165,24 +169,31 @@ def finish_streams(
     buffer.seek(0)
     with zipfile.ZipFile(buffer) as src, path.open("wb") as f:
         out = ZipOut(f)
+        whole = buffer.getvalue()
         for info in src.infolist():
-            data = src.read(info.filename)
             name = info.filename
             if journal is not None and name == journal.name:
                 member = out.member(name, info.date_time, info.external_attr)
-                index = journal.write(member, data.decode("utf-8"))
+                index = journal.write(member, src.read(name).decode("utf-8"))
             elif name in streamed:
                 spec, rows = streamed[name]
                 count = sum(1 for _ in rows())
-                pieces = _Crc(_stream_sheet(data.decode("utf-8"), spec, rows(), count))
+                pieces = _Crc(_stream_sheet(src.read(name).decode("utf-8"), spec, rows(), count))
                 member = out.member(name, info.date_time, info.external_attr)
                 for piece in deflate(pieces, 1):  # the long sheets: speed over size
                     member.write(piece)
                 member.close(pieces.crc, pieces.size)
-            else:
-                if indexed:
-                    data = _with_index_refs(name, data)
+            elif indexed and name in _INDEXED:
+                data = _with_index_refs(name, src.read(name))
                 out.add(name, data, info.date_time, info.external_attr)
+            elif (kept := deflated_data(whole, info)) is not None:
+                # as XlsxWriter deflated it, at zipfile's level, which is `add`'s: the bytes
+                # that inflating and deflating it again would give, without the work
+                out.add_deflated(
+                    name, kept, info.CRC, info.file_size, info.date_time, info.external_attr
+                )
+            else:
+                out.add(name, src.read(name), info.date_time, info.external_attr)
         if indexed:
             if index is None:
                 raise AssertionError("the Journal's index was announced but not written")

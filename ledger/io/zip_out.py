@@ -11,6 +11,7 @@ refused).
 from __future__ import annotations
 
 import struct
+import zipfile
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -149,6 +150,20 @@ class ZipOut:
             m.write(piece)
         m.close(zlib.crc32(data), len(data))
 
+    def add_deflated(
+        self,
+        name: str,
+        deflated: bytes | memoryview,
+        crc: int,
+        size: int,
+        date_time: tuple[int, int, int, int, int, int],
+        external_attr: int = 0o600 << 16,
+    ) -> None:
+        """A whole member already deflated (raw deflate), with its CRC-32 and size."""
+        m = self.member(name, date_time, external_attr)
+        m.write(deflated)
+        m.close(crc, size)
+
     def close(self) -> None:
         start = self.f.tell()
         for e in self.entries:
@@ -182,6 +197,20 @@ class ZipOut:
             raise ValueError("too many or too large parts for a zip without zip64")
         n = len(self.entries)
         self.f.write(_END.pack(b"PK\x05\x06", 0, 0, n, n, end - start, start, 0))
+
+
+def deflated_data(data: bytes, info: zipfile.ZipInfo) -> memoryview | None:
+    """A deflated member's data as it is stored in the zip `data` (its local header says
+    where it starts), without inflating it; None for a member stored another way."""
+    if info.compress_type != zipfile.ZIP_DEFLATED or info.flag_bits & 0x1:
+        return None
+    at = info.header_offset
+    if data[at : at + 4] != b"PK\x03\x04":
+        return None
+    name_len, extra_len = struct.unpack_from("<2H", data, at + 26)
+    start = at + 30 + name_len + extra_len
+    end = start + info.compress_size
+    return memoryview(data)[start:end] if end <= len(data) else None
 
 
 def deflate(pieces: Iterable[bytes], level: int, final: bool = True) -> Iterable[bytes]:
