@@ -3,6 +3,7 @@ files on disk, and small helpers to edit a workbook's cells the way a banker wou
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import hashlib
 import io
@@ -193,24 +194,37 @@ def add_rows(path: Path, sheet: str, rows: list[list[Any]]) -> None:
 
 
 def read_sheet(path: Path, sheet: str) -> list[list[Any]]:
-    """A sheet's values as openpyxl reads them. The same bytes read the same: a sheet read
-    again from an unchanged file (`ship(...)["supplies"], ship(...)["status"]`) is not parsed
-    again."""
-    import openpyxl
+    """A sheet's values as another program reads them (python-calamine, not ledger's own
+    reader), in openpyxl's terms: a whole number as an int, an empty cell as None, a date
+    as a datetime. The same bytes read the same: a workbook read again unchanged
+    (`ship(...)["supplies"], ship(...)["status"]`) is not parsed again."""
+    from python_calamine import CalamineWorkbook
 
     data = path.read_bytes()
-    key = (hashlib.sha256(data).digest(), sheet)
+    key = hashlib.sha256(data).digest()
     if key not in _READ:
-        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True)
-        _READ[key] = [tuple(r) for r in wb[sheet].iter_rows(values_only=True)]
-        wb.close()
-        while len(_READ) > 32:
+        _READ[key] = (CalamineWorkbook.from_filelike(io.BytesIO(data)), {})
+        while len(_READ) > 8:
             del _READ[next(iter(_READ))]
-    return [list(r) for r in _READ[key]]
+    book, sheets = _READ[key]
+    if sheet not in sheets:
+        found = book.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+        sheets[sheet] = [tuple(_as_openpyxl(v) for v in row) for row in found]
+    return [list(r) for r in sheets[sheet]]
 
 
-#: (sha-256 of a workbook's bytes, sheet) -> its rows as read, the latest few
-_READ: dict[tuple[bytes, str], list[tuple[Any, ...]]] = {}
+def _as_openpyxl(value: Any) -> Any:
+    if value == "":
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return dt.datetime(value.year, value.month, value.day)
+    return value
+
+
+#: sha-256 of a workbook's bytes -> the workbook and the rows of its sheets read so far
+_READ: dict[bytes, tuple[Any, dict[str, list[tuple[Any, ...]]]]] = {}
 
 
 @pytest.fixture
