@@ -117,12 +117,21 @@ def run(action: Callable[[], None]) -> None:
 
 
 def interrupted() -> NoReturn:
-    """What Ctrl-C gets: what was saved if anything was (exit 4), else that nothing was
-    (exit 130)."""
+    """What Ctrl-C gets: what was saved if anything was (exit 4), else the files written
+    before it if any were (statements: exit 130), else that nothing was (exit 130)."""
     from ledger.io import store
 
+    files = store.written_in_this_run()
     if store.saved_in_this_run() is not None:
+        if files:
+            names = ", ".join(p.name for p in files)
+            saved_but([], f"the rest of what comes after the save (interrupted; written: {names})")
         saved_but([], "what comes after the save (interrupted)")
+    if files:  # the workbook untouched, but not "nothing"
+        say(f"interrupted; the workbook was not changed. Written before it ({len(files)}):")
+        for path in files:
+            say(f"  {path}")
+        raise typer.Exit(130) from None
     say("interrupted; nothing was written.")
     raise typer.Exit(130) from None
 

@@ -376,6 +376,8 @@ def write_atomic(path: Path, data: str | bytes) -> Path:
     import contextlib
     import os
 
+    from ledger.io import store
+
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
     try:
@@ -384,6 +386,7 @@ def write_atomic(path: Path, data: str | bytes) -> Path:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
+        store.note_written(path)
     finally:  # a failed write leaves no temp file behind
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import signal
 import stat
 import time
 from collections.abc import Callable, Iterator
@@ -216,11 +217,25 @@ def clean_stale_temp_files(path: Path) -> list[Path]:
 #: What this process has saved (a command saves at most once): what a failure afterwards
 #: must not deny.
 _saved: list[tuple[Path, Version]] = []
+#: The other files this process wrote (statements, summaries, exports), in order: what an
+#: answer to Ctrl-C must not deny either.
+_written: list[Path] = []
 
 
 def begin_run() -> None:
-    """A command starts: nothing saved yet (several commands may run in one process)."""
+    """A command starts: nothing saved or written yet (several commands may run in one
+    process)."""
     _saved.clear()
+    _written.clear()
+
+
+def note_written(path: Path) -> None:
+    _written.append(path)
+    _fault("output-written")
+
+
+def written_in_this_run() -> list[Path]:
+    return list(_written)
 
 
 def saved_in_this_run() -> tuple[Path, Version] | None:
@@ -230,7 +245,8 @@ def saved_in_this_run() -> tuple[Path, Version] | None:
 
 def _fault(step: str) -> None:
     """Fault injection for the crash tests: `LEDGER_TEST_FAULT=STEP` ends the process at
-    that step of a save as a kill would (`kill`), or fails it as a full disk would."""
+    that step of a save as a kill would (`kill`), fails it as a full disk would (`enospc`),
+    or sends this process the Ctrl-C of a terminal (`sigint`)."""
     spec = os.environ.get("LEDGER_TEST_FAULT", "")
     if not spec:
         return
@@ -239,6 +255,9 @@ def _fault(step: str) -> None:
         return
     if how == "enospc":
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), step)
+    if how == "sigint":
+        os.kill(os.getpid(), signal.SIGINT)
+        return
     os._exit(137)
 
 

@@ -71,6 +71,30 @@ def test_2_full_disk_writing_the_log_writes_nothing(game: Ledger) -> None:
 # -- 1. a failure after the save says what was saved ---------------------------------------------
 
 
+def test_1_ctrl_c_after_a_statement_file_is_written_names_it_and_not_nothing(game: Ledger) -> None:
+    before = game.path.read_bytes()
+    # a real SIGINT to the process, right after the first statement file is in place
+    run = game.sub("statement", "--all", env={"LEDGER_TEST_FAULT": "output-written:sigint"})
+    assert run.exit_code == 130, run.stderr
+    written = sorted((game.folder / "statements").iterdir())
+    assert len(written) == 1  # the others were not written
+    assert "nothing was written" not in run.stderr and "Traceback" not in run.stderr
+    assert "interrupted; the workbook was not changed. Written before it (1):" in run.stderr
+    assert str(written[0]) in run.stderr
+    assert game.path.read_bytes() == before
+
+
+def test_1_ctrl_c_after_the_save_and_a_file_says_both(game: Ledger) -> None:
+    run = game.sub("tick", "1", env={"LEDGER_TEST_FAULT": "output-written:sigint"})
+    assert run.exit_code == 4, run.stderr
+    assert "saved: tick 1: day 0 -> 1" in run.stderr
+    assert (
+        "the rest of what comes after the save (interrupted; written: Ann-day-0001.html) "
+        "could not be written" in run.stderr
+    )
+    assert game("status").stdout  # the saved workbook reads
+
+
 def test_1_statements_that_cannot_be_written_say_the_tick_was_saved(game: Ledger) -> None:
     _ship(game)
     (game.folder / "statements").write_text("a file where the statements folder goes")
