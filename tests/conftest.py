@@ -99,9 +99,37 @@ class Ledger:
         for name, data in _NEW[key].items():
             (self.folder / name).write_bytes(data)
 
+    def prepare(self, *commands: tuple[str, ...]) -> None:
+        """Run `commands` (each must succeed) on the game as it is: for real the first time
+        this process meets this folder's state and these commands, after that as the files
+        that run left (the commands are deterministic: same files, same commands, same
+        result), so a fixture's set-up costs a copy. The test's own commands always run."""
+        key = (_tree(self.folder), commands)
+        if key not in _PREPARED:
+            for command in commands:
+                self(*command)
+            _PREPARED[key] = _tree(self.folder)
+            return
+        for f in sorted(self.folder.rglob("*"), reverse=True):  # a folder after its files
+            if f.is_dir() and not f.is_symlink():
+                f.rmdir()
+            else:
+                f.unlink()
+        for name, data in _PREPARED[key]:
+            (self.folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (self.folder / name).write_bytes(data)
+
+
+def _tree(folder: Path) -> tuple[tuple[str, bytes], ...]:
+    """Every file under `folder` (relative name, bytes), in a stable order."""
+    files = sorted(f for f in folder.rglob("*") if f.is_file())
+    return tuple((str(f.relative_to(folder)), f.read_bytes()) for f in files)
+
 
 #: the files `ledger new ARGS` wrote, by ARGS (see Ledger.fresh)
 _NEW: dict[tuple[str, ...], dict[str, bytes]] = {}
+#: the files a set-up left, by the files before it and its commands (see Ledger.prepare)
+_PREPARED: dict[tuple[tuple[tuple[str, bytes], ...], tuple[tuple[str, ...], ...]], Any] = {}
 
 
 @functools.cache

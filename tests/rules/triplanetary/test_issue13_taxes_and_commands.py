@@ -47,10 +47,12 @@ def to_day(game: Ledger, day: int) -> None:
 
 @pytest.fixture
 def colonist(game: Ledger) -> Ledger:
-    game("pay", "bank", "Ann", "112000")  # 25 + 112,000 = 112,025
-    game("buy", "Ann", "bussard-ramscoop", "3", "--name", "Ark")  # 3 × 500 = 1,500: 110,525
-    game("tick", "1")
-    game("colonize", "Ann")  # 100,000 on day 1: 10,525 left; it leaves on day 361
+    game.prepare(
+        ("pay", "bank", "Ann", "112000"),  # 25 + 112,000 = 112,025
+        ("buy", "Ann", "bussard-ramscoop", "3", "--name", "Ark"),  # 3 × 500 = 1,500: 110,525
+        ("tick", "1"),
+        ("colonize", "Ann"),  # 100,000 on day 1: 10,525 left; it leaves on day 361
+    )
     return game
 
 
@@ -143,9 +145,11 @@ def test_s5_the_dead_owe_no_property_tax(game: Ledger) -> None:
 
 @pytest.fixture
 def bases(game: Ledger) -> Ledger:
-    game("pay", "bank", "Ann", "1000")  # 1,025
-    game("buy", "Ann", "base", "--name", "Rock")  # B1, ready at once on day 0 (§3)
-    game("buy", "Ann", "base", "--name", "Pebble")  # B2
+    game.prepare(
+        ("pay", "bank", "Ann", "1000"),  # 1,025
+        ("buy", "Ann", "base", "--name", "Rock"),  # B1, ready at once on day 0 (§3)
+        ("buy", "Ann", "base", "--name", "Pebble"),  # B2
+    )
     return game
 
 

@@ -14,9 +14,11 @@ from tests.conftest import Ledger, add_rows, rows
 
 @pytest.fixture
 def trader(game: Ledger) -> Ledger:
-    game("pay", "bank", "Ann", "1000")
-    game("buy", "Ann", "transport", "--name", "Nomad")
-    game("tick", "1")
+    game.prepare(
+        ("pay", "bank", "Ann", "1000"),
+        ("buy", "Ann", "transport", "--name", "Nomad"),
+        ("tick", "1"),
+    )
     return game
 
 
