@@ -43,6 +43,7 @@ from ledger.core.journal_history import (
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import journal_xml
 from ledger.io.journal_sums import Sums
+from ledger.io.zip_out import data_start
 
 #: Bumped whenever what the index holds, or how the Journal part is laid out, changes.
 FORMAT = 1
@@ -132,16 +133,6 @@ def _decimal(cents: int) -> Decimal:
     return Decimal(cents).scaleb(-2)
 
 
-def data_start(data: bytes, info: zipfile.ZipInfo) -> int:
-    """Where a member's deflated bytes begin in the zip."""
-    at = info.header_offset
-    if data[at : at + 4] != b"PK\x03\x04" or info.compress_type != zipfile.ZIP_DEFLATED:
-        raise journal_xml.NotOurs
-    name_len = int.from_bytes(data[at + 26 : at + 28], "little")
-    extra_len = int.from_bytes(data[at + 28 : at + 30], "little")
-    return at + 30 + name_len + extra_len
-
-
 def _sha(data: bytes | memoryview) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -188,6 +179,8 @@ def kept_journal(data: bytes, currency: str) -> Kept | None:
                 return None
             info = sheet.part
             start = data_start(data, info)
+            if start is None:
+                return None
             kept = Kept(
                 data, index, start, start + info.compress_size, sheet.money_styles, currency
             )

@@ -199,18 +199,23 @@ class ZipOut:
         self.f.write(_END.pack(b"PK\x05\x06", 0, 0, n, n, end - start, start, 0))
 
 
-def deflated_data(data: bytes, info: zipfile.ZipInfo) -> memoryview | None:
-    """A deflated member's data as it is stored in the zip `data` (its local header says
-    where it starts), without inflating it; None for a member stored another way."""
-    if info.compress_type != zipfile.ZIP_DEFLATED or info.flag_bits & 0x1:
-        return None
+def data_start(data: bytes, info: zipfile.ZipInfo) -> int | None:
+    """Where a deflated member's bytes begin in the zip `data` (after its local header);
+    None for a member stored another way, or no local header where the zip says."""
     at = info.header_offset
-    if data[at : at + 4] != b"PK\x03\x04":
+    if info.compress_type != zipfile.ZIP_DEFLATED or data[at : at + 4] != b"PK\x03\x04":
         return None
     name_len, extra_len = struct.unpack_from("<2H", data, at + 26)
-    start = at + 30 + name_len + extra_len
-    end = start + info.compress_size
-    return memoryview(data)[start:end] if end <= len(data) else None
+    return int(at + 30 + name_len + extra_len)
+
+
+def deflated_data(data: bytes, info: zipfile.ZipInfo) -> memoryview | None:
+    """A deflated member's data as it is in the zip `data`, not inflated; None for a member
+    stored another way (or encrypted, or cut short)."""
+    start = data_start(data, info)
+    if start is None or info.flag_bits & 0x1 or start + info.compress_size > len(data):
+        return None
+    return memoryview(data)[start : start + info.compress_size]
 
 
 def deflate(pieces: Iterable[bytes], level: int, final: bool = True) -> Iterable[bytes]:

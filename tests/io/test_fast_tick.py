@@ -30,7 +30,7 @@ from ledger.core.statement_parts import cash_series
 from ledger.io import journal_columns, journal_index, journal_sums
 from ledger.io.journal_index import PART as INDEX_PART
 from ledger.io.workbook import Loaded, load, write
-from ledger.io.zip_out import ZipOut, crc32_combine
+from ledger.io.zip_out import ZipOut, crc32_combine, deflated_data
 from ledger.rules import load_game
 from tests.conftest import edit_cells
 from tests.io.stress import stress_workbook
@@ -200,10 +200,9 @@ def _rewrite(path: Path, change: dict[str, Callable[[bytes], bytes]]) -> None:
             if info.filename in change:
                 out.add(info.filename, change[info.filename](z.read(info)), info.date_time)
                 continue
-            start = journal_index.data_start(data, info)
-            member = out.member(info.filename, info.date_time, info.external_attr)
-            member.write(data[start : start + info.compress_size])
-            member.close(info.CRC, info.file_size)
+            raw = deflated_data(data, info)
+            assert raw is not None
+            out.add_deflated(info.filename, raw, info.CRC, info.file_size, info.date_time)
         out.close()
 
 
