@@ -124,11 +124,11 @@ def _render(
 ) -> tuple[bytes, list[Segment]]:
     """The rows as `journal_write` writes them from row 2, in its segments: the deflated
     bytes and each segment. NotPlain for a row `journal_write` would write another way."""
-    from ledger.io.journal_write import SEGMENT_BYTES, _Texts, _Writer
+    from ledger.io.journal_write import SEGMENT_BYTES, CellTexts, SegmentWriter
 
     sink = io.BytesIO()
-    w = _Writer(sink, JOURNAL, money_style)  # type: ignore[arg-type]
-    cell = _Texts()
+    w = SegmentWriter(sink, JOURNAL, money_style)  # type: ignore[arg-type]
+    cell = CellTexts()
     money = w.money
     distinct = dict(zip(cols.amount, cols.cents, strict=True))
     amounts = {raw: _amount_text(raw, c) for raw, c in distinct.items()}

@@ -31,7 +31,7 @@ from ledger.io.journal_index import (
     flat_day_ends,
     inflate_piece,
 )
-from ledger.io.stream_write import _rows_xml, _text_cell, column_letters
+from ledger.io.stream_write import column_letters, rows_xml, text_cell
 from ledger.io.zip_out import Member, crc32_combine, deflate
 
 #: A segment of rows is closed at the end of the transaction that takes it past this size
@@ -76,20 +76,20 @@ class JournalPart:
         return None if index is None else index.to_xml()
 
 
-class _Texts(dict[str, str]):
+class CellTexts(dict[str, str]):
     """A text cell's XML after its reference, once for each distinct text: the text as it
     reads back (readers strip it), so that the rows a later save copies as they are hold
     what a save that reads and writes every row would write."""
 
     def __missing__(self, text: str) -> str:
         kept = text.strip()
-        xml = self[text] = _text_cell("", kept)[len('<c r=""') :] if kept else ""
+        xml = self[text] = text_cell("", kept)[len('<c r=""') :] if kept else ""
         return xml
 
 
-def _txn_xml(t: Transaction, r: int, money: str, texts: _Texts) -> str | None:
-    """The rows of one transaction from row `r`, as `_rows_xml` writes them (None for a
-    value of another type than ledger's own, which `_rows_xml` then writes)."""
+def _txn_xml(t: Transaction, r: int, money: str, texts: CellTexts) -> str | None:
+    """The rows of one transaction from row `r`, as `rows_xml` writes them (None for a
+    value of another type than ledger's own, which `rows_xml` then writes)."""
     if not (
         type(t.id) is int
         and type(t.day) is int
@@ -118,14 +118,14 @@ def _txn_xml(t: Transaction, r: int, money: str, texts: _Texts) -> str | None:
     return "".join(out)
 
 
-class _Writer:
+class SegmentWriter:
     """The part's pieces written in order, with the running CRC and sizes of the rows."""
 
     def __init__(self, member: Member, spec: SheetSpec, money_style: int) -> None:
         self.m = member
         self.spec = spec
         self.money = f' s="{money_style}"'
-        self.texts = _Texts()
+        self.texts = CellTexts()
         self.at = 0  # deflated bytes written
         self.crc = 0  # of the rows region, inflated
         self.length = 0
@@ -164,10 +164,10 @@ class _Writer:
                 parts, size, first, count = [], 0, -1, 0
             text = _txn_xml(t, row, self.money, self.texts)
             if text is None:
-                text = "".join(_rows_xml(_rows_of(t), self.spec, styles, start=row))
-            rows_xml = text.encode("utf-8")
-            parts.append(rows_xml)
-            size += len(rows_xml)
+                text = "".join(rows_xml(_rows_of(t), self.spec, styles, start=row))
+            xml = text.encode("utf-8")
+            parts.append(xml)
+            size += len(xml)
             first = t.day if first < 0 else first
             last = t.day
             count += len(t.postings)
@@ -211,7 +211,7 @@ def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
         r'<dimension ref="[^"]*"/>', f'<dimension ref="A1:{last_cell}"/>', xml[:start], count=1
     )
     head_xml = (head + xml[start:header_end]).encode("utf-8")
-    w = _Writer(member, spec, money_style)
+    w = SegmentWriter(member, spec, money_style)
     head_sha = w.piece(head_xml)
     kept = p.kept if p.kept is not None and p.kept.index.money_style == money_style else None
     txns: Sequence[Transaction]

@@ -1,7 +1,7 @@
 """The Journal sheet read fast, when it is exactly as ledger streams it.
 
 A Journal longer than a screenful is written by ledger itself as plain XML, one `<row>` per
-posting (`workbook._rows_xml`). A general xlsx reader turns every cell of such a sheet into a
+posting (`stream_write.rows_xml`). A general xlsx reader turns every cell of such a sheet into a
 Python object before anything is summed: at 100k rows that is most of a command's time.
 This module recognises ledger's own rows with one regular expression and takes only what it
 needs.
@@ -40,7 +40,7 @@ _NAMES = ("txn", "day", "kind", "account", "amount", "memo", "event", "rule")
 _MONEY_FORMAT = b"#,##0.00;[Red]-#,##0.00"  # workbook.MONEY_FORMAT
 
 # Text as ledger writes it: no '<', no raw control character (ledger writes them as
-# `_xHHHH_`), and '&' only in the three entities `_text_cell` writes.
+# `_xHHHH_`), and '&' only in the three entities `text_cell` writes.
 _PLAIN = rb"[^<&\x00-\x08\x0b\x0c\x0e-\x1f\r]*+"
 _TEXT = _PLAIN + rb"(?:&(?:amp|lt|gt);" + _PLAIN + rb")*+"
 _NUMBER = rb"(\d{1,15}+)"  # what a spreadsheet's double holds exactly
@@ -59,7 +59,7 @@ def _cell(column: str, capture: bool) -> bytes:
 
 @functools.cache
 def pattern_of(money_styles: tuple[int, ...], capture_text: bool) -> re.Pattern[bytes]:
-    """One posting as `_rows_xml` writes it: the row number in every cell's reference, the
+    """One posting as `rows_xml` writes it: the row number in every cell's reference, the
     number cells A and B, the amount in E in the money style, text in C, D, F, G and H (empty
     text leaves its cell out; an account and an amount are always there), and right after it
     the next row or the end of the sheet's data. `capture_text`: the groups are row, txn, day,

@@ -28,7 +28,7 @@ def column_letters(n: int) -> str:
     return column_letter(n)
 
 
-def _text_cell(ref: str, text: str) -> str:
+def text_cell(ref: str, text: str) -> str:
     """An inline string escaped as XlsxWriter does: a literal `_x0041_` stays itself
     (`_x005F_x0041_`), characters XML cannot hold (and CR, which XML turns into LF) as `_xHHHH_`."""
     text = _ESCAPE_LITERAL.sub(r"_x005F_\1", text)
@@ -38,7 +38,7 @@ def _text_cell(ref: str, text: str) -> str:
     return f'<c r="{ref}" t="inlineStr"><is><t{space}>{text}</t></is></c>'
 
 
-def _rows_xml(
+def rows_xml(
     rows: Iterable[list[Any]], spec: SheetSpec, styles: dict[str, str], start: int = 2
 ) -> Iterator[str]:
     cols = [column_letters(i) for i in range(len(spec.columns))]
@@ -56,9 +56,9 @@ def _rows_xml(
                 number = format(value, "f") if t is Decimal else repr(value)
                 cells.append(f'<c r="{ref}"{style[c]}><v>{number}</v></c>')
             elif t is str:
-                cells.append(_text_cell(ref, value))
+                cells.append(text_cell(ref, value))
             else:
-                cells.append(_text_cell(ref, str(value)))
+                cells.append(text_cell(ref, str(value)))
         yield f'<row r="{r}">{"".join(cells)}</row>'
 
 
@@ -77,7 +77,7 @@ def _stream_sheet(
     )
     yield (head + data[:header_end]).encode("utf-8")
     chunk: list[str] = []
-    for line in _rows_xml(rows, spec, styles):
+    for line in rows_xml(rows, spec, styles):
         chunk.append(line)
         if len(chunk) >= 2000:
             yield "".join(chunk).encode("utf-8")

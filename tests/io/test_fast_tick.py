@@ -157,13 +157,13 @@ def test_a_tick_copies_the_old_segments_deflated_bytes_as_they_are(
     old = journal_index.kept_journal(path.read_bytes(), "KC")
     assert old is not None and len(old.index.segments) >= 3
     deflated = []  # the segments the save deflates itself
-    segment = journal_write._Writer.segment
+    segment = journal_write.SegmentWriter.segment
 
     def counted(self: Any, xml: bytes, *args: Any) -> None:
         deflated.append(len(xml))
         segment(self, xml, *args)
 
-    monkeypatch.setattr(journal_write._Writer, "segment", counted)
+    monkeypatch.setattr(journal_write.SegmentWriter, "segment", counted)
     assert ledger_cli(path, "tick", "3", "--no-statements", careful=False)[0] == 0
     assert 1 <= len(deflated) < len(old.index.segments)  # the new rows, not the history
     new = journal_index.kept_journal(path.read_bytes(), "KC")
