@@ -32,6 +32,7 @@ from ledger.io.sheets import JOURNAL
 from ledger.io.workbook import Loaded, Table, iter_journal, read_raw, write
 from ledger.io.xlsx_columns import plain_code
 from ledger.rules import load_game
+from tests.conftest import rewrite_parts
 from tests.io.stress import stress_workbook
 
 #: Texts a reader might take otherwise: escapes, entities, spaces, characters of any script.
@@ -258,16 +259,13 @@ def _openpyxl_edit(
 def _xml_edit(
     old: bytes, new: bytes, part: str = "xl/worksheets/sheet5.xml"
 ) -> Callable[[Path], None]:
-    def edit(path: Path) -> None:
-        with zipfile.ZipFile(path) as z:
-            files = {i.filename: z.read(i) for i in z.infolist()}
-        assert old in files[part], old
-        files[part] = files[part].replace(old, new, 1)
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, data in files.items():
-                z.writestr(name, data)
+    def change(name: str, xml: bytes) -> bytes:
+        if name != part:
+            return xml
+        assert old in xml, old
+        return xml.replace(old, new, 1)
 
-    return edit
+    return lambda path: rewrite_parts(path, change)
 
 
 @pytest.mark.parametrize(
@@ -416,19 +414,13 @@ def test_a_tick_on_another_programs_journal_builds_none_of_its_history(
 
 
 def _rows_removed(*numbers: int) -> Callable[[Path], None]:
-    def edit(path: Path) -> None:
-        with zipfile.ZipFile(path) as z:
-            files = {i.filename: z.read(i) for i in z.infolist()}
-        for n in numbers:
-            xml = files["xl/worksheets/sheet5.xml"]
-            files["xl/worksheets/sheet5.xml"] = re.sub(
-                rb"<row r=\"%d\".*?</row>" % n, b"", xml, count=1
-            )
-        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-            for name, data in files.items():
-                z.writestr(name, data)
+    def change(name: str, xml: bytes) -> bytes:
+        if name == "xl/worksheets/sheet5.xml":
+            for n in numbers:
+                xml = re.sub(rb"<row r=\"%d\".*?</row>" % n, b"", xml, count=1)
+        return xml
 
-    return edit
+    return lambda path: rewrite_parts(path, change)
 
 
 @pytest.mark.parametrize(
