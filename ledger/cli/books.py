@@ -188,13 +188,15 @@ def pay(
     def change(books: Any) -> tuple[str, list[Any], object]:
         from ledger.core.actions import pay as pay_action
 
+        said: list[str] = []
         txn, problems = pay_action(
-            books, payer, payee, value, memo=memo, src_bank=from_bank, dst_bank=to_bank
+            books, payer, payee, value, memo=memo, src_bank=from_bank, dst_bank=to_bank, said=said
         )
         if txn is None:
             return "", problems, None
         money = books.money(value)
-        return f"txn {txn.id}, day {txn.day}: {txn.memo}: {money}", problems, txn
+        text = f"txn {txn.id}, day {txn.day}: {txn.memo}: {money}"
+        return "; ".join([text, *said]), problems, txn
 
     def action() -> None:
         from ledger.app import change as run_change

@@ -76,8 +76,10 @@ def pay(
     dst_bank: str | None = None,
     event: str = "cli:pay",
     where: tuple[str, str, str] = ("FROM", "TO", "AMOUNT"),
+    said: list[str] | None = None,
 ) -> tuple[Transaction | None, list[Problem]]:
-    """Move `amount` from one party to another; refuses to overdraw a player (no debt in the rules)."""
+    """Move `amount` from one party to another; refuses to overdraw a player (no debt in the
+    rules). What the game's rules do besides (`Game.after_payment`) is added to `said`."""
     problems: list[Problem] = []
     payer = resolve_party(books, src, where[0], src_bank)
     payee = resolve_party(books, dst, where[1], dst_bank)
@@ -130,6 +132,9 @@ def pay(
     txn = books.journal.post(
         transfer(payer.account, payee.account, money, kind="pay", memo=text, event=event), books.day
     )
+    followed = books.game.after_payment(books, payee.account, event)
+    if said is not None:
+        said += followed
     return txn, []
 
 
@@ -143,7 +148,7 @@ def overdraw_problem(books: Books, payer: Party, money: Money, where: str) -> Pr
         "overdrawn",
         where,
         f"{payer.label} has {have} in {payer.account} and cannot pay {money}",
-        "banks make no loans (§30); pay less, or move money to this bank first",
+        books.game.no_loan_hint,
     )
 
 

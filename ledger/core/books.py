@@ -280,6 +280,15 @@ class Game(ABC):
             return True
         return self.allows_debt(books.settings)
 
+    #: What a payment refused for want of money suggests (`ledger pay`): the game's own rule.
+    no_loan_hint: str = "pay less, or have the money paid in first"
+
+    def after_payment(self, books: Books, account: str, event: str) -> list[str]:
+        """What the game's rules post when `account` has been paid by `ledger pay` or a pay
+        row of Events (Planetopoly: a player in debt repays it first), said in a few words
+        each; nothing by default."""
+        return []
+
     # -- rules --------------------------------------------------------------------------
     def allows_debt(self, settings: Settings) -> bool:
         return bool(settings.values.get("allow_debt", False))

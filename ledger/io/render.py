@@ -37,7 +37,8 @@ def _money_cell(amount: object) -> str:
 def balance_table(
     s: Any, people: Sequence[tuple[str, str, list[str]]], show_institutions: bool
 ) -> None:
-    """The balances of a `cache.Summary`: each player's banks, then the institutions."""
+    """The balances of a `cache.Summary`: each player's banks, then the institutions and any
+    other account that holds money, then the total of all."""
     from decimal import Decimal
 
     from rich.table import Table
@@ -66,6 +67,11 @@ def balance_table(
             if not amount(name) and name != "bank":
                 continue  # an institution no money has gone through yet
             table.add_row(name, "", _money_cell(amount(name)), style="dim")
+        listed = held | set(s.institutions)
+        for account in sorted(a for a in s.balances if a not in listed and amount(a)):
+            # money held nowhere above (a Planetopoly player's loan, reserves in transit): the
+            # rows add up to the total below
+            table.add_row(account, "", _money_cell(amount(account)), style="dim")
         table.add_section()
         table.add_row("all accounts", "", _money_cell(Decimal(s.total)), style="dim")
     _console().print(table)

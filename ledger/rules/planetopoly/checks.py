@@ -57,8 +57,8 @@ def _players(books: Books) -> Iterable[Problem]:
                 str(p.ref) if p.ref else f"player {p.name}",
                 f"§9: {p.name} owes the bank {owed:.2f} and holds {bank.cash(books, p):.2f}: "
                 "money received repays the debt first",
-                "ledger pay does not know §9: record money for a player in debt with a "
-                "Planetopoly command (event --receive, start, rent, sell), which repays it",
+                "record money for a player in debt with a command (pay, event --receive, "
+                "start, rent, sell), which repays it; not by typing it in the Journal",
                 warning=True,
             )
         if isinstance(typed, Decimal) and typed != owed:

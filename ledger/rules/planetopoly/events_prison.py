@@ -9,11 +9,19 @@ from typing import Any
 
 from ledger.core.books import BANK, Books, Player
 from ledger.rules.planetopoly import bank
-from ledger.rules.planetopoly.kit import Where, check_afford, find_player, refuse, summarize
+from ledger.rules.planetopoly.kit import (
+    Where,
+    check_afford,
+    check_free,
+    find_player,
+    refuse,
+    summarize,
+)
 
 
 def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"], "§7")
+    check_free(player, where["player"], "draw an event card: a prisoner does not move")
     pay, receive = v.get("pay"), v.get("receive")
     if (pay is None) == (receive is None):
         raise refuse(

@@ -42,6 +42,20 @@ class Planetopoly(Game):
     def may_go_negative(self, books: Books, account: str) -> bool:
         return account == BANK or account.startswith(bank.LOAN_PREFIX)
 
+    no_loan_hint = (
+        "§9: the bank lends only the shortfall of what a player must pay (a rent, the risk "
+        "field, an event card); a payment by choice needs the money"
+    )
+
+    def after_payment(self, books: Books, account: str, event: str) -> list[str]:
+        """§9: "If the player receives money he must use it to repay his debts." """
+        player = self.account_owner(books, account)
+        if player is None:
+            return []
+        said = bank.repay(books, player, event)
+        bank.refresh_debts(books)
+        return said
+
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "§1"
 

@@ -111,6 +111,8 @@ def sell(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     if held is None or held.owner != player.name:
         raise refuse("not-owner", where["deed"], f"§9: {player.name} does not own {deed.name}", "")
     n = v.get("points")
+    if n is not None and n < 1:  # not "the whole plot": the banker typed --points
+        raise refuse("bad-number", where["points"], "§9: --points must be 1 or more", "")
     if n:
         if n > held.points:
             raise refuse(

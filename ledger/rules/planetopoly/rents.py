@@ -11,6 +11,7 @@ from ledger.core.books import Books
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.kit import (
     Where,
+    check_free,
     find_deed,
     find_player,
     read_dice,
@@ -39,6 +40,7 @@ def rent(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"])
     deed = find_deed(books, v["deed"], where["deed"])
     board = board_of(books)
+    check_free(player, where["player"], "pay rent: a prisoner does not move")
     held = board.holding(deed.key)
     rule = "§5" if deed.is_plot else "§6"
     if held is None:

@@ -75,6 +75,8 @@ class Triplanetary(Game):
         }
     )
 
+    no_loan_hint = "banks make no loans (§30); pay less, or move money to this bank first"
+
     def may_go_negative(self, books: Books, account: str) -> bool:
         """The sources of money from outside the players: the bank, the markets, the liner
         passengers and Lloyds of Luna."""

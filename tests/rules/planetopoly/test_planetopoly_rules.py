@@ -612,6 +612,74 @@ def test_9_debt_equal_to_the_mortgage_value_does_not_lose(planetopoly: Table) ->
     assert (s["out"], s["debt"]) == (False, "400.00")
 
 
+def test_9_money_paid_with_ledger_pay_repays_the_debt_first(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Bob
+        """
+    )
+    book("event", "Bob", "--pay", "3100")  # Bob borrows 100
+    run = book("pay", "Ann", "Bob", "150")  # "he must use it to repay his debts"
+    assert "Bob repays 100.00 of debt (§9)" in run.stdout
+    s = status(book)["Bob"]
+    assert (s["cash"], s["debt"]) == ("50.00", "0.00")
+    assert "debt-not-repaid" not in book("check").stdout
+
+
+def test_9_a_payment_by_choice_is_not_lent_and_says_why(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    said = refused(book, "pay", "Ann", "Bob", "3001")
+    assert "§9: the bank lends only the shortfall of what a player must pay" in said
+    assert "§30" not in said  # another game's rule
+
+
+def test_9_the_balance_table_shows_the_loans_and_adds_up(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Bob
+        """
+    )
+    book("event", "Bob", "--pay", "3100")
+    lines = book("balance").stdout.splitlines()
+    shown = {
+        cells[0]: cells[-1]
+        for cells in ([c.strip() for c in line.strip("│").split("│")] for line in lines)
+        if len(cells) == 3
+    }
+    assert shown["loan:Bob"] == "-100.00" and shown["bank"] == "-2,900.00"
+    assert shown["all accounts"] == "0.00"
+
+
+def test_9_selling_zero_support_points_is_refused_not_the_whole_plot(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
+    assert "§9: --points must be 1 or more" in refused(
+        book, "sell", "Ann", "lyra-1", "--points", "0"
+    )
+    assert status(book)["Ann"]["owns"] == {"lyra-1": 0}
+
+
 # -- §10 prison ------------------------------------------------------------------------------------
 
 
@@ -666,6 +734,23 @@ def test_10_prisoner_collects_no_rent(planetopoly: Table) -> None:
     )
     book("prison", "Ann")
     assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
+    assert cash(book, "Bob") == "3000.00"
+
+
+def test_10_a_prisoner_does_not_move_so_pays_no_rent_and_draws_no_card(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
+    book("prison", "Bob")
+    said = refused(book, "rent", "Bob", "lyra-1")
+    assert "§10: Bob is in prison and may not pay rent: a prisoner does not move" in said
+    assert "§10: Bob is in prison" in refused(book, "event", "Bob", "--receive", "50")
     assert cash(book, "Bob") == "3000.00"
 
 
