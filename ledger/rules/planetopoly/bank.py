@@ -39,6 +39,12 @@ def turns(player: Player) -> int:
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
 
 
+def served(books: Books, player: Player) -> bool:
+    """In prison, but the sentence served (§10: the third round missed): free on the next
+    turn."""
+    return flag(player, "in_prison") and turns(player) >= books.settings.get_int("prison_stays")
+
+
 def set_extra(books: Books, name: str, **values: object) -> None:
     """Change the player's own Players columns."""
     for i, p in enumerate(books.players):

@@ -28,7 +28,7 @@ def buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"])
     deed = find_deed(books, v["deed"], where["deed"])
     board = board_of(books)
-    check_free(player, where["player"], "buy: a prisoner does not move")
+    check_free(books, player, where["player"], "buy: a prisoner does not move")
     check_no_debt(books, player, where["player"], "buy anything")
     owner = board.holding(deed.key)
     if owner is not None:
@@ -138,7 +138,7 @@ def build(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"])
     deed = find_deed(books, v["deed"], where["deed"])
     n = 1 if v.get("points") is None else int(v["points"])
-    check_free(player, where["player"], "build: a prisoner does not move")
+    check_free(books, player, where["player"], "build: a prisoner does not move")
     check_no_debt(books, player, where["player"], "build")
     held = add_points(books, player, deed, n, where, "§5")
     cost = deed.point_price * n

@@ -21,7 +21,7 @@ from ledger.rules.planetopoly.kit import (
 
 def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"], "§7")
-    check_free(player, where["player"], "draw an event card: a prisoner does not move")
+    check_free(books, player, where["player"], "draw an event card: a prisoner does not move")
     pay, receive = v.get("pay"), v.get("receive")
     if (pay is None) == (receive is None):
         raise refuse(
@@ -73,6 +73,9 @@ BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
 
 def bail(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
+    if bank.served(books, player):  # the banker marks the turn that frees them
+        bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+        return f"{player.name} has served the sentence and leaves prison: no fine (§10)"
     served = bank.turns(player)
     fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
     check_afford(books, player, fine, "the fine", "§10", where["player"])
@@ -93,12 +96,24 @@ def bail(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
 
 def stay(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
+    if bank.served(books, player):
+        raise refuse(
+            "sentence-served",
+            where["player"],
+            f"§10: {player.name} has served the sentence and continues from the prison field "
+            "on the next turn",
+            f"record {player.name}'s next move (start, risk, buy, rent, ...), or ledger bail "
+            f"{player.name} to mark the turn (no fine)",
+        )
     served = bank.turns(player) + 1
     if served >= books.settings.get_int("prison_stays"):
-        bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+        # "he has served his sentence and must continue from the prison field once it is his
+        # turn again": in prison for the round missed (no rent, no sale), free on that turn
+        bank.set_extra(books, player.name, prison_turns=served)
         return (
-            f"{player.name} stays in prison a {_ordinal(served)} time and has served the "
-            "sentence: free, no fine (§10)"
+            f"{player.name} stays in prison a {_ordinal(served)} time and misses a "
+            f"{_ordinal(served)} round: the sentence is served, no fine; {player.name} "
+            "continues from the prison field on the next turn (§10)"
         )
     bank.set_extra(books, player.name, prison_turns=served)
     nxt = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])

@@ -54,7 +54,13 @@ def find_deed(books: Books, key: str, where: str) -> DeedRow:
     return deed
 
 
-def check_free(player: Player, where: str, what: str) -> None:
+def check_free(books: Books, player: Player, where: str, what: str) -> None:
+    """Refused for a prisoner; one who has served the sentence (a third `stay`) leaves prison
+    now: this is their next turn (§10, "must continue from the prison field once it is his
+    turn again")."""
+    if bank.served(books, player):
+        bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+        return
     if bank.flag(player, "in_prison"):
         raise refuse(
             "in-prison",

@@ -40,7 +40,7 @@ def rent(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"])
     deed = find_deed(books, v["deed"], where["deed"])
     board = board_of(books)
-    check_free(player, where["player"], "pay rent: a prisoner does not move")
+    check_free(books, player, where["player"], "pay rent: a prisoner does not move")
     held = board.holding(deed.key)
     rule = "§5" if deed.is_plot else "§6"
     if held is None:

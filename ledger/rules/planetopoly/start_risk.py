@@ -19,7 +19,7 @@ from ledger.rules.planetopoly.kit import (
 
 def start(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"])
-    check_free(player, where["player"], "pass start: a prisoner does not move")
+    check_free(books, player, where["player"], "pass start: a prisoner does not move")
     s = books.settings
     amount = s.get_decimal("pass_start")
     text = f"{player.name} passes start"
@@ -32,7 +32,7 @@ def start(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
 
 def risk(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"])
-    check_free(player, where["player"], "land on the risk field: a prisoner does not move")
+    check_free(books, player, where["player"], "land on the risk field: a prisoner does not move")
     a, b = read_dice(books, v["dice"], where["dice"], "risk")
     amount = tables.RISK[a - 1][b - 1]
     how = "receives" if amount > 0 else "pays"

@@ -704,7 +704,38 @@ def test_10_bail_600_then_400_then_200(planetopoly: Table) -> None:
     assert status(book)["Ann"]["in_prison"] is False
 
 
-def test_10_third_stay_serves_the_sentence(planetopoly: Table) -> None:
+def test_10_third_stay_serves_the_sentence_and_frees_on_the_next_turn(planetopoly: Table) -> None:
+    """ "If he still chooses to stay in prison and to miss a third round he has served his
+    sentence and must continue from the prison field once it is his turn again": in prison
+    for that third round (no rent), free with no fine at his next move."""
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
+    book("prison", "Ann")
+    book("stay", "Ann")
+    book("stay", "Ann")
+    assert status(book)["Ann"]["prison_turns"] == 2
+    run = book("stay", "Ann")
+    assert "the sentence is served, no fine" in run.stdout
+    s = status(book)["Ann"]
+    assert (s["in_prison"], s["prison_turns"], s["cash"]) == (True, 3, "3000.00")
+    # the third round missed: Bob lands on Ann's plot and owes nothing
+    assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
+    assert "sentence-served" in refused(book, "stay", "Ann")
+    book("start", "Ann")  # Ann's turn again: she moves on, and passes start
+    s = status(book)["Ann"]
+    assert (s["in_prison"], s["prison_turns"], s["cash"]) == (False, 0, "4000.00")
+    book("rent", "Bob", "lyra-1")
+    assert cash(book, "Bob") == "2940.00"
+
+
+def test_10_bail_after_the_sentence_is_served_costs_nothing(planetopoly: Table) -> None:
     book = planetopoly(
         """
         Players | name | role
@@ -713,13 +744,10 @@ def test_10_third_stay_serves_the_sentence(planetopoly: Table) -> None:
         """
     )
     book("prison", "Ann")
-    book("stay", "Ann")
-    book("stay", "Ann")
-    assert status(book)["Ann"]["prison_turns"] == 2
-    book("stay", "Ann")
-    s = status(book)["Ann"]
-    assert (s["in_prison"], s["prison_turns"], s["cash"]) == (False, 0, "3000.00")
-    assert "§10: Ann is not in prison" in refused(book, "bail", "Ann")
+    for _ in range(3):
+        book("stay", "Ann")
+    assert "no fine" in book("bail", "Ann").stdout
+    assert (status(book)["Ann"]["in_prison"], cash(book, "Ann")) == (False, "3000.00")
 
 
 def test_10_prisoner_collects_no_rent(planetopoly: Table) -> None:
