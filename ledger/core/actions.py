@@ -83,9 +83,11 @@ def pay(
     problems: list[Problem] = []
     payer = resolve_party(books, src, where[0], src_bank)
     payee = resolve_party(books, dst, where[1], dst_bank)
-    for p in (payer, payee):
+    for p, at in ((payer, where[0]), (payee, where[1])):
         if isinstance(p, Problem):
             problems.append(p)
+        elif p.player is not None and (out := books.game.out_of_game(books, p.player, at)):
+            problems.append(out)
     try:
         money = Money(amount, books.currency)
     except MoneyError as exc:

@@ -283,6 +283,10 @@ class Game(ABC):
     #: What a payment refused for want of money suggests (`ledger pay`): the game's own rule.
     no_loan_hint: str = "pay less, or have the money paid in first"
 
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """Why `player` may no longer pay or be paid (a player who is out), or None."""
+        return None
+
     def after_payment(self, books: Books, account: str, event: str) -> list[str]:
         """What the game's rules post when `account` has been paid by `ledger pay` or a pay
         row of Events (Planetopoly: a player in debt repays it first), said in a few words

@@ -85,6 +85,16 @@ class Matador21(Game):
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "301.2"
 
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        if player.get("out") is not True:
+            return None
+        return problem(
+            "player-out",
+            where,
+            f"401.2c: {player.name} is out of the game and takes no more part",
+            "",
+        )
+
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
         # 301.3: every piece on the first field; colour and order come in `setup`
         return (("colour", None), ("field", 1), ("out", False), ("order", None))

@@ -47,6 +47,13 @@ class Planetopoly(Game):
         "field, an event card); a payment by choice needs the money"
     )
 
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        if not bank.flag(player, "out"):
+            return None
+        return problem(
+            "player-out", where, f"§9: {player.name} has lost the game and takes no more part", ""
+        )
+
     def after_payment(self, books: Books, account: str, event: str) -> list[str]:
         """§9: "If the player receives money he must use it to repay his debts." """
         player = self.account_owner(books, account)

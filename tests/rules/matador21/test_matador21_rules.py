@@ -241,6 +241,16 @@ def test_204_1a_pays_all_it_has(workbook: Any) -> None:
     assert status(book)["round"] == 2  # round 1 was A (out), B, C
 
 
+def test_401_2c_a_player_who_is_out_neither_pays_nor_is_paid(workbook: Any) -> None:
+    book = table(workbook, owners="| 11 | Castle | B\n", c=1)
+    book("pay", "A", "bank", "28500")
+    book("roll", "--dice", "6,4")  # A out on the Castle's rent
+    for args in (("A", "bank", "1"), ("B", "A", "1")):
+        run = book("pay", *args, expect=1)
+        assert "401.2c: A is out of the game and takes no more part" in run.stderr
+    assert cash(book)["A"] == "0.00"
+
+
 def test_402_paying_exactly_all_is_not_losing(workbook: Any) -> None:
     book = table(workbook, owners="| 11 | Castle | B\n")
     book("pay", "A", "bank", "26000")  # A: 4,000, Castle's rent exactly

@@ -592,6 +592,9 @@ def test_9_debt_above_the_mortgage_value_loses(planetopoly: Table) -> None:
     s = status(book)["Bob"]
     assert (s["out"], s["owns"], s["debt"]) == (True, {}, "0.00")  # written off (ruling)
     assert "§9: Bob has lost the game" in refused(book, "start", "Bob")
+    assert "§9: Bob has lost the game and takes no more part" in refused(
+        book, "pay", "Ann", "Bob", "10"
+    )
     data = book("balance", "--json").json()
     assert data["accounts"]["bank"] == "-3000.00"  # -6000 + 3500 paid - 500 written off
     book("buy", "Ann", "lyra-2")  # nothing of Bob's is left in the way
