@@ -158,20 +158,32 @@ def balance(
 )
 def pay(
     payer: Annotated[
-        str, typer.Argument(metavar="FROM", help="A player, or bank / patrol / earth.")
+        str,
+        typer.Argument(
+            metavar="FROM", help="A player, or an account that is no player's (bank, ...)."
+        ),
     ],
-    payee: Annotated[str, typer.Argument(metavar="TO", help="A player, or bank / patrol / earth.")],
+    payee: Annotated[
+        str,
+        typer.Argument(
+            metavar="TO", help="A player, or an account that is no player's (bank, ...)."
+        ),
+    ],
     amount: Annotated[
         str, typer.Argument(metavar="AMOUNT", help="Money, e.g. 12.50 (a dot for decimals).")
     ],
     memo: Annotated[str, typer.Option("--memo", "-m", help="What it was for.")] = "",
     from_bank: Annotated[
         str | None,
-        typer.Option("--from-bank", help="The payer's bank (default: the home bank, Ceres)."),
+        typer.Option(
+            "--from-bank", help="In a game of several banks: the payer's (default: the home bank)."
+        ),
     ] = None,
     to_bank: Annotated[
         str | None,
-        typer.Option("--to-bank", help="The payee's bank (default: the home bank, Ceres)."),
+        typer.Option(
+            "--to-bank", help="In a game of several banks: the payee's (default: the home bank)."
+        ),
     ] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: ForceOpt = False,

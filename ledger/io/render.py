@@ -119,7 +119,7 @@ def tick_tables(report: Any) -> None:
             console.print(f"{unit} {report.start + 1}-{report.end}: nothing fell due.")
         else:
             console.print(
-                "Nothing to foresee: a round's outcome depends on the orders still to come."
+                "Nothing to foresee: a round's outcome depends on what is still to be played."
                 if report.unit == "round"
                 else "Nothing fell due."
             )
