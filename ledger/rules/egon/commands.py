@@ -136,9 +136,20 @@ def add_orders(
     traders = Egon._traders(book, rnd)
     problems: list[Problem] = []
     checked: list[tuple[OrderEntry, Order, Decimal]] = []
+    out = {p.name.upper() for p in books.players if p.get("status") == Status.OUT.value}
     for e in entries:
         order, errors = parse_order(e.code, e.player, players=names, traders=traders)
         problems += [problem("bad-order", e.where, f"{e.label}{m}", CODES_HINT) for m in errors]
+        if order is not None and order.player.upper() in out:
+            problems.append(
+                problem(
+                    "player-out",
+                    e.where,
+                    f"{e.label}{order.player} is out of the game (ausgeschieden) and gives no orders",
+                    "",
+                )
+            )
+            continue
         kj = Decimal(0)
         if e.penalty_kj:
             try:

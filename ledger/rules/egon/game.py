@@ -24,7 +24,7 @@ from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
-from ledger.rules.egon.parse import is_pseudonym, parse_order
+from ledger.rules.egon.parse import parse_order
 from ledger.rules.egon.sheets import (
     PLAYER_COLUMNS,
     SHEETS,
@@ -34,7 +34,9 @@ from ledger.rules.egon.sheets import (
     ResultRow,
     egon_settings,
     setting_specs,
+    sheet_problems,
     sheet_spec,
+    traders_of,
 )
 
 # The game's interface: the CLI reads a workbook's Egon sheets through these names.
@@ -132,34 +134,11 @@ class Egon(Game):
         return {name: source_rows(getattr(book, attr)) for name, (_, attr, _) in SHEETS.items()}
 
     def check_state(self, books: Books) -> Iterable[Problem]:
-        book = book_of(books)
-        names = [p.name for p in books.players]
-        for p in books.players:
-            if not is_pseudonym(p.name):
-                yield problem(
-                    "not-a-pseudonym",
-                    str(p.ref or p.name),
-                    f"{p.name!r} is not a three-letter pseudonym",
-                    "players are named by three letters, e.g. ABC",
-                )
-        for o in book.orders:
-            if o.result:
-                continue  # evaluated already
-            _, errors = parse_order(
-                o.order, o.player, players=names, traders=self._traders(book, o.round)
-            )
-            for e in errors:
-                yield problem(
-                    "bad-order",
-                    str(CellRef("Orders", 2, o.ref.row)) if o.ref else f"order {o.order}",
-                    e,
-                    "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)",
-                )
+        return sheet_problems(book_of(books), books.players)
 
     @staticmethod
     def _traders(book: EgonBook, rnd: int) -> tuple[str, ...]:
-        named = tuple(t.trader for t in book.traders if t.round == rnd)
-        return named or tables.TRADERS
+        return traders_of(book, rnd)
 
     # -- the round ---------------------------------------------------------------------------------
     def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
@@ -256,7 +235,10 @@ class Egon(Game):
         ]
         builds = [Build(p.player, p.build) for p in book.purchases if p.round == rnd and p.build]
         numbers = tuple(int(x) for x in row.numbers.replace(" ", "").split(",") if x)
-        draw = Draw(rnd, numbers, row.zz, row.z6, row.storm, row.max_price)
+        # 6.2.1: "der höchste Preis, der in dieser Runde von einem Händler ... verlangt wurde":
+        # the traders as they are now (typed after the draw too), or the draw's --max-price
+        asked = [t.price for t in book.traders if t.round == rnd]
+        draw = Draw(rnd, numbers, row.zz, row.z6, row.storm, max([row.max_price, *asked]))
         state = self.state(books)
         try:
             result = evaluate_round(
