@@ -135,14 +135,18 @@ def draw(
             else max((t.price for t in traders), default=Decimal(0))
         )
         if price < 0:
-            return "", [
-                problem(
-                    "bad-amount",
-                    "--max-price",
-                    f"the highest trader price cannot be negative, not {price}",
-                    "the highest price a trader asked for a stone this round (6.2.1)",
-                )
-            ], None
+            return (
+                "",
+                [
+                    problem(
+                        "bad-amount",
+                        "--max-price",
+                        f"the highest trader price cannot be negative, not {price}",
+                        "the highest price a trader asked for a stone this round (6.2.1)",
+                    )
+                ],
+                None,
+            )
         book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
         book.rounds.append(
             RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, price)
