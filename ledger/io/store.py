@@ -256,6 +256,9 @@ def _fault(step: str) -> None:
     if how == "enospc":
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), step)
     if how == "sigint":
+        # as a terminal's Ctrl-C reaches Python's own handler (one started in the background
+        # by a shell inherits SIGINT ignored)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         os.kill(os.getpid(), signal.SIGINT)
         return
     os._exit(137)
