@@ -289,7 +289,7 @@ class Game(ABC):
 
     def after_payment(self, books: Books, account: str, event: str) -> list[str]:
         """What the game's rules post when `account` has been paid by `ledger pay` or a pay
-        row of Events (Planetopoly: a player in debt repays it first), said in a few words
+        row of Events (in a game of loans: a player in debt repays it first), said in a few words
         each; nothing by default."""
         return []
 

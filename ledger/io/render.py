@@ -69,7 +69,7 @@ def balance_table(
             table.add_row(name, "", _money_cell(amount(name)), style="dim")
         listed = held | set(s.institutions)
         for account in sorted(a for a in s.balances if a not in listed and amount(a)):
-            # money held nowhere above (a Planetopoly player's loan, reserves in transit): the
+            # money held nowhere above (a player's loan from the bank, reserves in transit): the
             # rows add up to the total below
             table.add_row(account, "", _money_cell(amount(account)), style="dim")
         table.add_section()
