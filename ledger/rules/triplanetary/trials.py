@@ -181,9 +181,14 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             )
         )
     if outcome.prison_days:
-        until = books.day + outcome.prison_days
+        # a sentence is served in full: one passed on a player in prison already starts when
+        # the term they are serving ends (never shortening it)
+        serving = player.get("status_until") if player.get("status") == "imprisoned" else None
+        start = max(books.day, serving) if isinstance(serving, int) else books.day
+        until = start + outcome.prison_days
         player = set_status(books, player, "imprisoned", until)
-        lines.append(f"{player.name} is imprisoned until day {until}")
+        after = f", after the term to day {start}" if start > books.day else ""
+        lines.append(f"{player.name} is imprisoned until day {until}{after}")
     if outcome.confiscate:
         lines.append(_confiscate(books, player, outcome.confiscate))
     if kind is tables.TrialOutcomeKind.DEATH:

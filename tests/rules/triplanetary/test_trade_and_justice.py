@@ -360,6 +360,22 @@ def test_s41_imprisonment_until_a_day_and_release(game: Ledger) -> None:
     assert players(game)["Bob"]["status"] == "free"
 
 
+def test_s41_a_second_sentence_starts_when_the_first_ends(game: Ledger) -> None:
+    """"N Day Imprisonment" is served in full: a shorter sentence passed on a prisoner does not
+    cut the term already running, it follows it."""
+    from tests.conftest import edit_cells
+
+    game("trial", "Bob", "--class", "III", "--roll", "1")  # PR 0: 1, 180 days (class III)
+    assert players(game)["Bob"]["status_until"] == 180
+    edit_cells(game.path, {"Players!F3": -10})
+    run = game("trial", "Bob", "--class", "II", "--roll", "1")  # -9: 120 days + 1000 KC
+    assert "Bob is imprisoned until day 300, after the term to day 180" in run.stdout
+    game("tick", "180")
+    assert players(game)["Bob"]["status"] == "imprisoned"
+    game("tick", "120")
+    assert players(game)["Bob"]["status"] == "free"
+
+
 def test_s41_confiscation_of_half_the_goods(trader: Ledger) -> None:
     from tests.conftest import edit_cells
 
