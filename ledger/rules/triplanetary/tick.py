@@ -88,49 +88,6 @@ class Ticker(CrewSteps, TaxSteps):
         self.production_s23_s25()
         self.property_tax_s29()
 
-    # -- §6 dues -------------------------------------------------------------------------------
-    def collect_dues_s6(self) -> None:
-        state = self.state
-        if not state.dues:
-            return
-        for due in state.dues:  # oldest first, as much as the player has
-            if due.amount <= 0:
-                continue
-            player = self.player(due.player)
-            if player is None:
-                continue
-            amount = min(due.amount, self._available(player))
-            if amount <= 0:
-                continue
-            pieces = self.creditor_pieces(due.creditor, amount)
-            txn = self.pay(
-                player,
-                pieces,
-                kind="due",
-                memo=f"{player.name} pays what was owed: {due.reason}",
-                rule=due.rule,
-            )
-            if txn is None:
-                continue
-            due = state.update(due, amount=due.amount - amount)
-            left = f"; {due.amount:.2f} KC still owed" if due.amount else ""
-            self.line(
-                player.name,
-                "charge",
-                f"paid what was owed since day {due.day}: {due.reason}{left}",
-                due.rule,
-                amount,
-                txn,
-            )
-            if (
-                not due.amount
-                and due.crime
-                and not any(x.amount for x in state.dues if x.crime == due.crime)
-            ):
-                for crime in state.crimes:
-                    if crime.id == due.crime and crime.status == "open":
-                        state.update(crime, status="paid")
-
     # -- §28 §40 liners ---------------------------------------------------------------------------------
     def passengers_s28(self) -> None:
         """§28: passengers gather on an open line, one every `turns` days of its §40 route."""

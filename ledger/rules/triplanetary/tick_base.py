@@ -62,6 +62,50 @@ class TickerBase:
             self.state.add_cargo(holder, good, qty)
         self._made.clear()
 
+    # -- §6 dues -------------------------------------------------------------------------------
+    def collect_dues_s6(self, only: str | None = None) -> None:
+        """What is owed, oldest first, as much as each player has (`only`: that player's)."""
+        state = self.state
+        if not state.dues:
+            return
+        for due in state.dues:  # oldest first, as much as the player has
+            if due.amount <= 0 or (only is not None and due.player != only):
+                continue
+            player = self.player(due.player)
+            if player is None:
+                continue
+            amount = min(due.amount, self._available(player))
+            if amount <= 0:
+                continue
+            pieces = self.creditor_pieces(due.creditor, amount)
+            txn = self.pay(
+                player,
+                pieces,
+                kind="due",
+                memo=f"{player.name} pays what was owed: {due.reason}",
+                rule=due.rule,
+            )
+            if txn is None:
+                continue
+            due = state.update(due, amount=due.amount - amount)
+            left = f"; {due.amount:.2f} KC still owed" if due.amount else ""
+            self.line(
+                player.name,
+                "charge",
+                f"paid what was owed since day {due.day}: {due.reason}{left}",
+                due.rule,
+                amount,
+                txn,
+            )
+            if (
+                not due.amount
+                and due.crime
+                and not any(x.amount for x in state.dues if x.crime == due.crime)
+            ):
+                for crime in state.crimes:
+                    if crime.id == due.crime and crime.status == "open":
+                        state.update(crime, status="paid")
+
     def fed_post(self, key: tuple[str, int]) -> Post:
         """The post at `key` (the state's list, ships, bases or mines, and its index there), fed
         through the last day it had no crews, as that day left it."""

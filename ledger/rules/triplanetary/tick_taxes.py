@@ -80,6 +80,7 @@ class TaxSteps(TickerBase):
                 f"property tax of {tax:.2f} KC unpaid: a class I crime on record ({crime.id})",
                 "§29",
             )
+            self.collect_dues_s6(only=name)  # what the player has is taken now, the rest owed
             unpaid = [
                 c
                 for c in self.state.crimes
@@ -129,8 +130,10 @@ def taxable_property(state: State, rules: Rules) -> dict[str, Decimal]:
         for item in group:
             if item.status not in (DESTROYED, DEPARTED):
                 owned[item.owner] += item.price
+    gone = {b.id for b in state.bases if b.status in (DESTROYED, DEPARTED)}
     for m in state.modules:
-        owned[m.owner] += m.price
+        if m.base not in gone:  # a module goes with its base
+            owned[m.owner] += m.price
     for o in state.orders:
         if o.status != "building":
             continue

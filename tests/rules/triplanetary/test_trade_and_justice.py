@@ -361,7 +361,7 @@ def test_s41_imprisonment_until_a_day_and_release(game: Ledger) -> None:
 
 
 def test_s41_a_second_sentence_starts_when_the_first_ends(game: Ledger) -> None:
-    """"N Day Imprisonment" is served in full: a shorter sentence passed on a prisoner does not
+    """ "N Day Imprisonment" is served in full: a shorter sentence passed on a prisoner does not
     cut the term already running, it follows it."""
     from tests.conftest import edit_cells
 

@@ -421,6 +421,27 @@ def test_s29_owed_tax_is_collected_when_money_comes_in(game: Ledger) -> None:
     assert accounts(game)["earth"] == "2.50"
 
 
+def test_s29_what_the_player_has_is_taken_on_the_tax_day_and_the_rest_owed(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "28")
+    game("buy", "Ann", "packet", "--name", "Post")  # 53 - 50: 3.00 left
+    run = tick(game, "360")  # tax 5.00: 3.00 now, 2.00 owed
+    assert "property tax of 5.00 KC unpaid: a class I crime on record (X1)" in run.stdout
+    assert cash(game, "Ann") == "0.00"
+    dues = rows(game.path, "Dues")
+    assert [(d["creditor"], d["amount"]) for d in dues] == [("patrol", 0), ("earth", 2)]
+    assert rows(game.path, "Crimes")[0]["status"] == "open"  # 2.00 still unpaid
+
+
+def test_s29_a_recreation_module_goes_with_its_destroyed_base(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Ann", "base", "--name", "Rock")  # 250
+    game("buy", "Ann", "recreation-module", "--base", "Rock")  # 50
+    game("buy", "Ann", "packet", "--name", "Post")  # 50
+    game("destroy", "Rock")
+    run = tick(game, "360")
+    assert "property tax: 10% of 50.00 KC of ships and bases" in run.stdout  # the packet only
+
+
 # -- §20 recreation modules -------------------------------------------------------------------------
 
 
