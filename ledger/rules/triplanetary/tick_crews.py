@@ -10,7 +10,17 @@ from decimal import Decimal
 from ledger.core.money import round_money
 from ledger.core.words import plural
 from ledger.rules.triplanetary.kit import CREWS, emergency_days
-from ledger.rules.triplanetary.model import DRIFTING, LANDING, OPEN, STOPPED, Base, Crew, Post, Ship
+from ledger.rules.triplanetary.model import (
+    DRIFTING,
+    LANDING,
+    OPEN,
+    STOPPED,
+    Base,
+    Crew,
+    Module,
+    Post,
+    Ship,
+)
 from ledger.rules.triplanetary.tick_base import TickerBase
 
 
@@ -233,6 +243,10 @@ class CrewSteps(TickerBase):
             return
         modules = {m.id: m for m in state.modules}
         ships = {s.id for s in state.ships} if modules else set()
+        # §20 "on their base": a base's crews have its module without the Crews sheet naming it
+        on_base: dict[str, Module] = {}
+        for m in state.modules:
+            on_base.setdefault(m.base, m)
         for owner, at in due.items():
             crews = [state.crews[i] for i in at]
             player = self.player(owner)
@@ -246,7 +260,7 @@ class CrewSteps(TickerBase):
                     continue
                 spent += owed
                 paid.append(c)
-                module = modules.get(c.module) if c.module else None
+                module = modules.get(c.module) if c.module else on_base.get(c.post)
                 share = Decimal(0)
                 if module is not None and c.post in ships:  # §20: the days counted, at most all
                     days = min(c.module_days, d - c.paid_through)

@@ -445,6 +445,23 @@ def test_s29_a_recreation_module_goes_with_its_destroyed_base(game: Ledger) -> N
 # -- §20 recreation modules -------------------------------------------------------------------------
 
 
+def test_s20_a_bases_crews_spend_half_their_pay_at_its_own_module(game: Ledger) -> None:
+    """"If a crew has access to a recreational module, on their base ...": no Crews cell to
+    fill in for the module on the crews' own base."""
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Ann", "base", "--name", "Home")  # 250
+    game("buy", "Ann", "recreation-module", "--base", "Home")  # 50
+    game("supply", "Ann", "--base", "Home", "--months", "10")  # 10
+    game("hire", "Ann", "--base", "Home", "--crews", "2")  # 4
+    assert rows(game.path, "Crews")[0]["module"] is None
+    game("tick", "30")  # wages 2 x 30 x 0.10 = 6.00, half of it spent at Ann's own module
+    wages = [t for t in game("journal", "--json").json() if t["rule"] == "§13"][-1]
+    assert {p["account"]: p["amount"] for p in wages["postings"]} == {
+        "cash:Ann:Ceres": "-3.00",
+        "crews": "3.00",
+    }
+
+
 @pytest.mark.slow
 def test_s20_crews_spend_half_their_pay_at_a_recreation_module(game: Ledger) -> None:
     game("pay", "bank", "Ann", "1000")
