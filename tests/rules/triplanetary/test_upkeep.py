@@ -446,7 +446,7 @@ def test_s29_a_recreation_module_goes_with_its_destroyed_base(game: Ledger) -> N
 
 
 def test_s20_a_bases_crews_spend_half_their_pay_at_its_own_module(game: Ledger) -> None:
-    """"If a crew has access to a recreational module, on their base ...": no Crews cell to
+    """ "If a crew has access to a recreational module, on their base ...": no Crews cell to
     fill in for the module on the crews' own base."""
     game("pay", "bank", "Ann", "1000")
     game("buy", "Ann", "base", "--name", "Home")  # 250
