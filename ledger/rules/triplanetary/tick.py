@@ -237,6 +237,18 @@ class Ticker(CrewSteps, TaxSteps):
             if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
                 continue
             if mine.ct:
+                if not self._has_grapples(mine.id, mine.base):
+                    # §23 "A crew also needs pseudo-magnetic grapples to work a C-T mine."
+                    if mine.id not in self._idle_ct:
+                        self._idle_ct.add(mine.id)  # said once a tick
+                        self.line(
+                            mine.owner,
+                            "event",
+                            f"C-T mine {mine.id} makes nothing: its crews have no "
+                            "pseudo-magnetic grapples",
+                            "§23",
+                        )
+                    continue
                 if mine.ct_progress + 1 >= r.ct_days:
                     self.state.update(mine, ct_progress=0)
                     self.make_cargo(mine.id, "c-t-ore", 1)
@@ -262,6 +274,14 @@ class Ticker(CrewSteps, TaxSteps):
             if made:
                 self.state.add_cargo(holder, "raw-ore", -made * r.processor_ratio)
                 self.state.add_cargo(holder, "processed-ore", made)
+
+    def _has_grapples(self, mine: str, base: str | None) -> bool:
+        """Pseudo-magnetic grapples in the mine's store, or its base's (§23)."""
+        held = {c.holder for c in self.state.cargo if c.good == GRAPPLES and c.qty > 0}
+        return mine in held or (base is not None and base in held)
+
+
+GRAPPLES = "pseudo-magnetic-grapples"
 
 
 def tick(books: Books, days: int, progress: Callable[[int], None] | None = None) -> TickReport:

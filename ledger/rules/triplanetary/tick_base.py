@@ -52,6 +52,7 @@ class TickerBase:
         #: the units. Some 140,000 new records a long tick need not make (issue 14).
         self._idle: dict[tuple[str, int], int] = {}
         self._made: dict[tuple[str, str], int] = {}
+        self._idle_ct: set[str] = set()  # C-T mines without grapples, said once (§23)
 
     # -- what the days kept aside (see __init__) -------------------------------------------------
     def settle(self) -> None:

@@ -532,10 +532,11 @@ def test_s24_a_claim_costs_1_kc_and_is_registered_the_next_day(game: Ledger) -> 
 
 
 def test_s23_a_crewed_mine_makes_1_cp_a_day_and_a_ct_mine_1_cp_every_5_days(game: Ledger) -> None:
-    game("pay", "bank", "Ann", "100")
+    game("pay", "bank", "Ann", "150")
     game("claim", "Ann", "Rich")
     game("claim", "Ann", "Hot", "--ct")
     game("claim", "Ann", "Idle")
+    game("buy", "Ann", "pseudo-magnetic-grapples", "--base", "Hot")  # 50 KC (§23, §38)
     game("tick", "1")
     game("hire", "Ann", "--mine", "Rich")
     game("hire", "Ann", "--mine", "Hot")
@@ -546,7 +547,26 @@ def test_s23_a_crewed_mine_makes_1_cp_a_day_and_a_ct_mine_1_cp_every_5_days(game
     assert store == {
         ("M1", "raw-ore"): 10,
         ("M2", "c-t-ore"): 2,
+        ("M2", "pseudo-magnetic-grapples"): 1,
     }  # the uncrewed claim makes nothing
+
+
+def test_s23_a_ct_mine_needs_pseudo_magnetic_grapples(game: Ledger) -> None:
+    """§23: "A crew also needs pseudo-magnetic grapples to work a C-T mine."."""
+    game("pay", "bank", "Ann", "150")
+    game("claim", "Ann", "Hot", "--ct")
+    game("tick", "1")
+    game("hire", "Ann", "--mine", "Hot")
+    game("supply", "Ann", "--mine", "Hot", "--months", "1")
+    run = game("tick", "10")
+    assert "C-T mine M1 makes nothing: its crews have no pseudo-magnetic grapples" in run.stdout
+    assert run.stdout.count("makes nothing") == 1  # said once a tick
+    assert not [c for c in rows(game.path, "Cargo") if c["good"] == "c-t-ore"]
+    game("buy", "Ann", "pseudo-magnetic-grapples", "--base", "Hot")
+    game("tick", "10")  # 1 CP every 5 crewed days from here
+    assert [
+        (c["holder"], c["qty"]) for c in rows(game.path, "Cargo") if c["good"] == "c-t-ore"
+    ] == [("M1", 2)]
 
 
 def test_s25_ganymede_makes_2_cp_of_cordrazite_a_day_and_a_processor_12_cp_of_ore_into_3(
