@@ -11,6 +11,7 @@ from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary.kit import (
+    GRAPPLES,
     PLAYER,
     Done,
     Handler,
@@ -88,13 +89,23 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
             )
         )
     good = good_key(a["good"] or "raw-ore")
-    if good in PORTABLE_EXCLUDED:
+    if good in PORTABLE_EXCLUDED and not a.get("docked"):
         raise Refused(
             problem(
                 "not-portable",
                 where["good"],
-                f"{good} cannot be picked up or dropped off this way (§27)",
-                "",
+                f"{good} cannot be picked up or dropped off in passing, at a speed of one (§27)",
+                "a ship docked at the base or mine moves it: add --docked",
+            )
+        )
+    if good == "c-t-ore" and not state.cargo_of(ship.id).get(GRAPPLES):
+        raise Refused(
+            problem(
+                "needs-grapples",
+                where["ship"],
+                f"{ship.name or ship.id} has no pseudo-magnetic grapples: "
+                "C-T may only be handled by a ship equipped with them (§23)",
+                f"ledger buy {player.name} pseudo-magnetic-grapples --ship {ship.name or ship.id}",
             )
         )
     source, target = (store, ship) if to_ship else (ship, store)
@@ -155,8 +166,16 @@ SPECS: dict[str, ActionSpec] = {
             Param("source", required=True, cli="--from"),
             Param("qty", "int", cli="CP", column="amount"),
             Param("good", cli="--good"),
+            Param(
+                "docked",
+                "flag",
+                default=False,
+                cli="--docked",
+                help="docked at the base or mine, not passing at a speed of one: fuel and C-T ore too",
+            ),
         ),
-        "Pick up ore, supplies or equipment from a mine or base (§27; not fuel or C-T ore).",
+        "Pick up ore, supplies or equipment from a mine or base (§27; fuel and C-T ore only "
+        "--docked).",
         "ledger pickup Ann --ship Nomad --from M1 20",
     ),
     "dropoff": ActionSpec(
@@ -167,6 +186,13 @@ SPECS: dict[str, ActionSpec] = {
             Param("to", required=True, cli="--to"),
             Param("qty", "int", cli="CP", column="amount"),
             Param("good", cli="--good"),
+            Param(
+                "docked",
+                "flag",
+                default=False,
+                cli="--docked",
+                help="docked at the base or mine, not passing at a speed of one: fuel and C-T ore too",
+            ),
         ),
         "Drop off goods, supplies or equipment at a base or mine (§27).",
         "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5",

@@ -25,6 +25,8 @@ from ledger.rules.triplanetary.settings import Rules
 
 SUPPLIERS = "suppliers"  # what is bought from the game's world: §38 items, offices, fees
 CREWS = "crews"  # wages, hiring and severance (§13)
+#: What a ship needs to handle C-T ore and a crew to work a C-T mine (§23).
+GRAPPLES = "pseudo-magnetic-grapples"
 MARKET = "market"  # the planets' markets: who buys and sells goods at the §39 prices
 PASSENGERS = "passengers"  # who pays the liner fares set by Earth (§28)
 LLOYDS = "lloyds"  # Lloyds of Luna (§31)

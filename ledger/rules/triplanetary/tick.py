@@ -38,6 +38,7 @@ from ledger.core.books import Books
 from ledger.core.report import Line, TickReport
 from ledger.core.statement_parts import money_in
 from ledger.core.words import plural
+from ledger.rules.triplanetary.kit import GRAPPLES
 from ledger.rules.triplanetary.model import ACTIVE, Ship
 from ledger.rules.triplanetary.ships import complete_order
 from ledger.rules.triplanetary.tick_crews import CrewSteps
@@ -279,9 +280,6 @@ class Ticker(CrewSteps, TaxSteps):
         """Pseudo-magnetic grapples in the mine's store, or its base's (§23)."""
         held = {c.holder for c in self.state.cargo if c.good == GRAPPLES and c.qty > 0}
         return mine in held or (base is not None and base in held)
-
-
-GRAPPLES = "pseudo-magnetic-grapples"
 
 
 def tick(books: Books, days: int, progress: Callable[[int], None] | None = None) -> TickReport:

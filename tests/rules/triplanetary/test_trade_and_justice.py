@@ -181,11 +181,29 @@ def test_s25_process_ore_at_ceres(trader: Ledger) -> None:
     assert "only Ceres and Callisto process ore (§25)" in run.stderr
 
 
-def test_s27_fuel_and_c_t_ore_cannot_be_picked_up(trader: Ledger) -> None:
+def test_s27_fuel_and_c_t_ore_cannot_be_picked_up_in_passing(trader: Ledger) -> None:
     trader("claim", "Ann", "Hot", "--ct")
     trader("tick", "1")
     run = trader("pickup", "Ann", "--ship", "Nomad", "--from", "Hot", "--good", "c-t-ore", expect=1)
-    assert "not-portable" in run.stderr and "§27" in run.stderr
+    assert "not-portable" in run.stderr and "§27" in run.stderr and "--docked" in run.stderr
+
+
+def test_s27_s23_c_t_ore_is_loaded_docked_by_a_ship_with_grapples(trader: Ledger) -> None:
+    """§27 forbids C-T ore only in passing; §23: "C-T may only be handled by a ship that has
+    been equipped with pseudo magnetic grapples"."""
+    trader("claim", "Ann", "Hot", "--ct")
+    trader("buy", "Ann", "pseudo-magnetic-grapples", "--base", "Hot")
+    trader("tick", "1")
+    trader("hire", "Ann", "--mine", "Hot")
+    trader("supply", "Ann", "--mine", "Hot", "--months", "1")
+    trader("tick", "10")  # 2 CP of C-T ore
+    args = ("pickup", "Ann", "--ship", "Nomad", "--from", "Hot", "--good", "c-t-ore", "--docked")
+    run = trader(*args, expect=1)
+    assert "needs-grapples" in run.stderr and "§23" in run.stderr
+    trader("buy", "Ann", "pseudo-magnetic-grapples", "--ship", "Nomad")
+    trader(*args)
+    held = {c["good"]: c["qty"] for c in rows(trader.path, "Cargo") if c["holder"] == "S1"}
+    assert held["c-t-ore"] == 2
 
 
 def test_s33_a_pirate_trades_only_at_ceres(trader: Ledger) -> None:
