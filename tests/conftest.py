@@ -275,6 +275,13 @@ def set_setting(path: Path, key: str, value: Any) -> None:
     edit_cells(path, {f"Settings!B{row}": value})
 
 
+def ledger_frames(out: str) -> list[str]:
+    """The lines of a traceback in `out` that are in ledger's own code (a Ctrl-C that met
+    Python's own start-up, before ledger's first line ran, shows none)."""
+    here = str(ROOT / "ledger")
+    return [x for x in out.splitlines() if x.strip().startswith("File ") and here in x]
+
+
 def program(*names: str) -> str:
     """The outside program an interop test needs (the first of `names` installed). Missing on
     a developer's machine: the test is skipped; in CI (LEDGER_REQUIRE_INTEROP, set by .ci/run

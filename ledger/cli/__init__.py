@@ -14,7 +14,30 @@ from __future__ import annotations
 import os
 import sys
 
-from ledger.cli import help_cache
+
+def _quiet_start() -> None:
+    """Ctrl-C while the `ledger` program is still being imported, before `main` can answer
+    it, ends it with main's words and code instead of a traceback (`main` then gives Ctrl-C
+    back to Python). Only for the program itself (`ledger ...`, `python -m ledger ...`), not
+    for a process that imports ledger. `_signal`, not `signal`: importing that one takes long
+    enough for a Ctrl-C to land in it."""
+    if os.path.basename(sys.argv[0]) not in ("ledger", "__main__.py"):
+        return
+    import _signal  # type: ignore[import-not-found]  # (no stub: the C half of `signal`)
+
+    if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
+        return  # ignored, or someone else's: left as it is
+
+    def stop(signum: int, frame: object) -> None:
+        os.write(2, b"interrupted; nothing was written.\n")
+        os._exit(130)
+
+    _signal.signal(_signal.SIGINT, stop)
+
+
+_quiet_start()
+
+from ledger.cli import help_cache  # noqa: E402  (after the quiet start)
 
 TYPE_CHECKING = False  # importing typing costs as much as printing the kept help
 if TYPE_CHECKING:
@@ -37,8 +60,24 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
+def _answer_interrupt() -> None:
+    """Ctrl-C answered as a command's run answers it (`common.interrupted`), then exit."""
+    import typer
+
+    from ledger.cli.common import interrupted
+
+    try:
+        interrupted()
+    except typer.Exit as done:
+        sys.exit(done.exit_code)
+
+
 def main() -> None:
     """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
+    import signal
+
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)  # answered below from here on
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
     for arg in sys.argv[1:]:
         try:
@@ -54,17 +93,17 @@ def main() -> None:
         if code is not None:
             sys.exit(code)
         help_cache.keeping(sys.argv, _app())
-    except SystemExit:
+    except SystemExit as done:
+        if done.code == 130 and "typer" in sys.modules:
+            # typer turns a Ctrl-C outside a command's run (while it reads the arguments)
+            # into a silent exit 130: answered here as anywhere else, unless it was already
+            from ledger.cli import common
+
+            if not common.interrupt_answered():
+                _answer_interrupt()
         raise
     except KeyboardInterrupt:  # Ctrl-C while starting (a command's own run answers it there)
-        import typer
-
-        from ledger.cli.common import interrupted
-
-        try:
-            interrupted()
-        except typer.Exit as done:
-            sys.exit(done.exit_code)
+        _answer_interrupt()
     except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
         if os.environ.get("LEDGER_DEBUG"):
             raise

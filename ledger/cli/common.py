@@ -116,11 +116,20 @@ def run(action: Callable[[], None]) -> None:
         interrupted()
 
 
+#: Whether this process has answered a Ctrl-C already (`interrupted`).
+_answered: list[bool] = []
+
+
+def interrupt_answered() -> bool:
+    return bool(_answered)
+
+
 def interrupted() -> NoReturn:
     """What Ctrl-C gets: what was saved if anything was (exit 4), else the files written
     before it if any were (statements: exit 130), else that nothing was (exit 130)."""
     from ledger.io import store
 
+    _answered.append(True)
     files = store.written_in_this_run()
     if store.saved_in_this_run() is not None:
         if files:
