@@ -132,9 +132,10 @@ def after_tick(
                     path, books, [p.name for p in books.players], report.start, "html", "a4", None
                 )
                 written += files
-    except SavedBut:
+    except (SavedBut, KeyboardInterrupt):
+        # what was written, for `undo` to move aside: every file this command put in place
         with contextlib.suppress(OSError):  # the first failure is the one to report
-            store.note_outputs(path, written)
+            store.note_outputs(path, store.written_in_this_run())
         raise
     with after_save("the history's note of the files this tick wrote (undo leaves them)"):
         store.note_outputs(path, written)

@@ -134,6 +134,22 @@ def draw(
             if max_price
             else max((t.price for t in traders), default=Decimal(0))
         )
+        higher = [t for t in traders if t.price > price]
+        if max_price and higher:
+            t = max(higher, key=lambda t: t.price)
+            return (
+                "",
+                [
+                    problem(
+                        "bad-amount",
+                        "--max-price",
+                        f"Maxpreis {price} is below what {t.trader} asked this round, {t.price} "
+                        f"({t.ref or 'Traders'}): it is the highest price a trader asked (6.2.1)",
+                        "leave --max-price out to take the Traders sheet's highest",
+                    )
+                ],
+                None,
+            )
         if price < 0:
             return (
                 "",

@@ -165,6 +165,7 @@ def _pay_event(books: Books, ev: Event, where: str) -> tuple[list[Transaction], 
         return [], [problem("missing-value", cells["amount"], "a pay event needs an amount")]
     if not ev.to:
         return [], [problem("missing-value", cells["to"], "a pay event needs a payee in `to`")]
+    before = len(books.journal)
     txn, problems = pay(
         books,
         ev.player,
@@ -174,7 +175,8 @@ def _pay_event(books: Books, ev: Event, where: str) -> tuple[list[Transaction], 
         event=where,
         where=(cells["player"], cells["to"], cells["amount"]),
     )
-    return ([txn] if txn else []), problems
+    # the payment, and what the game's rules posted because of it (`Game.after_payment`)
+    return (list(books.journal.transactions[before:]) if txn else []), problems
 
 
 def command_event(spec: ActionSpec) -> EventHandler:

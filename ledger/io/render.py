@@ -326,7 +326,6 @@ def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
 def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
     """The printable summary of the period (HTML), beside the workbook: named and headed by
     the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
-    import os
 
     first, last = report.start + 1, report.end
     unit = getattr(report, "unit", "day")
@@ -359,11 +358,7 @@ def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
             workbook=workbook.name,
         )
     )
-    out = workbook.with_name(f"{workbook.stem}-{name}.html")
-    tmp = out.with_name(f".{out.name}.tmp-{os.getpid()}")
-    tmp.write_text(html, encoding="utf-8")
-    os.replace(tmp, out)
-    return out
+    return write_atomic(workbook.with_name(f"{workbook.stem}-{name}.html"), html)
 
 
 # -- statements and reports -------------------------------------------------------------------------
@@ -381,6 +376,7 @@ def render_html(template: str, paper: str = "a4", **data: Any) -> str:
 def write_atomic(path: Path, data: str | bytes) -> Path:
     import contextlib
     import os
+    import signal
 
     from ledger.io import store
 
@@ -391,8 +387,13 @@ def write_atomic(path: Path, data: str | bytes) -> Path:
             f.write(data.encode("utf-8") if isinstance(data, str) else data)
             f.flush()
             os.fsync(f.fileno())
-        os.replace(tmp, path)
-        store.note_written(path)
+        # the file in place and on record as one step: Ctrl-C cannot fall between the two
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            os.replace(tmp, path)
+            store.note_written(path)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     finally:  # a failed write leaves no temp file behind
         with contextlib.suppress(FileNotFoundError):
             tmp.unlink()

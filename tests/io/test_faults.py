@@ -89,10 +89,15 @@ def test_1_ctrl_c_after_the_save_and_a_file_says_both(game: Ledger) -> None:
     assert run.exit_code == 4, run.stderr
     assert "saved: tick 1: day 0 -> 1" in run.stderr
     assert (
-        "the rest of what comes after the save (interrupted; written: Ann-day-0001.html) "
-        "could not be written" in run.stderr
+        "the rest of what comes after the save (interrupted; written: "
+        "ledger-days-0001-0001.html) could not be written" in run.stderr
     )
     assert game("status").stdout  # the saved workbook reads
+    # the history knows the summary it wrote: undo moves it aside with the tick
+    assert (game.folder / "ledger-days-0001-0001.html").exists()
+    assert not (game.folder / "statements").exists()
+    game("undo")
+    assert not (game.folder / "ledger-days-0001-0001.html").exists()
 
 
 def test_1_statements_that_cannot_be_written_say_the_tick_was_saved(game: Ledger) -> None:

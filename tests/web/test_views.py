@@ -125,6 +125,11 @@ def test_planetopoly_owners_and_prison(ledger: Ledger) -> None:
     deeds = {r[0]: r[2:] for r in rows_of(page, "Who owns which deed")}
     assert deeds["lyra-1"] == ["Ann", "bare", "60.00"]
     assert deeds["lyra-2"] == ["for sale", "", ""]
+    for _ in range(3):
+        ledger("stay", "Bob")  # the sentence served: no fine is due any more (§10)
+    assert rows_of(table_page(ledger, {"Bob": "bob"}, "bob"), "Debts and prison") == [
+        ["Bob", "in prison, the sentence served: free at the next turn, no fine (§10)"]
+    ]
 
 
 def test_the_bankers_history_reads_each_kept_version_once_and_stays_true(game: Ledger) -> None:

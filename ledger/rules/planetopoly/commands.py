@@ -167,6 +167,7 @@ def apply(
     board = board_of(books)
     saved, rolls = board.clone(), len(books.dice)
     actor = _actor(books, values)
+    served = [p.name for p in books.players if bank.served(books, p)]
     try:
         summary = HANDLERS[name](books, values, full, event)
     except Refused as exc:  # nothing posted yet: the board and the dice as they were
@@ -178,5 +179,11 @@ def apply(
             if h.new and h.owner != actor:
                 board.put(replace_holding(h, new=False))
     said = bank.eliminate(books, event)
+    if name != "bail":  # (bail says it itself)
+        said = [
+            f"{n} has served the sentence and leaves prison, no fine (§10)"
+            for n in served
+            if (p := books.player(n)) is not None and not bank.flag(p, "in_prison")
+        ] + said
     bank.refresh_debts(books)
     return summarize(summary, said), []

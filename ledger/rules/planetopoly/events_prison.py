@@ -51,8 +51,9 @@ def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
 
 def prison(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"], "§10")
-    if bank.flag(player, "in_prison"):
+    if bank.flag(player, "in_prison") and not bank.served(books, player):
         raise refuse("in-prison", where["player"], f"§10: {player.name} is in prison already", "")
+    # (one who has served and goes back on the turn that frees them starts a new sentence)
     bank.set_extra(books, player.name, in_prison=True, prison_turns=0)
     return f"{player.name} goes to prison (§10); the next player's turn"
 

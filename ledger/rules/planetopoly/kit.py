@@ -54,13 +54,22 @@ def find_deed(books: Books, key: str, where: str) -> DeedRow:
     return deed
 
 
-def check_free(books: Books, player: Player, where: str, what: str) -> None:
-    """Refused for a prisoner; one who has served the sentence (a third `stay`) leaves prison
-    now: this is their next turn (§10, "must continue from the prison field once it is his
-    turn again")."""
+def check_free(books: Books, player: Player, where: str, what: str, *, move: bool = True) -> None:
+    """Refused for a prisoner. One who has served the sentence (a third `stay`) leaves prison
+    with a move (`move`): that is their next turn (§10, "must continue from the prison field
+    once it is his turn again"); a sale or a remote buy, made "any time", is not."""
     if bank.served(books, player):
-        bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
-        return
+        if move:
+            bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+            return
+        raise refuse(
+            "in-prison",
+            where,
+            f"§10: {player.name} has served the sentence but is in prison until their next "
+            f"turn, and may not {what}",
+            f"record {player.name}'s next move (start, risk, buy, rent, event), or ledger bail "
+            f"{player.name} to mark that turn (no fine)",
+        )
     if bank.flag(player, "in_prison"):
         raise refuse(
             "in-prison",

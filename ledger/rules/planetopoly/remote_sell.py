@@ -29,7 +29,7 @@ def remote_buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str
     deed = find_deed(books, v["deed"], where["deed"])
     lander = find_player(books, v["lander"], where["lander"], "§8")
     board = board_of(books)
-    check_free(books, player, where["player"], "carry out a remote buy")
+    check_free(books, player, where["player"], "carry out a remote buy", move=False)
     check_no_debt(books, player, where["player"], "buy anything")
     if lander.name == player.name:
         raise refuse(
@@ -106,7 +106,7 @@ def sell(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     player = find_player(books, v["player"], where["player"], "§9")
     deed = find_deed(books, v["deed"], where["deed"])
     board = board_of(books)
-    check_free(books, player, where["player"], "sell")
+    check_free(books, player, where["player"], "sell", move=False)
     held = board.holding(deed.key)
     if held is None or held.owner != player.name:
         raise refuse("not-owner", where["deed"], f"§9: {player.name} does not own {deed.name}", "")

@@ -39,7 +39,14 @@ def what_stands_next(books: Books) -> Table:
                     "first, no buying or building until then (§9)",
                 ]
             )
-        if bank.flag(p, "in_prison"):
+        if bank.served(books, p):
+            out.rows.append(
+                [
+                    p.name,
+                    "in prison, the sentence served: free at the next turn, no fine (§10)",
+                ]
+            )
+        elif bank.flag(p, "in_prison"):
             served = bank.turns(p)
             fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
             out.rows.append(

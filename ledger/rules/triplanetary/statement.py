@@ -55,7 +55,10 @@ def property_value(state: State, name: str) -> Decimal:
             ),
             Decimal(0),
         )
-    total += sum((m.price for m in state.modules if m.owner == name), Decimal(0))
+    gone = {b.id for b in state.bases if b.status in ("destroyed", "departed")}
+    total += sum(
+        (m.price for m in state.modules if m.owner == name and m.base not in gone), Decimal(0)
+    )
     total += sum(
         (o.price for o in state.orders if o.owner == name and o.status == "building"), Decimal(0)
     )
@@ -118,13 +121,11 @@ def warnings(books: Books, player: Player) -> list[str]:
     for o in state.orders:
         if o.owner == player.name and o.status == "building":
             out.append((o.ready_day, f"{o.name or o.item} is ready on day {o.ready_day}"))
-    taxed = player.get("status") not in ("pirate", "warlord", "dead")
-    if (
-        rules.tax_cycle > 0
-        and taxed
-        and (player.role != PATROL_ROLE or rules.patrol_pays_property_tax)
-    ):
-        value = property_value(state, player.name)
+    from ledger.rules.triplanetary.tick_taxes import owes_property_tax, taxable_property
+
+    if rules.tax_cycle > 0 and owes_property_tax(rules, player):
+        # what the tick will take (§29): the same property and the same exemptions
+        value = taxable_property(state, rules).get(player.name, Decimal(0))
         if value:
             tax_day = (day // rules.tax_cycle + 1) * rules.tax_cycle
             out.append(

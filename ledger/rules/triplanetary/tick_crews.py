@@ -245,8 +245,9 @@ class CrewSteps(TickerBase):
         ships = {s.id for s in state.ships} if modules else set()
         # §20 "on their base": a base's crews have its module without the Crews sheet naming it
         on_base: dict[str, Module] = {}
-        for m in state.modules:
-            on_base.setdefault(m.base, m)
+        for m in state.modules:  # an open one, if the base has several
+            if m.base not in on_base or (m.status == "open" and on_base[m.base].status != "open"):
+                on_base[m.base] = m
         for owner, at in due.items():
             crews = [state.crews[i] for i in at]
             player = self.player(owner)

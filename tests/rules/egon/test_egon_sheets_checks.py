@@ -49,3 +49,12 @@ def test_an_order_of_a_player_who_is_out_is_refused(ledger: Ledger) -> None:
     assert "Orders!B2: player-out AAA is out of the game (ausgeschieden)" in run.stdout
     run = ledger("order", "AAA", "f,900", expect=1)
     assert "player-out" in run.stderr and "gives no orders" in run.stderr
+
+
+def test_6_2_1_a_maxpreis_below_a_traders_price_of_the_round_is_refused(ledger: Ledger) -> None:
+    egon(ledger)
+    add_rows(ledger.path, "Traders", [[1, "Alois", 10, 120, 0]])
+    draw = ("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    run = ledger(*draw, "--max-price", "100", expect=1)
+    assert "--max-price: bad-amount Maxpreis 100.00 is below what Alois asked" in run.stderr
+    ledger(*draw, "--max-price", "130")  # a trader not in the sheet asked more: taken

@@ -731,11 +731,35 @@ def test_10_third_stay_serves_the_sentence_and_frees_on_the_next_turn(planetopol
     # the third round missed: Bob lands on Ann's plot and owes nothing
     assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
     assert "sentence-served" in refused(book, "stay", "Ann")
-    book("start", "Ann")  # Ann's turn again: she moves on, and passes start
+    # a sale is made "any time": it is not her turn, and she is in prison until then
+    said = refused(book, "sell", "Ann", "lyra-1")
+    assert "§10: Ann has served the sentence but is in prison until their next turn" in said
+    run = book("start", "Ann")  # Ann's turn again: she moves on, and passes start
+    assert "Ann has served the sentence and leaves prison, no fine (§10)" in run.stdout
     s = status(book)["Ann"]
     assert (s["in_prison"], s["prison_turns"], s["cash"]) == (False, 0, "4000.00")
     book("rent", "Bob", "lyra-1")
     assert cash(book, "Bob") == "2940.00"
+
+
+def test_10_a_prisoner_who_has_served_may_go_back_to_prison_on_that_turn(
+    planetopoly: Table,
+) -> None:
+    book = planetopoly(
+        """
+        Players | name | role
+                | Ann  | player
+                | Bob  | player
+        """
+    )
+    book("prison", "Ann")
+    for _ in range(3):
+        book("stay", "Ann")
+    book("prison", "Ann")  # three doubles on the turn that frees her: a new sentence
+    s = status(book)["Ann"]
+    assert (s["in_prison"], s["prison_turns"]) == (True, 0)
+    book("bail", "Ann")  # the first turn's fine again
+    assert cash(book, "Ann") == "2400.00"
 
 
 def test_10_bail_after_the_sentence_is_served_costs_nothing(planetopoly: Table) -> None:

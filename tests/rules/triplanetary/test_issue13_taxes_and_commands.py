@@ -93,6 +93,8 @@ def test_s29_pirates_and_warlords_pay_property_tax(game: Ledger) -> None:
     game("buy", "Bob", "transport", "--name", "Raft")  # 10 KC: 15 left
     game("declare", "Ann", "pirate")
     game("declare", "Bob", "warlord")
+    ahead = game("statement", "--player", "Ann", "--format", "text").stdout
+    assert "property tax on day 360: 1.00 KC" in ahead  # the statement foresees it too
     to_day(game, 360)
     # each: 10% of 10 = 1.00, 0.50 to the Patrol and 0.50 to Earth
     assert taxes(game) == [

@@ -438,6 +438,8 @@ def test_s29_a_recreation_module_goes_with_its_destroyed_base(game: Ledger) -> N
     game("buy", "Ann", "recreation-module", "--base", "Rock")  # 50
     game("buy", "Ann", "packet", "--name", "Post")  # 50
     game("destroy", "Rock")
+    ahead = game("statement", "--player", "Ann", "--format", "text").stdout
+    assert "property tax on day 360: 5.00 KC" in ahead  # the statement foresees the same
     run = tick(game, "360")
     assert "property tax: 10% of 50.00 KC of ships and bases" in run.stdout  # the packet only
 
