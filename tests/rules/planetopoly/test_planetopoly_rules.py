@@ -633,6 +633,27 @@ def test_9_money_paid_with_ledger_pay_repays_the_debt_first(planetopoly: Table) 
     assert "debt-not-repaid" not in book("check").stdout
 
 
+def test_9_a_pay_row_of_events_repays_the_debt_and_owns_the_repayment(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Bob
+        """
+    )
+    book("event", "Bob", "--pay", "3100")  # Bob borrows 100
+    add_rows(book.path, "Events", [[None, None, "pay", "Ann", "Bob", 150]])
+    run = book("post")
+    assert "posted Events!A2: pay Ann -> txn" in run.stderr + run.stdout
+    repay = [t for t in book("journal", "--json").json() if t["kind"] == "repay"]
+    assert [t["event"] for t in repay] == ["Events!A2"]
+    row = rows(book.path, "Events")[0]
+    assert row["posted"] == f"txn {repay[0]['txn'] - 1}, {repay[0]['txn']}"
+    assert status(book)["Bob"]["debt"] == "0.00"
+
+
 def test_9_a_payment_by_choice_is_not_lent_and_says_why(planetopoly: Table) -> None:
     book = planetopoly(
         """
