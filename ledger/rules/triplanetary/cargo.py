@@ -146,6 +146,15 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
     )
 
 
+#: §27: what a ship docked at a base or mine may move besides what it picks up in passing.
+DOCKED = Param(
+    "docked",
+    "flag",
+    default=False,
+    cli="--docked",
+    help="docked at the base or mine, not passing at a speed of one: fuel and C-T ore too",
+)
+
 SPECS: dict[str, ActionSpec] = {
     "process": ActionSpec(
         "process",
@@ -166,13 +175,7 @@ SPECS: dict[str, ActionSpec] = {
             Param("source", required=True, cli="--from"),
             Param("qty", "int", cli="CP", column="amount"),
             Param("good", cli="--good"),
-            Param(
-                "docked",
-                "flag",
-                default=False,
-                cli="--docked",
-                help="docked at the base or mine, not passing at a speed of one: fuel and C-T ore too",
-            ),
+            DOCKED,
         ),
         "Pick up ore, supplies or equipment from a mine or base (§27; fuel and C-T ore only "
         "--docked).",
@@ -186,13 +189,7 @@ SPECS: dict[str, ActionSpec] = {
             Param("to", required=True, cli="--to"),
             Param("qty", "int", cli="CP", column="amount"),
             Param("good", cli="--good"),
-            Param(
-                "docked",
-                "flag",
-                default=False,
-                cli="--docked",
-                help="docked at the base or mine, not passing at a speed of one: fuel and C-T ore too",
-            ),
+            DOCKED,
         ),
         "Drop off goods, supplies or equipment at a base or mine (§27).",
         "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5",

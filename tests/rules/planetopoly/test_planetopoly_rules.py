@@ -615,8 +615,9 @@ def test_9_debt_equal_to_the_mortgage_value_does_not_lose(planetopoly: Table) ->
     assert (s["out"], s["debt"]) == (False, "400.00")
 
 
-def test_9_money_paid_with_ledger_pay_repays_the_debt_first(planetopoly: Table) -> None:
-    book = planetopoly(
+def bob_owes_100(planetopoly: Table) -> Ledger:
+    """Ann and Bob; Bob owns lyra-1 (mortgage 300) and has borrowed 100 for an event card."""
+    book: Ledger = planetopoly(
         """
         Players  | name   | role
                  | Ann    | player
@@ -625,7 +626,12 @@ def test_9_money_paid_with_ledger_pay_repays_the_debt_first(planetopoly: Table) 
                  | lyra-1 | Bob
         """
     )
-    book("event", "Bob", "--pay", "3100")  # Bob borrows 100
+    book("event", "Bob", "--pay", "3100")  # 3000 in cash: the bank lends 100 (§9)
+    return book
+
+
+def test_9_money_paid_with_ledger_pay_repays_the_debt_first(planetopoly: Table) -> None:
+    book = bob_owes_100(planetopoly)
     run = book("pay", "Ann", "Bob", "150")  # "he must use it to repay his debts"
     assert "Bob repays 100.00 of debt (§9)" in run.stdout
     s = status(book)["Bob"]
@@ -634,16 +640,7 @@ def test_9_money_paid_with_ledger_pay_repays_the_debt_first(planetopoly: Table) 
 
 
 def test_9_a_pay_row_of_events_repays_the_debt_and_owns_the_repayment(planetopoly: Table) -> None:
-    book = planetopoly(
-        """
-        Players  | name   | role
-                 | Ann    | player
-                 | Bob    | player
-        Holdings | deed   | owner
-                 | lyra-1 | Bob
-        """
-    )
-    book("event", "Bob", "--pay", "3100")  # Bob borrows 100
+    book = bob_owes_100(planetopoly)
     add_rows(book.path, "Events", [[None, None, "pay", "Ann", "Bob", 150]])
     run = book("post")
     assert "posted Events!A2: pay Ann -> txn" in run.stderr + run.stdout
@@ -668,16 +665,7 @@ def test_9_a_payment_by_choice_is_not_lent_and_says_why(planetopoly: Table) -> N
 
 
 def test_9_the_balance_table_shows_the_loans_and_adds_up(planetopoly: Table) -> None:
-    book = planetopoly(
-        """
-        Players  | name   | role
-                 | Ann    | player
-                 | Bob    | player
-        Holdings | deed   | owner
-                 | lyra-1 | Bob
-        """
-    )
-    book("event", "Bob", "--pay", "3100")
+    book = bob_owes_100(planetopoly)
     lines = book("balance").stdout.splitlines()
     shown = {
         cells[0]: cells[-1]
