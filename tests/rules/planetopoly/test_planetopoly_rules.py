@@ -751,10 +751,9 @@ def test_10_third_stay_serves_the_sentence_and_frees_on_the_next_turn(planetopol
     assert cash(book, "Bob") == "2940.00"
 
 
-def test_10_a_prisoner_who_has_served_may_go_back_to_prison_on_that_turn(
-    planetopoly: Table,
-) -> None:
-    book = planetopoly(
+def ann_has_served(planetopoly: Table) -> Ledger:
+    """Ann and Bob; Ann went to prison and stayed three times: the sentence served (§10)."""
+    book: Ledger = planetopoly(
         """
         Players | name | role
                 | Ann  | player
@@ -764,6 +763,13 @@ def test_10_a_prisoner_who_has_served_may_go_back_to_prison_on_that_turn(
     book("prison", "Ann")
     for _ in range(3):
         book("stay", "Ann")
+    return book
+
+
+def test_10_a_prisoner_who_has_served_may_go_back_to_prison_on_that_turn(
+    planetopoly: Table,
+) -> None:
+    book = ann_has_served(planetopoly)
     book("prison", "Ann")  # three doubles on the turn that frees her: a new sentence
     s = status(book)["Ann"]
     assert (s["in_prison"], s["prison_turns"]) == (True, 0)
@@ -772,16 +778,7 @@ def test_10_a_prisoner_who_has_served_may_go_back_to_prison_on_that_turn(
 
 
 def test_10_bail_after_the_sentence_is_served_costs_nothing(planetopoly: Table) -> None:
-    book = planetopoly(
-        """
-        Players | name | role
-                | Ann  | player
-                | Bob  | player
-        """
-    )
-    book("prison", "Ann")
-    for _ in range(3):
-        book("stay", "Ann")
+    book = ann_has_served(planetopoly)
     assert "no fine" in book("bail", "Ann").stdout
     assert (status(book)["Ann"]["in_prison"], cash(book, "Ann")) == (False, "3000.00")
 
