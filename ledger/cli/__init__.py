@@ -19,10 +19,10 @@ def _quiet_start() -> None:
     """Ctrl-C while the `ledger` program is still being imported, before `main` can answer
     it, ends it with main's words and code instead of a traceback (`main` then gives Ctrl-C
     back to Python). Only for the program itself (`ledger ...`, `python -m ledger ...`), not
-    for a process that imports ledger. `_signal`, not `signal`: importing that one takes long
+    for a process that imports ledger (`python -m pytest` too). `_signal`, not `signal`: importing that one takes long
     enough for a Ctrl-C to land in it."""
-    if os.path.basename(sys.argv[0]) not in ("ledger", "__main__.py"):
-        return
+    if os.path.basename(sys.argv[0]) != "ledger":
+        return  # (`python -m ledger` has put one in place already, in ledger/__main__.py)
     import _signal  # type: ignore[import-not-found]  # (no stub: the C half of `signal`)
 
     if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:

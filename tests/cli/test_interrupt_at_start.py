@@ -7,17 +7,24 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import Ledger, ledger_frames
 
+#: The two ways the program starts: the console script and `python -m ledger`.
+PROGRAMS = [[str(Path(sys.executable).with_name("ledger"))], [sys.executable, "-m", "ledger"]]
+
 
 @pytest.mark.slow
-def test_ctrl_c_while_ledger_is_imported_says_nothing_was_written(game: Ledger) -> None:
+@pytest.mark.parametrize("program", PROGRAMS, ids=["script", "module"])
+def test_ctrl_c_while_ledger_is_imported_says_nothing_was_written(
+    game: Ledger, program: list[str]
+) -> None:
     for step in range(20):
         run = subprocess.Popen(
-            [sys.executable, "-m", "ledger", "balance"],
+            [*program, "balance"],
             cwd=game.folder,
             env={"LEDGER_WORKBOOK": str(game.path), "PATH": "/usr/bin:/bin"},
             stdout=subprocess.PIPE,
@@ -32,3 +39,11 @@ def test_ctrl_c_while_ledger_is_imported_says_nothing_was_written(game: Ledger) 
         assert not ledger_frames(out), out
         if run.returncode == 130:
             assert out.strip().endswith("interrupted; nothing was written."), out
+
+
+def test_a_process_that_imports_ledger_keeps_its_own_ctrl_c() -> None:
+    """Only the `ledger` program answers Ctrl-C at start-up by ending itself: a process that
+    imports ledger (pytest here, `python -m pytest`) keeps Python's KeyboardInterrupt."""
+    import ledger.cli  # noqa: F401
+
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler

@@ -89,6 +89,15 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
             )
         )
     good = good_key(a["good"] or "raw-ore")
+    if good == "fuel":  # a ship's fuel is its tank (`ledger fuel`), not a good in its hold
+        raise Refused(
+            problem(
+                "not-portable",
+                where["good"],
+                "fuel cannot be picked up or dropped off this way (§27)",
+                "a ship's tank is filled with `ledger fuel`",
+            )
+        )
     if good in PORTABLE_EXCLUDED and not a.get("docked"):
         raise Refused(
             problem(
@@ -146,13 +155,14 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
     )
 
 
-#: §27: what a ship docked at a base or mine may move besides what it picks up in passing.
+#: §27: a ship docked at a base or mine may move C-T ore too, not only what it picks up in
+#: passing.
 DOCKED = Param(
     "docked",
     "flag",
     default=False,
     cli="--docked",
-    help="docked at the base or mine, not passing at a speed of one: fuel and C-T ore too",
+    help="docked at the base or mine, not passing at a speed of one: C-T ore too",
 )
 
 SPECS: dict[str, ActionSpec] = {
@@ -177,8 +187,8 @@ SPECS: dict[str, ActionSpec] = {
             Param("good", cli="--good"),
             DOCKED,
         ),
-        "Pick up ore, supplies or equipment from a mine or base (§27; fuel and C-T ore only "
-        "--docked).",
+        "Pick up ore, supplies or equipment from a mine or base (§27; C-T ore only --docked, "
+        "not fuel).",
         "ledger pickup Ann --ship Nomad --from M1 20",
     ),
     "dropoff": ActionSpec(

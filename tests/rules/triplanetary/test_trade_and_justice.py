@@ -186,6 +186,10 @@ def test_s27_fuel_and_c_t_ore_cannot_be_picked_up_in_passing(trader: Ledger) -> 
     trader("tick", "1")
     run = trader("pickup", "Ann", "--ship", "Nomad", "--from", "Hot", "--good", "c-t-ore", expect=1)
     assert "not-portable" in run.stderr and "§27" in run.stderr and "--docked" in run.stderr
+    run = trader(
+        "dropoff", "Ann", "--ship", "Nomad", "--to", "Hot", "--good", "fuel", "--docked", expect=1
+    )  # a ship's fuel is its tank, filled by `ledger fuel`, never a good in the hold
+    assert "not-portable" in run.stderr and "ledger fuel" in run.stderr
 
 
 def test_s27_s23_c_t_ore_is_loaded_docked_by_a_ship_with_grapples(trader: Ledger) -> None:
