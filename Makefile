@@ -33,7 +33,9 @@ demo: $(VENV)/.installed
 	@echo "the month's printable summary is build/demo/ledger-days-0001-0030.html."
 
 ## test: lint, type check and the suite but its slow cases (`make slow`) and the interop tests (`make interop`)
-test: $(VENV)/.installed lint typecheck unit
+# (the type check runs beside the suite: one core's work for a few seconds)
+test: $(VENV)/.installed lint
+	@$(MAKE) --no-print-directory -j 2 typecheck unit
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check ledger tests workbooks $(wildcard bench)
