@@ -37,6 +37,9 @@ def make_links(names: list[str], workbook: Path, keep: bool) -> dict[str, str]:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(links, f)
         os.replace(tmp, where)
+        from ledger.io import store
+
+        store.note_written(where)  # what Ctrl-C's answer names (not "nothing was written")
     return links
 
 

@@ -219,3 +219,35 @@ def test_the_first_page_the_real_server_serves_shows_the_books(game: Ledger) -> 
     finally:
         server.terminate()
         server.communicate(timeout=10)
+
+
+def test_ctrl_c_after_kept_links_names_the_file_not_nothing(
+    game: Ledger, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    import signal
+
+    from tests.web.browser import free_port
+
+    config = tmp_path_factory.mktemp("config")
+    server = game.proc(
+        "serve",
+        "--port",
+        str(free_port()),
+        "--no-qr",
+        "--keep-links",
+        env={"XDG_CONFIG_HOME": str(config)},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as at a terminal
+    )
+    try:
+        [server.stdout.readline() for _ in range(2)]  # type: ignore[union-attr]
+        kept = list(config.rglob("links-*.json"))
+        assert len(kept) == 1
+        time.sleep(0.5)  # listening
+        server.send_signal(signal.SIGINT)
+        _, err = server.communicate(timeout=20)
+        assert "nothing was written" not in err and str(kept[0]) in err, err
+        assert "Traceback" not in err
+    finally:
+        if server.poll() is None:
+            server.kill()
+            server.communicate()
