@@ -120,23 +120,20 @@ def after_tick(
     was saved, and `undo` knows these files."""
     from ledger.io.render import write_tick_summary
 
-    written: list[Path] = []
+    # what `undo` moves aside is every file this command put in place (store.note_written)
     files: list[Path] = []
     try:
         with after_save("the printable summary"):
             summary = write_tick_summary(path, books, report)
-            written.append(summary)
         if statements:
             with after_save("the statements"):
                 files = write_statements(
                     path, books, [p.name for p in books.players], report.start, "html", "a4", None
                 )
-                written += files
     except (SavedBut, KeyboardInterrupt):
-        # what was written, for `undo` to move aside: every file this command put in place
         with contextlib.suppress(OSError):  # the first failure is the one to report
             store.note_outputs(path, store.written_in_this_run())
         raise
     with after_save("the history's note of the files this tick wrote (undo leaves them)"):
-        store.note_outputs(path, written)
+        store.note_outputs(path, store.written_in_this_run())
     return summary, files, renamed([p.name for p in books.players]) if files else []

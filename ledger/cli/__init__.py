@@ -14,30 +14,7 @@ from __future__ import annotations
 import os
 import sys
 
-
-def _quiet_start() -> None:
-    """Ctrl-C while the `ledger` program is still being imported, before `main` can answer
-    it, ends it with main's words and code instead of a traceback (`main` then gives Ctrl-C
-    back to Python). Only for the program itself (`ledger ...`, `python -m ledger ...`), not
-    for a process that imports ledger (`python -m pytest` too). `_signal`, not `signal`: importing that one takes long
-    enough for a Ctrl-C to land in it."""
-    if os.path.basename(sys.argv[0]) != "ledger":
-        return  # (`python -m ledger` has put one in place already, in ledger/__main__.py)
-    import _signal  # type: ignore[import-not-found]  # (no stub: the C half of `signal`)
-
-    if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
-        return  # ignored, or someone else's: left as it is
-
-    def stop(signum: int, frame: object) -> None:
-        os.write(2, b"interrupted; nothing was written.\n")
-        os._exit(130)
-
-    _signal.signal(_signal.SIGINT, stop)
-
-
-_quiet_start()
-
-from ledger.cli import help_cache  # noqa: E402  (after the quiet start)
+from ledger.cli import help_cache
 
 TYPE_CHECKING = False  # importing typing costs as much as printing the kept help
 if TYPE_CHECKING:

@@ -134,35 +134,20 @@ def draw(
             if max_price
             else max((t.price for t in traders), default=Decimal(0))
         )
-        higher = [t for t in traders if t.price > price]
-        if max_price and higher:
-            t = max(higher, key=lambda t: t.price)
-            return (
-                "",
-                [
-                    problem(
-                        "bad-amount",
-                        "--max-price",
-                        f"Maxpreis {price} is below what {t.trader} asked this round, {t.price} "
-                        f"({t.ref or 'Traders'}): it is the highest price a trader asked (6.2.1)",
-                        "leave --max-price out to take the Traders sheet's highest",
-                    )
-                ],
-                None,
-            )
-        if price < 0:
-            return (
-                "",
-                [
-                    problem(
-                        "bad-amount",
-                        "--max-price",
-                        f"the highest trader price cannot be negative, not {price}",
-                        "the highest price a trader asked for a stone this round (6.2.1)",
-                    )
-                ],
-                None,
-            )
+        higher = max((t for t in traders if t.price > price), key=lambda t: t.price, default=None)
+        wrong = (
+            f"Maxpreis {price} is below what {higher.trader} asked this round, {higher.price} "
+            f"({higher.ref or 'Traders'}): it is the highest price a trader asked (6.2.1)"
+            if max_price and higher is not None
+            else f"the highest trader price cannot be negative, not {price}"
+            if price < 0
+            else ""
+        )
+        if wrong:
+            hint = "the highest price a trader asked for a stone this round (6.2.1)"
+            if higher is not None:
+                hint = "leave --max-price out to take the Traders sheet's highest"
+            return "", [problem("bad-amount", "--max-price", wrong, hint)], None
         book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
         book.rounds.append(
             RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, price)

@@ -326,7 +326,6 @@ def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
 def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
     """The printable summary of the period (HTML), beside the workbook: named and headed by
     the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
-
     first, last = report.start + 1, report.end
     unit = getattr(report, "unit", "day")
     if unit != "day" and first == last:  # one round: `ledger-round-0003`, "Round 3"

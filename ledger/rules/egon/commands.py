@@ -23,13 +23,18 @@ from decimal import Decimal
 from ledger.core.books import Books
 from ledger.core.money import parse_amount
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.rules.egon.game import Egon
 from ledger.rules.egon.orders import Order, Party, phase_of
 from ledger.rules.egon.parse import normalize_player, parse_order, phase_of_text
-from ledger.rules.egon.sheets import OrderRow, PurchaseRow, book_of
+from ledger.rules.egon.sheets import (
+    CODES_HINT,
+    OrderRow,
+    PurchaseRow,
+    book_of,
+    players_out,
+    traders_of,
+)
 from ledger.rules.egon.state import Status
 
-CODES_HINT = "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"
 #: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
 _PLAYER_COLUMN = 1
 
@@ -133,10 +138,10 @@ def add_orders(
     book = book_of(books)
     rnd = books.day + 1
     names = [p.name for p in books.players]
-    traders = Egon._traders(book, rnd)
+    traders = traders_of(book, rnd)
     problems: list[Problem] = []
     checked: list[tuple[OrderEntry, Order, Decimal]] = []
-    out = {p.name.upper() for p in books.players if p.get("status") == Status.OUT.value}
+    out = players_out(books.players)
     for e in entries:
         order, errors = parse_order(e.code, e.player, players=names, traders=traders)
         problems += [problem("bad-order", e.where, f"{e.label}{m}", CODES_HINT) for m in errors]

@@ -136,10 +136,6 @@ class Egon(Game):
     def check_state(self, books: Books) -> Iterable[Problem]:
         return sheet_problems(book_of(books), books.players)
 
-    @staticmethod
-    def _traders(book: EgonBook, rnd: int) -> tuple[str, ...]:
-        return traders_of(book, rnd)
-
     # -- the round ---------------------------------------------------------------------------------
     def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
         from ledger.core.report import Line, TickReport
@@ -211,7 +207,7 @@ class Egon(Game):
                 ]
             )
         names = [p.name for p in books.players]
-        traders = self._traders(book, rnd)
+        traders = traders_of(book, rnd)
         orders: list[Order] = []
         found: list[Problem] = []
         justified: set[tuple[str, str]] = set()

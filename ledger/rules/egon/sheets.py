@@ -301,8 +301,15 @@ def book_of(books: Books) -> EgonBook:
 
 # -- the sheets' own checks ------------------------------------------------------------------------
 
+#: What a bad order's problem suggests: the order codes of the two phases.
+CODES_HINT = "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"
 #: The Rounds sheet's column of the highest trader price (`RoundRow.max_price`), from 0 = A.
 _MAX_PRICE = [f.name for f in dataclasses.fields(RoundRow)].index("max_price")
+
+
+def players_out(players: Sequence[Player]) -> set[str]:
+    """The pseudonyms (in capitals) of the players who are out (ausgeschieden)."""
+    return {p.name.upper() for p in players if p.get("status") == Status.OUT.value}
 
 
 def traders_of(book: EgonBook, rnd: int) -> tuple[str, ...]:
@@ -332,7 +339,7 @@ def sheet_problems(book: EgonBook, players: Sequence[Player]) -> Iterator[Proble
                 f"round {r.round}: the highest trader price cannot be negative, not {r.max_price}",
                 "the highest price a trader asked for a stone this round (6.2.1)",
             )
-    out = {p.name.upper() for p in players if p.get("status") == Status.OUT.value}
+    out = players_out(players)
     for o in book.orders:
         if o.result:
             continue  # evaluated already
@@ -347,6 +354,4 @@ def sheet_problems(book: EgonBook, players: Sequence[Player]) -> Iterator[Proble
             continue
         _, errors = parse_order(o.order, o.player, players=names, traders=traders_of(book, o.round))
         for e in errors:
-            yield problem(
-                "bad-order", where, e, "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"
-            )
+            yield problem("bad-order", where, e, CODES_HINT)

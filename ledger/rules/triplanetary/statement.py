@@ -45,20 +45,9 @@ def supply_deadline(
 
 def property_value(state: State, name: str) -> Decimal:
     """Ships, bases and modules at their original price, those under construction included (§29)."""
-    total = Decimal(0)
-    for group in (state.ships, state.bases):
-        total += sum(
-            (
-                x.price
-                for x in group
-                if x.owner == name and x.status not in ("destroyed", "departed")
-            ),
-            Decimal(0),
-        )
-    gone = {b.id for b in state.bases if b.status in ("destroyed", "departed")}
-    total += sum(
-        (m.price for m in state.modules if m.owner == name and m.base not in gone), Decimal(0)
-    )
+    from ledger.rules.triplanetary.tick_taxes import standing_property
+
+    total = sum((price for owner, price in standing_property(state) if owner == name), Decimal(0))
     total += sum(
         (o.price for o in state.orders if o.owner == name and o.status == "building"), Decimal(0)
     )

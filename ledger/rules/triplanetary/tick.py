@@ -234,11 +234,14 @@ class Ticker(CrewSteps, TaxSteps):
     def production_s23_s25(self) -> None:
         r = self.rules
         crewed = self.crewed()
+        grappled: set[str] | None = None  # where grapples are stored, looked up once (§23)
         for mine in self.state.mines:
             if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
                 continue
             if mine.ct:
-                if not self._has_grapples(mine.id, mine.base):
+                if grappled is None:
+                    grappled = {c.holder for c in self.state.cargo if c.good == GRAPPLES and c.qty}
+                if mine.id not in grappled and mine.base not in grappled:
                     # §23 "A crew also needs pseudo-magnetic grapples to work a C-T mine."
                     if mine.id not in self._idle_ct:
                         self._idle_ct.add(mine.id)  # said once a tick
@@ -275,11 +278,6 @@ class Ticker(CrewSteps, TaxSteps):
             if made:
                 self.state.add_cargo(holder, "raw-ore", -made * r.processor_ratio)
                 self.state.add_cargo(holder, "processed-ore", made)
-
-    def _has_grapples(self, mine: str, base: str | None) -> bool:
-        """Pseudo-magnetic grapples in the mine's store, or its base's (§23)."""
-        held = {c.holder for c in self.state.cargo if c.good == GRAPPLES and c.qty > 0}
-        return mine in held or (base is not None and base in held)
 
 
 def tick(books: Books, days: int, progress: Callable[[int], None] | None = None) -> TickReport:

@@ -6,6 +6,7 @@ pirate (§33).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterator
 from decimal import Decimal
 
 from ledger.core.books import Player
@@ -118,6 +119,19 @@ def owes_property_tax(rules: Rules, player: Player) -> bool:
     return not (status in OUTLAWS and rules.exempt_outlaws)
 
 
+def standing_property(state: State) -> Iterator[tuple[str, Decimal]]:
+    """(owner, original price) of each ship, base and recreation module still there: not
+    destroyed, not departed past Jupiter (§32); a module goes with its base."""
+    gone = {b.id for b in state.bases if b.status in (DESTROYED, DEPARTED)}
+    for group in (state.ships, state.bases):
+        for item in group:
+            if item.status not in (DESTROYED, DEPARTED):
+                yield item.owner, item.price
+    for m in state.modules:
+        if m.base not in gone:
+            yield m.owner, m.price
+
+
 def taxable_property(state: State, rules: Rules) -> dict[str, Decimal]:
     """§29: the original price of each player's ships, bases and recreation modules, "those
     ships and bases in the process of being built" included. A colonization attempt being
@@ -126,14 +140,8 @@ def taxable_property(state: State, rules: Rules) -> dict[str, Decimal]:
     from ledger.rules.triplanetary.colonization import COLONIZATION_COST
 
     owned: dict[str, Decimal] = defaultdict(Decimal)
-    for group in (state.ships, state.bases):
-        for item in group:
-            if item.status not in (DESTROYED, DEPARTED):
-                owned[item.owner] += item.price
-    gone = {b.id for b in state.bases if b.status in (DESTROYED, DEPARTED)}
-    for m in state.modules:
-        if m.base not in gone:  # a module goes with its base
-            owned[m.owner] += m.price
+    for owner, price in standing_property(state):
+        owned[owner] += price
     for o in state.orders:
         if o.status != "building":
             continue
