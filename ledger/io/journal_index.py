@@ -25,7 +25,6 @@ import json
 import os
 import re
 import zipfile
-import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -43,10 +42,11 @@ from ledger.core.journal_history import (
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import journal_xml
 from ledger.io.journal_sums import Sums
-from ledger.io.zip_out import data_start
+from ledger.io.zip_out import data_start, inflater
 
-#: Bumped whenever what the index holds, or how the Journal part is laid out, changes.
-FORMAT = 1
+#: Bumped whenever what the index holds, or how the Journal part is laid out, changes (2: the
+#: rows deflated with zlib-ng, `zip_out.deflate_rows`).
+FORMAT = 2
 PART = "customXml/item1.xml"
 PROPS_PART = "customXml/itemProps1.xml"
 PROPS_RELS = "customXml/_rels/item1.xml.rels"
@@ -67,7 +67,10 @@ def escape(text: str) -> str:
 
 
 def unescape(text: str) -> str:
-    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    """`escape` undone; also the quotes as entities, as LibreOffice writes the index back."""
+    for entity, char in (("&lt;", "<"), ("&gt;", ">"), ("&quot;", '"'), ("&apos;", "'")):
+        text = text.replace(entity, char)
+    return text.replace("&amp;", "&")
 
 
 @dataclass
@@ -139,7 +142,7 @@ def _sha(data: bytes | memoryview) -> str:
 
 def inflate_piece(deflated: bytes | memoryview, limit: int) -> bytes:
     """A piece of the part's deflate stream, inflated on its own (never past `limit`)."""
-    d = zlib.decompressobj(-15)
+    d = inflater()
     out = d.decompress(deflated, limit)
     if d.unconsumed_tail:
         raise journal_xml.NotOurs

@@ -32,13 +32,11 @@ from ledger.io.journal_index import (
     inflate_piece,
 )
 from ledger.io.stream_write import column_letters, rows_xml, text_cell
-from ledger.io.zip_out import Member, crc32_combine, deflate
+from ledger.io.zip_out import Member, crc32_combine, deflate_rows
 
 #: A segment of rows is closed at the end of the transaction that takes it past this size
 #: (XML as written): the days a statement asks for are then read from a small piece.
 SEGMENT_BYTES = 256 << 10
-#: The rows are deflated for speed rather than size (the head and tail are tiny).
-LEVEL = 1
 _FIRST_ROW_CELL = re.compile(r'<c r="([A-Z]+)2"( s="(\d+)")?')
 
 
@@ -132,7 +130,7 @@ class SegmentWriter:
         self.segments: list[Segment] = []
 
     def piece(self, xml: bytes, final: bool = False) -> str:
-        deflated = b"".join(deflate([xml], LEVEL, final=final))
+        deflated = b"".join(deflate_rows([xml], final=final))
         self.m.write(deflated)
         self.at += len(deflated)
         return hashlib.sha256(deflated).hexdigest()

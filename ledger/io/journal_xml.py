@@ -33,6 +33,7 @@ from decimal import Decimal
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.io.xlsx_read import ITEM_TAG, MAX_TEXTS, SHARED_ITEM, shared_items
+from ledger.io.zip_out import inflater
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 _CHUNK = 1 << 20
@@ -297,9 +298,9 @@ def inflate_part(data: bytes, info: zipfile.ZipInfo) -> bytes:
         int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little"),
     )
     start = info.header_offset + 30 + name_len + extra_len
-    inflater = zlib.decompressobj(-15)  # never past the declared size (a bomb is not ours)
-    out = inflater.decompress(memoryview(data)[start : start + info.compress_size], info.file_size)
-    if not inflater.eof or len(out) != info.file_size or zlib.crc32(out) != info.CRC:
+    d = inflater()  # never past the declared size (a bomb is not ours)
+    out = d.decompress(memoryview(data)[start : start + info.compress_size], info.file_size)
+    if not d.eof or len(out) != info.file_size or zlib.crc32(out) != info.CRC:
         raise NotOurs  # damaged: the careful reader says so
     return out
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from ledger.core.schema import SheetSpec
 from ledger.io.journal_index import NAMESPACE, PART, PROPS_PART, PROPS_RELS
-from ledger.io.zip_out import Member, ZipOut, deflate, deflated_data
+from ledger.io.zip_out import Member, ZipOut, deflate_rows, deflated_data
 
 _ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0d\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _ESCAPE_LITERAL = re.compile(r"_(x[0-9A-Fa-f]{4}_)")
@@ -180,7 +180,7 @@ def finish_streams(
                 count = sum(1 for _ in rows())
                 pieces = _Crc(_stream_sheet(src.read(name).decode("utf-8"), spec, rows(), count))
                 member = out.member(name, info.date_time, info.external_attr)
-                for piece in deflate(pieces, 1):  # the long sheets: speed over size
+                for piece in deflate_rows(pieces):  # the long sheets: speed over size
                     member.write(piece)
                 member.close(pieces.crc, pieces.size)
             elif indexed and name in _INDEXED:

@@ -287,6 +287,9 @@ DENSE_CELLS = 4_000_000
 #: places are not kept aside, each is met as its row is read).
 MAX_FORMULAS = 100_000
 
+#: A sheet's XML up to this size has its rows' numbers and wide references listed whole
+#: (a longer one is scanned a match at a time: its lists could take far more memory).
+_LISTED_UP_TO = 8 << 20
 _ROW_NUMBER = re.compile(rb"<row\b[^>]*?\sr=\"(\d+)\"")
 _WIDE_REF = re.compile(rb"<c\b[^>]*?\sr=\"([A-Z]{2,3})\d+\"")
 _ROW_TAG = re.compile(rb"<row[\s>/]")
@@ -341,14 +344,23 @@ class Book:
         # counted and compared as the XML is scanned, never listed: a part of a few hundred
         # megabytes may hold tens of millions of rows or cells
         rows = numbered = 0
-        for m in _ROW_NUMBER.finditer(xml):
-            numbered += 1
-            rows = max(rows, int(m.group(1)))
-        if numbered != sum(1 for _ in _ROW_TAG.finditer(xml)) or rows > MAX_ROWS:
+        if len(xml) <= _LISTED_UP_TO:  # a usual sheet: listed at once, faster
+            numbers = _ROW_NUMBER.findall(xml)
+            numbered, rows = len(numbers), max(map(int, numbers), default=0)
+            tags = len(_ROW_TAG.findall(xml))
+        else:
+            for m in _ROW_NUMBER.finditer(xml):
+                numbered += 1
+                rows = max(rows, int(m.group(1)))
+            tags = sum(1 for _ in _ROW_TAG.finditer(xml))
+        if numbered != tags or rows > MAX_ROWS:
             # a row without its number, or with one no sheet has: calamine may fail on it
             # (abort the process, even); the stream reader names it or takes it
             return Shape(DENSE_CELLS + 1, {})
-        letters = {m.group(1) for m in _WIDE_REF.finditer(xml)}
+        if len(xml) <= _LISTED_UP_TO:
+            letters = set(_WIDE_REF.findall(xml))
+        else:
+            letters = {m.group(1) for m in _WIDE_REF.finditer(xml)}
         if letters:
             columns = max(column_index(w.decode()) + 1 for w in letters)
         else:
@@ -374,6 +386,8 @@ def inflate(data: bytes, info: zipfile.ZipInfo, where: str) -> bytes:
     a part whose data would inflate further, or does not match, is damaged."""
     import zlib
 
+    from ledger.io.zip_out import inflater
+
     start = info.header_offset
     if data[start : start + 4] != b"PK\x03\x04":
         raise ValueError(f"the part {info.filename} is not where the zip says")
@@ -384,7 +398,7 @@ def inflate(data: bytes, info: zipfile.ZipInfo, where: str) -> bytes:
     if info.compress_type == zipfile.ZIP_STORED:
         out = bytes(raw)
     elif info.compress_type == zipfile.ZIP_DEFLATED:
-        d = zlib.decompressobj(-15)
+        d = inflater()
         out = d.decompress(raw, info.file_size)
         if not d.eof and (d.unconsumed_tail or d.decompress(b"", 1)):
             raise ProblemsFound(

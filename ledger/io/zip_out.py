@@ -15,7 +15,12 @@ import zipfile
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
+
+from zlib_ng import zlib_ng
+
+#: The level of the long sheets' rows (`deflate_rows`).
+ROWS_LEVEL = 2
 
 _LOCAL = struct.Struct("<4s2B4HL2L2H")
 _CENTRAL = struct.Struct("<4s4B4HL2L5H2L")
@@ -218,12 +223,28 @@ def deflated_data(data: bytes, info: zipfile.ZipInfo) -> memoryview | None:
     return memoryview(data)[start : start + info.compress_size]
 
 
-def deflate(pieces: Iterable[bytes], level: int, final: bool = True) -> Iterable[bytes]:
+def deflate(
+    pieces: Iterable[bytes], level: int, final: bool = True, lib: Any = zlib
+) -> Iterable[bytes]:
     """Raw deflate of the pieces as one stream; `final=False` ends it with a sync flush (on a
     byte boundary, not the last block), so another stream's blocks may follow it."""
-    c = zlib.compressobj(level, zlib.DEFLATED, -15)
+    c = lib.compressobj(level, zlib.DEFLATED, -15)
     for piece in pieces:
         out = c.compress(piece)
         if out:
             yield out
     yield c.flush(zlib.Z_FINISH if final else zlib.Z_SYNC_FLUSH)
+
+
+def deflate_rows(pieces: Iterable[bytes], final: bool = True) -> Iterable[bytes]:
+    """The long sheets' rows (the Journal's segments, the streamed sheets), deflated with
+    zlib-ng at level 2: faster than zlib at its fastest level, and smaller (32 MB of Journal
+    XML in 256 kB segments: 0.07 s to 3.8 MB, against zlib's 0.17 s to 4.1 MB at level 1).
+    The same bytes for the same rows with the same zlib-ng, which the Journal's index
+    relies on (`journal_resaved`); the other parts stay with zlib, as zipfile writes them."""
+    return deflate(pieces, ROWS_LEVEL, final, zlib_ng)
+
+
+def inflater() -> zlib._Decompress:
+    """A raw inflater (zlib-ng's: faster than zlib's, the same bytes out; zlib's interface)."""
+    return cast("zlib._Decompress", zlib_ng.decompressobj(-15))
