@@ -20,6 +20,7 @@ from pathlib import Path
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
+from ledger.core.journal_history import GuessedWrong, IndexedJournal
 from ledger.core.problems import (
     Problem,
     ProblemsFound,
@@ -209,42 +210,81 @@ def change(
     refuse(path, force)
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
-        # a command only appends: the journal's history is known by its index, when that
-        # holds for the Journal sheet's bytes, and read only if something asks for it
-        loaded, problems = load(path, index=True)
-        books = loaded.books
-        # as `check` does: bad Events cells leave the rest whole, so every bad row is named
-        unreadable = in_event_rows(books, problems)
-        problems = not_in(problems, unreadable)
-        read = list(problems)  # the cells' own warnings; the checks run again after the change
-        if not has_errors(problems):
-            problems += run_checks(books)
-        if has_errors(problems):
-            raise ProblemsFound(problems + unreadable)
-        posted, posting = post_pending_events(books, unreadable)
-        if has_errors(posting):
-            raise ProblemsFound(posting)
-        summary, found, data = change_fn(books)
-        if has_errors(found):
-            raise ProblemsFound(found)
-        books.balances_as_read = {}  # the Balances sheet is rewritten from the journal on save
-        after = run_checks(books)
-        if has_errors(after):
-            raise ProblemsFound(after)
-        if not dry_run:
-            digest = store.save(
-                path,
-                lambda tmp: write(tmp, loaded),
-                command=command,
-                summary=summary,
-                # opened in Excel or LibreOffice while we worked? then still refuse
-                before_replace=lambda: store.refuse_to_change(path, force),
-            )
-            cache.write(path, cache.summarise(books), digest)
-        # the checks ran again after the change: their warnings once, as they stand now
-        # (the cells' own warnings from the read, then what posting and the change said)
-        warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
-        return Outcome(summary, posted, warnings, data, books)
+        try:
+            return _change(path, change_fn, command, force, dry_run, guess=True)
+        except GuessedWrong:  # the rows another program wrote say otherwise than its index
+            return _change(path, change_fn, command, force, dry_run, guess=False)
+
+
+def _change(
+    path: Path, change_fn: Change, command: str, force: bool, dry_run: bool, guess: bool
+) -> Outcome:
+    # a command only appends: the journal's history is known by its index, when that holds
+    # for the Journal sheet's bytes (or, with `guess`, most likely holds), and read only if
+    # something asks for it
+    loaded, problems = load(path, index=True, guess=guess)
+    books = loaded.books
+    try:
+        try:
+            outcome = _changed(path, loaded, problems, change_fn, command, force, dry_run)
+        except ProblemsFound:
+            _confirm(books)  # the problems are those of the history as it is
+            raise
+        _confirm(books)  # (a save confirms it as it takes the history's rows)
+        return outcome
+    finally:
+        if isinstance(books.journal, IndexedJournal):
+            books.journal.history.release()
+
+
+def _confirm(books: Books) -> None:
+    """GuessedWrong when the history the command went on from was guessed wrong."""
+    if isinstance(books.journal, IndexedJournal):
+        books.journal.history.confirm()
+
+
+def _changed(
+    path: Path,
+    loaded: Loaded,
+    problems: list[Problem],
+    change_fn: Change,
+    command: str,
+    force: bool,
+    dry_run: bool,
+) -> Outcome:
+    books = loaded.books
+    # as `check` does: bad Events cells leave the rest whole, so every bad row is named
+    unreadable = in_event_rows(books, problems)
+    problems = not_in(problems, unreadable)
+    read = list(problems)  # the cells' own warnings; the checks run again after the change
+    if not has_errors(problems):
+        problems += run_checks(books)
+    if has_errors(problems):
+        raise ProblemsFound(problems + unreadable)
+    posted, posting = post_pending_events(books, unreadable)
+    if has_errors(posting):
+        raise ProblemsFound(posting)
+    summary, found, data = change_fn(books)
+    if has_errors(found):
+        raise ProblemsFound(found)
+    books.balances_as_read = {}  # the Balances sheet is rewritten from the journal on save
+    after = run_checks(books)
+    if has_errors(after):
+        raise ProblemsFound(after)
+    if not dry_run:
+        digest = store.save(
+            path,
+            lambda tmp: write(tmp, loaded),
+            command=command,
+            summary=summary,
+            # opened in Excel or LibreOffice while we worked? then still refuse
+            before_replace=lambda: store.refuse_to_change(path, force),
+        )
+        cache.write(path, cache.summarise(books), digest)
+    # the checks ran again after the change: their warnings once, as they stand now
+    # (the cells' own warnings from the read, then what posting and the change said)
+    warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
+    return Outcome(summary, posted, warnings, data, books)
 
 
 def create(

@@ -25,6 +25,12 @@ from ledger.core.journal import Journal, Transaction
 DayEnds = dict[str, list[tuple[int, Decimal]]]
 
 
+class GuessedWrong(Exception):
+    """The history a command went on from was a guess (the sums a workbook kept beside rows
+    another program wrote anew) and the rows say otherwise: the command starts again from
+    the rows, nothing having been written."""
+
+
 class History(ABC):
     """The transactions of a journal as last saved, known by their sums."""
 
@@ -47,6 +53,16 @@ class History(ABC):
     @abstractmethod
     def since(self, day: int) -> list[Transaction]:
         """The transactions of `day` and after."""
+
+    def confirm(self) -> None:
+        """Raise GuessedWrong when the history was guessed and its rows say otherwise (a
+        command calls it before it saves or answers)."""
+        return None
+
+    def release(self) -> None:
+        """What reading the history holds (a child converting its rows), let go: the command
+        is over."""
+        return None
 
 
 class _Transactions(Sequence[Transaction]):

@@ -159,6 +159,15 @@ def amount_of(raw: bytes) -> Decimal:
     return Decimal(repr(float(raw))).quantize(_CENTS)
 
 
+def amount_text(raw: bytes, cents: int) -> str:
+    """An amount as `journal_write` writes it (`format(amount, "f")`), from its cents; a
+    zero as the careful reader has it (`-0.00` too)."""
+    if not cents:
+        return format(amount_of(raw), "f")
+    whole, part = divmod(abs(cents), 100)
+    return f"{'-' if cents < 0 else ''}{whole}.{part:02d}"
+
+
 _GET = [operator.itemgetter(i) for i in range(17)]
 
 

@@ -26,17 +26,17 @@ import struct
 import zipfile
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import Any, Protocol
 
 from ledger import __version__
 from ledger.core.journal import Transaction
-from ledger.core.journal_history import DayEnds, IndexedJournal, RowsOfHistory
-from ledger.io import journal_xml
+from ledger.core.journal_history import DayEnds, GuessedWrong, IndexedJournal, RowsOfHistory
+from ledger.io import journal_resaved, journal_xml
 from ledger.io.journal_cells import (
     Columns,
     NotPlain,
     Sheet,
-    amount_of,
+    amount_text,
     first_row_plain,
     header_end,
 )
@@ -119,6 +119,18 @@ def _summary(cols: Columns, starts: list[int], ends: list[int], account: list[st
     )
 
 
+def _summary_of(index: Index) -> Summary:
+    """The history's numbers as the kept index holds them."""
+    return Summary(
+        rows=index.rows,
+        transactions=index.transactions,
+        last_id=index.last_id,
+        last_day=index.last_day,
+        balances=index.balances,
+        day_ends=index.day_ends,
+    )
+
+
 def _render(
     cols: Columns, starts: list[int], ends: list[int], texts: Any, money_style: int
 ) -> tuple[bytes, list[Segment]]:
@@ -131,7 +143,7 @@ def _render(
     cell = CellTexts()
     money = w.money
     distinct = dict(zip(cols.amount, cols.cents, strict=True))
-    amounts = {raw: _amount_text(raw, c) for raw, c in distinct.items()}
+    amounts = {raw: amount_text(raw, c) for raw, c in distinct.items()}
     parts: list[bytes] = []
     size, first, last, count = 0, -1, -1, 0
     r = 2
@@ -168,17 +180,15 @@ def _render(
     return sink.getvalue(), w.segments
 
 
-def _amount_text(raw: bytes, cents: int) -> str:
-    """An amount as `journal_write` writes it (`format(amount, "f")`), from its cents; a
-    zero as the careful reader has it (`-0.00` too)."""
-    if not cents:
-        return format(amount_of(raw), "f")
-    whole, part = divmod(abs(cents), 100)
-    return f"{'-' if cents < 0 else ''}{whole}.{part:02d}"
-
-
 def _convert(data: bytes, send: Any) -> None:
-    """In the child: read, send the summary, render, send the segments."""
+    """In the child: read, send the summary, render, send the segments. Rows the program
+    only re-saved are not read: the kept index holds for them (`journal_resaved`)."""
+    resaved = journal_resaved.rewritten(data)
+    if resaved is not None:
+        index, deflated, segments = resaved
+        send(_summary_of(index))
+        send((deflated, segments))
+        return
     sheet, cols = columns(data)
     if cols.rows != list(range(2, len(cols.rows) + 2)):
         raise NotPlain  # a gap in the rows: the converted sheet's rows would move
@@ -189,12 +199,28 @@ def _convert(data: bytes, send: Any) -> None:
     send(_render(cols, groups.starts, groups.ends, texts, MONEY_STYLE))
 
 
+class Begun(Protocol):
+    """A child already converting the workbook's bytes (`read_ahead.Early`)."""
+
+    pid: int
+    reader: Any
+
+    def close(self) -> None: ...
+
+
 class Conversion:
     """The conversion under way in a forked child (or, where there is no fork, done here
-    when asked): `summary()` and then `segments()`, each None when there is none."""
+    when asked): `summary()` and then `segments()`, each None when there is none.
 
-    def __init__(self, data: bytes) -> None:
+    `guess`: the workbook kept the Journal's index, so the history is most likely what it
+    says (another program re-saved the rows ledger wrote): `guess` is then its numbers at
+    once, for a command to go on from while the child reads the rows; `summary()` is what
+    the rows say, which the command compares before it saves or answers."""
+
+    def __init__(self, data: bytes, guess: bool = False, early: Begun | None = None) -> None:
         self.pid = 0
+        self.guess: Summary | None = None
+        self.used = False
         self.reader: Any = None
         self._summary: Summary | None = None
         self._segments: tuple[bytes, list[Segment]] | None = None
@@ -203,6 +229,11 @@ class Conversion:
         self.data: bytes | None = data
         if os.environ.get(CAREFUL_ENV) or not looks_converted(data):
             self.data = None
+            if early is not None:
+                early.close()
+            return
+        if early is not None:  # begun as the program started (`read_ahead`)
+            self._adopt(early.pid, early.reader, data, guess)
             return
         from ledger.io.journal_columns import _may_fork
 
@@ -220,9 +251,15 @@ class Conversion:
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(w)
+        self._adopt(pid, os.fdopen(r, "rb"), data, guess)
+
+    def _adopt(self, pid: int, reader: Any, data: bytes, guess: bool) -> None:
         self.pid = pid
-        self.reader = os.fdopen(r, "rb")
+        self.reader = reader
         atexit.register(self.close)  # a command that stops before its save leaves no child
+        if guess:
+            index = journal_resaved.kept_index(data)
+            self.guess = _summary_of(index) if index is not None else None
 
     def _next(self) -> Any:
         if self.pid:
@@ -275,14 +312,16 @@ class Conversion:
                 os.waitpid(pid, 0)
 
 
-def _child(r: int, w: int, blocked: set[Any], data: bytes) -> None:
+def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) -> None:
     """In the forked child: convert, send each answer as soon as it is made, leave at once
-    (no cleanup, nothing written but the answers)."""
+    (no cleanup, nothing written but the answers). `check`: first see whether the workbook
+    is one to convert (a child begun before the command read it: `read_ahead`)."""
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(r)
+        _close_all_but(w)
         with os.fdopen(w, "wb") as out:
 
             def send(answer: Any) -> None:
@@ -291,20 +330,37 @@ def _child(r: int, w: int, blocked: set[Any], data: bytes) -> None:
                 out.flush()
 
             with contextlib.suppress(BaseException):
-                _convert(data, send)
+                if not check or looks_converted(data):
+                    _convert(data, send)
     finally:
         os._exit(0)
+
+
+def _close_all_but(w: int) -> None:
+    """In the child: every file the command holds closed but `w` and the standard three: the
+    lock a changing command holds (`store.exclusive`) is not kept by a child that goes on
+    after the command."""
+    with contextlib.suppress(OSError):
+        for name in os.listdir("/proc/self/fd"):
+            fd = int(name)
+            if fd > 2 and fd != w:
+                with contextlib.suppress(OSError):
+                    os.close(fd)
 
 
 class ConvertedHistory(StoredHistory):
     """The history of a Journal another program saved, as its conversion tells it: its
     numbers at once, the converted segments (what a save copies, what `since` reads) when
-    first asked for."""
+    first asked for. `guessed`: the numbers are the kept index's, not yet compared with
+    what the rows say (`confirm`)."""
 
-    def __init__(self, conversion: Conversion, summary: Summary, currency: str) -> None:
+    def __init__(
+        self, conversion: Conversion, summary: Summary, currency: str, guessed: bool = False
+    ) -> None:
         # not StoredHistory's: the segments, and so `kept`, come later
         self.conversion = conversion
         self.summary = summary
+        self.guessed = guessed
         self.currency = currency
         self.transactions = summary.transactions
         self.postings = summary.rows
@@ -314,9 +370,20 @@ class ConvertedHistory(StoredHistory):
         self._ends: DayEnds | None = None
         self._kept: Kept | None = None
 
+    def release(self) -> None:
+        self.conversion.close()
+
+    def confirm(self) -> None:
+        if self.guessed:
+            if self.conversion.summary() != self.summary:
+                self.conversion.close()
+                raise GuessedWrong
+            self.guessed = False
+
     @property
     def kept(self) -> Kept:  # type: ignore[override]
         if self._kept is None:
+            self.confirm()
             segments = self.conversion.segments()
             if segments is None:
                 raise NotPlain  # never once the summary came: the child died
@@ -367,9 +434,15 @@ class ConvertedHistory(StoredHistory):
 def converted(
     conversion: Conversion | None, currency: str
 ) -> tuple[IndexedJournal, RowsOfHistory] | None:
-    """The journal a command that appends goes on from, when the conversion holds."""
-    summary = conversion.summary() if conversion is not None else None
-    if conversion is None or summary is None:
+    """The journal a command that appends goes on from, when the conversion holds (or, when
+    it guesses, most likely holds: see `Conversion`)."""
+    if conversion is None:
         return None
-    journal = IndexedJournal(currency, ConvertedHistory(conversion, summary, currency))
+    guess = conversion.guess
+    summary = guess if guess is not None else conversion.summary()
+    if summary is None:
+        return None
+    conversion.used = True
+    history = ConvertedHistory(conversion, summary, currency, guessed=guess is not None)
+    journal = IndexedJournal(currency, history)
     return journal, RowsOfHistory(journal)

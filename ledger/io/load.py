@@ -21,6 +21,7 @@ from ledger.io import (
     journal_index,
     journal_sums,
     journal_xml,
+    read_ahead,
     sheets,
 )
 from ledger.io.cells import CellValue, convert, to_text
@@ -64,6 +65,7 @@ def load(
     sums: bool = False,
     data: bytes | None = None,
     index: bool = False,
+    guess: bool = False,
 ) -> tuple[Loaded, list[Problem]]:
     """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
     `light` reads only what balances and the journal need, for the commands that only show
@@ -72,18 +74,27 @@ def load(
     exactly as ledger writes it and keeps the journal's rules; `Loaded.sums` is None (and the
     journal read in full) otherwise. `data`: the workbook's bytes, when already read.
     `index` (for a command that appends): the journal's transactions are not read when the
-    Journal sheet's index holds for its bytes (`journal_index`), only its sums."""
+    Journal sheet's index holds for its bytes (`journal_index`), only its sums; with `guess`,
+    also when another program wrote its rows anew, until `History.confirm` says otherwise
+    (`journal_convert`)."""
     if data is None:
         data = read_bytes(path)
     pending = journal_columns.Pending(data) if light and sums else None  # on the other core
     # another program's Journal, made ledger's own on the other core while the rest is read
-    conversion = journal_convert.Conversion(data) if index and not light else None
+    conversion = None
+    if index and not light:  # (begun as the program started, for `tick`: `read_ahead`)
+        early = read_ahead.take(str(path), data) if guess else None
+        conversion = journal_convert.Conversion(data, guess, early)
     try:
         return _load(path, data, light, pending, index, conversion)
+    except BaseException:
+        if conversion is not None:
+            conversion.close()  # a load that fails leaves no child behind
+        raise
     finally:
         if pending is not None:
             pending.result()  # never leave a child behind
-        if conversion is not None and conversion.summary() is None:
+        if conversion is not None and not conversion.used:
             conversion.close()  # not used; a used one ends when the save takes its rows
 
 
