@@ -212,29 +212,48 @@ def change(
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
         try:
             return _change(path, change_fn, command, force, dry_run, guess=True)
-        except GuessedWrong:  # the rows another program wrote say otherwise than its index
-            return _change(path, change_fn, command, force, dry_run, guess=False)
+        except GuessedWrong as wrong:  # the rows another program wrote say otherwise
+            return _change(path, change_fn, command, force, dry_run, found=wrong.found)
 
 
 def _change(
-    path: Path, change_fn: Change, command: str, force: bool, dry_run: bool, guess: bool
+    path: Path,
+    change_fn: Change,
+    command: str,
+    force: bool,
+    dry_run: bool,
+    guess: bool = False,
+    found: object = None,
 ) -> Outcome:
     # a command only appends: the journal's history is known by its index, when that holds
     # for the Journal sheet's bytes (or, with `guess`, most likely holds), and read only if
     # something asks for it
-    loaded, problems = load(path, index=True, guess=guess)
+    loaded, problems = load(path, index=True, guess=guess, found=found)
     books = loaded.books
     try:
         try:
             outcome = _changed(path, loaded, problems, change_fn, command, force, dry_run)
-        except ProblemsFound:
-            _confirm(books)  # the problems are those of the history as it is
+        except Exception:
+            _confirm(books)  # a refusal (or any failure) is that of the history as it is
             raise
-        _confirm(books)  # (a save confirms it as it takes the history's rows)
-        return outcome
-    finally:
-        if isinstance(books.journal, IndexedJournal):
-            books.journal.history.release()
+        _confirm(books)  # a command that saved nothing
+    except GuessedWrong:
+        raise  # what read the rows goes on to the second attempt
+    except BaseException:
+        _release(books)
+        raise
+    _release(books)
+    return outcome
+
+
+def _release(books: Books) -> None:
+    if isinstance(books.journal, IndexedJournal):
+        books.journal.history.release()
+
+
+def _before_replace(books: Books, path: Path, force: bool) -> None:
+    _confirm(books)
+    store.refuse_to_change(path, force)
 
 
 def _confirm(books: Books) -> None:
@@ -277,8 +296,9 @@ def _changed(
             lambda tmp: write(tmp, loaded),
             command=command,
             summary=summary,
-            # opened in Excel or LibreOffice while we worked? then still refuse
-            before_replace=lambda: store.refuse_to_change(path, force),
+            # the history confirmed (at the latest), and opened in Excel or LibreOffice while
+            # we worked? then still refuse
+            before_replace=lambda: _before_replace(books, path, force),
         )
         cache.write(path, cache.summarise(books), digest)
     # the checks ran again after the change: their warnings once, as they stand now

@@ -28,7 +28,12 @@ DayEnds = dict[str, list[tuple[int, Decimal]]]
 class GuessedWrong(Exception):
     """The history a command went on from was a guess (the sums a workbook kept beside rows
     another program wrote anew) and the rows say otherwise: the command starts again from
-    the rows, nothing having been written."""
+    the rows, nothing having been written. `found`: what read the rows, for the second
+    attempt to go on from (opaque here)."""
+
+    def __init__(self, found: object = None) -> None:
+        super().__init__("the history was guessed wrong")
+        self.found = found
 
 
 class History(ABC):

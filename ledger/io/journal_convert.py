@@ -31,7 +31,7 @@ from typing import Any, Protocol
 from ledger import __version__
 from ledger.core.journal import Transaction
 from ledger.core.journal_history import DayEnds, GuessedWrong, IndexedJournal, RowsOfHistory
-from ledger.io import journal_resaved, journal_xml
+from ledger.io import children, journal_resaved, journal_xml
 from ledger.io.journal_cells import (
     Columns,
     NotPlain,
@@ -49,6 +49,7 @@ from ledger.io.journal_index import (
     inflate_piece,
 )
 from ledger.io.sheets import JOURNAL
+from ledger.io.zip_out import DEFLATER
 
 #: The cell style XlsxWriter gives the money format in ledger's saves (the header's and the
 #: wrapped text's come first). A save that gives it another copies nothing and writes every
@@ -187,7 +188,7 @@ def _convert(data: bytes, send: Any) -> None:
     if resaved is not None:
         index, deflated, segments = resaved
         send(_summary_of(index))
-        send((deflated, segments))
+        send((deflated, segments, index.money_style))
         return
     sheet, cols = columns(data)
     if cols.rows != list(range(2, len(cols.rows) + 2)):
@@ -196,7 +197,7 @@ def _convert(data: bytes, send: Any) -> None:
     texts = sheet.texts
     account = list(map(texts.__getitem__, cols.account))
     send(_summary(cols, groups.starts, groups.ends, account))
-    send(_render(cols, groups.starts, groups.ends, texts, MONEY_STYLE))
+    send((*_render(cols, groups.starts, groups.ends, texts, MONEY_STYLE), MONEY_STYLE))
 
 
 class Begun(Protocol):
@@ -223,7 +224,8 @@ class Conversion:
         self.used = False
         self.reader: Any = None
         self._summary: Summary | None = None
-        self._segments: tuple[bytes, list[Segment]] | None = None
+        self._segments: tuple[bytes, list[Segment], int] | None = None
+        self.source = data  # (a second attempt goes on from this conversion: the same bytes?)
         self._answers: list[Any] | None = None
         self._asked = False
         self.data: bytes | None = data
@@ -243,8 +245,13 @@ class Conversion:
         try:
             try:
                 r, w = os.pipe()
+            except OSError:
+                return
+            try:
                 pid = os.fork()
             except OSError:
+                os.close(r)
+                os.close(w)
                 return
             if pid == 0:
                 _child(r, w, blocked, data)  # never returns
@@ -252,6 +259,16 @@ class Conversion:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(w)
         self._adopt(pid, os.fdopen(r, "rb"), data, guess)
+
+    def again(self, data: bytes) -> bool:
+        """Whether a second attempt at a command may go on from this conversion, whose
+        guess was wrong (what the rows say is known, the rows are being converted): for the
+        same bytes only, and then without the guess."""
+        if not self.pid or self.data is None or self.source != data:
+            self.close()
+            return False
+        self.guess, self.used = None, False
+        return True
 
     def _adopt(self, pid: int, reader: Any, data: bytes, guess: bool) -> None:
         self.pid = pid
@@ -292,17 +309,26 @@ class Conversion:
                 self.close()
         return self._summary
 
-    def segments(self) -> tuple[bytes, list[Segment]] | None:
+    def segments(self) -> tuple[bytes, list[Segment], int] | None:
+        """The converted rows: deflated, in segments, with their money style. Made here
+        when the child could not send them (it was killed, say, after its summary)."""
         if self._segments is None and self._summary is not None and self.data is not None:
             answer = self._next()
-            self.data = None
+            data, self.data = self.data, None
             if isinstance(answer, tuple):
                 self._segments = answer
+            else:
+                again: list[Any] = []
+                with contextlib.suppress(Exception):
+                    _convert(data, again.append)
+                if len(again) == 2 and again[0] == self._summary:
+                    self._segments = again[1]
             self.close()
         return self._segments
 
     def close(self) -> None:
         """No child left behind."""
+        atexit.unregister(self.close)
         if self.pid:
             pid, self.pid = self.pid, 0
             with contextlib.suppress(OSError):
@@ -317,11 +343,8 @@ def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) 
     (no cleanup, nothing written but the answers). `check`: first see whether the workbook
     is one to convert (a child begun before the command read it: `read_ahead`)."""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(r)
-        _close_all_but(w)
+        children.quiet(w, blocked)
         with os.fdopen(w, "wb") as out:
 
             def send(answer: Any) -> None:
@@ -334,18 +357,6 @@ def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) 
                     _convert(data, send)
     finally:
         os._exit(0)
-
-
-def _close_all_but(w: int) -> None:
-    """In the child: every file the command holds closed but `w` and the standard three: the
-    lock a changing command holds (`store.exclusive`) is not kept by a child that goes on
-    after the command."""
-    with contextlib.suppress(OSError):
-        for name in os.listdir("/proc/self/fd"):
-            fd = int(name)
-            if fd > 2 and fd != w:
-                with contextlib.suppress(OSError):
-                    os.close(fd)
 
 
 class ConvertedHistory(StoredHistory):
@@ -376,8 +387,8 @@ class ConvertedHistory(StoredHistory):
     def confirm(self) -> None:
         if self.guessed:
             if self.conversion.summary() != self.summary:
-                self.conversion.close()
-                raise GuessedWrong
+                # the child has read what the rows say: the second attempt goes on from it
+                raise GuessedWrong(self.conversion)
             self.guessed = False
 
     @property
@@ -386,12 +397,12 @@ class ConvertedHistory(StoredHistory):
             self.confirm()
             segments = self.conversion.segments()
             if segments is None:
-                raise NotPlain  # never once the summary came: the child died
-            deflated, segs = segments
+                raise self._broken()  # never: its summary came, and so its rows can be read
+            deflated, segs, money_style = segments
             s = self.summary
             index = Index(
                 version=__version__,
-                money_style=MONEY_STYLE,
+                money_style=money_style,
                 head_sha256="",
                 tail_sha256="",
                 segments=segs,
@@ -401,8 +412,9 @@ class ConvertedHistory(StoredHistory):
                 last_day=s.last_day,
                 balances=s.balances,
                 day_ends=s.day_ends,
+                deflater=DEFLATER,
             )
-            self._kept = Kept(deflated, index, 0, len(deflated), (MONEY_STYLE,), self.currency)
+            self._kept = Kept(deflated, index, 0, len(deflated), (money_style,), self.currency)
         return self._kept
 
     def day_ends(self) -> DayEnds:

@@ -104,6 +104,9 @@ class Index:
     balances: dict[str, int]
     day_ends: dict[str, list[int]]
     format: int = FORMAT
+    #: What deflated the rows (`zip_out.DEFLATER`): another gives other bytes for the same
+    #: rows, so a Journal another program re-saved is then read, not rewritten.
+    deflater: str = ""
 
     def to_xml(self) -> bytes:
         fields = {**vars(self), "segments": [vars(s) for s in self.segments]}

@@ -33,15 +33,25 @@ from typing import Any
 from ledger import __version__
 from ledger.io.journal_cells import NotPlain, Sheet, header_end, tail_ok
 from ledger.io.journal_index import MAX_INDEX_BYTES, PART, Index, Segment
-from ledger.io.journal_write import CellTexts
+from ledger.io.journal_write import SEGMENT_BYTES, CellTexts
 from ledger.io.xlsx_read import inflate
-from ledger.io.zip_out import deflate_rows
+from ledger.io.zip_out import DEFLATER, deflate_rows
 
 #: The longest Journal part held whole here (as `journal_columns` holds one).
 MAX_PART = 256 << 20
 #: From this many segments on, the second half is rewritten on the other core.
 HALVES_FROM = 256
 _FIRST_ROW = re.compile(rb'<row r="2"([^>]*+)>')
+#: Attributes only a row has (never a cell): those a program writes on every row are dropped.
+_ROW_ATTRS = re.compile(
+    rb"(?: (?:spans|ht|customHeight|customFormat|hidden|outlineLevel|collapsed|thickBot"
+    rb'|thickTop|x14ac:dyDescent)="[^"<>]{0,40}+")*+'
+)
+#: A segment is cut at about `journal_write.SEGMENT_BYTES` of ledger's XML; the program's
+#: is longer (LibreOffice's about 1.2 times): a segment longer than this in its XML is not
+#: rewritten (an index made to make one piece of the whole sheet would cost its memory many
+#: times over).
+MAX_SEGMENT_XML = 16 * SEGMENT_BYTES
 #: A number cell's attributes (its style captured), a shared string's.
 _PLAIN_NUMBER = re.compile(rb'(?: s="(\d{1,6}+)")?(?: t="n")?')
 #: An amount's decimals (none, one or two) as ledger writes them, with the cell's end: with
@@ -89,7 +99,7 @@ def _shape(xml: bytes, lo: int, numbers: frozenset[int]) -> _Shape | None:
     a date is not) and its amounts are told apart from its other numbers."""
     end = xml.find(b"</row>", lo, lo + 8192)
     row = _FIRST_ROW.match(xml, lo, end)
-    if end < 0 or row is None:
+    if end < 0 or row is None or _ROW_ATTRS.fullmatch(row.group(1)) is None:
         return None
     attrs = {}
     for column in (b"A", b"B", b"D", b"E"):
@@ -178,8 +188,8 @@ def rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
 def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         index = _index(z)
-        if index is None:
-            return None
+        if index is None or index.deflater != DEFLATER:
+            return None  # (another deflater: the same rows, other bytes)
         sheet = Sheet(z)
         if sheet.part.file_size > MAX_PART:
             return None
@@ -197,9 +207,11 @@ def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
     for s in index.segments[:-1]:
         row += s.rows
         at = xml.find(b'<row r="%d"' % row, cuts[-1], hi)
-        if at < 0:
+        if at < 0 or at - cuts[-1] > MAX_SEGMENT_XML:
             return None
         cuts.append(at)
+    if hi - cuts[-1] > MAX_SEGMENT_XML:
+        return None
     cuts.append(hi)
     texts, money = _Texts(sheet), b' s="%d"><v>' % index.money_style
     segments = index.segments

@@ -19,6 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
+from ledger.io import children
 from ledger.io.journal_xml import (
     NotOurs,
     balances_of,
@@ -178,10 +179,8 @@ def _child(
     nothing written but the answer)."""
     payload = b""
     try:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(r)
+        children.quiet(w, blocked)
         payload = pickle.dumps(fn(*args))
     except BaseException:  # the parent hears None and goes the careful way
         payload = b""

@@ -32,7 +32,7 @@ from ledger.io.journal_index import (
     inflate_piece,
 )
 from ledger.io.stream_write import column_letters, rows_xml, text_cell
-from ledger.io.zip_out import Member, crc32_combine, deflate_rows
+from ledger.io.zip_out import DEFLATER, Member, crc32_combine, deflate_rows
 
 #: A segment of rows is closed at the end of the transaction that takes it past this size
 #: (XML as written): the days a statement asks for are then read from a small piece.
@@ -270,4 +270,5 @@ def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
         last_day=journal.last_day(),
         balances={a: cents_of(m.amount) for a, m in journal.balances().items()},
         day_ends=flat_day_ends(p.day_ends),
+        deflater=DEFLATER,
     )

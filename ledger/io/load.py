@@ -66,6 +66,7 @@ def load(
     data: bytes | None = None,
     index: bool = False,
     guess: bool = False,
+    found: object = None,
 ) -> tuple[Loaded, list[Problem]]:
     """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
     `light` reads only what balances and the journal need, for the commands that only show
@@ -76,13 +77,16 @@ def load(
     `index` (for a command that appends): the journal's transactions are not read when the
     Journal sheet's index holds for its bytes (`journal_index`), only its sums; with `guess`,
     also when another program wrote its rows anew, until `History.confirm` says otherwise
-    (`journal_convert`)."""
+    (`journal_convert`); `found`: what found the guess wrong, which this second attempt goes
+    on from (`GuessedWrong.found`)."""
     if data is None:
         data = read_bytes(path)
     pending = journal_columns.Pending(data) if light and sums else None  # on the other core
     # another program's Journal, made ledger's own on the other core while the rest is read
     conversion = None
-    if index and not light:  # (begun as the program started, for `tick`: `read_ahead`)
+    if isinstance(found, journal_convert.Conversion) and found.again(data):
+        conversion = found
+    elif index and not light:  # (begun as the program started, for `tick`: `read_ahead`)
         early = read_ahead.take(str(path), data) if guess else None
         conversion = journal_convert.Conversion(data, guess, early)
     try:

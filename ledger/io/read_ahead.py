@@ -18,6 +18,7 @@ import atexit
 import contextlib
 import os
 import signal
+import stat
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -58,8 +59,11 @@ def start(path: str) -> None:
     if threading.active_count() != 1:
         return  # a forked copy of a busy thread's lock would never be released
     try:
-        with open(path, "rb") as f:
-            if os.fstat(f.fileno()).st_size > MAX_BYTES:
+        # never waiting at a pipe's open, never reading a device: a file, of a size read
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with open(fd, "rb") as f:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
                 return
             data = f.read(MAX_BYTES + 1)
     except OSError:
@@ -70,8 +74,13 @@ def start(path: str) -> None:
     try:
         try:
             r, w = os.pipe()
+        except OSError:
+            return
+        try:
             pid = os.fork()
         except OSError:
+            os.close(r)
+            os.close(w)
             return
         if pid == 0:
             try:
@@ -97,4 +106,6 @@ def take(path: str, data: bytes) -> Early | None:
     if early.path != path or early.data != data:
         early.close()  # the workbook changed since (or another one is read)
         return None
+    atexit.unregister(early.close)  # the taker ends the child now
+    early.data = b""
     return early

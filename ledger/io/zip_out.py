@@ -21,6 +21,8 @@ from zlib_ng import zlib_ng
 
 #: The level of the long sheets' rows (`deflate_rows`).
 ROWS_LEVEL = 2
+#: What deflates them, as the Journal's index records it.
+DEFLATER = f"zlib-ng {zlib_ng.ZLIBNG_VERSION} level {ROWS_LEVEL}"
 
 _LOCAL = struct.Struct("<4s2B4HL2L2H")
 _CENTRAL = struct.Struct("<4s4B4HL2L5H2L")

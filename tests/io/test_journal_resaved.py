@@ -16,6 +16,7 @@ import os
 import re
 import shutil
 import zipfile
+from collections.abc import Callable
 from decimal import Decimal
 from pathlib import Path
 
@@ -53,9 +54,12 @@ def _lo_number(text: bytes) -> bytes:
     return (value[:-2] if value.endswith(".0") else value).encode()
 
 
-def resaved_like_libreoffice(src: Path, dst: Path, edit: dict[bytes, bytes] | None = None) -> Path:
+def resaved_like_libreoffice(
+    src: Path, dst: Path, edit: dict[bytes, bytes] | None = None, row_attrs: bytes = _ATTRS
+) -> Path:
     """`src` as LibreOffice re-saves it (the Journal's index kept); `edit`: cells of the
-    Journal (by reference) given another value as LibreOffice would write it."""
+    Journal (by reference) given another value as LibreOffice would write it; `row_attrs`:
+    what it writes after each row's number."""
     shutil.copy(src, dst)
     with zipfile.ZipFile(dst) as z:
         journal = _journal_part(z)
@@ -84,7 +88,7 @@ def resaved_like_libreoffice(src: Path, dst: Path, edit: dict[bytes, bytes] | No
     def change(name: str, xml: bytes) -> bytes:
         if name == journal:
             head, _, rest = xml.partition(b'<row r="2"')
-            rows = re.sub(rb'(<row r="\d+")>', rb"\1" + _ATTRS + b">", b'<row r="2"' + rest)
+            rows = re.sub(rb'(<row r="\d+")>', rb"\1" + row_attrs + b">", b'<row r="2"' + rest)
             return head + _CELL.sub(cell, rows)
         if name == journal_index.PART:
             return (
@@ -168,7 +172,7 @@ def test_a_tick_on_a_resaved_workbook_reads_none_of_its_rows_and_saves_as_the_ca
 
     monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)
     monkeypatch.setattr(journal_columns, "columns", unread)  # (the forked child has it too)
-    fast, _ = both_ways(resaved, tmp_path, ["tick", "30"], ["pay", "Ann", "Bob", "5"])
+    fast, _ = both_ways(resaved, tmp_path, ["tick", "3"], ["pay", "Ann", "Bob", "5"])
     assert indexed(fast)  # ledger's own again
 
 
@@ -315,3 +319,121 @@ def test_a_workbook_libreoffice_resaved_is_taken_from_its_index(
     (tmp_path / "runs").mkdir()
     fast, _ = both_ways(resaved, tmp_path / "runs", ["tick", "30"])
     assert indexed(fast)
+
+
+def _index_changed(path: Path, change: Callable[[journal_index.Index], None]) -> Path:
+    def rewrite(name: str, xml: bytes) -> bytes:
+        if name != journal_index.PART:
+            return xml
+        index = journal_index.Index.from_xml(xml)
+        assert index is not None
+        change(index)
+        return index.to_xml()
+
+    rewrite_parts(path, rewrite)
+    return path
+
+
+def _one_segment(index: journal_index.Index) -> None:
+    rows = sum(s.rows for s in index.segments)
+    index.segments = [journal_index.Segment(0, 1, 1, 0, 0, 0, rows, "")]
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        # a row attribute a cell may have too: never dropped from every cell
+        pytest.param(
+            lambda own, path: resaved_like_libreoffice(own, path, row_attrs=b' t="str"'),
+            id="row-attributes",
+        ),
+        # rows deflated by another zlib-ng: the same rows, other bytes
+        pytest.param(
+            lambda own, path: _index_changed(
+                resaved_like_libreoffice(own, path),
+                lambda index: setattr(index, "deflater", "zlib-ng 0.0"),
+            ),
+            id="deflater",
+        ),
+        # one segment said to be the whole sheet: more than a segment's memory
+        pytest.param(
+            lambda own, path: _index_changed(resaved_like_libreoffice(own, path), _one_segment),
+            id="one-segment",
+        ),
+    ],
+)
+def test_what_is_not_surely_the_rows_of_the_index_is_read_instead(
+    own: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    make: Callable[[Path, Path], object],
+) -> None:
+    """Each is turned away before any row is rewritten."""
+    path = tmp_path / "w.xlsx"
+    monkeypatch.setattr(journal_resaved, "MAX_SEGMENT_XML", 1 << 20)
+    make(own, path)
+    assert journal_resaved.kept_index(path.read_bytes()) is not None
+
+    def rewrite(*args: object) -> None:
+        raise AssertionError("rewritten")
+
+    monkeypatch.setattr(journal_resaved, "_rewrite", rewrite)
+    assert journal_resaved._rewritten(path.read_bytes()) is None
+
+
+def test_a_money_style_other_than_3_is_kept_with_the_rows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The banker's own sheet with a date comes first: XlsxWriter numbers its styles as they
+    come, and the money style is 4. The rows rewritten say so."""
+    import datetime as dt
+    import importlib.util
+
+    from ledger.io.sheet_read import RawSheet
+    from ledger.io.workbook import write
+    from tests.conftest import ROOT
+
+    spec = importlib.util.spec_from_file_location("make_workbook", ROOT / "bench/make_workbook.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    loaded = module.build(1200)
+    loaded.unknown["Notes"] = RawSheet(
+        "Notes", [(1, ["when", "pct"]), (2, [dt.date(2026, 1, 2), 5])]
+    )
+    loaded.order = ["Notes", *loaded.order]
+    own = tmp_path / "own.xlsx"
+    write(own, loaded)
+    kept = journal_index.kept_journal(own.read_bytes(), "KC")
+    assert kept is not None and kept.index.money_style != 3
+    resaved = resaved_like_libreoffice(own, tmp_path / "resaved.xlsx")
+    assert journal_resaved.rewritten(resaved.read_bytes()) is not None
+    monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)
+    (tmp_path / "runs").mkdir()
+    both_ways(resaved, tmp_path / "runs", ["tick", "3"])
+
+
+def test_a_child_killed_after_its_summary_leaves_the_rows_to_the_command(
+    resaved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Killed (out of memory, say) once it had sent what the rows say: the command converts
+    the rows itself and saves what the careful read saves."""
+    import signal
+
+    monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)
+    segments = journal_convert.Conversion.segments
+
+    def killed_first(self: journal_convert.Conversion) -> object:
+        if self.pid:
+            os.kill(self.pid, signal.SIGKILL)
+        return segments(self)
+
+    monkeypatch.setattr(journal_convert.Conversion, "segments", killed_first)
+    both_ways(resaved, tmp_path, ["tick", "3"])
+
+
+def test_the_read_ahead_never_waits_at_a_pipe(tmp_path: Path) -> None:
+    fifo = tmp_path / "w.xlsx"
+    os.mkfifo(fifo)
+    read_ahead.start(str(fifo))  # returns at once: no writer will ever come
+    assert read_ahead.take(str(fifo), b"") is None

@@ -1,0 +1,50 @@
+"""What a child forked to compute beside a command does first.
+
+A child only computes and sends its answer down one pipe, then leaves with `os._exit`. It must
+hold nothing of the command's: the writer lock a changing command holds (`store.exclusive`) is
+an open file that a lingering child would keep locked, and a child holding the command's
+output keeps a reader of that output (`$(ledger tick)`) waiting.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+from collections.abc import Iterable
+
+_FD_LISTS = ("/proc/self/fd", "/dev/fd")
+#: Where no list of open files can be had: the files from 3 up to this are closed.
+_CLOSE_UP_TO = 1 << 16
+
+
+def quiet(w: int, blocked: Iterable[signal.Signals | int]) -> None:
+    """In the child: SIGTERM ends it, and Ctrl-C too unless the command ignores it (a command
+    started in the background); the signal mask as before the fork; every file closed but the
+    pipe `w`, the standard three on /dev/null."""
+    if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    close_all_but(w)
+
+
+def close_all_but(w: int) -> None:
+    with contextlib.suppress(OSError):
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            if fd != null:
+                os.dup2(null, fd)
+    fds: list[int] | None = None
+    for folder in _FD_LISTS:
+        with contextlib.suppress(OSError, ValueError):
+            fds = [int(name) for name in os.listdir(folder)]
+            break
+    if fds is None:
+        os.closerange(3, w)
+        os.closerange(w + 1, _CLOSE_UP_TO)
+        return
+    for fd in fds:
+        if fd > 2 and fd != w:
+            with contextlib.suppress(OSError):
+                os.close(fd)
