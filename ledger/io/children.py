@@ -18,18 +18,46 @@ _FD_LISTS = ("/proc/self/fd", "/dev/fd")
 _CLOSE_UP_TO = 1 << 16
 
 
-def quiet(w: int, blocked: Iterable[signal.Signals | int]) -> None:
+def quiet(w: int, blocked: Iterable[signal.Signals | int], group: bool = False) -> int:
     """In the child: SIGTERM ends it, and Ctrl-C too unless the command ignores it (a command
     started in the background); the signal mask as before the fork; every file closed but the
-    pipe `w`, the standard three on /dev/null."""
+    pipe `w`, the standard three on /dev/null. `group`: a group of its own, so that `stop`
+    ends the children it forks as well. The pipe's descriptor, which may have moved."""
+    if group:
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    close_all_but(w)
+    return close_all_but(w)
 
 
-def close_all_but(w: int) -> None:
+def own_group(pid: int) -> None:
+    """In the command, right after the fork: the child in a group of its own (as the child
+    does itself: whichever comes first)."""
+    with contextlib.suppress(OSError):
+        os.setpgid(pid, pid)
+
+
+def stop(pid: int) -> None:
+    """A child with a group of its own, and what it forked, ended and waited for."""
+    try:
+        os.killpg(pid, signal.SIGTERM)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGTERM)
+    with contextlib.suppress(OSError):
+        os.waitpid(pid, 0)
+
+
+def close_all_but(w: int) -> int:
+    """Every file closed but `w` (moved above the standard three if it was one of them: a
+    command started with its output closed), which is returned."""
+    if w <= 2:
+        import fcntl
+
+        w = fcntl.fcntl(w, fcntl.F_DUPFD, 3)
     with contextlib.suppress(OSError):
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
@@ -43,8 +71,9 @@ def close_all_but(w: int) -> None:
     if fds is None:
         os.closerange(3, w)
         os.closerange(w + 1, _CLOSE_UP_TO)
-        return
+        return w
     for fd in fds:
         if fd > 2 and fd != w:
             with contextlib.suppress(OSError):
                 os.close(fd)
+    return w

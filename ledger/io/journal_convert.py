@@ -258,6 +258,7 @@ class Conversion:
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
         os.close(w)
+        children.own_group(pid)
         self._adopt(pid, os.fdopen(r, "rb"), data, guess)
 
     def again(self, data: bytes) -> bool:
@@ -313,7 +314,8 @@ class Conversion:
         """The converted rows: deflated, in segments, with their money style. Made here
         when the child could not send them (it was killed, say, after its summary)."""
         if self._segments is None and self._summary is not None and self.data is not None:
-            answer = self._next()
+            # (a child closed already has nothing more to say: converted here below)
+            answer = self._next() if self.pid or self._answers is not None else None
             data, self.data = self.data, None
             if isinstance(answer, tuple):
                 self._segments = answer
@@ -333,9 +335,7 @@ class Conversion:
             pid, self.pid = self.pid, 0
             with contextlib.suppress(OSError):
                 self.reader.close()
-                os.kill(pid, signal.SIGTERM)
-            with contextlib.suppress(OSError):
-                os.waitpid(pid, 0)
+            children.stop(pid)
 
 
 def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) -> None:
@@ -344,7 +344,7 @@ def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) 
     is one to convert (a child begun before the command read it: `read_ahead`)."""
     try:
         os.close(r)
-        children.quiet(w, blocked)
+        w = children.quiet(w, blocked, group=True)
         with os.fdopen(w, "wb") as out:
 
             def send(answer: Any) -> None:

@@ -180,7 +180,7 @@ def _child(
     payload = b""
     try:
         os.close(r)
-        children.quiet(w, blocked)
+        w = children.quiet(w, blocked)
         payload = pickle.dumps(fn(*args))
     except BaseException:  # the parent hears None and goes the careful way
         payload = b""

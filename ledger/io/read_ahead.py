@@ -20,6 +20,8 @@ import os
 import signal
 import stat
 
+from ledger.io import children
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from typing import Any
@@ -40,9 +42,7 @@ class Early:
             pid, self.pid = self.pid, 0
             with contextlib.suppress(OSError):
                 self.reader.close()
-                os.kill(pid, signal.SIGTERM)
-            with contextlib.suppress(OSError):
-                os.waitpid(pid, 0)
+            children.stop(pid)
 
 
 _early: Early | None = None
@@ -61,10 +61,15 @@ def start(path: str) -> None:
     try:
         # never waiting at a pipe's open, never reading a device: a file, of a size read
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with open(fd, "rb") as f:
+        try:
             st = os.fstat(fd)
-            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
-                return
+        except OSError:
+            os.close(fd)
+            return
+        if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_BYTES:
+            os.close(fd)
+            return
+        with open(fd, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError:
         return
@@ -92,6 +97,7 @@ def start(path: str) -> None:
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     os.close(w)
+    children.own_group(pid)
     _early = Early(path, data, pid, os.fdopen(r, "rb"))
     atexit.register(_early.close)  # never a child left behind
 
