@@ -11,11 +11,40 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 _FD_LISTS = ("/proc/self/fd", "/dev/fd")
 #: Where no list of open files can be had: the files from 3 up to this are closed.
 _CLOSE_UP_TO = 1 << 16
+
+
+def fork(child: Callable[[int, int, set[int | signal.Signals]], None]) -> tuple[int, int] | None:
+    """A child forked to run `child(r, w, blocked)`: the pipe's two ends and the signal mask to
+    restore (Ctrl-C and SIGTERM are blocked from before the fork until the child has its own
+    handlers: it must never unwind the command's stack). It leaves with `os._exit`, whatever
+    happens. In the command: the child's pid and the pipe's reading end; None where no pipe or
+    no process could be had."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        try:
+            r, w = os.pipe()
+        except OSError:
+            return None
+        try:
+            pid = os.fork()
+        except OSError:
+            os.close(r)
+            os.close(w)
+            return None
+        if pid == 0:
+            try:
+                child(r, w, blocked)
+            finally:
+                os._exit(0)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+    os.close(w)
+    return pid, r
 
 
 def quiet(w: int, blocked: Iterable[signal.Signals | int], group: bool = False) -> int:

@@ -298,6 +298,17 @@ def header_end(sheet: Sheet, xml: bytes) -> int | None:
     return m.end()
 
 
+def rows_region(sheet: Sheet, xml: bytes) -> tuple[int, int]:
+    """Where the data rows of the sheet's whole XML begin (after the header) and end (at
+    `</sheetData>`, nothing a reader could take for cells after it); NotPlain otherwise."""
+    lo = header_end(sheet, xml)
+    hi = xml.find(b"</sheetData>", lo or 0)
+    if lo is None or hi < lo:
+        raise NotPlain
+    tail_ok(xml, hi)
+    return lo, hi
+
+
 def first_row_plain(xml: bytes, start: int) -> bool:
     """Whether the row at `start` is of the plain shape (the rest unread)."""
     return _patterns()[0].match(xml, start) is not None

@@ -31,7 +31,16 @@ from typing import Any
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.io import journal_index, journal_sums
-from ledger.io.journal_cells import Columns, NotPlain, Reader, Sheet, amount_of, header_end, tail_ok
+from ledger.io.journal_cells import (
+    Columns,
+    NotPlain,
+    Reader,
+    Sheet,
+    amount_of,
+    header_end,
+    rows_region,
+    tail_ok,
+)
 from ledger.io.journal_sums import Sums, _Forked
 from ledger.io.xlsx_read import inflate
 
@@ -67,11 +76,7 @@ def _halves(data: bytes, sheet: Sheet, reader: Reader) -> Columns:
     """The sheet inflated whole, the second half of its rows read by a forked child on the
     other core (which sends back only its columns)."""
     xml = inflate(data, sheet.part, "")
-    lo = header_end(sheet, xml)
-    hi = xml.find(b"</sheetData>", lo or 0)
-    if lo is None or hi < lo:
-        raise NotPlain
-    tail_ok(xml, hi)
+    lo, hi = rows_region(sheet, xml)
     mid = xml.find(b"<row ", lo + (hi - lo) // 2, hi)
     if mid < 0:
         return reader.rows(xml, lo, hi, b"</sheetData>", 2)

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
+import dataclasses
 import io
 import itertools
 import os
 import pickle
-import signal
 import struct
 import zipfile
 from dataclasses import dataclass
@@ -122,14 +122,7 @@ def _summary(cols: Columns, starts: list[int], ends: list[int], account: list[st
 
 def _summary_of(index: Index) -> Summary:
     """The history's numbers as the kept index holds them."""
-    return Summary(
-        rows=index.rows,
-        transactions=index.transactions,
-        last_id=index.last_id,
-        last_day=index.last_day,
-        balances=index.balances,
-        day_ends=index.day_ends,
-    )
+    return Summary(**{f.name: getattr(index, f.name) for f in dataclasses.fields(Summary)})
 
 
 def _render(
@@ -241,23 +234,10 @@ class Conversion:
 
         if not hasattr(os, "fork") or not _may_fork():
             return
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
-            try:
-                r, w = os.pipe()
-            except OSError:
-                return
-            try:
-                pid = os.fork()
-            except OSError:
-                os.close(r)
-                os.close(w)
-                return
-            if pid == 0:
-                _child(r, w, blocked, data)  # never returns
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        os.close(w)
+        forked = children.fork(lambda r, w, blocked: _child(r, w, blocked, data))
+        if forked is None:
+            return
+        pid, r = forked
         children.own_group(pid)
         self._adopt(pid, os.fdopen(r, "rb"), data, guess)
 
@@ -406,13 +386,8 @@ class ConvertedHistory(StoredHistory):
                 head_sha256="",
                 tail_sha256="",
                 segments=segs,
-                rows=s.rows,
-                transactions=s.transactions,
-                last_id=s.last_id,
-                last_day=s.last_day,
-                balances=s.balances,
-                day_ends=s.day_ends,
                 deflater=DEFLATER,
+                **vars(s),
             )
             self._kept = Kept(deflated, index, 0, len(deflated), (money_style,), self.currency)
         return self._kept

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ledger import __version__
-from ledger.io.journal_cells import NotPlain, Sheet, header_end, tail_ok
+from ledger.io.journal_cells import NotPlain, Sheet, rows_region
 from ledger.io.journal_index import MAX_INDEX_BYTES, PART, Index, Segment
 from ledger.io.journal_write import SEGMENT_BYTES, CellTexts
 from ledger.io.xlsx_read import inflate
@@ -194,11 +194,7 @@ def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
         if sheet.part.file_size > MAX_PART:
             return None
         xml = inflate(data, sheet.part, "")
-    lo = header_end(sheet, xml)
-    hi = xml.find(b"</sheetData>", lo or 0)
-    if lo is None or hi < lo:
-        return None
-    tail_ok(xml, hi)
+    lo, hi = rows_region(sheet, xml)
     shape = _shape(xml, lo, sheet.parts.number_styles)
     if shape is None:
         return None

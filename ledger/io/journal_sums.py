@@ -122,29 +122,11 @@ class _Forked:
         if not hasattr(os, "fork"):
             self.value = _quietly(fn, *args)
             return
-        # no Ctrl-C between fork and the child's own handlers: it must never unwind our stack
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-        try:
-            try:
-                r, w = os.pipe()
-            except OSError:
-                pid = -1
-            else:
-                try:
-                    pid = os.fork()
-                except OSError:
-                    os.close(r)
-                    os.close(w)
-                    pid = -1
-            if pid == 0:
-                _child(r, w, blocked, fn, args)  # never returns
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        if pid < 0:
+        forked = children.fork(lambda r, w, blocked: _child(r, w, blocked, fn, args))
+        if forked is None:
             self.value = _quietly(fn, *args)
             return
-        os.close(w)
-        self.pid, self.r = pid, r
+        self.pid, self.r = forked
 
     def result(self) -> Any:
         if self.pid:

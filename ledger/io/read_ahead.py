@@ -75,28 +75,16 @@ def start(path: str) -> None:
         return
     if len(data) > MAX_BYTES or not data.startswith(b"PK"):
         return
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        try:
-            r, w = os.pipe()
-        except OSError:
-            return
-        try:
-            pid = os.fork()
-        except OSError:
-            os.close(r)
-            os.close(w)
-            return
-        if pid == 0:
-            try:
-                from ledger.io.journal_convert import _child
 
-                _child(r, w, blocked, data, check=True)  # never returns
-            finally:
-                os._exit(0)  # should the import itself fail
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-    os.close(w)
+    def convert(r: int, w: int, blocked: set[int | signal.Signals]) -> None:
+        from ledger.io.journal_convert import _child
+
+        _child(r, w, blocked, data, check=True)
+
+    forked = children.fork(convert)
+    if forked is None:
+        return
+    pid, r = forked
     children.own_group(pid)
     _early = Early(path, data, pid, os.fdopen(r, "rb"))
     atexit.register(_early.close)  # never a child left behind
