@@ -218,7 +218,6 @@ class Conversion:
         self.reader: Any = None
         self._summary: Summary | None = None
         self._segments: tuple[bytes, list[Segment], int] | None = None
-        self.source = data  # (a second attempt goes on from this conversion: the same bytes?)
         self._answers: list[Any] | None = None
         self._asked = False
         self.data: bytes | None = data
@@ -245,7 +244,7 @@ class Conversion:
         """Whether a second attempt at a command may go on from this conversion, whose
         guess was wrong (what the rows say is known, the rows are being converted): for the
         same bytes only, and then without the guess."""
-        if not self.pid or self.data is None or self.source != data:
+        if not self.pid or self.data is None or self.data != data:
             self.close()
             return False
         self.guess, self.used = None, False

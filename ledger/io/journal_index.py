@@ -169,17 +169,27 @@ class Kept:
         return memoryview(self.data)[self.start + a : self.start + b]
 
 
+def read_index(z: zipfile.ZipFile) -> Index | None:
+    """The index the workbook keeps, as it says (nothing checked against the Journal's
+    bytes), when it is one of this version of ledger; None for none, or one larger than any
+    ledger writes."""
+    if PART not in z.namelist() or z.getinfo(PART).file_size > MAX_INDEX_BYTES:
+        return None
+    index = Index.from_xml(z.read(PART))
+    if index is None or index.version != __version__ or not index.segments:
+        return None
+    return index
+
+
 def kept_journal(data: bytes, currency: str) -> Kept | None:
     """The workbook's Journal part with its index, when the index holds for its bytes."""
     if os.environ.get(_CAREFUL_ENV):
         return None
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            if PART not in z.namelist() or z.getinfo(PART).file_size > MAX_INDEX_BYTES:
-                return None  # none, or larger than any index ledger writes: read carefully
-            index = Index.from_xml(z.read(PART))
-            if index is None or index.version != __version__ or not index.segments:
-                return None
+            index = read_index(z)
+            if index is None:
+                return None  # none: read carefully
             sheet = journal_xml.sheet_of(z)
             if index.money_style not in sheet.money_styles:
                 return None

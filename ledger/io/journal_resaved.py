@@ -30,9 +30,8 @@ import zipfile
 from dataclasses import dataclass
 from typing import Any
 
-from ledger import __version__
 from ledger.io.journal_cells import NotPlain, Sheet, rows_region
-from ledger.io.journal_index import MAX_INDEX_BYTES, PART, Index, Segment
+from ledger.io.journal_index import Index, Segment, read_index
 from ledger.io.journal_write import SEGMENT_BYTES, CellTexts
 from ledger.io.xlsx_read import inflate
 from ledger.io.zip_out import DEFLATER, deflate_rows
@@ -156,22 +155,11 @@ def _rewrite(
     return out
 
 
-def _index(z: zipfile.ZipFile) -> Index | None:
-    """The kept index as the other program wrote it back (its own XML declaration, quotes as
-    entities), when it is one of this version of ledger."""
-    if PART not in z.namelist() or z.getinfo(PART).file_size > MAX_INDEX_BYTES:
-        return None
-    index = Index.from_xml(z.read(PART))
-    if index is None or index.version != __version__ or not index.segments:
-        return None
-    return index
-
-
 def kept_index(data: bytes) -> Index | None:
     """The index the workbook kept, as it says (its rows unread)."""
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            return _index(z)
+            return read_index(z)
     except Exception:  # a damaged part: no guess
         return None
 
@@ -187,7 +175,7 @@ def rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
 
 def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
     with zipfile.ZipFile(io.BytesIO(data)) as z:
-        index = _index(z)
+        index = read_index(z)
         if index is None or index.deflater != DEFLATER:
             return None  # (another deflater: the same rows, other bytes)
         sheet = Sheet(z)

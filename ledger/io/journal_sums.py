@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-#: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 from ledger.io import children
 from ledger.io.journal_xml import (
     NotOurs,
