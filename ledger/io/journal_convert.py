@@ -317,10 +317,9 @@ class Conversion:
             children.stop(pid)
 
 
-def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) -> None:
+def _child(r: int, w: int, blocked: set[Any], data: bytes) -> None:
     """In the forked child: convert, send each answer as soon as it is made, leave at once
-    (no cleanup, nothing written but the answers). `check`: first see whether the workbook
-    is one to convert (a child begun before the command read it: `read_ahead`)."""
+    (no cleanup, nothing written but the answers)."""
     try:
         os.close(r)
         w = children.quiet(w, blocked, group=True)
@@ -332,8 +331,7 @@ def _child(r: int, w: int, blocked: set[Any], data: bytes, check: bool = False) 
                 out.flush()
 
             with contextlib.suppress(BaseException):
-                if not check or looks_converted(data):
-                    _convert(data, send)
+                _convert(data, send)
     finally:
         os._exit(0)
 

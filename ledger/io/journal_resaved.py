@@ -187,10 +187,15 @@ def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
     if shape is None:
         return None
     # where each segment's rows begin in the program's XML, and where the last one ends
-    cuts, row = [lo], 2
+    # (a row's number stands once in the sheet: it is looked for from as far on as ledger's
+    # own XML of the segment reaches, which the program's is longer than, and else afresh)
+    cuts, row, length = [lo], 2, 0
     for s in index.segments[:-1]:
         row += s.rows
-        at = xml.find(b'<row r="%d"' % row, cuts[-1], hi)
+        tag, length, since = b'<row r="%d"' % row, s.length, length
+        at = xml.find(tag, cuts[-1] + length - since, hi)
+        if at < 0:
+            at = xml.find(tag, cuts[-1], hi)
         if at < 0 or at - cuts[-1] > MAX_SEGMENT_XML:
             return None
         cuts.append(at)

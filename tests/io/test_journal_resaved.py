@@ -254,11 +254,13 @@ def _payment_rows(own: Path, memo: bytes) -> tuple[int, int]:
     return payer[0], payee[0]
 
 
-def test_the_program_read_ahead_is_taken_only_for_the_very_bytes_read(tmp_path: Path) -> None:
-    path = tmp_path / "w.xlsx"
-    path.write_bytes(b"PK" + b"\0" * 100)
+def test_the_program_read_ahead_is_taken_only_for_the_very_bytes_read(
+    resaved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)  # a Journal long enough
+    path = resaved
     read_ahead.start(str(path))
-    early = read_ahead.take(str(path), b"PK" + b"\1" * 100)  # the workbook changed since
+    early = read_ahead.take(str(path), path.read_bytes() + b"\0")  # the workbook changed since
     assert early is None
     read_ahead.start(str(path))
     early = read_ahead.take(str(path), path.read_bytes())
@@ -268,6 +270,15 @@ def test_the_program_read_ahead_is_taken_only_for_the_very_bytes_read(tmp_path: 
     with pytest.raises(ChildProcessError):
         os.waitpid(pid, os.WNOHANG)  # no child left behind
     assert read_ahead.take(str(path), path.read_bytes()) is None  # once
+
+
+def test_ledgers_own_workbook_is_read_ahead_without_a_child(
+    own: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its rows are ledger's own (read by its index): nothing to convert, no child."""
+    monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)
+    read_ahead.start(str(own))
+    assert read_ahead.take(str(own), own.read_bytes()) is None
 
 
 @pytest.mark.slow
