@@ -291,9 +291,8 @@ MAX_FORMULAS = 100_000
 #: (a longer one is scanned a match at a time: its lists could take far more memory).
 _LISTED_UP_TO = 8 << 20
 _ROW_NUMBER = re.compile(rb"<row\b[^>]*?\sr=\"(\d+)\"")
-#: A cell's reference past column Z, past H: found by the attribute alone (any `r="AB1"` in
-#: the sheet counts, so the rectangle is never taken smaller than the cells make it), which
-#: is found five times as fast as each `<c` tag's attributes are read.
+#: A cell's reference past column Z, past H: by the attribute alone, five times as fast (any
+#: `r="AB1"` counts: the rectangle is never taken smaller than the cells make it).
 _WIDE_REF = re.compile(rb"r=\"([A-Z]{2,3})\d+\"")
 _PAST_H = re.compile(rb"r=\"[I-Z]\d")
 _ROW_TAG = re.compile(rb"<row[\s>/]")
@@ -346,34 +345,26 @@ class Book:
 
     def shape(self, name: str) -> Shape:
         xml = inflate(self.data, self._part(name), self.where)
-        # counted and compared as the XML is scanned, never listed: a part of a few hundred
-        # megabytes may hold tens of millions of rows or cells
-        rows = numbered = 0
-        if len(xml) <= _LISTED_UP_TO:  # a usual sheet: listed at once, faster
-            numbers = _ROW_NUMBER.findall(xml)
-            numbered, rows = len(numbers), max(map(int, numbers), default=0)
-            tags = len(_ROW_TAG.findall(xml))
-        else:
-            for m in _ROW_NUMBER.finditer(xml):
-                numbered += 1
-                rows = max(rows, int(m.group(1)))
-            tags = sum(1 for _ in _ROW_TAG.finditer(xml))
+        # a usual sheet's rows listed at once (faster); a longer one's counted as the XML is
+        # scanned: a part of a few hundred megabytes may hold tens of millions of rows
+        listed = len(xml) <= _LISTED_UP_TO
+        numbers = _ROW_NUMBER.findall(xml) if listed else (m[1] for m in _ROW_NUMBER.finditer(xml))
+        numbered = rows = 0
+        for row in map(int, numbers):
+            numbered, rows = numbered + 1, max(rows, row)
+        tags = len(_ROW_TAG.findall(xml)) if listed else sum(1 for _ in _ROW_TAG.finditer(xml))
         if numbered != tags or rows > MAX_ROWS:
             # a row without its number, or with one no sheet has: calamine may fail on it
             # (abort the process, even); the stream reader names it or takes it
             return Shape(DENSE_CELLS + 1, {})
-        if len(xml) <= _LISTED_UP_TO:
-            letters = set(_WIDE_REF.findall(xml))
-        else:
-            letters = {m.group(1) for m in _WIDE_REF.finditer(xml)}
+        letters = set(_WIDE_REF.findall(xml) if listed else (m[1] for m in _WIDE_REF.finditer(xml)))
         if letters:
             columns = max(column_index(w.decode()) + 1 for w in letters)
         else:
             columns = 26 if _PAST_H.search(xml) else 8
         formulas: dict[int, dict[int, str]] = {}
         if b"<f" in xml:
-            # from each `<f` tag back to its cell (far fewer than the cells: a data
-            # validation's `<formula1>` alone is no formula)
+            # from each `<f` tag back to its cell (a data validation's `<formula1>` is none)
             starts = (xml.rfind(b"<c", 0, f.start()) for f in _FORMULA_TAG.finditer(xml))
             cells = (_FORMULA_ONLY.match(xml, at) for at in starts if at >= 0)
             for n, m in enumerate(m for m in cells if m is not None):
