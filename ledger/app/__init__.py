@@ -10,6 +10,7 @@ from ledger.app.after import (
     after_tick,
     file_stems,
     renamed,
+    tick_documents,
     typesetter,
     write_statements,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "read_books",
     "renamed",
     "shown_anyway",
+    "tick_documents",
     "typesetter",
     "write_statements",
 ]

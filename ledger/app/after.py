@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,12 +53,33 @@ def write_statements(
     days_ahead: int = 30,
     typesetter: Any = None,
 ) -> list[Path]:
-    """Write (or print) one statement per player; the forecast is computed once for all. A PDF
-    is the statement as printed (`io.printable`: long lists grouped, so a few pages), the
-    players' PDFs typeset side by side on the processors there are (by `typesetter`, a
+    """Write (or print) one statement per player (`statement_documents`), the players' PDFs
+    typeset side by side on the processors there are (by `typesetter`, a
     `typeset.Typesetter` started early, when given)."""
+    from ledger.io import render, typeset
+
+    made = statement_documents(workbook, books, names, since, fmt, paper, out, days_ahead)
+    paths, documents = [p for p, _ in made], [d for _, d in made]
+    pdfs = typeset.htmls_to_pdfs if typesetter is None else typesetter.pdfs
+    data: list[str | bytes] = [*pdfs(documents)] if fmt == "pdf" else [*documents]
+    return [render.write_atomic(path, doc) for path, doc in zip(paths, data, strict=True)]
+
+
+def statement_documents(
+    workbook: Path,
+    books: Any,
+    names: list[str],
+    since: int,
+    fmt: str,
+    paper: str,
+    out: Path | None,
+    days_ahead: int = 30,
+) -> list[tuple[Path, str]]:
+    """Each player's statement as HTML, and the file it goes to (a PDF's: the HTML to
+    typeset), or printed here (`text`); the forecast is computed once for all. A PDF is the
+    statement as printed (`io.printable`: long lists grouped, so a few pages)."""
     from ledger.core.journal_digest import journal_digest
-    from ledger.io import printable, render, typeset
+    from ledger.io import printable, render
 
     ahead = books.game.forecast(books, days_ahead)
     folder = out or workbook.parent / "statements"
@@ -81,9 +103,7 @@ def write_statements(
         base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
         paths.append(base.with_suffix(f".{fmt}"))
         documents.append(html)
-    pdfs = typeset.htmls_to_pdfs if typesetter is None else typesetter.pdfs
-    data: list[str | bytes] = [*pdfs(documents)] if fmt == "pdf" else [*documents]
-    return [render.write_atomic(path, doc) for path, doc in zip(paths, data, strict=True)]
+    return list(zip(paths, documents, strict=True))
 
 
 def file_stems(names: list[str]) -> dict[str, str]:
@@ -112,24 +132,46 @@ def renamed(names: list[str]) -> list[str]:
     return [f"{n} -> {stems[n]}" for n in names if stems[n] != slug(n)]
 
 
+@dataclass(frozen=True)
+class TickDocuments:
+    """What a tick writes after its save, each file's path and text: the printable summary,
+    the statements (none asked for: empty)."""
+
+    summary: tuple[Path, str]
+    statements: list[tuple[Path, str]]
+
+
+def tick_documents(path: Path, books: Books, report: Any, *, statements: bool) -> TickDocuments:
+    """The tick's documents, made from the books as they will be saved. Made before the save
+    (`pipeline.change`'s `prepare`): while the save still waits for the rows another program
+    wrote to be checked, and so a document that cannot be made refuses the tick whole."""
+    from ledger.io.render import tick_summary
+
+    names = [p.name for p in books.players]
+    return TickDocuments(
+        tick_summary(path, books, report),
+        statement_documents(path, books, names, report.start, "html", "a4", None)
+        if statements
+        else [],
+    )
+
+
 def after_tick(
-    path: Path, books: Books, report: Any, *, statements: bool
+    path: Path, books: Books, documents: TickDocuments
 ) -> tuple[Path, list[Path], list[str]]:
     """What a tick writes after its save: the printable summary and the statements (and the
     names that had to get distinct file names). A failure here is `SavedBut`: the tick itself
     was saved, and `undo` knows these files."""
-    from ledger.io.render import write_tick_summary
+    from ledger.io.render import write_atomic
 
     # what `undo` moves aside is every file this command put in place (store.note_written)
     files: list[Path] = []
     try:
         with after_save("the printable summary"):
-            summary = write_tick_summary(path, books, report)
-        if statements:
+            summary = write_atomic(*documents.summary)
+        if documents.statements:
             with after_save("the statements"):
-                files = write_statements(
-                    path, books, [p.name for p in books.players], report.start, "html", "a4", None
-                )
+                files = [write_atomic(p, doc) for p, doc in documents.statements]
     except (SavedBut, KeyboardInterrupt):
         with contextlib.suppress(OSError):  # the first failure is the one to report
             store.note_outputs(path, store.written_in_this_run())

@@ -44,6 +44,8 @@ class Outcome:
     data: object = None
     #: The books as saved (or, in a dry run, as they would be).
     books: Books | None = None
+    #: What `prepare` made before the save (None in a dry run).
+    prepared: object = None
 
 
 @dataclass
@@ -200,10 +202,20 @@ def _checked(loaded: Loaded, problems: list[Problem], light: bool) -> tuple[Book
 
 
 Change = Callable[[Books], tuple[str, list[Problem], object]]
+#: What a command writes after its save, made from the changed books and the change's data
+#: before the save (`Outcome.prepared`): so that what another program wrote is checked
+#: meanwhile, and what cannot be made refuses the command whole.
+Prepare = Callable[[Books, object], object]
 
 
 def change(
-    path: Path, change_fn: Change, *, command: str, force: bool = False, dry_run: bool = False
+    path: Path,
+    change_fn: Change,
+    *,
+    command: str,
+    force: bool = False,
+    dry_run: bool = False,
+    prepare: Prepare | None = None,
 ) -> Outcome:
     """Run one changing command under the writer lock, all or nothing."""
     refuse = store.refuse_if_open_elsewhere if dry_run else store.refuse_to_change
@@ -211,9 +223,9 @@ def change(
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
         try:
-            return _change(path, change_fn, command, force, dry_run, guess=True)
+            return _change(path, change_fn, command, force, dry_run, prepare, guess=True)
         except GuessedWrong as wrong:  # the rows another program wrote say otherwise
-            return _change(path, change_fn, command, force, dry_run, found=wrong.found)
+            return _change(path, change_fn, command, force, dry_run, prepare, found=wrong.found)
 
 
 def _change(
@@ -222,6 +234,7 @@ def _change(
     command: str,
     force: bool,
     dry_run: bool,
+    prepare: Prepare | None,
     guess: bool = False,
     found: object = None,
 ) -> Outcome:
@@ -232,7 +245,7 @@ def _change(
     books = loaded.books
     try:
         try:
-            outcome = _changed(path, loaded, problems, change_fn, command, force, dry_run)
+            outcome = _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
         except Exception:
             _confirm(books)  # a refusal (or any failure) is that of the history as it is
             raise
@@ -270,6 +283,7 @@ def _changed(
     command: str,
     force: bool,
     dry_run: bool,
+    prepare: Prepare | None = None,
 ) -> Outcome:
     books = loaded.books
     # as `check` does: bad Events cells leave the rest whole, so every bad row is named
@@ -290,7 +304,10 @@ def _changed(
     after = run_checks(books)
     if has_errors(after):
         raise ProblemsFound(after)
+    prepared = None
     if not dry_run:
+        if prepare is not None:
+            prepared = prepare(books, data)
         digest = store.save(
             path,
             lambda tmp: write(tmp, loaded),
@@ -304,7 +321,7 @@ def _changed(
     # the checks ran again after the change: their warnings once, as they stand now
     # (the cells' own warnings from the read, then what posting and the change said)
     warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
-    return Outcome(summary, posted, warnings, data, books)
+    return Outcome(summary, posted, warnings, data, books, prepared)
 
 
 def create(

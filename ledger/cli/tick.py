@@ -47,7 +47,9 @@ def tick(
 
     def go() -> None:
         from ledger.app import change as run_change
+        from ledger.app import tick_documents
 
+        path = _path(workbook)
         with _progress(days) as progress:
 
             def change(books: Any) -> tuple[str, list[Any], object]:
@@ -55,12 +57,21 @@ def tick(
                 report = books.game.tick(books, days, progress)
                 return f"tick {days}: day {start} -> {books.day}", [], report
 
+            def documents(books: Any, report: Any) -> Any:
+                # made before the save, shown after it (the save may wait for rows another
+                # program wrote to be checked: this is made meanwhile)
+                from ledger.io.render import tick_tables_text
+
+                files = tick_documents(path, books, report, statements=not no_statements)
+                return files, None if as_json else tick_tables_text(report)
+
             outcome = run_change(
-                _path(workbook),
+                path,
                 change,
                 command=_describe("tick", str(days)),
                 force=force,
                 dry_run=dry_run,
+                prepare=documents,
             )
         report: Any = outcome.data
         if dry_run:
@@ -68,18 +79,22 @@ def tick(
         books = None if dry_run else outcome.books
         for line in outcome.posted:
             say(f"posted {line}")
+        prepared: Any = outcome.prepared
+        files_made, tables = prepared or (None, None)
         if as_json:
             out_json(tick_json(report))
-        else:
+        elif tables is not None:
+            from ledger.io.render import show
+
+            show(tables)
+        else:  # a dry run
             from ledger.io.render import tick_tables
 
             tick_tables(report)
-        if not dry_run and books is not None:
+        if files_made is not None and books is not None:
             from ledger.app import after_tick
 
-            summary, files, clashes = after_tick(
-                _path(workbook), books, report, statements=not no_statements
-            )
+            summary, files, clashes = after_tick(path, books, files_made)
             say(f"Printable summary: {summary}")
             if files:
                 say(f"Statements: {files[0].parent}/ ({len(files)} players)")

@@ -14,6 +14,8 @@ import signal
 from collections.abc import Callable, Iterable
 
 _FD_LISTS = ("/proc/self/fd", "/dev/fd")
+#: How much a child's pipe holds where its size can be set (a user may have up to 1 MB).
+PIPE_BYTES = 1 << 20
 #: Where no list of open files can be had: the files from 3 up to this are closed.
 _CLOSE_UP_TO = 1 << 16
 
@@ -30,6 +32,11 @@ def fork(child: Callable[[int, int, set[int | signal.Signals]], None]) -> tuple[
             r, w = os.pipe()
         except OSError:
             return None
+        with contextlib.suppress(OSError, AttributeError):  # Linux: a child's answers up to
+            # a megabyte are sent without waiting for the command to read them
+            import fcntl
+
+            fcntl.fcntl(w, fcntl.F_SETPIPE_SZ, PIPE_BYTES)
         try:
             pid = os.fork()
         except OSError:

@@ -7,6 +7,8 @@ segments as they are instead of writing every row anew.
 
 The child answers twice on one pipe: first what the history holds (its numbers, last day,
 each account's sum and day-end balances), as soon as the rows are read; then the segments.
+Rows another program only re-saved (`journal_resaved`) are answered a third time, first of
+all: the rows of the last days (`Tail`), which a statement of the period reads.
 Anything not plain (`journal_columns` is not sure of a row, days do not rise, rows are not
 numbered from 2 without a gap, a text ledger writes otherwise) and there is no conversion:
 the loader reads the sheet as before. What comes out is exactly what reading every row and
@@ -47,6 +49,7 @@ from ledger.io.journal_index import (
     Segment,
     StoredHistory,
     inflate_piece,
+    transactions_in,
 )
 from ledger.io.sheets import JOURNAL
 from ledger.io.zip_out import DEFLATER
@@ -55,6 +58,7 @@ from ledger.io.zip_out import DEFLATER
 #: wrapped text's come first). A save that gives it another copies nothing and writes every
 #: row: the same workbook, only slower.
 MONEY_STYLE = 3
+_NONE: Any = object()
 #: What the first rows of the sheet are looked at for, before a child is started.
 _PEEK = 1 << 16
 #: From this size of the Journal's XML on (about 5,000 rows as LibreOffice writes them) it is
@@ -72,6 +76,20 @@ class Summary:
     last_day: int
     balances: dict[str, int]  # cents
     day_ends: dict[str, list[int]]  # [day, cents, day, cents, ...]
+
+
+@dataclass
+class Tail:
+    """The rows of the history's last days, checked, sent before the rest: every transaction
+    of a day after `after`, in ledger's segments (deflated, with their XML's lengths)."""
+
+    after: int
+    segments: list[bytes]
+    lengths: list[int]
+    money_style: int
+
+    def rows(self) -> bytes:
+        return b"".join(map(inflate_piece, self.segments, self.lengths))
 
 
 def looks_converted(data: bytes) -> bool:
@@ -177,7 +195,7 @@ def _render(
 def _convert(data: bytes, send: Any) -> None:
     """In the child: read, send the summary, render, send the segments. Rows the program
     only re-saved are not read: the kept index holds for them (`journal_resaved`)."""
-    resaved = journal_resaved.rewritten(data)
+    resaved = journal_resaved.rewritten(data, lambda *tail: send(Tail(*tail)))
     if resaved is not None:
         index, deflated, segments = resaved
         send(_summary_of(index))
@@ -218,6 +236,8 @@ class Conversion:
         self.reader: Any = None
         self._summary: Summary | None = None
         self._segments: tuple[bytes, list[Segment], int] | None = None
+        self._tail: Tail | None = None
+        self._first: Any = _NONE  # an answer read by `tail` that was not the tail
         self._answers: list[Any] | None = None
         self._asked = False
         self.data: bytes | None = data
@@ -259,6 +279,16 @@ class Conversion:
             self.guess = _summary_of(index) if index is not None else None
 
     def _next(self) -> Any:
+        """The next answer after the tail."""
+        if self._first is not _NONE:
+            answer, self._first = self._first, _NONE
+            return answer
+        answer = self._read()
+        if isinstance(answer, Tail):
+            self._tail, answer = answer, self._read()
+        return answer
+
+    def _read(self) -> Any:
         if self.pid:
             try:
                 head = self.reader.read(8)
@@ -278,6 +308,22 @@ class Conversion:
                 with contextlib.suppress(Exception):
                     _convert(self.data, self._answers.append)
         return self._answers.pop(0) if self._answers else None
+
+    def tail(self) -> Tail | None:
+        """The rows of the last days, when the child sends them first (rows another program
+        only re-saved, the last days' checked before the rest): waits for its first answer."""
+        if (
+            self._tail is None
+            and self._first is _NONE
+            and not self._asked
+            and self.data is not None
+        ):
+            answer = self._read()
+            if isinstance(answer, Tail):
+                self._tail = answer
+            else:
+                self._first = answer  # the summary (or nothing), for `summary`
+        return self._tail
 
     def summary(self) -> Summary | None:
         if not self._asked:
@@ -302,6 +348,7 @@ class Conversion:
                 again: list[Any] = []
                 with contextlib.suppress(Exception):
                     _convert(data, again.append)
+                again = [a for a in again if not isinstance(a, Tail)]
                 if len(again) == 2 and again[0] == self._summary:
                     self._segments = again[1]
             self.close()
@@ -357,6 +404,20 @@ class ConvertedHistory(StoredHistory):
         self.balances = {a: Decimal(c).scaleb(-2) for a, c in summary.balances.items()}
         self._ends: DayEnds | None = None
         self._kept: Kept | None = None
+        self._last_days: dict[int, list[Transaction]] = {}
+
+    def since(self, day: int) -> list[Transaction]:
+        """While the history is guessed: the last days from the rows the child sent first,
+        when they hold them all (the rest is still being checked; whatever is made from
+        them is used only once it holds, `confirm`)."""
+        if self.guessed and self._kept is None:
+            tail = self.conversion.tail()
+            if tail is not None and day > tail.after:
+                if day not in self._last_days:
+                    txns = transactions_in(tail.rows(), (tail.money_style,), self.currency)
+                    self._last_days[day] = [t for t in txns if t.day >= day]
+                return list(self._last_days[day])
+        return super().since(day)
 
     def release(self) -> None:
         self.conversion.close()

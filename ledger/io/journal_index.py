@@ -284,18 +284,23 @@ class StoredHistory(History):
         cached = self.kept._since.get(day)
         if cached is None:
             cached = []
-            pattern = journal_xml.pattern_of(self.kept.money_styles, True)
             done = 0
             for s in self.kept.index.segments:
                 if s.last_day >= day:
                     xml = inflate_piece(self.kept.piece(s.start, s.end), s.length - done)
-                    xml += b"</sheetData>"
-                    found = journal_xml.region(xml, pattern, 0, len(xml) - 12)
-                    txns, _, _ = journal_xml.build([found], self.kept.currency, None)
+                    txns = transactions_in(xml, self.kept.money_styles, self.kept.currency)
                     cached += [t for t in txns if t.day >= day]
                 done = s.length
             self.kept._since[day] = cached
         return list(cached)
+
+
+def transactions_in(xml: bytes, money_styles: tuple[int, ...], currency: str) -> list[Transaction]:
+    """The transactions of rows as ledger writes them (whole transactions)."""
+    pattern = journal_xml.pattern_of(money_styles, True)
+    xml += b"</sheetData>"
+    found = journal_xml.region(xml, pattern, 0, len(xml) - len(b"</sheetData>"))
+    return journal_xml.build([found], currency, None)[0]
 
 
 def indexed(data: bytes, currency: str) -> tuple[IndexedJournal, RowsOfHistory] | None:

@@ -25,8 +25,10 @@ from __future__ import annotations
 
 import hashlib
 import io
+import itertools
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,16 +166,24 @@ def kept_index(data: bytes) -> Index | None:
         return None
 
 
-def rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
+#: Told the rows of the last days first (`rewritten`): the day before them, and their
+#: segments, checked, deflated (sent down a pipe: small) with their XML's lengths, and the
+#: money style in them.
+Tail = Callable[[int, list[bytes], list[int], int], None]
+
+
+def rewritten(data: bytes, tail: Tail | None = None) -> tuple[Index, bytes, list[Segment]] | None:
     """The kept index and the Journal's rows as ledger's deflated segments (from 0), when
-    the rows are what the index describes; None otherwise."""
+    the rows are what the index describes; None otherwise. `tail`, when given, is told the
+    segments that hold the last day first, as soon as they are checked (what a statement
+    of the period reads), unless they are all there is."""
     try:
-        return _rewritten(data)
+        return _rewritten(data, tail)
     except (NotPlain, Exception):  # not as the index says, damaged: the rows are read
         return None
 
 
-def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
+def _rewritten(data: bytes, tail: Tail | None = None) -> tuple[Index, bytes, list[Segment]] | None:
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         index = read_index(z)
         if index is None or index.deflater != DEFLATER:
@@ -204,6 +214,16 @@ def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
     cuts.append(hi)
     texts, money = _Texts(sheet), b' s="%d"><v>' % index.money_style
     segments = index.segments
+    # the segments that hold the last day: first, when told (days rise, so they end it)
+    last = next(i for i, s in enumerate(segments) if s.last_day >= index.last_day)
+    ending: list[bytes] = []
+    if tail is not None and last > 0:
+        checked = _rewrite(xml, cuts[last:], segments[last:], shape, texts, money)
+        if checked is None:
+            return None
+        lengths = [s.length - before.length for before, s in itertools.pairwise(segments)]
+        tail(segments[last - 1].last_day, checked, lengths[last - 1 :], index.money_style)
+        ending, segments, cuts = checked, segments[:last], cuts[: last + 1]
     half = len(segments) // 2 if len(segments) >= HALVES_FROM else len(segments)
     later: Any = None
     if half < len(segments):
@@ -220,10 +240,10 @@ def _rewritten(data: bytes) -> tuple[Index, bytes, list[Segment]] | None:
         second = later.result() if later is not None else []
     if done is None or second is None:
         return None
-    pieces = done + second
+    pieces = done + second + ending
     deflated = b"".join(pieces)
     out, at = [], 0
-    for s, piece in zip(segments, pieces, strict=True):
+    for s, piece in zip(index.segments, pieces, strict=True):
         out.append(
             Segment(at, at + len(piece), s.length, s.crc, s.first_day, s.last_day, s.rows, s.sha256)
         )

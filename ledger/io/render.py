@@ -109,9 +109,28 @@ def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
 
 def tick_tables(report: Any) -> None:
     """After a tick: one table per player with the charges, money in and events of the period."""
+    _tick_tables(_console(), report)
+
+
+def tick_tables_text(report: Any) -> str:
+    """The tables `tick_tables` prints, as it prints them here (this terminal's width and
+    colours), to be shown later (`show`): made before the tick's save, shown after it."""
+    console = _console()
+    with console.capture() as capture:
+        _tick_tables(console, report)
+    return capture.get()
+
+
+def show(text: str) -> None:
+    import sys
+
+    sys.stdout.write(text)
+    sys.stdout.flush()
+
+
+def _tick_tables(console: Console, report: Any) -> None:
     from rich.table import Table
 
-    console = _console()
     players = sorted({line.player for line in report.lines})
     if not players:
         unit = "Days" if report.unit == "day" else "Rounds"
@@ -323,9 +342,9 @@ def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
     )
 
 
-def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
-    """The printable summary of the period (HTML), beside the workbook: named and headed by
-    the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
+def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
+    """The printable summary of the period (HTML) and its path beside the workbook: named and
+    headed by the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
     first, last = report.start + 1, report.end
     unit = getattr(report, "unit", "day")
     if unit != "day" and first == last:  # one round: `ledger-round-0003`, "Round 3"
@@ -357,7 +376,7 @@ def write_tick_summary(workbook: Path, books: Books, report: Any) -> Path:
             workbook=workbook.name,
         )
     )
-    return write_atomic(workbook.with_name(f"{workbook.stem}-{name}.html"), html)
+    return workbook.with_name(f"{workbook.stem}-{name}.html"), html
 
 
 # -- statements and reports -------------------------------------------------------------------------

@@ -91,3 +91,29 @@ def test_a_child_holds_none_of_the_commands_files(tmp_path: Path) -> None:
     os.close(lock)
     held = json.loads(answer)  # (with the listing's own, closed since)
     assert lock not in held and r not in held, held
+
+
+def test_a_childs_answer_of_half_a_megabyte_never_waits_for_the_command_to_read_it() -> None:
+    """Where a pipe's size can be set (Linux), the child sends and ends at once: the command
+    reads its first answer when it needs it, not before."""
+    import fcntl
+
+    import pytest
+
+    if not hasattr(fcntl, "F_SETPIPE_SZ"):
+        pytest.skip("no pipe size to set here")
+
+    def child(r: int, w: int, blocked: set[int | signal.Signals]) -> None:
+        os.close(r)
+        os.write(w, b"x" * (512 << 10))
+
+    forked = children.fork(child)
+    assert forked is not None
+    pid, r = forked
+    try:
+        deadline = time.monotonic() + 10
+        while os.waitpid(pid, os.WNOHANG) == (0, 0):
+            assert time.monotonic() < deadline, "the child waits for its answer to be read"
+            time.sleep(0.01)
+    finally:
+        os.close(r)

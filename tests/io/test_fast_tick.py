@@ -117,7 +117,7 @@ def test_tick_30_on_ledgers_own_long_journal_comes_out_as_the_careful_read(
 def test_a_tick_on_an_indexed_journal_reads_no_transaction_of_its_history(
     stress: Path, tmp_path: Path
 ) -> None:
-    from ledger.app import after_tick, change
+    from ledger.app import after_tick, change, tick_documents
 
     path = tmp_path / "ledger.xlsx"
     shutil.copy(stress, path)
@@ -125,9 +125,12 @@ def test_a_tick_on_an_indexed_journal_reads_no_transaction_of_its_history(
     def tick(books: Any) -> tuple[str, list[Any], object]:
         return "tick 30", [], books.game.tick(books, 30)
 
-    outcome = change(path, tick, command="tick 30")
+    def documents(books: Any, report: Any) -> Any:
+        return tick_documents(path, books, report, statements=True)
+
+    outcome = change(path, tick, command="tick 30", prepare=documents)
     assert outcome.books is not None
-    after_tick(path, outcome.books, outcome.data, statements=True)
+    after_tick(path, outcome.books, outcome.prepared)
     journal = outcome.books.journal
     assert isinstance(journal, IndexedJournal)
     assert journal._txns.whole is None  # the statements' days came from the last segment

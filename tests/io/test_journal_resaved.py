@@ -162,6 +162,49 @@ def test_the_second_half_on_the_other_core_gives_the_same(
     assert journal_resaved.rewritten(data) == one is not None
 
 
+def test_the_rows_of_the_last_days_are_sent_first_as_ledger_wrote_them(
+    own: Path, resaved: Path
+) -> None:
+    """What a statement of the period reads comes before the rest is checked: the segments
+    that hold the last day, as ledger's save wrote them; the answer as without them."""
+    told: list[tuple[int, list[bytes], list[int], int]] = []
+    data = resaved.read_bytes()
+    found = journal_resaved.rewritten(data, lambda *tail: told.append(tail))
+    assert found == journal_resaved.rewritten(data) is not None
+    index, deflated, segments = found
+    [(after, pieces, lengths, money_style)] = told
+    first = len(segments) - len(pieces)
+    assert first > 0 and after == segments[first - 1].last_day < index.last_day
+    assert b"".join(pieces) == deflated[segments[first].start :]
+    kept = journal_index.kept_journal(own.read_bytes(), "KC")
+    assert kept is not None and money_style == kept.index.money_style
+    rows = b"".join(map(journal_index.inflate_piece, pieces, lengths))
+    last_days = journal_index.transactions_in(rows, (money_style,), "KC")
+    assert [t for t in last_days if t.day > after] == journal_index.StoredHistory(kept).since(
+        after + 1
+    )
+
+
+def test_a_guessed_history_gives_the_last_days_before_the_rest_is_checked(
+    own: Path, resaved: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ledger.io.load import load
+
+    monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)
+    careful, _ = load(own, index=True)
+    loaded, _ = load(resaved, index=True, guess=True)
+    history = loaded.books.journal.history  # type: ignore[attr-defined]
+    assert isinstance(history, journal_convert.ConvertedHistory) and history.guessed
+    day = history.last_day
+    try:
+        assert loaded.books.journal.since(day) == careful.books.journal.since(day)
+        assert history._kept is None  # the rest not waited for
+        history.confirm()  # and what the rows say is what was guessed
+        assert not history.guessed
+    finally:
+        history.release()
+
+
 @pytest.mark.slow
 def test_a_tick_on_a_resaved_workbook_reads_none_of_its_rows_and_saves_as_the_careful_read(
     resaved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
