@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.core.books import Books
+from ledger.core.journal_history import GuessedWrong
 from ledger.core.problems import (
     ProblemsFound,
     SavedBut,
@@ -135,25 +136,35 @@ def renamed(names: list[str]) -> list[str]:
 @dataclass(frozen=True)
 class TickDocuments:
     """What a tick writes after its save, each file's path and text: the printable summary,
-    the statements (none asked for: empty)."""
+    the statements (none asked for: empty); `failed`: the step whose document could not be
+    made, and why (raised after the save, as if it had been made then)."""
 
-    summary: tuple[Path, str]
+    summary: tuple[Path, str] | None
     statements: list[tuple[Path, str]]
+    failed: Exception | None = None
 
 
 def tick_documents(path: Path, books: Books, report: Any, *, statements: bool) -> TickDocuments:
     """The tick's documents, made from the books as they will be saved. Made before the save
-    (`pipeline.change`'s `prepare`): while the save still waits for the rows another program
-    wrote to be checked, and so a document that cannot be made refuses the tick whole."""
+    (`pipeline.change`'s `prepare`), while the save may still wait for the rows another
+    program wrote to be checked. One that cannot be made does not stop the save: its failure
+    is said after it, "saved, but" (`after_tick`), as when they were made after the save."""
     from ledger.io.render import tick_summary
 
     names = [p.name for p in books.players]
-    return TickDocuments(
-        tick_summary(path, books, report),
-        statement_documents(path, books, names, report.start, "html", "a4", None)
-        if statements
-        else [],
-    )
+    summary = None
+    try:
+        summary = tick_summary(path, books, report)
+        made = (
+            statement_documents(path, books, names, report.start, "html", "a4", None)
+            if statements
+            else []
+        )
+    except GuessedWrong:
+        raise  # the history was guessed wrong: the tick starts again, nothing saved
+    except Exception as exc:
+        return TickDocuments(summary, [], exc)
+    return TickDocuments(summary, made)
 
 
 def after_tick(
@@ -166,11 +177,16 @@ def after_tick(
 
     # what `undo` moves aside is every file this command put in place (store.note_written)
     files: list[Path] = []
+    failed = documents.failed
     try:
         with after_save("the printable summary"):
+            if documents.summary is None:  # it could not be made
+                raise failed or ValueError("no printable summary")
             summary = write_atomic(*documents.summary)
-        if documents.statements:
+        if documents.statements or failed is not None:
             with after_save("the statements"):
+                if failed is not None:  # they could not be made
+                    raise failed
                 files = [write_atomic(p, doc) for p, doc in documents.statements]
     except (SavedBut, KeyboardInterrupt):
         with contextlib.suppress(OSError):  # the first failure is the one to report

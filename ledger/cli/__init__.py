@@ -80,6 +80,11 @@ def main() -> None:
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # answered below from here on
     os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    try:  # a terminal that cannot show every character shows `?` for it, never fails
+        if sys.stdout.encoding.replace("-", "").lower() != "utf8":
+            sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
     for arg in sys.argv[1:]:
         try:
             arg.encode("utf-8")

@@ -3,6 +3,7 @@ printable summary and the statements, with what was saved said truly."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Any
 
 import typer
@@ -62,8 +63,14 @@ def tick(
                 # program wrote to be checked: this is made meanwhile)
                 from ledger.io.render import tick_tables_text
 
+                if progress is not None:
+                    progress.done()  # the days are done (a second attempt draws no bar)
                 files = tick_documents(path, books, report, statements=not no_statements)
-                return files, None if as_json else tick_tables_text(report)
+                tables = None
+                if not as_json:
+                    with contextlib.suppress(Exception):  # else printed after the save
+                        tables = tick_tables_text(report)
+                return files, tables
 
             outcome = run_change(
                 path,
@@ -87,7 +94,7 @@ def tick(
             from ledger.io.render import show
 
             show(tables)
-        else:  # a dry run
+        else:  # a dry run (or tables that could not be made before the save: they fail here)
             from ledger.io.render import tick_tables
 
             tick_tables(report)
@@ -121,10 +128,19 @@ def _progress(days: int) -> Any:
 
     from rich.progress import Progress
 
+    class Bar:
+        def __init__(self, p: Progress) -> None:
+            self.p, self.task = p, p.add_task(f"ticking {days} days", total=days)
+
+        def __call__(self, n: int) -> None:
+            self.p.update(self.task, completed=n)
+
+        def done(self) -> None:
+            self.p.stop()
+
     @contextmanager
     def bar() -> Any:
         with Progress(transient=True) as p:
-            task = p.add_task(f"ticking {days} days", total=days)
-            yield lambda n: p.update(task, completed=n)
+            yield Bar(p)
 
     return bar()

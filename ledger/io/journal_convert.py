@@ -8,7 +8,8 @@ segments as they are instead of writing every row anew.
 The child answers twice on one pipe: first what the history holds (its numbers, last day,
 each account's sum and day-end balances), as soon as the rows are read; then the segments.
 Rows another program only re-saved (`journal_resaved`) are answered a third time, first of
-all: the rows of the last days (`Tail`), which a statement of the period reads.
+all: the rows of the last days (`Tail`), which a statement of the period reads. The answers
+are made in `journal_answers`.
 Anything not plain (`journal_columns` is not sure of a row, days do not rise, rows are not
 numbered from 2 without a gap, a text ledger writes otherwise) and there is no conversion:
 the loader reads the sheet as before. What comes out is exactly what reading every row and
@@ -19,14 +20,11 @@ from __future__ import annotations
 
 import atexit
 import contextlib
-import dataclasses
 import io
-import itertools
 import os
 import pickle
 import struct
 import zipfile
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -34,14 +32,14 @@ from ledger import __version__
 from ledger.core.journal import Transaction
 from ledger.core.journal_history import DayEnds, GuessedWrong, IndexedJournal, RowsOfHistory
 from ledger.io import children, journal_resaved, journal_xml
-from ledger.io.journal_cells import (
-    Columns,
-    NotPlain,
-    Sheet,
-    amount_text,
-    first_row_plain,
-    header_end,
+from ledger.io.journal_answers import (
+    Summary,
+    Tail,
+    render,
+    summary_of_columns,
+    summary_of_index,
 )
+from ledger.io.journal_cells import NotPlain, Sheet, first_row_plain, header_end
 from ledger.io.journal_columns import CAREFUL_ENV, columns, transactions
 from ledger.io.journal_index import (
     Index,
@@ -51,7 +49,6 @@ from ledger.io.journal_index import (
     inflate_piece,
     transactions_in,
 )
-from ledger.io.sheets import JOURNAL
 from ledger.io.zip_out import DEFLATER
 
 #: The cell style XlsxWriter gives the money format in ledger's saves (the header's and the
@@ -64,32 +61,6 @@ _PEEK = 1 << 16
 #: From this size of the Journal's XML on (about 5,000 rows as LibreOffice writes them) it is
 #: converted in the background; a shorter one is read by columns at once.
 CONVERT_FROM = 2 << 20
-
-
-@dataclass
-class Summary:
-    """What a command that appends needs of the history: the index's numbers."""
-
-    rows: int
-    transactions: int
-    last_id: int
-    last_day: int
-    balances: dict[str, int]  # cents
-    day_ends: dict[str, list[int]]  # [day, cents, day, cents, ...]
-
-
-@dataclass
-class Tail:
-    """The rows of the history's last days, checked, sent before the rest: every transaction
-    of a day after `after`, in ledger's segments (deflated, with their XML's lengths)."""
-
-    after: int
-    segments: list[bytes]
-    lengths: list[int]
-    money_style: int
-
-    def rows(self) -> bytes:
-        return b"".join(map(inflate_piece, self.segments, self.lengths))
 
 
 def looks_converted(data: bytes) -> bool:
@@ -110,95 +81,13 @@ def looks_converted(data: bytes) -> bool:
         return False
 
 
-def _summary(cols: Columns, starts: list[int], ends: list[int], account: list[str]) -> Summary:
-    """The history's numbers from its columns; NotPlain when days do not rise."""
-    days = [cols.day[s] for s in starts]
-    if any(b < a for a, b in itertools.pairwise(days)):
-        raise NotPlain  # no index for a journal whose days go back
-    running: dict[str, int] = {}
-    points: dict[str, list[int]] = {}
-    for s, e, day in zip(starts, ends, days, strict=True):
-        for i in range(s, e):
-            a = account[i]
-            value = running[a] = running.get(a, 0) + cols.cents[i]
-            flat = points.get(a)
-            if flat is None:
-                points[a] = [day, value]
-            elif flat[-2] == day:
-                flat[-1] = value
-            else:
-                flat += (day, value)
-    return Summary(
-        rows=len(cols.txn),
-        transactions=len(starts),
-        last_id=cols.txn[starts[-1]] if starts else 0,
-        last_day=days[-1] if days else 0,
-        balances=running,
-        day_ends=points,
-    )
-
-
-def _summary_of(index: Index) -> Summary:
-    """The history's numbers as the kept index holds them."""
-    return Summary(**{f.name: getattr(index, f.name) for f in dataclasses.fields(Summary)})
-
-
-def _render(
-    cols: Columns, starts: list[int], ends: list[int], texts: Any, money_style: int
-) -> tuple[bytes, list[Segment]]:
-    """The rows as `journal_write` writes them from row 2, in its segments: the deflated
-    bytes and each segment. NotPlain for a row `journal_write` would write another way."""
-    from ledger.io.journal_write import SEGMENT_BYTES, CellTexts, SegmentWriter
-
-    sink = io.BytesIO()
-    w = SegmentWriter(sink, JOURNAL, money_style)  # type: ignore[arg-type]
-    cell = CellTexts()
-    money = w.money
-    distinct = dict(zip(cols.amount, cols.cents, strict=True))
-    amounts = {raw: amount_text(raw, c) for raw, c in distinct.items()}
-    parts: list[bytes] = []
-    size, first, last, count = 0, -1, -1, 0
-    r = 2
-    for s, e in zip(starts, ends, strict=True):
-        if size >= SEGMENT_BYTES:
-            w.segment(b"".join(parts), first, last, count)
-            parts, size, first, count = [], 0, -1, 0
-        tid, day = cols.txn[s], cols.day[s]
-        kind, memo = cell[texts[cols.kind[s]]], cell[texts[cols.memo[s]]]
-        event, rule = cell[texts[cols.event[s]]], cell[texts[cols.rule[s]]]
-        out = []
-        for i in range(s, e):
-            account = cell[texts[cols.account[i]]]
-            if not account:
-                raise NotPlain  # journal_write writes such a row its other way
-            out.append(
-                f'<row r="{r}"><c r="A{r}"><v>{tid}</v></c><c r="B{r}"><v>{day}</v></c>'
-                + (f'<c r="C{r}"{kind}' if kind else "")
-                + f'<c r="D{r}"{account}<c r="E{r}"{money}><v>{amounts[cols.amount[i]]}</v></c>'
-                + (f'<c r="F{r}"{memo}' if memo else "")
-                + (f'<c r="G{r}"{event}' if event else "")
-                + (f'<c r="H{r}"{rule}' if rule else "")
-                + "</row>"
-            )
-            r += 1
-        xml = "".join(out).encode("utf-8")
-        parts.append(xml)
-        size += len(xml)
-        first = day if first < 0 else first
-        last = day
-        count += e - s
-    if parts:
-        w.segment(b"".join(parts), first, last, count)
-    return sink.getvalue(), w.segments
-
-
 def _convert(data: bytes, send: Any) -> None:
     """In the child: read, send the summary, render, send the segments. Rows the program
     only re-saved are not read: the kept index holds for them (`journal_resaved`)."""
     resaved = journal_resaved.rewritten(data, lambda *tail: send(Tail(*tail)))
     if resaved is not None:
         index, deflated, segments = resaved
-        send(_summary_of(index))
+        send(summary_of_index(index, checked=True))
         send((deflated, segments, index.money_style))
         return
     sheet, cols = columns(data)
@@ -207,8 +96,8 @@ def _convert(data: bytes, send: Any) -> None:
     groups = transactions(cols)
     texts = sheet.texts
     account = list(map(texts.__getitem__, cols.account))
-    send(_summary(cols, groups.starts, groups.ends, account))
-    send((*_render(cols, groups.starts, groups.ends, texts, MONEY_STYLE), MONEY_STYLE))
+    send(summary_of_columns(cols, groups.starts, groups.ends, account))
+    send((*render(cols, groups.starts, groups.ends, texts, MONEY_STYLE), MONEY_STYLE))
 
 
 class Begun(Protocol):
@@ -276,7 +165,7 @@ class Conversion:
         atexit.register(self.close)  # a command that stops before its save leaves no child
         if guess:
             index = journal_resaved.kept_index(data)
-            self.guess = _summary_of(index) if index is not None else None
+            self.guess = summary_of_index(index) if index is not None else None
 
     def _next(self) -> Any:
         """The next answer after the tail."""
@@ -424,8 +313,11 @@ class ConvertedHistory(StoredHistory):
 
     def confirm(self) -> None:
         if self.guessed:
-            if self.conversion.summary() != self.summary:
+            found = self.conversion.summary()
+            if found != self.summary or (self._last_days and not found.checked):
                 # the child has read what the rows say: the second attempt goes on from it
+                # (also when the same numbers came from rows read by columns, and the last
+                # days were taken from checked rows the rest of the sheet does not agree with)
                 raise GuessedWrong(self.conversion)
             self.guessed = False
 
@@ -445,7 +337,7 @@ class ConvertedHistory(StoredHistory):
                 tail_sha256="",
                 segments=segs,
                 deflater=DEFLATER,
-                **vars(s),
+                **s.numbers(),
             )
             self._kept = Kept(deflated, index, 0, len(deflated), (money_style,), self.currency)
         return self._kept

@@ -295,3 +295,41 @@ def test_23_undo_of_a_tick_moves_its_summary_and_statements_aside(game: Ledger) 
     assert not summary.exists() and not [f for f in statements if f.exists()]
     aside = game.folder / ".ledger.xlsx.history" / "undone-000003"
     assert (aside / "ledger-days-0001-0030.html").exists()
+
+
+def test_1_statements_that_cannot_be_made_say_the_tick_was_saved(
+    game: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The statements are made before the save (while another program's rows may still be
+    checked) but a failure in making them is said after it, as when they were made then: the
+    tick stands, the summary is written."""
+    from ledger.app import after
+    from ledger.core.problems import ProblemsFound, problem
+
+    def cannot(*args: object, **kwargs: object) -> None:
+        raise ProblemsFound([problem("no-statement", "Ann", "Ann's statement cannot be made", "")])
+
+    _ship(game)
+    monkeypatch.setattr(after, "statement_documents", cannot)
+    run = game("tick", "30", expect=4)
+    assert "saved: tick 30: day 0 -> 30" in run.stderr, run.stderr
+    assert "Ann's statement cannot be made" in run.stderr
+    assert "nothing was written" not in run.stderr and "internal error" not in run.stderr
+    assert (game.folder / "ledger-days-0001-0030.html").exists()
+    assert not (game.folder / "statements").exists()
+    assert game("balance", "--json").json()["day"] == 30
+
+
+def test_1_a_bug_in_the_statements_still_saves_the_tick_and_says_so(
+    game: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from ledger.app import after
+
+    def bug(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("a bug in a statement")
+
+    monkeypatch.setattr(after, "statement_documents", bug)
+    with pytest.raises(RuntimeError):  # (the program says "internal error", and "saved")
+        game("tick", "30")
+    assert game("balance", "--json").json()["day"] == 30  # raised after the save
+    assert (game.folder / "ledger-days-0001-0030.html").exists()

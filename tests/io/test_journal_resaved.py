@@ -205,6 +205,31 @@ def test_a_guessed_history_gives_the_last_days_before_the_rest_is_checked(
         history.release()
 
 
+def test_last_days_taken_from_checked_rows_the_rest_disagrees_with_are_guessed_wrong(
+    own: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A memo typed again in the first row: the sums are the index's, the rows are not. The
+    last days, checked, came first; what was made from them is made again from the rows."""
+    from ledger.core.journal_history import GuessedWrong
+    from ledger.io.load import load
+
+    edited = resaved_like_libreoffice(own, tmp_path / "edited.xlsx", {b"F2": b"typed again"})
+    monkeypatch.setattr(journal_convert, "CONVERT_FROM", 0)
+    for use_last_days in (False, True):
+        loaded, _ = load(edited, index=True, guess=True)
+        history = loaded.books.journal.history  # type: ignore[attr-defined]
+        try:
+            if use_last_days:
+                loaded.books.journal.since(history.last_day)
+                assert history.conversion.tail() is not None  # checked, sent first
+                with pytest.raises(GuessedWrong):
+                    history.confirm()
+            else:
+                history.confirm()  # the same numbers: the rows are taken as they are
+        finally:
+            history.release()
+
+
 @pytest.mark.slow
 def test_a_tick_on_a_resaved_workbook_reads_none_of_its_rows_and_saves_as_the_careful_read(
     resaved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
