@@ -43,23 +43,12 @@ def typesetter(fmt: str, many: bool) -> Any:
     return Typesetter((os.cpu_count() or 1) if fmt == "pdf" and many else 1)
 
 
-def write_statements(
-    workbook: Path,
-    books: Any,
-    names: list[str],
-    since: int,
-    fmt: str,
-    paper: str,
-    out: Path | None,
-    days_ahead: int = 30,
-    typesetter: Any = None,
-) -> list[Path]:
-    """Write (or print) one statement per player (`statement_documents`), the players' PDFs
-    typeset side by side on the processors there are (by `typesetter`, a
-    `typeset.Typesetter` started early, when given)."""
+def write_statements(made: list[tuple[Path, str]], fmt: str, typesetter: Any = None) -> list[Path]:
+    """Write the statements `statement_documents` made, the players' PDFs typeset side by
+    side on the processors there are (by `typesetter`, a `typeset.Typesetter` started early,
+    when given)."""
     from ledger.io import render, typeset
 
-    made = statement_documents(workbook, books, names, since, fmt, paper, out, days_ahead)
     paths, documents = [p for p, _ in made], [d for _, d in made]
     pdfs = typeset.htmls_to_pdfs if typesetter is None else typesetter.pdfs
     data: list[str | bytes] = [*pdfs(documents)] if fmt == "pdf" else [*documents]

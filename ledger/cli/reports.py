@@ -74,9 +74,8 @@ def statement(
             else:
                 names = [p.name for p in books.players]
             start = since if since is not None else max(0, books.day - 30)
-            written = _app().write_statements(
-                path, books, names, start, fmt, paper, out, typesetter=pdfs
-            )
+            made = _app().statement_documents(path, books, names, start, fmt, paper, out)
+            written = _app().write_statements(made, fmt, typesetter=pdfs)
         for name, p in zip(names, written, strict=False):
             say(f"wrote {p} ({name})")
         clashes = _app().renamed([p.name for p in books.players])

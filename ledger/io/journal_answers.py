@@ -88,7 +88,7 @@ def render(
 ) -> tuple[bytes, list[Segment]]:
     """The rows as `journal_write` writes them from row 2, in its segments: the deflated
     bytes and each segment. NotPlain for a row `journal_write` would write another way."""
-    from ledger.io.journal_write import SEGMENT_BYTES, CellTexts, SegmentWriter
+    from ledger.io.journal_write import SEGMENT_BYTES, CellTexts, SegmentWriter, row_xml
 
     sink = io.BytesIO()
     w = SegmentWriter(sink, JOURNAL, money_style)  # type: ignore[arg-type]
@@ -112,13 +112,9 @@ def render(
             if not account:
                 raise NotPlain  # journal_write writes such a row its other way
             out.append(
-                f'<row r="{r}"><c r="A{r}"><v>{tid}</v></c><c r="B{r}"><v>{day}</v></c>'
-                + (f'<c r="C{r}"{kind}' if kind else "")
-                + f'<c r="D{r}"{account}<c r="E{r}"{money}><v>{amounts[cols.amount[i]]}</v></c>'
-                + (f'<c r="F{r}"{memo}' if memo else "")
-                + (f'<c r="G{r}"{event}' if event else "")
-                + (f'<c r="H{r}"{rule}' if rule else "")
-                + "</row>"
+                row_xml(
+                    r, tid, day, kind, account, money, amounts[cols.amount[i]], memo, event, rule
+                )
             )
             r += 1
         xml = "".join(out).encode("utf-8")

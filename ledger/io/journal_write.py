@@ -103,17 +103,35 @@ def _txn_xml(t: Transaction, r: int, money: str, texts: CellTexts) -> str | None
         account = p.account
         if type(account) is not str or not texts[account]:
             return None
-        out.append(
-            f'<row r="{r}"><c r="A{r}"><v>{t.id}</v></c><c r="B{r}"><v>{t.day}</v></c>'
-            + (f'<c r="C{r}"{kind}' if kind else "")
-            + f'<c r="D{r}"{texts[account]}<c r="E{r}"{money}><v>{format(p.amount.amount, "f")}</v></c>'
-            + (f'<c r="F{r}"{memo}' if memo else "")
-            + (f'<c r="G{r}"{event}' if event else "")
-            + (f'<c r="H{r}"{rule}' if rule else "")
-            + "</row>"
-        )
+        amount = format(p.amount.amount, "f")
+        out.append(row_xml(r, t.id, t.day, kind, texts[account], money, amount, memo, event, rule))
         r += 1
     return "".join(out)
+
+
+def row_xml(
+    r: int,
+    txn: int,
+    day: int,
+    kind: str,
+    account: str,
+    money: str,
+    amount: str,
+    memo: str,
+    event: str,
+    rule: str,
+) -> str:
+    """One row of the Journal as ledger writes it: each text as its cell after the reference
+    (`CellTexts`; no cell for an empty one), the amount's digits in the money style."""
+    return (
+        f'<row r="{r}"><c r="A{r}"><v>{txn}</v></c><c r="B{r}"><v>{day}</v></c>'
+        + (f'<c r="C{r}"{kind}' if kind else "")
+        + f'<c r="D{r}"{account}<c r="E{r}"{money}><v>{amount}</v></c>'
+        + (f'<c r="F{r}"{memo}' if memo else "")
+        + (f'<c r="G{r}"{event}' if event else "")
+        + (f'<c r="H{r}"{rule}' if rule else "")
+        + "</row>"
+    )
 
 
 class SegmentWriter:
