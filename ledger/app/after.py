@@ -7,7 +7,7 @@ import contextlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from ledger.core.books import Books
 from ledger.core.journal_history import GuessedWrong
@@ -169,8 +169,8 @@ def after_tick(
     failed = documents.failed
     try:
         with after_save("the printable summary"):
-            if documents.summary is None:  # it could not be made
-                raise failed or ValueError("no printable summary")
+            if documents.summary is None:  # it could not be made: `failed` says why
+                raise cast(Exception, failed)
             summary = write_atomic(*documents.summary)
         if documents.statements or failed is not None:
             with after_save("the statements"):

@@ -203,8 +203,8 @@ def _checked(loaded: Loaded, problems: list[Problem], light: bool) -> tuple[Book
 
 Change = Callable[[Books], tuple[str, list[Problem], object]]
 #: What a command writes after its save, made from the changed books and the change's data
-#: before the save (`Outcome.prepared`): so that what another program wrote is checked
-#: meanwhile, and what cannot be made refuses the command whole.
+#: before the save (`Outcome.prepared`), so that what another program wrote is checked
+#: meanwhile. It keeps its own failures for after the save (`app.after.TickDocuments`).
 Prepare = Callable[[Books, object], object]
 
 

@@ -130,7 +130,8 @@ class Conversion:
         self._answers: list[Any] | None = None
         self._asked = False
         self.data: bytes | None = data
-        if os.environ.get(CAREFUL_ENV) or not looks_converted(data):
+        # (a child begun early was begun for these very bytes, once they looked so)
+        if os.environ.get(CAREFUL_ENV) or (early is None and not looks_converted(data)):
             self.data = None
             if early is not None:
                 early.close()

@@ -221,8 +221,9 @@ def _rewritten(data: bytes, tail: Tail | None = None) -> tuple[Index, bytes, lis
         checked = _rewrite(xml, cuts[last:], segments[last:], shape, texts, money)
         if checked is None:
             return None
-        lengths = [s.length - before.length for before, s in itertools.pairwise(segments)]
-        tail(segments[last - 1].last_day, checked, lengths[last - 1 :], index.money_style)
+        ends = segments[last - 1 :]
+        lengths = [s.length - before.length for before, s in itertools.pairwise(ends)]
+        tail(ends[0].last_day, checked, lengths, index.money_style)
         ending, segments, cuts = checked, segments[:last], cuts[: last + 1]
     half = len(segments) // 2 if len(segments) >= HALVES_FROM else len(segments)
     later: Any = None

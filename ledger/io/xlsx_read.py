@@ -345,13 +345,14 @@ class Book:
 
     def shape(self, name: str) -> Shape:
         xml = inflate(self.data, self._part(name), self.where)
-        # a usual sheet's rows listed at once (faster); a longer one's counted as the XML is
-        # scanned: a part of a few hundred megabytes may hold tens of millions of rows
-        listed = len(xml) <= _LISTED_UP_TO
-        numbers = _ROW_NUMBER.findall(xml) if listed else (m[1] for m in _ROW_NUMBER.finditer(xml))
-        numbered = rows = 0
-        for row in map(int, numbers):
-            numbered, rows = numbered + 1, max(rows, row)
+        listed = len(xml) <= _LISTED_UP_TO  # else counted, never listed: tens of millions
+        if listed:  # a usual sheet: listed at once, faster
+            found = _ROW_NUMBER.findall(xml)
+            numbered, rows = len(found), max(map(int, found), default=0)
+        else:
+            numbered = rows = 0
+            for m in _ROW_NUMBER.finditer(xml):
+                numbered, rows = numbered + 1, max(rows, int(m[1]))
         tags = len(_ROW_TAG.findall(xml)) if listed else sum(1 for _ in _ROW_TAG.finditer(xml))
         if numbered != tags or rows > MAX_ROWS:
             # a row without its number, or with one no sheet has: calamine may fail on it
