@@ -260,6 +260,14 @@ def update_golden() -> Iterator[bool]:
     yield os.environ.get("LEDGER_UPDATE_GOLDEN") == "1"
 
 
+def one(folder: Path, pattern: str) -> Path:
+    """The one file in `folder` whose name matches `pattern` (`Ann-day-0060-txn-*.html`: a
+    statement's name carries its last transaction)."""
+    found = sorted(folder.glob(pattern))
+    assert len(found) == 1, f"{pattern} in {folder}: {[f.name for f in found]}"
+    return found[0]
+
+
 def rows(path: Path, sheet: str) -> list[dict[str, Any]]:
     """A sheet as a list of dicts by header, the way a banker reads it."""
     data = read_sheet(path, sheet)

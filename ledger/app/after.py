@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from ledger.core.books import Books
+from ledger.core.clock import Period
 from ledger.core.journal_history import GuessedWrong
 from ledger.core.problems import (
     ProblemsFound,
@@ -59,14 +60,18 @@ def statement_documents(
     workbook: Path,
     books: Any,
     names: list[str],
-    since: int,
+    period: Period,
     fmt: str,
     paper: str,
     out: Path | None,
     days_ahead: int = 30,
+    *,
+    by_tick: bool = False,
 ) -> list[tuple[Path, str]]:
     """Each player's statement as HTML, and the file it goes to (a PDF's: the HTML to
-    typeset), or printed here (`text`); the forecast is computed once for all. A PDF is the
+    typeset), or printed here (`text`); the forecast is computed once for all. A file is named
+    after the moment: the tick's by the step it ended on (`Ann-day-0030`), any other by the
+    step and the last transaction (`Ann-day-0030-txn-0014`), so none replaces another's. A PDF is the
     statement as printed (`io.printable`: long lists grouped, so a few pages)."""
     from ledger.core.journal_digest import journal_digest
     from ledger.io import printable, render
@@ -76,21 +81,25 @@ def statement_documents(
     stems = file_stems([p.name for p in books.players])
     paths: list[Path] = []
     documents: list[str] = []
+    clock, last = books.game.clock, None if by_tick else books.journal.next_id - 1
+    words = period.words(clock, books.day, period.of(books.journal))
+    moment = books.moment()
     for name in names:
         player = books.player(name)
-        s = books.game.statement(books, player, since, ahead)
+        s = books.game.statement(books, player, period, ahead)
+        s.period, s.moment = words, moment
         if fmt == "text":
             render.statement_text(s)
             continue
-        footer = f"{s.player} · day {s.day}"
+        footer = f"{s.player} · {moment}"
         if fmt == "pdf":
-            shown = printable.printed(s, journal_digest(books, player, since))
+            shown = printable.printed(s, journal_digest(books, player, period))
             html = render.render_html(
                 "statement.html.j2", paper, s=shown, footer=footer, printing=True
             )
         else:
             html = render.render_html("statement.html.j2", paper, s=s, footer=footer)
-        base = folder / f"{stems.get(name) or render.slug(name)}-day-{books.day:04d}"
+        base = folder / f"{stems.get(name) or render.slug(name)}-{clock.file_part(books.day, last)}"
         paths.append(base.with_suffix(f".{fmt}"))
         documents.append(html)
     return list(zip(paths, documents, strict=True))
@@ -133,8 +142,11 @@ class TickDocuments:
     failed: Exception | None = None
 
 
-def tick_documents(path: Path, books: Books, report: Any, *, statements: bool) -> TickDocuments:
-    """The tick's documents, made from the books as they will be saved. Made before the save
+def tick_documents(
+    path: Path, books: Books, report: Any, *, statements: Period | None
+) -> TickDocuments:
+    """The tick's documents, made from the books as they will be saved (`statements`: the
+    period they cover, none when none are asked for). Made before the save
     (`pipeline.change`'s `prepare`), while the save may still wait for the rows another
     program wrote to be checked. One that cannot be made does not stop the save: its failure
     is said after it, "saved, but" (`after_tick`), as when they were made after the save."""
@@ -145,8 +157,8 @@ def tick_documents(path: Path, books: Books, report: Any, *, statements: bool) -
     try:
         summary = tick_summary(path, books, report)
         made = (
-            statement_documents(path, books, names, report.start, "html", "a4", None)
-            if statements
+            statement_documents(path, books, names, statements, "html", "a4", None, by_tick=True)
+            if statements is not None
             else []
         )
     except GuessedWrong:

@@ -138,7 +138,7 @@ def _summary_from_sums(
     found = run_checks(books, only=LIGHT_CHECKS)  # what is left: players, a negative day
     if has_errors(found):
         return None
-    return cache.summarise(books, sums.balances), problems + found
+    return cache.summarise(books, sums.balances, sums.transactions), problems + found
 
 
 def shown_anyway(problems: list[Problem]) -> list[Problem]:

@@ -71,7 +71,7 @@ def new(
             say(f"ledger new: {exc}; nothing was written. Built so far: {built}.")
             raise typer.Exit(2) from None
         names = ", ".join(p.name for p in books.players)
-        say(f"Created {_path(workbook)}: {books.game.title}, day 0, players {names}.")
+        say(f"Created {_path(workbook)}: {books.game.title}, {books.moment()}, players {names}.")
         for p in books.players:
             say(f"  {p.name}: {books.player_cash(p)}")
         say(f"Next: {books.game.next_steps}")
@@ -114,7 +114,7 @@ def check(
             books = seen.loaded.books
             waiting = seen.pending_events
             say(
-                f"clean: {books.game.title}, day {books.day}, {len(books.players)} players, "
+                f"clean: {books.game.title}, {books.moment()}, {len(books.players)} players, "
                 f"{seen.transactions} transactions"
                 + (f", {_plural(waiting, 'event')} ready to post" if waiting else "")
             )
@@ -243,7 +243,9 @@ def journal(
     player: Annotated[
         str | None, typer.Option("--player", help="Only transactions touching this player.")
     ] = None,
-    since: Annotated[int | None, typer.Option("--since", help="Only from this day on.")] = None,
+    since: Annotated[
+        int | None, typer.Option("--since", help="Only from this day (or round) on.")
+    ] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     as_json: JsonOpt = False,
 ) -> None:

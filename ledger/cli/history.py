@@ -34,9 +34,9 @@ def history(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
         if not found:
             say("No earlier version is kept: every command that changes the workbook keeps one.")
             return
+        width = max(len(e.moment) for e in found)
         for e in found:
-            day = "?" if e.day is None else str(e.day)
-            print(f"{e.seq:>4}  {e.at}  day {day:>4}  {e.command}  ({e.changed})")
+            print(f"{e.seq:>4}  {e.at}  {e.moment:<{width}}  {e.command}  ({e.changed})")
         say("`ledger undo --to N` goes back to the workbook as it was before version N's command.")
 
     run(action)

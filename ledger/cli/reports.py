@@ -49,7 +49,11 @@ def statement(
     ] = False,
     since: Annotated[
         int | None,
-        typer.Option("--since", help="The period starts on this day (default: 30 days ago)."),
+        typer.Option(
+            "--since",
+            help="The period starts on this day or round (default: after the statements of "
+            "the last tick, so no line is in two statements).",
+        ),
     ] = None,
     fmt: FormatOpt = "html",
     paper: PaperOpt = "a4",
@@ -62,6 +66,7 @@ def statement(
 
     def go() -> None:
         from ledger.app import player_named, read_books, typesetter
+        from ledger.core.clock import Period
 
         path = _path(workbook)
         # the PDFs' typesetters import their typesetting while the workbook is read
@@ -73,8 +78,11 @@ def statement(
                 names = [one.name]
             else:
                 names = [p.name for p in books.players]
-            start = since if since is not None else max(0, books.day - 30)
-            made = _app().statement_documents(path, books, names, start, fmt, paper, out)
+            if since is None:  # since the last tick's statements (before any: 30 days)
+                period = books.statements_period(max(0, books.day - 30))
+            else:
+                period = Period(since=since)
+            made = _app().statement_documents(path, books, names, period, fmt, paper, out)
             written = _app().write_statements(made, fmt, typesetter=pdfs)
         for name, p in zip(names, written, strict=False):
             say(f"wrote {p} ({name})")
@@ -94,7 +102,8 @@ def report(
         ),
     ],
     since: Annotated[
-        int | None, typer.Option("--since", help="The period starts on this day (default: day 0).")
+        int | None,
+        typer.Option("--since", help="The period starts on this day or round (default: 0)."),
     ] = None,
     fmt: FormatOpt = "html",
     paper: PaperOpt = "a4",
@@ -112,11 +121,17 @@ def report(
         books, problems = read_books(path)
         warn(problems)
         r = books.game.report(books, kind.strip().casefold(), since or 0)
+        clock, last = books.game.clock, books.journal.next_id - 1
+        r.moment = books.moment()
+        r.period = r.period or (
+            clock.span(since or 0, books.day) if clock.ticks else "every transaction"
+        )
         if fmt == "text":
             render.report_text(r)
             return
-        html = render.render_html("report.html.j2", paper, r=r, footer=f"{r.title} · day {r.day}")
-        base = (out or path.parent / "statements") / f"{kind}-report-day-{books.day:04d}"
+        html = render.render_html("report.html.j2", paper, r=r, footer=f"{r.title} · {r.moment}")
+        stem = f"{kind.strip().casefold()}-report-{clock.file_part(books.day, last)}"
+        base = (out or path.parent / "statements") / stem
         target = (
             render.write_atomic(base.with_suffix(".pdf"), typeset.html_to_pdf(html))
             if fmt == "pdf"

@@ -28,7 +28,9 @@ from ledger.cli.root import app
     epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json", cls=NegativeNumbers
 )
 def tick(
-    days: Annotated[int, typer.Argument(metavar="DAYS", help="How many days to advance.")] = 1,
+    days: Annotated[
+        int, typer.Argument(metavar="DAYS", help="How many days (or rounds) to advance.")
+    ] = 1,
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would happen; write nothing.")
     ] = False,
@@ -39,7 +41,8 @@ def tick(
     as_json: JsonOpt = False,
     force: ForceOpt = False,
 ) -> None:
-    """Advance the game DAYS days, applying upkeep day by day exactly as the rules say."""
+    """Advance the game DAYS days (or rounds), applying upkeep day by day exactly as the rules
+    say."""
     if days < 1:
         from ledger.cli.common import fail
         from ledger.core.problems import problem
@@ -51,12 +54,16 @@ def tick(
         from ledger.app import tick_documents
 
         path = _path(workbook)
+        period: dict[str, Any] = {}  # what this attempt's statements cover
         with _progress(days) as progress:
 
             def change(books: Any) -> tuple[str, list[Any], object]:
-                start = books.day
+                start = books.moment()
+                period["covers"] = None if no_statements else books.statements_period(books.day)
                 report = books.game.tick(books, days, progress)
-                return f"tick {days}: day {start} -> {books.day}", [], report
+                if not no_statements:  # the next statements begin after these
+                    books.close_statements()
+                return f"tick {days}: {start} -> {books.moment()}", [], report
 
             def documents(books: Any, report: Any) -> Any:
                 # made before the save, shown after it (the save may wait for rows another
@@ -65,7 +72,7 @@ def tick(
 
                 if progress is not None:
                     progress.done()  # the days are done (a second attempt draws no bar)
-                files = tick_documents(path, books, report, statements=not no_statements)
+                files = tick_documents(path, books, report, statements=period["covers"])
                 tables = None
                 if not as_json:
                     with contextlib.suppress(Exception):  # else printed after the save

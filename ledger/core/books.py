@@ -13,6 +13,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
+from ledger.core.clock import DAYS, Clock, Period
 from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
@@ -189,6 +190,27 @@ class Books:
         twin.state = clone() if callable(clone) else copy.deepcopy(self.state)
         return twin
 
+    def statements_period(self, since: int) -> Period:
+        """What the next statements cover: the transactions after those the last tick's
+        statements showed; while no tick has written any (a new game, a workbook of an older
+        ledger), those from day `since` on."""
+        after, day = (
+            self.settings.values.get("statements_txn"),
+            self.settings.values.get("statements_day"),
+        )
+        if not isinstance(after, int) or after <= 0 or not isinstance(day, int):
+            return Period(since=since)
+        return Period(since=max(day, 0), after=after, opened=day)
+
+    def close_statements(self) -> None:
+        """The statements are made now: the next begin after the last transaction."""
+        self.settings.values["statements_txn"] = self.journal.next_id - 1
+        self.settings.values["statements_day"] = self.day
+
+    def moment(self) -> str:
+        """Where the books stand, in the game's words: `day 30`, `after round 1`."""
+        return self.game.clock.now(self.day, len(self.journal))
+
     def pending_events(self) -> Iterable[Event]:
         return (e for e in self.events if e.pending)
 
@@ -204,6 +226,19 @@ CORE_SETTINGS: tuple[Setting, ...] = (
     Setting("currency", "", "text", "", "The game's currency; amounts are exact to 0.01."),
 )
 
+#: Settings ledger keeps for itself, after the game's own: where the last statements ended.
+KEPT_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "statements_txn",
+        0,
+        "int",
+        "",
+        "The last transaction the statements of the last `ledger tick` showed: the next begin "
+        "after it. ledger sets it.",
+    ),
+    Setting("statements_day", 0, "int", "", "The day (or round) of those statements."),
+)
+
 BANK = "bank"
 
 
@@ -213,6 +248,9 @@ class Game(ABC):
     currency: str = ""
     #: False while the game's rules are not built: `ledger new` refuses it.
     built: bool = True
+    #: What the `day` setting counts, and the words for it (days, rounds; none in a game
+    #: where nothing falls due with time).
+    clock: Clock = DAYS
     #: Where players keep money; empty when the game has one purse per player.
     banks: tuple[str, ...] = ()
     home_bank: str | None = None
@@ -298,7 +336,7 @@ class Game(ABC):
         return bool(settings.values.get("allow_debt", False))
 
     def all_settings(self) -> tuple[Setting, ...]:
-        return CORE_SETTINGS + self.settings
+        return CORE_SETTINGS + self.settings + KEPT_SETTINGS
 
     def opening(self, players: Sequence[Player], settings: Settings) -> list[Draft]:
         """The starting money as opening transactions, one per player, from the `bank`."""
@@ -428,7 +466,9 @@ class Game(ABC):
         """What the next `days` bring, computed by the tick's own code without changing anything."""
         return self.tick(books.fork(), days)
 
-    def statement(self, books: Books, player: Player, since: int, ahead: TickReport) -> Statement:
+    def statement(
+        self, books: Books, player: Player, period: Period, ahead: TickReport
+    ) -> Statement:
         """A player's statement as plain data (ledger.core.report.Statement)."""
         from ledger.core.problems import ProblemsFound, problem
 

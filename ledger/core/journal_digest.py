@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger.core.books import Books, Player
+from ledger.core.clock import Period
 from ledger.core.report import Table, fmt
 
 #: At most this many rows in the printed journal (while the game has no more kinds of
@@ -30,12 +31,12 @@ class Line:
     amount: Decimal
 
 
-def period_lines(books: Books, player: Player, since: int) -> list[Line]:
-    """The transactions of day `since` onward that touch the player's accounts, in journal
-    order, each with the sum of its postings to those accounts."""
+def period_lines(books: Books, player: Player, period: Period) -> list[Line]:
+    """The transactions of the period that touch the player's accounts, in journal order,
+    each with the sum of its postings to those accounts."""
     mine = set(books.player_accounts(player))
     out: list[Line] = []
-    for t in books.journal.since(since):
+    for t in period.of(books.journal):
         touched = [p.amount.amount for p in t.postings if p.account in mine]
         if touched:
             out.append(Line(t.id, t.day, t.kind, t.memo, t.rule, sum(touched, Decimal(0))))
@@ -91,13 +92,14 @@ def _money(amount: Decimal) -> str:
 
 
 def journal_digest(
-    books: Books, player: Player, since: int, limit: int = PRINT_ROWS
+    books: Books, player: Player, period: Period, limit: int = PRINT_ROWS
 ) -> Table | None:
     """The player's journal lines of the period in at most `limit` rows, grouped; None when
     there are no more lines than that (the full list is printed as it is)."""
-    lines = period_lines(books, player, since)
+    lines = period_lines(books, player, period)
     if len(lines) <= limit:
         return None
+    since = lines[0].day
     span, groups = 1, _groups(lines, since, 1)
     last = lines[-1].day
     while len(groups) > limit and span <= last - since:
@@ -105,11 +107,12 @@ def journal_digest(
         groups = _groups(lines, since, span)
     total_in = sum((x.amount for x in lines if x.amount > 0), Decimal(0))
     total_out = sum((x.amount for x in lines if x.amount <= 0), Decimal(0))
-    by = "day" if span == 1 else f"{span} days"
+    clock = books.game.clock
+    by = clock.title if span == 1 else f"{span} {clock.units or 'transactions'}"
     currency = books.currency
     return Table(
         f"Journal lines of the period: {len(lines)} lines by {by} and kind",
-        ["days", "what", "rule", "txn", f"in ({currency})", f"out ({currency})"],
+        [clock.units or "txns", "what", "rule", "txn", f"in ({currency})", f"out ({currency})"],
         rows=[_row(g) for g in groups],
         align=["r", "l", "l", "r", "r", "r"],
         total=f"In: {fmt(total_in)} · out: {fmt(-total_out)} {currency}",

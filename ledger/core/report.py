@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from ledger.core.clock import DAYS, Clock
+
 
 def fmt(amount: Decimal | None) -> str:
     """Money as the statements print it: 1,234.50 (a minus sign for negative amounts)."""
@@ -59,6 +61,10 @@ class Statement:
     warnings: list[str]
     upcoming: Table
     chart: Chart | None
+    #: The period in the game's words (`days 31–60`, `round 2`), and the moment of the
+    #: closing (`day 60`, `after round 2`): filled by whoever made the statement's period.
+    period: str = ""
+    moment: str = ""
 
 
 @dataclass
@@ -71,6 +77,9 @@ class Report:
     facts: list[tuple[str, str]]
     sections: list[Table]
     chart: Chart | None = None
+    #: As on a statement: the period and the moment, in the game's words.
+    period: str = ""
+    moment: str = ""
 
 
 # -- what a tick (a day, a round) did, for the terminal, JSON, the summary and the forecast ------------
@@ -106,8 +115,8 @@ class TickReport:
     end: int
     lines: list[Line] = field(default_factory=list)
     currency: str = ""
-    #: what one step of the clock is called: day, round or turn, as the game counts
-    unit: str = "day"
+    #: the game's clock: what one step is called (day, round), as the game counts
+    clock: Clock = DAYS
     #: What came into each player's accounts in the period, read from the journal (see
     #: `money_in`); None: the income lines are summed instead.
     money_in: dict[str, Decimal] | None = None

@@ -8,16 +8,17 @@ from collections.abc import Iterable
 from decimal import Decimal
 
 from ledger.core.books import Books, Player
+from ledger.core.clock import Period
 from ledger.core.journal import Transaction
 from ledger.core.journal_history import DayEnds, IndexedJournal
 from ledger.core.report import Chart, Table, fmt
 
 
-def bank_table(books: Books, player: Player, since: int) -> Table:
+def bank_table(books: Books, player: Player, period: Period) -> Table:
     accounts = books.player_accounts(player)
     closing = {a: books.journal.balance(a).amount for a in accounts}
     opening = dict(closing)
-    for t in books.journal.since(since):  # opening = closing less what the period moved
+    for t in period.of(books.journal):  # opening = closing less what the period moved
         for p in t.postings:
             if p.account in opening:
                 opening[p.account] -= p.amount.amount
@@ -29,16 +30,16 @@ def bank_table(books: Books, player: Player, since: int) -> Table:
     return table
 
 
-def journal_table(books: Books, player: Player, since: int) -> Table:
+def journal_table(books: Books, player: Player, period: Period) -> Table:
     mine = set(books.player_accounts(player))
     table = Table(
         "Journal lines of the period",
-        ["txn", "day", "what", "rule", books.currency],
+        ["txn", books.game.clock.title, "what", "rule", books.currency],
         align=["r", "r", "l", "l", "r"],
         empty="no transactions in the period",
     )
     total_in, total_out = Decimal(0), Decimal(0)
-    for t in books.journal.since(since):
+    for t in period.of(books.journal):
         touched = [p.amount.amount for p in t.postings if p.account in mine]
         if not touched:
             continue
@@ -110,8 +111,10 @@ def _merged(
 
 
 def cash_chart(books: Books, player: Player, width: int = 520, height: int = 140) -> Chart | None:
-    """The player's cash at the end of each day that had a transaction, as a step line."""
-    series = list(cash_series(books).get(player.name, []))
+    """The player's cash at the end of each day that had a transaction, as a step line (none
+    in a game without a clock: its days do not move)."""
+    unit = books.game.clock.unit
+    series = list(cash_series(books).get(player.name, [])) if unit else []
     if not series:
         return None
     last_day = max(books.day, series[-1][0], 1)
@@ -137,8 +140,8 @@ def cash_chart(books: Books, player: Player, width: int = 520, height: int = 140
     labels = [
         (pad_l - 4, y(high) + 4, fmt(high)),
         (pad_l - 4, y(low) + 4, fmt(low)),
-        (x(0), height - 6, "day 0"),
-        (x(last_day), height - 6, f"day {last_day}"),
+        (x(0), height - 6, f"{unit} 0"),
+        (x(last_day), height - 6, f"{unit} {last_day}"),
     ]
     return Chart(
         f"Cash over time ({books.currency})", width, height, " ".join(pts), y(Decimal(0)), labels

@@ -34,6 +34,8 @@ class Summary:
     institutions: list[str]
     pending_events: int
     total: str
+    #: Where the books stand in the game's words (`day 30`, `after round 2`).
+    moment: str
 
 
 def cache_path(workbook: Path) -> Path:
@@ -49,12 +51,15 @@ def digest(workbook: Path) -> str:
     return digest_of(workbook.read_bytes())
 
 
-def summarise(books: Books, sums: Mapping[str, Decimal] | None = None) -> Summary:
+def summarise(
+    books: Books, sums: Mapping[str, Decimal] | None = None, transactions: int = 0
+) -> Summary:
     """What balance shows, from the books' journal or (`sums`) from each account's sum as
-    read straight from the Journal sheet."""
+    read straight from the Journal sheet, over so many `transactions`."""
     if sums is None:
         balances = books.journal.balances()
         total = books.journal.total()
+        transactions = len(books.journal)
     else:
         balances = {a: Money(v, books.currency) for a, v in sorted(sums.items())}
         total = Money(sum(sums.values(), Decimal(0)), books.currency)
@@ -67,11 +72,12 @@ def summarise(books: Books, sums: Mapping[str, Decimal] | None = None) -> Summar
         institutions=list(books.game.institutions),
         pending_events=sum(1 for _ in books.pending_events()),
         total=total.plain(),
+        moment=books.game.clock.now(books.day, transactions),
     )
 
 
 #: Bumped whenever what the cache holds, or how balances are derived, changes.
-FORMAT = 3
+FORMAT = 4
 
 
 def _key() -> str:

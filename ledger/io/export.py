@@ -113,12 +113,17 @@ def _hledger_tag(value: str) -> str:
     return _one_line(value).replace(",", " ")  # a comma ends a tag's value
 
 
+def _step(books: Books) -> str:
+    """What the `day` of a transaction counts, in the game's words."""
+    return books.game.clock.unit or "day"
+
+
 def hledger(books: Books) -> Iterator[str]:
     names = account_names(books)
     commodity = _hledger_commodity(books.currency)
     yield (
-        f"; {books.game.title}: the journal exported by ledger on day {books.day}\n"
-        f"; day N of the game is {DAY_ZERO.isoformat()} + N days\n\n"
+        f"; {books.game.title}: the journal exported by ledger, {books.moment()}\n"
+        f"; {_step(books)} N of the game is {DAY_ZERO.isoformat()} + N days\n\n"
         f"commodity 1000.00 {commodity}\n"
     )
     yield "".join(f"account {n}\n" for n in sorted(names.values())) + "\n"
@@ -179,8 +184,9 @@ def beancount(books: Books) -> Iterator[str]:
     cur = beancount_currency(books.currency)
     start = day_date(min((t.day for t in books.journal), default=0))
     yield (
-        f"; {books.game.title}: the journal exported by ledger on day {books.day}\n"
-        f"; day N of the game is {DAY_ZERO.isoformat()} + N days; {books.currency} is written {cur}\n\n"
+        f"; {books.game.title}: the journal exported by ledger, {books.moment()}\n"
+        f"; {_step(books)} N of the game is {DAY_ZERO.isoformat()} + N days; "
+        f"{books.currency} is written {cur}\n\n"
         f'option "title" {_bean_string(books.game.title)}\n'
         f'option "operating_currency" "{cur}"\n\n'
         f"{start} commodity {cur}\n"

@@ -62,6 +62,8 @@ class PrintedStatement:
     upcoming: Table | Listing
     chart: Chart | None
     notes: list[str] = field(default_factory=list)
+    period: str = ""
+    moment: str = ""
 
 
 def listing(t: Table) -> Listing:
@@ -116,7 +118,8 @@ def printed(s: Statement, journal: Table | None) -> PrintedStatement:
     notes = []
     if journal is not None:
         notes.append(
-            "The journal lines are grouped by day and kind; the HTML statement and the "
+            f"The journal lines are grouped by {journal.columns[0].rstrip('s')} and kind; the HTML "
+            "statement and the "
             "workbook's Journal sheet have every line (txn: the first … the last of a group)."
         )
     sections = [short(t, OWNED) for t in s.sections]
@@ -132,6 +135,8 @@ def printed(s: Statement, journal: Table | None) -> PrintedStatement:
         role=s.role,
         since=s.since,
         day=s.day,
+        period=s.period,
+        moment=s.moment,
         currency=s.currency,
         facts=s.facts,
         banks=banks,

@@ -46,7 +46,7 @@ def balance_table(
     def amount(account: str) -> Decimal:
         return Decimal(s.balances.get(account, "0"))
 
-    table = Table(title=f"Balances, day {s.day} ({s.currency})", title_justify="left")
+    table = Table(title=f"Balances, {s.moment} ({s.currency})", title_justify="left")
     table.add_column("player / account")
     table.add_column("bank")
     table.add_column("balance", justify="right")
@@ -81,9 +81,10 @@ def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
     from rich.table import Table
 
     table = Table(title=f"Journal ({books.currency})", title_justify="left")
+    clock = books.game.clock  # a game without a clock has no day to show
     for name, justify in (
         ("txn", "right"),
-        ("day", "right"),
+        *([(clock.unit, "right")] if clock.ticks else []),
         ("kind", "left"),
         ("account", "left"),
         ("amount", "right"),
@@ -96,7 +97,7 @@ def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
             first = i == 0
             table.add_row(
                 str(t.id) if first else "",
-                str(t.day) if first else "",
+                *([str(t.day) if first else ""] if clock.ticks else []),
                 t.kind if first else "",
                 p.account,
                 _money_cell(p.amount.amount),
@@ -132,22 +133,21 @@ def _tick_tables(console: Console, report: Any) -> None:
     from rich.table import Table
 
     players = sorted({line.player for line in report.lines})
+    clock, span = report.clock, report.clock.span(report.start + 1, report.end)
     if not players:
-        unit = "Days" if report.unit == "day" else "Rounds"
         if report.end > report.start:
-            console.print(f"{unit} {report.start + 1}-{report.end}: nothing fell due.")
+            console.print(f"{span[0].upper()}{span[1:]}: nothing fell due.")
         else:
             console.print(
                 "Nothing to foresee: a round's outcome depends on what is still to be played."
-                if report.unit == "round"
+                if clock.unit == "round"
                 else "Nothing fell due."
             )
         return
     for name in players:
         charges, income = report.totals(name)
-        unit = "days" if report.unit == "day" else "rounds"
-        table = Table(title=f"{name}: {unit} {report.start + 1}-{report.end}", title_justify="left")
-        table.add_column("day", justify="right")
+        table = Table(title=f"{name}: {span}", title_justify="left")
+        table.add_column(clock.title, justify="right")
         table.add_column("what")
         table.add_column("rule")
         table.add_column(report.currency, justify="right")
@@ -346,11 +346,11 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
     """The printable summary of the period (HTML) and its path beside the workbook: named and
     headed by the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
     first, last = report.start + 1, report.end
-    unit = getattr(report, "unit", "day")
+    unit, units = report.clock.unit, report.clock.units
     if unit != "day" and first == last:  # one round: `ledger-round-0003`, "Round 3"
         name, period = f"{unit}-{first:04d}", f"{unit.capitalize()} {first}"
     else:
-        name, period = f"{unit}s-{first:04d}-{last:04d}", f"{unit.capitalize()}s {first}–{last}"
+        name, period = f"{units}-{first:04d}-{last:04d}", f"{units.capitalize()} {first}–{last}"
     players = []
     for p in books.players:
         charges, income = report.totals(p.name)
@@ -371,6 +371,7 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
             start=first,
             end=last,
             period=period,
+            unit=report.clock.title,
             currency=books.currency,
             players=players,
             workbook=workbook.name,
@@ -435,7 +436,7 @@ def statement_text(s: Any) -> None:
     from rich.table import Table as RichTable
 
     console = Console(width=80)
-    console.print(f"[bold]{s.player}[/bold] · {s.game} · days {s.since}-{s.day} ({s.currency})")
+    console.print(f"[bold]{s.player}[/bold] · {s.game} · {s.period} ({s.currency})")
     console.print(", ".join(f"{k}: {v}" for k, v in s.facts))
     for t in [s.banks, s.upcoming, *s.sections, s.journal]:
         _text_table(console, RichTable, t)
@@ -450,7 +451,7 @@ def report_text(r: Any) -> None:
     from rich.table import Table as RichTable
 
     console = Console(width=80)
-    console.print(f"[bold]{r.title}[/bold] · {r.game} · days {r.since}-{r.day} ({r.currency})")
+    console.print(f"[bold]{r.title}[/bold] · {r.game} · {r.period} ({r.currency})")
     for k, v in r.facts:
         console.print(f"  {k}: {v}")
     for t in r.sections:

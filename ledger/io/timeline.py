@@ -30,6 +30,8 @@ class State:
 
     day: int | None
     transactions: int | None
+    #: the day in the game's words (`day 30`, `after round 2`)
+    moment: str = ""
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,8 @@ class Entry:
     #: the day (or round) the command left the books at; None when that version is unreadable
     day: int | None
     changed: str
+    #: where the command left the books, in the game's words ("?" when unreadable)
+    moment: str = "?"
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -60,7 +64,8 @@ def state_of(path: Path) -> State:
         loaded, _ = load(path, light=True)
     except (ProblemsFound, OSError, ValueError):
         return State(None, None)
-    return State(loaded.books.day, len(loaded.books.journal))
+    books = loaded.books
+    return State(books.day, len(books.journal), books.moment())
 
 
 def changed(before: State, after: State) -> str:
@@ -74,7 +79,7 @@ def changed(before: State, after: State) -> str:
         noun = "transaction" if abs(added) == 1 else "transactions"
         words.append(f"{added:+d} {noun}")
     if before.day != after.day:
-        words.append(f"day {before.day} -> {after.day}")
+        words.append(f"{before.moment} -> {after.moment}")
     return ", ".join(words) or "no money moved"
 
 
@@ -85,7 +90,13 @@ def entries(path: Path) -> list[Entry]:
     states = [state_of(hist / v.file) for v in kept] + [state_of(path)]
     out = [
         Entry(
-            v.seq, v.command, v.at, v.summary, states[i + 1].day, changed(states[i], states[i + 1])
+            v.seq,
+            v.command,
+            v.at,
+            v.summary,
+            states[i + 1].day,
+            changed(states[i], states[i + 1]),
+            states[i + 1].moment or "?",
         )
         for i, v in enumerate(kept)
     ]
@@ -131,7 +142,7 @@ def undo_to(path: Path, seq: int) -> tuple[Version, Aside]:
     undone = [v for v in versions(path) if v.state == "done" and v.seq >= seq]
     source = history_dir(path) / version.file
     state = state_of(source)
-    where = f"day {state.day}" if state.day is not None else "its day unreadable"
+    where = state.moment if state.day is not None else "its day unreadable"
 
     def write(tmp: Path) -> None:
         shutil.copyfile(source, tmp)

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ledger.app import read_books
+from ledger.core.clock import Period
 from ledger.core.report import Statement, Table, TickReport, fmt
 from ledger.io import timeline
 from ledger.io.history import history_dir, versions
@@ -27,6 +28,9 @@ class View:
 
     title: str
     day: int
+    #: `day 30`, `after round 2`: the moment in the game's words, and what a step is called
+    moment: str
+    unit: str
     currency: str
     standings: list[tuple[str, str]]
     last: list[tuple[int, str, str]]
@@ -43,15 +47,21 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
     """The workbook as the pages show it; the statements are the PDF's own data."""
     books, _ = read_books(path)
     ahead = books.game.forecast(books, AHEAD)
-    since = max(0, books.day - 30)
-    statements = {p.name: books.game.statement(books, p, since, ahead) for p in books.players}
+    period = Period(since=max(0, books.day - 30))  # the page's window: the last 30 days
+    statements = {p.name: books.game.statement(books, p, period, ahead) for p in books.players}
+    words = period.words(books.game.clock, books.day, period.of(books.journal))
+    for s in statements.values():
+        s.period, s.moment = words, books.moment()
     standings = [(p.name, str(books.player_cash(p))) for p in books.players]
     txns = list(books.journal)[-LAST_EVENTS:][::-1]
-    last = [(t.day, t.memo, str(_moved(t))) for t in txns]
-    now = timeline.State(books.day, len(books.journal))
+    ticks = books.game.clock.ticks  # a game without a clock numbers its moments by transaction
+    last = [(t.day if ticks else t.id, t.memo, str(_moved(t))) for t in txns]
+    now = timeline.State(books.day, len(books.journal), books.moment())
     return View(
         books.game.title,
         books.day,
+        books.moment(),
+        books.game.clock.title,
         books.currency,
         standings,
         last,
@@ -94,6 +104,7 @@ class Kept:
                 v.summary,
                 states[i + 1].day,
                 timeline.changed(states[i], states[i + 1]),
+                states[i + 1].moment or "?",
             )
             for i, v in enumerate(kept)
         ]
@@ -103,13 +114,14 @@ class Kept:
 def due_table(ahead: TickReport) -> Table | None:
     """What falls due in the forecast's days, for every player: the charges, money in and
     events the tick's own code foresees (the first `DUE_LINES` of them)."""
-    if not ahead.lines and ahead.unit != "day":
+    clock = ahead.clock
+    if not ahead.lines and clock.unit != "day":
         return None
     span = ahead.end - ahead.start
-    unit = ahead.unit if span == 1 else f"{ahead.unit}s"
+    unit = clock.unit if span == 1 else clock.units
     table = Table(
         f"What falls due next (the next {span} {unit})",
-        [ahead.unit, "who", "what", "rule", ahead.currency],
+        [clock.title, "who", "what", "rule", ahead.currency],
         align=["r", "l", "l", "l", "r"],
         empty=f"nothing falls due in the next {span} {unit}",
     )
@@ -121,7 +133,7 @@ def due_table(ahead: TickReport) -> Table | None:
     more = len(ahead.lines) - DUE_LINES
     if more > 0:
         last = ahead.lines[-1].day
-        table.total = f"and {more} more by {ahead.unit} {last}: each statement lists its own"
+        table.total = f"and {more} more by {clock.unit} {last}: each statement lists its own"
     return table
 
 

@@ -63,15 +63,19 @@ def test_10_names_that_make_one_file_name_get_distinct_files(ledger: Ledger) -> 
     ledger.new("Ann!", "Ann?", "Ann", patrol=None)
     run = ledger("statement", "--all")
     files = sorted(p.name for p in (ledger.folder / "statements").glob("*.html"))
-    assert files == ["Ann-2-day-0000.html", "Ann-3-day-0000.html", "Ann-day-0000.html"]
+    assert files == [
+        "Ann-2-day-0000-txn-0003.html",
+        "Ann-3-day-0000-txn-0003.html",
+        "Ann-day-0000-txn-0003.html",
+    ]
     assert "Ann! -> Ann-2" in run.stderr and "Ann? -> Ann-3" in run.stderr
     # one player alone gets the same name as in --all
     shutil.rmtree(ledger.folder / "statements")
     ledger("statement", "--player", "Ann?")
     assert [p.name for p in (ledger.folder / "statements").glob("*.html")] == [
-        "Ann-3-day-0000.html"
+        "Ann-3-day-0000-txn-0003.html"
     ]
-    text = (ledger.folder / "statements" / "Ann-3-day-0000.html").read_text()
+    text = (ledger.folder / "statements" / "Ann-3-day-0000-txn-0003.html").read_text()
     assert "Ann?" in text
 
 

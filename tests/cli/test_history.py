@@ -17,14 +17,14 @@ def test_history_newest_first_with_what_changed(game: Ledger) -> None:
     three_changes(game)
     data = game("history", "--json").json()
     assert [(e["version"], e["command"], e["day"], e["changed"]) for e in data] == [
-        (3, "tick 5", 5, "day 0 -> 5"),
+        (3, "tick 5", 5, "day 0 -> day 5"),
         (2, "pay Ann Bob 2.00 --memo two", 0, "+1 transaction"),
         (1, "pay Ann Bob 1.00 --memo one", 0, "+1 transaction"),
     ]
     assert all(e["at"][:2] == "20" for e in data)
     text = game("history").stdout.splitlines()
-    assert text[0].startswith("   3  ") and text[0].endswith("tick 5  (day 0 -> 5)")
-    assert "day    0  pay Ann Bob 1.00 --memo one  (+1 transaction)" in text[2]
+    assert text[0].startswith("   3  ") and text[0].endswith("day 5  tick 5  (day 0 -> day 5)")
+    assert "day 0  pay Ann Bob 1.00 --memo one  (+1 transaction)" in text[2]
 
 
 def test_history_of_a_new_workbook_and_of_none(game: Ledger, ledger: Ledger) -> None:
@@ -47,7 +47,7 @@ def test_undo_to_goes_back_in_one_step_and_is_undoable(game: Ledger) -> None:
     assert (newest["version"], newest["command"], newest["changed"]) == (
         4,
         "undo --to 2",
-        "-1 transaction, day 5 -> 0",
+        "-1 transaction, day 5 -> day 0",
     )
     game("undo")  # the jump back is a change like any other
     again = game("balance", "--json").json()

@@ -22,6 +22,7 @@ import pytest
 from typer.testing import CliRunner
 
 from ledger.cli import app
+from ledger.core.clock import Period
 from ledger.core.journal import Draft, Posting
 from ledger.core.journal_history import IndexedJournal
 from ledger.core.money import Money
@@ -126,7 +127,7 @@ def test_a_tick_on_an_indexed_journal_reads_no_transaction_of_its_history(
         return "tick 30", [], books.game.tick(books, 30)
 
     def documents(books: Any, report: Any) -> Any:
-        return tick_documents(path, books, report, statements=True)
+        return tick_documents(path, books, report, statements=Period(since=report.start))
 
     outcome = change(path, tick, command="tick 30", prepare=documents)
     assert outcome.books is not None

@@ -87,7 +87,7 @@ def test_1_ctrl_c_after_a_statement_file_is_written_names_it_and_not_nothing(gam
 def test_1_ctrl_c_after_the_save_and_a_file_says_both(game: Ledger) -> None:
     run = game.sub("tick", "1", env={"LEDGER_TEST_FAULT": "output-written:sigint"})
     assert run.exit_code == 4, run.stderr
-    assert "saved: tick 1: day 0 -> 1" in run.stderr
+    assert "saved: tick 1: day 0 -> day 1" in run.stderr
     assert (
         "the rest of what comes after the save (interrupted; written: "
         "ledger-days-0001-0001.html) could not be written" in run.stderr
@@ -104,7 +104,7 @@ def test_1_statements_that_cannot_be_written_say_the_tick_was_saved(game: Ledger
     _ship(game)
     (game.folder / "statements").write_text("a file where the statements folder goes")
     run = game("tick", "30", expect=4)
-    assert "saved: tick 30: day 0 -> 30" in run.stderr
+    assert "saved: tick 30: day 0 -> day 30" in run.stderr
     assert "the statements could not be written" in run.stderr
     assert "not-a-folder" in run.stderr and "nothing was written" not in run.stderr
     assert "internal error" not in run.stderr
@@ -155,7 +155,7 @@ def test_1_tick_on_a_nearly_full_disk_tells_the_truth(tmp_path: Path, free_kb: i
             assert run.exit_code in (0, 4), out
             assert game.path.read_bytes() != before
             if run.exit_code == 4:
-                assert "saved: tick 30: day 0 -> 30" in out and "disk-full" in out
+                assert "saved: tick 30: day 0 -> day 30" in out and "disk-full" in out
                 assert "nothing was written" not in out
             (disk / "filler").unlink()
             assert "`tick 30`" in game("undo").stderr
@@ -219,7 +219,7 @@ def test_1_an_unwritable_out_folder_is_a_problem_with_a_hint(
         os.chmod(out, 0o700)
         out.rmdir()
         out.mkdir()
-        (out / "Ann-day-0000.html").mkdir()  # a folder where the file goes
+        (out / "Ann-day-0000-txn-0003.html").mkdir()  # a folder where the file goes
         code = "is-a-folder"
     run = game("statement", "--player", "Ann", "--out", str(out), expect=1)
     assert f"{code} " in run.stderr and "hint:" in run.stderr
@@ -312,7 +312,7 @@ def test_1_statements_that_cannot_be_made_say_the_tick_was_saved(
     _ship(game)
     monkeypatch.setattr(after, "statement_documents", cannot)
     run = game("tick", "30", expect=4)
-    assert "saved: tick 30: day 0 -> 30" in run.stderr, run.stderr
+    assert "saved: tick 30: day 0 -> day 30" in run.stderr, run.stderr
     assert "Ann's statement cannot be made" in run.stderr
     assert "nothing was written" not in run.stderr and "internal error" not in run.stderr
     assert (game.folder / "ledger-days-0001-0030.html").exists()

@@ -154,6 +154,6 @@ def test_the_bankers_history_reads_each_kept_version_once_and_stays_true(game: L
     game("tick", "3")  # version 2 again, another workbook behind it
     assert served() == timeline.entries(game.path)
     assert [(e.seq, e.command, e.changed) for e in served()] == [
-        (2, "tick 3", "day 0 -> 3"),
+        (2, "tick 3", "day 0 -> day 3"),
         (1, "pay Ann Bob 1.00", "+1 transaction"),
     ]

@@ -14,6 +14,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Books, Player, Settings
+from ledger.core.clock import ROUNDS_DONE, Period
 from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
@@ -74,6 +75,7 @@ class Egon(Game):
     key = "egon"
     title = "Das kleine Egon-Spiel"
     currency = "Kj"
+    clock = ROUNDS_DONE
     institutions = ("bank", WORLD)
     settings = setting_specs()
     player_columns = PLAYER_COLUMNS
@@ -140,7 +142,7 @@ class Egon(Game):
     def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
         from ledger.core.report import Line, TickReport
 
-        report = TickReport(books.day, books.day, currency=self.currency, unit="round")
+        report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
         for n in range(days):
             for e in self.evaluate(books):
                 report.lines.append(
@@ -338,7 +340,7 @@ class Egon(Game):
 
         return view(books)
 
-    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Statement:
+    def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Statement:
         book = book_of(books)
         facts = [
             ("DI", str(player.get("di") or 0)),
@@ -389,12 +391,12 @@ class Egon(Game):
             self.title,
             player.name,
             player.role,
-            since,
+            period.since,
             books.day,
             books.currency,
             facts,
-            bank_table(books, player, since),
-            journal_table(books, player, since),
+            bank_table(books, player, period),
+            journal_table(books, player, period),
             [results, history],
             warnings,
             upcoming,
@@ -405,7 +407,7 @@ class Egon(Game):
         from ledger.core.report import TickReport
 
         return TickReport(
-            books.day, books.day, currency=self.currency, unit="round"
+            books.day, books.day, currency=self.currency, clock=self.clock
         )  # a round's outcome depends on orders not yet given
 
     def report(self, books: Books, kind: str, since: int) -> Report:

@@ -13,6 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import PLAYER_ROLE, Books, Player, Settings
+from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Param, parse_params
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
@@ -75,6 +76,7 @@ class Matador21(Game):
     key = "matador21"
     title = "the 21-field game"
     currency = "penge"
+    clock = ROUNDS_CURRENT
     banks = ()
     institutions = ("bank",)
     settings = defs.SETTINGS
@@ -230,7 +232,7 @@ class Matador21(Game):
         if problems:
             raise ProblemsFound(problems)
         start = table.round - 1
-        report = TickReport(start, start, currency=self.currency, unit="round")
+        report = TickReport(start, start, currency=self.currency, clock=self.clock)
         choice = str(books.settings.values.get("tax_choice", "smaller"))
         target = table.round + days
         while table.current is not None and table.round < target:
@@ -257,7 +259,7 @@ class Matador21(Game):
     def forecast(self, books: Books, days: int) -> TickReport:
         """Nothing falls due in this game: every turn is decided by its dice."""
         now = books.day - 1
-        return TickReport(now, now, currency=self.currency, unit="round")
+        return TickReport(now, now, currency=self.currency, clock=self.clock)
 
     def status(self, books: Books) -> dict[str, Any]:
         table = Table(books, state_of(books))
@@ -283,10 +285,10 @@ class Matador21(Game):
 
         return view(books)
 
-    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+    def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         from ledger.rules.matador21.statement import statement
 
-        return statement(books, player, since)
+        return statement(books, player, period)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
         from ledger.rules.matador21.statement import game_report

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ledger.core.books import BANK, PLAYER_ROLE, Books, Player
+from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import cash_chart, journal_table
 from ledger.rules.matador21.engine import Table as GameTable
@@ -195,14 +196,14 @@ def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
     return t
 
 
-def statement(books: Books, player: Player, since: int) -> Statement:
+def statement(books: Books, player: Player, period: Period) -> Statement:
     table = GameTable(books, _state(books))
     seat = table.by_name[player.name]
     cash = table.cash[player.name]
     opening = cash - sum(
         (
             p.amount.amount
-            for t in books.journal.since(since)
+            for t in period.of(books.journal)
             for p in t.postings
             if p.account == seat.account
         ),
@@ -234,13 +235,13 @@ def statement(books: Books, player: Player, since: int) -> Statement:
         game=books.game.title,
         player=player.name,
         role=player.role,
-        since=since,
+        since=period.since,
         day=books.day,
         currency=books.currency,
         facts=facts,
         banks=money,
-        journal=journal_table(books, player, since),
-        sections=[owned, _turns_table(books, since, player.name)],
+        journal=journal_table(books, player, period),
+        sections=[owned, _turns_table(books, period.since, player.name)],
         warnings=[],
         upcoming=upcoming,
         chart=cash_chart(books, player),

@@ -11,6 +11,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import BANK, Books, Player, Settings
+from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
@@ -22,6 +23,7 @@ class Planetopoly(Game):
     key = "planetopoly"
     title = "Planetopoly"
     currency = "MU"
+    clock = NO_CLOCK
     banks = ()
     institutions = (BANK,)
     settings = tables.SETTINGS
@@ -130,15 +132,15 @@ class Planetopoly(Game):
 
     # -- statements, reports, forecast --------------------------------------------------------------
     def forecast(self, books: Books, days: int) -> TickReport:
-        return TickReport(books.day, books.day, currency=self.currency, unit="turn")
+        return TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
 
     def view(self, books: Books) -> Any:  # the served pages' view of the table
         from ledger.rules.planetopoly.view import view
 
         return view(books)
 
-    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
-        return statement.statement(books, player, since)
+    def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
+        return statement.statement(books, player, period)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
         if kind != "game":

@@ -8,6 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Books, Player
+from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.planetopoly import bank, tables
@@ -76,7 +77,7 @@ def _state_words(player: Player) -> str:
     return "playing"
 
 
-def statement(books: Books, player: Player, since: int) -> Statement:
+def statement(books: Books, player: Player, period: Period) -> Statement:
     owed = bank.debt(books, player)
     facts = [
         ("cash", f"{fmt(bank.cash(books, player))} {books.currency}"),
@@ -96,12 +97,12 @@ def statement(books: Books, player: Player, since: int) -> Statement:
         "Planetopoly",
         player.name,
         player.role,
-        since,
+        period.since,
         books.day,
         books.currency,
         facts,
-        bank_table(books, player, since),
-        journal_table(books, player, since),
+        bank_table(books, player, period),
+        journal_table(books, player, period),
         [deeds_table(books, player)],
         warnings,
         upcoming,

@@ -11,6 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ledger.core.books import Books, Player, Settings
+from ledger.core.clock import Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
@@ -192,10 +193,10 @@ class Triplanetary(Game):
 
         return view(books)
 
-    def statement(self, books: Books, player: Player, since: int, ahead: Any) -> Any:
+    def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         from ledger.rules.triplanetary.statement import statement
 
-        return statement(books, player, since, ahead=ahead)
+        return statement(books, player, period, ahead=ahead)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
         from ledger.core.problems import ProblemsFound, problem

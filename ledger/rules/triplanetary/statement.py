@@ -7,6 +7,7 @@ from collections import Counter, defaultdict
 from decimal import Decimal
 
 from ledger.core.books import Books, Player
+from ledger.core.clock import Period
 from ledger.core.money import round_money
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
@@ -289,19 +290,23 @@ def facts(books: Books, player: Player) -> list[tuple[str, str]]:
 
 
 def statement(
-    books: Books, player: Player, since: int, days_ahead: int = 30, ahead: TickReport | None = None
+    books: Books,
+    player: Player,
+    period: Period,
+    days_ahead: int = 30,
+    ahead: TickReport | None = None,
 ) -> Statement:
     report = ahead if ahead is not None else forecast(books, days_ahead)
     return Statement(
         game=books.game.title,
         player=player.name,
         role=player.role,
-        since=since,
+        since=period.since,
         day=books.day,
         currency=books.currency,
         facts=facts(books, player),
-        banks=bank_table(books, player, since),
-        journal=journal_table(books, player, since),
+        banks=bank_table(books, player, period),
+        journal=journal_table(books, player, period),
         sections=property_tables(books, player),
         warnings=warnings(books, player),
         upcoming=upcoming_table(report, player.name, books.currency),

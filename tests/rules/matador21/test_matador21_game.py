@@ -10,7 +10,7 @@ import shutil
 from decimal import Decimal
 from pathlib import Path
 
-from tests.conftest import Ledger, add_rows, read_sheet, rows
+from tests.conftest import Ledger, add_rows, one, read_sheet, rows
 
 # (player, dice, field landed on, A's cash, B's cash after the turn); B hands 15,000 back to
 # the bank before the first turn so that the game ends within the test.
@@ -95,7 +95,7 @@ def test_scripted_game_of_18_turns(ledger: Ledger) -> None:
     # money is conserved: A 14,500 + B 0 + the bank -14,500 = 0
     assert ledger.balances()["bank"] == "-14500.00"
     ledger("report", "game")
-    html = (ledger.folder / "statements" / "game-report-day-0009.html").read_text()
+    html = one(ledger.folder / "statements", "game-report-round-0009-txn-*.html").read_text()
     assert html.count("<circle") == 21 + 1  # 21 fields, and A's piece (B's left the board)
     assert "A has won" in html
 
