@@ -24,6 +24,12 @@ from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order
+from ledger.rules.egon.sheet_checks import (
+    no_maxpreis,
+    order_cell,
+    penalty_problems,
+    sheet_problems,
+)
 from ledger.rules.egon.sheets import (
     PLAYER_COLUMNS,
     SHEETS,
@@ -32,11 +38,7 @@ from ledger.rules.egon.sheets import (
     JackpotRow,
     ResultRow,
     egon_settings,
-    no_maxpreis,
-    order_cell,
-    penalty_problems,
     setting_specs,
-    sheet_problems,
     sheet_spec,
     traders_of,
 )

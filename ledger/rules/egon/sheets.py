@@ -11,13 +11,13 @@ settings the game declares from tables.py, and `egon_settings` reading them back
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
 from ledger.core.books import Books, Player, Settings
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
 from ledger.rules.egon.state import Status
@@ -299,12 +299,10 @@ def book_of(books: Books) -> EgonBook:
     return books.state
 
 
-# -- the sheets' own checks ------------------------------------------------------------------------
+# -- what the commands and the checks (sheet_checks.py) share -------------------------------------
 
 #: What a bad order's problem suggests: the order codes of the two phases.
 CODES_HINT = "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"
-#: The Rounds sheet's column of the highest trader price (`RoundRow.max_price`), from 0 = A.
-_MAX_PRICE = [f.name for f in dataclasses.fields(RoundRow)].index("max_price")
 
 
 def players_out(players: Sequence[Player]) -> set[str]:
@@ -316,132 +314,3 @@ def traders_of(book: EgonBook, rnd: int) -> tuple[str, ...]:
     """The traders of round `rnd`: those the Traders sheet names, else the five of the rules."""
     named = tuple(t.trader for t in book.traders if t.round == rnd)
     return named or tables.TRADERS
-
-
-def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
-    """What is wrong in the sheets before a round is evaluated, each naming its cell; ``day``
-    is the last round evaluated."""
-    from ledger.rules.egon.orders import Blackmail
-    from ledger.rules.egon.parse import is_pseudonym, read_order
-
-    names = [p.name for p in players]
-    for p in players:
-        if not is_pseudonym(p.name):
-            yield problem(
-                "not-a-pseudonym",
-                str(p.ref or p.name),
-                f"{p.name!r} is not a three-letter pseudonym",
-                "players are named by three letters, e.g. ABC",
-            )
-    for r in book.rounds:
-        if not r.evaluated and r.max_price < 0:
-            yield problem(
-                "bad-amount",
-                str(CellRef("Rounds", _MAX_PRICE, r.ref.row)) if r.ref else f"round {r.round}",
-                f"round {r.round}: the highest trader price cannot be negative, not {r.max_price}",
-                "the highest price a trader asked for a stone this round (6.2.1)",
-            )
-    out = players_out(players)
-    for o in book.orders:
-        if o.result:
-            continue  # evaluated already
-        if o.round <= day:
-            yield problem(
-                "never-evaluated",
-                order_cell(o, "round"),
-                f"{o.player} {o.order}: round {o.round} was evaluated before this row was "
-                "typed; it is never carried out",
-                f"delete it: ledger order --delete {o.ref.row if o.ref else 'ROW'}",
-                warning=True,
-            )
-            continue
-        if o.player.upper() in out:
-            yield problem(
-                "player-out",
-                order_cell(o, "player"),
-                f"{o.player} is out of the game (ausgeschieden) and gives no orders",
-                "delete the order: ledger order --delete ROW",
-            )
-            continue
-        order, errors = read_order(
-            o.order, o.player, players=names, traders=traders_of(book, o.round)
-        )
-        for e in errors:
-            yield problem(
-                "unknown-player" if e.about_player else "bad-order",
-                order_cell(o, "player" if e.about_player else "order"),
-                e.message,
-                e.hint or CODES_HINT,
-            )
-        if order is not None:
-            yield from penalty_problems(o, isinstance(order, Blackmail), at_tick=False)
-
-
-#: The Orders sheet's columns, from 0 = A.
-_ORDER_COLUMN = {f.name: i for i, f in enumerate(dataclasses.fields(OrderRow))}
-
-
-def order_cell(o: OrderRow, column: str) -> str:
-    """Where an Orders row's column is (``Orders!D5``), or the order itself without a row."""
-    return str(CellRef("Orders", _ORDER_COLUMN[column], o.ref.row)) if o.ref else f"order {o.order}"
-
-
-def penalty_problems(o: OrderRow, blackmail: bool, *, at_tick: bool) -> list[Problem]:
-    """A blackmail's penalty (6.6.1: "eine Strafandrohung"): more than nothing, never
-    negative; no other order has one. A missing one is a warning while the round is typed
-    (the row can still be corrected with `ledger order --replace`), refused at the tick."""
-    found = [
-        problem(
-            "bad-amount" if column == "penalty_kj" else "bad-number",
-            order_cell(o, column),
-            f"{o.player} {o.order}: a penalty cannot be negative, not {value}",
-            "the Kj or stones in store the article threatens (6.6.1, 6.6.22)",
-        )
-        for column, value in (("penalty_kj", o.penalty_kj), ("penalty_stones", o.penalty_stones))
-        if value < 0
-    ]
-    if found:
-        return found
-    if blackmail and not o.penalty_kj and not o.penalty_stones:
-        row = o.ref.row if o.ref else "ROW"
-        found.append(
-            problem(
-                "missing-penalty",
-                order_cell(o, "penalty_kj"),
-                f"{o.player} {o.order}: a blackmail without the penalty it threatens: its "
-                "article gives the reason and 'eine Strafandrohung' (6.6.1), the Kj and/or "
-                "stones in store (6.6.22) the victim pays if he defies it",
-                f"type the Kj in penalty_kj (column D) and/or the stones in penalty_stones "
-                f"(E) of row {row}, or: ledger order {o.player} '{o.order}' --replace "
-                "--penalty-kj 300",
-                warning=not at_tick,
-            )
-        )
-    elif not blackmail and (o.penalty_kj or o.penalty_stones):
-        found.append(
-            problem(
-                "penalty-ignored",
-                order_cell(o, "penalty_kj"),
-                f"{o.player} {o.order}: only a blackmail has a penalty (6.6); it is ignored",
-                "clear the penalty cells of this row",
-                warning=True,
-            )
-        )
-    return found
-
-
-def no_maxpreis(row: RoundRow, missing: Any) -> Problem:
-    """6.2.1: the round's imports cannot be priced: no trader price of the round is typed.
-    ``missing`` is the engine's `MissingMaxpreis` (its imports, as ``ABC: i,2``)."""
-    storm = " --storm" if row.storm else ""
-    return problem(
-        "no-maxpreis",
-        "Traders",
-        f"round {row.round}: {', '.join(missing.imports)}: an import costs Maxpreis + 4 x "
-        "Anzahl^2 Kj a stone, Maxpreis being the highest price a trader asked this round "
-        f"(6.2.1), and no trader price of round {row.round} is typed",
-        f"type the round's trader prices in the Traders sheet, a row a trader (round "
-        f"{row.round}, trader, stones, price, min_qty), or give the highest with ledger draw "
-        f"--again --numbers {row.numbers.replace(' ', '')} --zz {row.zz} --z6 {row.z6}{storm} "
-        "--max-price PRICE",
-    )

@@ -243,3 +243,28 @@ def test_4_1_an_order_typed_for_a_round_already_evaluated_is_named_and_can_be_re
     )
     run = ledger("order", "--delete", "2")
     assert "removed Orders!B2: round 1: ABC v" in run.stdout
+
+
+# -- numbers typed in the sheets: an empty one is not 0 -------------------------------------------
+
+
+def test_6_2_1_a_trader_typed_without_a_price_is_named(ledger: Ledger) -> None:
+    egon(ledger)
+    add_rows(ledger.path, "Traders", [[1, "Alois", 10, None, 2], [1, "Bolle", 5, -3, 0]])
+    run = ledger("check", expect=1)
+    assert "Traders!D2: missing-price (warning) round 1: Alois has no price" in run.stdout
+    assert "Traders!D3: bad-amount round 1: Bolle's price cannot be negative" in run.stdout
+
+
+def test_3_a_purchase_typed_without_its_cost_is_named(ledger: Ledger) -> None:
+    """Section 3 (the buying phase) is the game master's: stones are bought for Kj (5.6.2: "nur
+    dann, wenn er bereit ist, den geforderten Kaufpreis zu zahlen")."""
+    egon(ledger)
+    add_rows(ledger.path, "Purchases", [[1, "BOB", 3, None], [1, "CAT", None, 120]])
+    run = ledger("check")
+    assert "Purchases!D2: missing-cost (warning) round 1: BOB buys 3 stone(s) for nothing" in (
+        run.stdout
+    )
+    assert "Purchases!C3: missing-stones (warning) round 1: CAT pays 120.00 Kj for no stones" in (
+        run.stdout
+    )
