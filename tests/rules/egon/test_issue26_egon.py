@@ -48,7 +48,7 @@ def test_6_2_1_an_import_without_a_trader_price_is_refused_not_charged_at_maxpre
     assert "Maxpreis 60.00 + 4 x 2^2 = 76.00 Kj each: 152.00 Kj" in imports[0]["memo"]
 
 
-def test_6_2_1_a_guests_import_needs_no_maxpreis_and_the_draws_is_more_than_0(
+def test_6_2_1_a_maxpreis_of_0_or_a_word_is_refused_and_a_guests_import_needs_none(
     ledger: Ledger,
 ) -> None:
     egon(ledger)
