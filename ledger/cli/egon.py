@@ -134,8 +134,11 @@ ReplaceOpt = Annotated[
     "A party names its guests after the amount, in the invitation's order: p,Betrag,Gast,... "
     "(p,300,ABC,BOB invites ABC first, then BOB). At least one player must be invited (6.1): "
     "p,300 alone is refused.\n\n"
-    "--file ROUND.txt reads a round's orders, one a line as players write them (ABC x,5,BOB); "
-    "blank lines and # comments are skipped. Every line is checked, and all are added or none."
+    "A blackmail carries the penalty its article threatens (6.6.1): --penalty-kj and/or "
+    "--penalty-stones; e,v,alle alone is refused.\n\n"
+    "--file ROUND.txt reads a round's orders, one a line as players write them (ABC x,5,BOB), "
+    "a blackmail's penalty after it (BOB e,v,alle --penalty-kj 300); blank lines and # "
+    "comments are skipped. Every line is checked, and all are added or none."
 )
 def order(
     player: Annotated[
@@ -169,7 +172,8 @@ def order(
         typer.Option(
             "--file",
             metavar="ROUND.txt",
-            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line; all or none.",
+            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line (a blackmail: "
+            "'BOB e,v,alle --penalty-kj 300'); all or none.",
             show_default=False,
         ),
     ] = None,
@@ -211,7 +215,7 @@ def order(
         _check_arguments(unread)
 
     def action(books: Any) -> tuple[str, list[Any], object]:
-        from ledger.rules.egon import commands
+        from ledger.rules.egon import order_commands as commands
 
         if delete is not None:
             return _done(commands.delete_order(books, delete))

@@ -129,11 +129,14 @@ def draw(
                     break
             the_z6 = six[-1]  # ruling: with no ordering rule given, Z6 is the last number drawn
         traders = [t for t in book.traders if t.round == rnd]
-        price = (
-            parse_amount(max_price)
-            if max_price
-            else max((t.price for t in traders), default=Decimal(0))
-        )
+        try:
+            price = (
+                parse_amount(max_price)
+                if max_price
+                else max((t.price for t in traders), default=Decimal(0))
+            )
+        except ValueError as exc:
+            return "", [problem("bad-amount", "--max-price", str(exc), "e.g. --max-price 60")], None
         higher = max((t for t in traders if t.price > price), key=lambda t: t.price, default=None)
         wrong = (
             f"Maxpreis {price} is below what {higher.trader} asked this round, {higher.price} "
@@ -141,12 +144,16 @@ def draw(
             if max_price and higher is not None
             else f"the highest trader price cannot be negative, not {price}"
             if price < 0
+            else f"Maxpreis {price}: a trader's price for a stone is more than 0 (6.2.1)"
+            if max_price and price == 0
             else ""
         )
         if wrong:
             hint = "the highest price a trader asked for a stone this round (6.2.1)"
             if higher is not None:
                 hint = "leave --max-price out to take the Traders sheet's highest"
+            elif price == 0:
+                hint = "leave --max-price out until a trader's price is known (Traders sheet)"
             return "", [problem("bad-amount", "--max-price", wrong, hint)], None
         book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
         book.rounds.append(

@@ -199,7 +199,8 @@ def tick_json(report: Any) -> dict[str, Any]:
     for name, entry in players.items():
         charges, income = report.totals(name)
         entry["charges"], entry["income"] = f"{charges:.2f}", f"{income:.2f}"
-    return {"from_day": report.start, "to_day": report.end, "players": players}
+    news = [line.as_dict() for line in report.news]
+    return {"from_day": report.start, "to_day": report.end, "players": players, "news": news}
 
 
 def _app() -> Any:

@@ -122,6 +122,9 @@ class TickReport:
     money_in: dict[str, Decimal] | None = None
     #: How the terminal digest names a group of charges by their rule (`§13` -> `wages`).
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: What happened at the table, to no player (a lottery's jackpots): shown apart, under
+    #: its own heading, never as a player's.
+    news: list[Line] = field(default_factory=list)
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]

@@ -132,8 +132,17 @@ def show(text: str) -> None:
 def _tick_tables(console: Console, report: Any) -> None:
     from rich.table import Table
 
+    if report.news:
+        news = Table(title=news_title(report), title_justify="left")
+        for column, justify in ((report.clock.title, "right"), ("what", "left"), ("rule", "left")):
+            news.add_column(column, justify=justify)  # type: ignore[arg-type]
+        for line in report.news:
+            news.add_row(str(line.day), line.text, line.rule)
+        console.print(news)
     players = sorted({line.player for line in report.lines})
     clock, span = report.clock, report.clock.span(report.start + 1, report.end)
+    if not players and report.news:
+        return
     if not players:
         if report.end > report.start:
             console.print(f"{span[0].upper()}{span[1:]}: nothing fell due.")
@@ -342,6 +351,13 @@ def _cells(row: Sequence[Any], classes: Sequence[str]) -> Any:
     )
 
 
+def news_title(report: Any) -> str:
+    """The heading of what happened at the table, to no player: `The round`, `Days 3-5`."""
+    first, last, clock = report.start + 1, report.end, report.clock
+    span = clock.span(first, last)
+    return f"The {clock.unit}" if first == last else f"{span[0].upper()}{span[1:]}"
+
+
 def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
     """The printable summary of the period (HTML) and its path beside the workbook: named and
     headed by the game's step of the clock (`ledger-days-0001-0030`, `ledger-round-0003`)."""
@@ -374,6 +390,9 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
             unit=report.clock.title,
             currency=books.currency,
             players=players,
+            news=[line.as_dict() for line in report.news],
+            news_title=news_title(report),
+            news_unit=report.clock.title,
             workbook=workbook.name,
         )
     )

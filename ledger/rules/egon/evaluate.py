@@ -204,7 +204,8 @@ def evaluate_round(
     ``justified``: (victim, blackmailer) pairs: the victim of last round's blackmail handed in
     a Rechtfertigung with this round's orders (6.6.42, 6.6.5).
 
-    Raises `EgonInputError` when `check_round` finds a problem.
+    Raises `EgonInputError` when `check_round` finds a problem, and its `MissingMaxpreis`
+    when an import is to be paid in a round without a Maxpreis (6.2.1).
     """
     s = settings or EgonSettings()
     problems = check_round(

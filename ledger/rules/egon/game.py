@@ -21,11 +21,16 @@ from ledger.core.money import Money, round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
-from ledger.rules.egon.parse import parse_order
+from ledger.rules.egon.parse import read_order
+from ledger.rules.egon.sheet_checks import (
+    no_maxpreis,
+    order_cell,
+    penalty_problems,
+    sheet_problems,
+)
 from ledger.rules.egon.sheets import (
     PLAYER_COLUMNS,
     SHEETS,
@@ -35,7 +40,6 @@ from ledger.rules.egon.sheets import (
     ResultRow,
     egon_settings,
     setting_specs,
-    sheet_problems,
     sheet_spec,
     traders_of,
 )
@@ -50,6 +54,7 @@ from ledger.rules.egon.state import (
     EgonInputError,
     EgonState,
     Jackpots,
+    MissingMaxpreis,
     PendingBlackmail,
     PlayerState,
     Purchase,
@@ -136,7 +141,7 @@ class Egon(Game):
         return {name: source_rows(getattr(book, attr)) for name, (_, attr, _) in SHEETS.items()}
 
     def check_state(self, books: Books) -> Iterable[Problem]:
-        return sheet_problems(book_of(books), books.players)
+        return sheet_problems(book_of(books), books.players, books.day)
 
     # -- the round ---------------------------------------------------------------------------------
     def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
@@ -145,16 +150,16 @@ class Egon(Game):
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
         for n in range(days):
             for e in self.evaluate(books):
-                report.lines.append(
-                    Line(
-                        books.day,
-                        e.player or "(jackpots)",
-                        "charge" if e.kj < 0 else "income" if e.kj > 0 else "event",
-                        e.text,
-                        e.rule,
-                        abs(e.kj) if e.kj else None,
-                    )
+                line = Line(
+                    books.day,
+                    e.player,
+                    "charge" if e.kj < 0 else "income" if e.kj > 0 else "event",
+                    e.text,
+                    e.rule,
+                    abs(e.kj) if e.kj else None,
                 )
+                # the jackpots are the table's news, no player's (5.4.6)
+                (report.lines if e.player else report.news).append(line)
             if progress:
                 progress(n + 1)
         report.end = books.day
@@ -214,12 +219,21 @@ class Egon(Game):
         found: list[Problem] = []
         justified: set[tuple[str, str]] = set()
         for o in (x for x in book.orders if x.round == rnd):
-            order, errors = parse_order(o.order, o.player, players=names, traders=traders)
-            where = str(CellRef("Orders", 2, o.ref.row)) if o.ref else f"order {o.order}"
-            found += [problem("bad-order", where, e, "") for e in errors]
+            order, errors = read_order(o.order, o.player, players=names, traders=traders)
+            found += [
+                problem(
+                    "unknown-player" if e.about_player else "bad-order",
+                    order_cell(o, "player" if e.about_player else "order"),
+                    e.message,
+                    e.hint,
+                )
+                for e in errors
+            ]
             if order is None:
                 continue
-            if isinstance(order, Blackmail) and (o.penalty_kj or o.penalty_stones):
+            blackmail = isinstance(order, Blackmail)
+            found += [p for p in penalty_problems(o, blackmail, at_tick=True) if p.is_error]
+            if isinstance(order, Blackmail) and not found:
                 order = with_penalty(order, o.penalty_kj, o.penalty_stones)
             orders.append(order)
             if o.justified_against:
@@ -249,6 +263,8 @@ class Egon(Game):
                 builds=builds,
                 justified=justified,
             )
+        except MissingMaxpreis as exc:
+            raise ProblemsFound([no_maxpreis(row, exc)]) from None
         except EgonInputError as exc:
             raise ProblemsFound(
                 [
@@ -286,11 +302,11 @@ class Egon(Game):
                     ),
                     rnd,
                 )
-            if e.player or e.kj:
+            if e.player:
                 book.results.append(
                     ResultRow(
                         rnd,
-                        e.player or "(jackpot)",
+                        e.player,
                         e.rule,
                         e.text,
                         e.kj,
@@ -341,67 +357,9 @@ class Egon(Game):
         return view(books)
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Statement:
-        book = book_of(books)
-        facts = [
-            ("DI", str(player.get("di") or 0)),
-            ("cash", f"{fmt(books.player_cash(player).amount)} Kj"),
-            ("stones in store", str(player.get("store") or 0)),
-            ("tower", f"{player.get('tower')} stones"),
-            ("status", str(player.get("status") or "frei")),
-        ]
-        results = Table(
-            f"Round {books.day}: your results",
-            ["rule", "what happened", "Kj", "DI", "stones"],
-            align=["l", "l", "r", "r", "r"],
-            empty="no results this round",
-        )
-        for r in book.results:
-            if r.round == books.day and r.player == player.name:
-                results.rows.append(
-                    [
-                        r.rule,
-                        r.text,
-                        fmt(r.kj) if r.kj else "",
-                        f"{r.di:+d}" if r.di else "",
-                        f"{r.store + r.tower:+d}" if (r.store or r.tower) else "",
-                    ]
-                )
-        history = Table(
-            "DI history",
-            ["round", "change", "DI", "rule", "cause"],
-            align=["r", "r", "r", "l", "l"],
-            empty="no changes",
-        )
-        for d in book.di_history:
-            if d.player == player.name:
-                history.rows.append([str(d.round), f"{d.change:+d}", str(d.di), d.rule, d.cause])
-        draw = next((r for r in book.rounds if r.round == books.day), None)
-        warnings = (
-            [
-                f"the draw of round {books.day}: {draw.numbers}, ZZ {draw.zz}, Z6 {draw.z6}"
-                + (", storm" if draw.storm else "")
-            ]
-            if draw
-            else []
-        )
-        upcoming = Table(
-            "Next round", ["", "", "", ""], empty="orders for the next round go to the game master"
-        )
-        return Statement(
-            self.title,
-            player.name,
-            player.role,
-            period.since,
-            books.day,
-            books.currency,
-            facts,
-            bank_table(books, player, period),
-            journal_table(books, player, period),
-            [results, history],
-            warnings,
-            upcoming,
-            cash_chart(books, player),
-        )
+        from ledger.rules.egon.statement import statement
+
+        return statement(books, player, period)
 
     def forecast(self, books: Books, days: int) -> Any:
         from ledger.core.report import TickReport

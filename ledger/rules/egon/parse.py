@@ -6,15 +6,19 @@ players are three-letter pseudonyms (README), a Losnummer is 01-49 (5.4), a blac
 action and ``alle`` or a player (6.6).
 
 `parse_order` returns ``(order, ())`` or ``(None, errors)``; every error is a sentence naming
-the reason. Nothing here looks at a game state: who is in jail or out is `evaluate`'s business.
+the reason. `read_order` gives each error as an `OrderError` with its hint (a mistyped player's
+nearest name) and whether it is about the ordering player or the order's text. Nothing here
+looks at a game state: who is in jail or out is `evaluate`'s business.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger.core.money import parse_amount
+from ledger.core.names import did_you_mean
 from ledger.rules.egon.orders import (
     ACTION_NAMES,
     ALL,
@@ -93,22 +97,49 @@ def normalize_player(name: str) -> str:
     return name.strip().upper()
 
 
+@dataclass(frozen=True, slots=True)
+class OrderError:
+    """Why an order cannot be read: the sentence, what to do (may be empty), and whether it is
+    about the ordering player (the PLAYER argument, the Orders sheet's player column) rather
+    than the order's text."""
+
+    message: str
+    hint: str = ""
+    about_player: bool = False
+
+
 class _Errors:
     def __init__(self) -> None:
-        self.items: list[str] = []
+        self.found: list[OrderError] = []
 
-    def add(self, message: str) -> None:
-        self.items.append(message)
+    @property
+    def items(self) -> list[str]:
+        return [e.message for e in self.found]
+
+    def add(self, message: str, hint: str = "", *, about_player: bool = False) -> None:
+        self.found.append(OrderError(message, hint, about_player))
 
 
-def _player(text: str, what: str, players: Collection[str], errors: _Errors) -> str:
+def _player(
+    text: str,
+    what: str,
+    players: Collection[str],
+    errors: _Errors,
+    *,
+    about_player: bool = False,
+) -> str:
     name = normalize_player(text)
+    hint = did_you_mean(name, players) + "players: " + ", ".join(players)
     if not name:
-        errors.add(f"{what} is missing")
+        errors.add(f"{what} is missing", hint, about_player=about_player)
     elif not is_pseudonym(name):
-        errors.add(f"{what} {text.strip()!r} is not a three-letter pseudonym")
+        errors.add(
+            f"{what} {text.strip()!r} is not a three-letter pseudonym",
+            hint,
+            about_player=about_player,
+        )
     elif name not in players:
-        errors.add(f"unknown player {name!r}")
+        errors.add(f"unknown player {name!r}", hint, about_player=about_player)
     return name
 
 
@@ -116,7 +147,10 @@ def _trader(text: str, traders: Collection[str], errors: _Errors) -> str:
     for t in traders:
         if t.lower() == text.strip().lower():
             return t
-    errors.add(f"unknown trader {text.strip()!r} (traders: {', '.join(traders)})")
+    errors.add(
+        f"unknown trader {text.strip()!r} (traders: {', '.join(traders)})",
+        did_you_mean(text, traders).strip(),
+    )
     return text.strip()
 
 
@@ -203,7 +237,11 @@ def _parse(
         if any(t.lower() == named.lower() for t in traders):
             return Accuse(me, _trader(named, traders, errors), True)
         if not is_pseudonym(normalize_player(named)):
-            errors.add(f"unknown player or trader {named!r}")
+            errors.add(
+                f"unknown player or trader {named!r}",
+                did_you_mean(named, [*players, *traders])
+                + f"players: {', '.join(players)}; traders: {', '.join(traders)}",
+            )
             return None
         return Accuse(me, other(named, "the accused"), False)
     if code == "x":
@@ -248,8 +286,8 @@ def _parse(
     else:
         sub = _Errors()
         inner_order = _parse(inner, target, players, traders, sub)
-        for message in sub.items:
-            errors.add(f"Erpressen, in the action {','.join(inner)!r}: {message}")
+        for e in sub.found:
+            errors.add(f"Erpressen, in the action {','.join(inner)!r}: {e.message}", e.hint)
         if inner_order is not None and not sub.items:
             spec = ActionSpec(inner_order.CODE, inner_order.args())
     if spec is None:
@@ -268,10 +306,22 @@ def parse_order(
 
     Returns ``(order, ())`` or ``(None, errors)``.
     """
+    order, errors = read_order(text, player, players=players, traders=traders)
+    return order, tuple(e.message for e in errors)
+
+
+def read_order(
+    text: str,
+    player: str,
+    *,
+    players: Collection[str],
+    traders: Collection[str] = TRADERS,
+) -> tuple[Order | None, tuple[OrderError, ...]]:
+    """`parse_order` with each error's hint and whether it is about the ordering player."""
     errors = _Errors()
-    known = {normalize_player(p) for p in players}
-    issuer = _player(player, "the ordering player", known, errors)
+    known = list(dict.fromkeys(normalize_player(p) for p in players))
+    issuer = _player(player, "the ordering player", known, errors, about_player=True)
     order = _parse(text.split(","), issuer, known, traders, errors)
-    if errors.items or order is None:
-        return None, tuple(errors.items)
+    if errors.found or order is None:
+        return None, tuple(errors.found)
     return order, ()

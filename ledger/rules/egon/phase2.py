@@ -22,6 +22,7 @@ from ledger.rules.egon.orders import (
 )
 from ledger.rules.egon.state import (
     Effect,
+    MissingMaxpreis,
     Status,
     as_kj,
     ceil_div,
@@ -88,12 +89,18 @@ def _parties(w: Work) -> None:
 
 
 def _imports(w: Work) -> None:
-    """6.2 Import."""
+    """6.2 Import. Ruling (6.2.1): with no Maxpreis (no trader price of the round, 0) an import
+    cannot be priced: the round is refused, not charged at 0 + 4 x Anzahl^2."""
     s, d = w.settings, w.draw
+    paid = []
     for o in w.active(Import):
         if o.player in w.guests:
             w.note(o.player, "6.2.2", "a party guest cannot import: no stones, no cost", o)
             continue
+        paid.append(o)
+    if paid and d.max_price <= 0:
+        raise MissingMaxpreis(d.round, [source_of(o) for o in paid])
+    for o in paid:
         n = o.count
         # Ruling (6.2.1): "4 mal Anzahl hoch 2" is 4 x (Anzahl^2); the price is per stone.
         price = d.max_price + s.import_square_factor * n * n

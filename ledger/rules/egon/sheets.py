@@ -11,13 +11,13 @@ settings the game declares from tables.py, and `egon_settings` reading them back
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
 from ledger.core.books import Books, Player, Settings
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.rules.egon import tables
 from ledger.rules.egon.state import Status
@@ -299,12 +299,10 @@ def book_of(books: Books) -> EgonBook:
     return books.state
 
 
-# -- the sheets' own checks ------------------------------------------------------------------------
+# -- what the commands and the checks (sheet_checks.py) share -------------------------------------
 
 #: What a bad order's problem suggests: the order codes of the two phases.
 CODES_HINT = "codes: a,x,v,l,f,g (phase 1); p,i,b,d,s,e (phase 2)"
-#: The Rounds sheet's column of the highest trader price (`RoundRow.max_price`), from 0 = A.
-_MAX_PRICE = [f.name for f in dataclasses.fields(RoundRow)].index("max_price")
 
 
 def players_out(players: Sequence[Player]) -> set[str]:
@@ -316,42 +314,3 @@ def traders_of(book: EgonBook, rnd: int) -> tuple[str, ...]:
     """The traders of round `rnd`: those the Traders sheet names, else the five of the rules."""
     named = tuple(t.trader for t in book.traders if t.round == rnd)
     return named or tables.TRADERS
-
-
-def sheet_problems(book: EgonBook, players: Sequence[Player]) -> Iterator[Problem]:
-    """What is wrong in the sheets before a round is evaluated, each naming its cell."""
-    from ledger.rules.egon.parse import is_pseudonym, parse_order
-
-    names = [p.name for p in players]
-    for p in players:
-        if not is_pseudonym(p.name):
-            yield problem(
-                "not-a-pseudonym",
-                str(p.ref or p.name),
-                f"{p.name!r} is not a three-letter pseudonym",
-                "players are named by three letters, e.g. ABC",
-            )
-    for r in book.rounds:
-        if not r.evaluated and r.max_price < 0:
-            yield problem(
-                "bad-amount",
-                str(CellRef("Rounds", _MAX_PRICE, r.ref.row)) if r.ref else f"round {r.round}",
-                f"round {r.round}: the highest trader price cannot be negative, not {r.max_price}",
-                "the highest price a trader asked for a stone this round (6.2.1)",
-            )
-    out = players_out(players)
-    for o in book.orders:
-        if o.result:
-            continue  # evaluated already
-        where = str(CellRef("Orders", 2, o.ref.row)) if o.ref else f"order {o.order}"
-        if o.player.upper() in out:
-            yield problem(
-                "player-out",
-                str(CellRef("Orders", 1, o.ref.row)) if o.ref else f"order {o.order}",
-                f"{o.player} is out of the game (ausgeschieden) and gives no orders",
-                "delete the order: ledger order --delete ROW",
-            )
-            continue
-        _, errors = parse_order(o.order, o.player, players=names, traders=traders_of(book, o.round))
-        for e in errors:
-            yield problem("bad-order", where, e, CODES_HINT)

@@ -46,6 +46,20 @@ class EgonInputError(ValueError):
         self.problems = tuple(problems)
 
 
+class MissingMaxpreis(EgonInputError):
+    """6.2.1: an import is to be paid, but the round has no Maxpreis (no trader price typed).
+
+    ``imports``: the import orders that would be charged, as ``ABC: i,2``.
+    """
+
+    def __init__(self, round_: int, imports: Sequence[str]) -> None:
+        super().__init__(
+            [f"round {round_}: {', '.join(imports)}: no Maxpreis, the highest trader price (6.2.1)"]
+        )
+        self.round = round_
+        self.imports = tuple(imports)
+
+
 # ---------------------------------------------------------------------------
 # State and input records
 # ---------------------------------------------------------------------------

@@ -34,7 +34,7 @@ from ledger.rules.egon.tables import TRADERS, EgonSettings, setting_docs
 D = Decimal
 MINIMA = Jackpots(D("3200.00"), D("1600.00"), D("800.00"))
 #: Sum of the 7 numbers 1..7 = 28: salary 280 + 10 x tower.
-SMALL = Draw(1, (1, 2, 3, 4, 5, 6), 7, 6)
+SMALL = Draw(1, (1, 2, 3, 4, 5, 6), 7, 6, max_price=D(60))  # 6.2.1: a Maxpreis for imports
 
 
 def orders(names: Sequence[str], *lines: str) -> list[Order]:
@@ -249,7 +249,7 @@ def rounds(draw: st.DrawFn) -> tuple[EgonState, Draw, list[Order]]:
         numbers[6],
         draw(st.sampled_from(numbers[:6])),
         draw(st.booleans()),
-        D(draw(st.integers(0, 120))),
+        D(draw(st.integers(1, 120))),  # 6.2.1: a round with imports has a Maxpreis
     )
     result: list[Order] = []
     for name in NAMES6:

@@ -13,7 +13,8 @@ def one_round(ledger: Ledger) -> list[str]:
     ledger("order", "IDA", "s,500,GUS")
     ledger("draw", "--numbers", "11,24,5,13,8,26", "--zz", "15", "--z6", "26")
     done = ledger("tick", "--json").json()
-    return [line["text"] for p in done["players"].values() for line in p["lines"]]
+    lines = [line for p in done["players"].values() for line in p["lines"]] + done["news"]
+    return [line["text"] for line in lines]
 
 
 def test_22_counts_agree_with_their_nouns(ledger: Ledger) -> None:

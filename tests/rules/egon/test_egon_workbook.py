@@ -66,8 +66,9 @@ def test_a_round_of_twelve_players_through_the_cli(ledger: Ledger) -> None:
         extra = (
             ["--justified-against", "KAY"] if order.player == "ALF" and order.CODE == "i" else []
         )
-        if isinstance(order, Blackmail) and order.penalty_kj:
-            extra += ["--penalty-kj", str(order.penalty_kj)]
+        if isinstance(order, Blackmail):
+            # 6.6.1: every blackmail threatens a penalty (KAY's is void, 5.1.5: any will do)
+            extra += ["--penalty-kj", str(order.penalty_kj or 100)]
         ledger("order", order.player, order.text(), *extra)
     add_rows(
         ledger.path,

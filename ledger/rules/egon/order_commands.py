@@ -1,0 +1,477 @@
+"""The game master's orders for the next round, checked before anything is written: one a
+player in each action phase (4.1), from the command line or a round's file, replacing and
+removing them.
+
+Each function takes the books and returns ``(summary, problems)``; it changes the Orders rows
+only when it found no problem, so `ledger.app.change` saves all or nothing.
+
+What an order must carry besides its code: a party its guests (6.1), a blackmail the penalty
+its article threatens (6.6.1: "eine Strafandrohung"), entered as ``--penalty-kj`` and/or
+``--penalty-stones``. An order is refused for a player who is out or sits in jail this round
+(4.6: it would not be carried out), and when it names a player who is out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from ledger.core.books import Books
+from ledger.core.money import parse_amount
+from ledger.core.names import did_you_mean
+from ledger.core.problems import Problem, problem
+from ledger.rules.egon.commands import cell_of, row_hint, row_number
+from ledger.rules.egon.orders import (
+    Accuse,
+    Blackmail,
+    Denounce,
+    Order,
+    Party,
+    Sabotage,
+    Theft,
+    phase_of,
+)
+from ledger.rules.egon.parse import normalize_player, phase_of_text, read_order
+from ledger.rules.egon.sheets import (
+    CODES_HINT,
+    EgonBook,
+    OrderRow,
+    book_of,
+    players_out,
+    traders_of,
+)
+from ledger.rules.egon.state import JAILED
+
+#: The options a line of a round's file may carry after its order, as on the command line.
+LINE_OPTIONS = ("--penalty-kj", "--penalty-stones", "--justified-against")
+
+
+@dataclass(frozen=True, slots=True)
+class OrderEntry:
+    """One order as the game master typed it.
+
+    ``where`` names it in a problem: the argument (``CODE``) or the file's line
+    (``ROUND.txt:3``); ``label`` is put before a message when the line is not on screen.
+    """
+
+    player: str
+    code: str
+    where: str = "CODE"
+    label: str = ""
+    penalty_kj: str | None = None
+    penalty_stones: int = 0
+    justified_against: str = ""
+    from_file: bool = False
+
+    def at(self, argument: str) -> str:
+        """Where a problem with ``argument`` (PLAYER, --penalty-kj) is named: that argument
+        on the command line, the line of a round's file."""
+        return self.where if self.from_file else argument
+
+
+def _line_entry(
+    player: str, rest: str, shown: str, n: int
+) -> tuple[OrderEntry | None, list[Problem]]:
+    """``x,5,BOB`` or ``e,v,alle --penalty-kj 300 --penalty-stones 2`` after the player."""
+    where = f"{shown}:{n}"
+    code, _, options = rest.partition(" --")
+    words = ("--" + options).split() if options else []
+    given: dict[str, str] = {}
+    problems: list[Problem] = []
+    for name, value in zip(words[::2], [*words[1::2], ""], strict=False):
+        if name not in LINE_OPTIONS or not value or value.startswith("--"):
+            problems.append(
+                problem(
+                    "bad-order-line",
+                    where,
+                    f"{player} {code.strip()}: {name} "
+                    + (
+                        "is not an option of an order"
+                        if name not in LINE_OPTIONS
+                        else "has no value"
+                    ),
+                    did_you_mean(name, LINE_OPTIONS)
+                    + "after the order: --penalty-kj KJ, --penalty-stones N (a blackmail's, "
+                    "6.6.1), --justified-against XYZ (6.6.42)",
+                )
+            )
+            continue
+        given[name] = value
+    stones_text = given.get("--penalty-stones", "0")
+    if not stones_text.lstrip("-").isdigit():
+        problems.append(
+            problem(
+                "bad-number",
+                where,
+                f"{player} {code.strip()}: --penalty-stones {stones_text!r} is not a whole number",
+                "e.g. --penalty-stones 2",
+            )
+        )
+    if problems:
+        return None, problems
+    label = f"{player} {code.strip()}: "
+    return OrderEntry(
+        player,
+        code.strip(),
+        where,
+        label,
+        penalty_kj=given.get("--penalty-kj"),
+        penalty_stones=int(stones_text),
+        justified_against=given.get("--justified-against", ""),
+        from_file=True,
+    ), []
+
+
+def order_lines(text: str, shown: str) -> tuple[list[OrderEntry], list[Problem]]:
+    """The orders of a round as typed from the players' letters: ``ABC x,5,BOB`` a line, a
+    blackmail with its penalty: ``BOB e,v,alle --penalty-kj 300``.
+
+    Blank lines and ``#`` comments are skipped. ``shown`` is the file's name as given, for
+    the problems (``ROUND.txt:3``).
+    """
+    entries: list[OrderEntry] = []
+    problems: list[Problem] = []
+    for n, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        player, _, rest = line.partition(" ")
+        if not rest.strip():
+            problems.append(
+                problem(
+                    "bad-order-line",
+                    f"{shown}:{n}",
+                    f"{line!r} is not a player and an order",
+                    "one order a line: the player's pseudonym, a space, the order: ABC x,5,BOB",
+                )
+            )
+            continue
+        entry, found = _line_entry(player, rest.strip(), shown, n)
+        problems += found
+        if entry is not None:
+            entries.append(entry)
+    if not entries and not problems:
+        problems.append(
+            problem(
+                "no-orders",
+                "--file",
+                f"{shown} has no orders",
+                "one order a line: ABC x,5,BOB (blank lines and # comments are skipped)",
+            )
+        )
+    return entries, problems
+
+
+def _party_problem(entry: OrderEntry, order: Party, players: Sequence[str]) -> Problem:
+    guests = [p for p in players if p != order.player][:2] or ["BOB"]
+    amount = order.text().split(",")[1]
+    return problem(
+        "party-without-guests",
+        entry.where,
+        f"{entry.label}a party needs a guest list: 'Es muß mindestens ein Mitspieler "
+        "eingeladen werden' (6.1); without guests it would not take place",
+        f"name the guests after the amount, in the invitation's order: "
+        f"p,{amount},{','.join(guests)}",
+    )
+
+
+def _same_phase(book_orders: Sequence[OrderRow], rnd: int, player: str, phase: int) -> list[int]:
+    """Indexes of the player's orders of this round and phase not evaluated yet."""
+    return [
+        i
+        for i, o in enumerate(book_orders)
+        if o.round == rnd
+        and not o.result
+        and normalize_player(o.player) == player
+        and phase_of_text(o.order) == phase
+    ]
+
+
+def _named(order: Order) -> tuple[str, ...]:
+    """The players an order acts on (a party's guests aside: those who cannot come are
+    passed over, 6.1.2)."""
+    if isinstance(order, Accuse):
+        return () if order.target_is_trader else (order.target,)
+    if isinstance(order, Denounce | Theft | Sabotage):
+        return (order.target,)
+    if isinstance(order, Blackmail) and order.target is not None:
+        return (order.target,)
+    return ()
+
+
+def _who_cannot(books: Books, e: OrderEntry, order: Order, rnd: int) -> list[Problem]:
+    """A player who is out or sits in jail this round gives no order that is carried out
+    (4.6), and no order acts on a player who is out."""
+    status = {p.name.upper(): str(p.get("status") or "") for p in books.players}
+    jailed = {s.value for s in JAILED}
+    out = players_out(books.players)
+    me = order.player
+    if me in out:
+        return [
+            problem(
+                "player-out",
+                e.at("PLAYER"),
+                f"{e.label}{me} is out of the game (ausgeschieden) and gives no orders",
+                "",
+            )
+        ]
+    if status.get(me) in jailed:
+        return [
+            problem(
+                "player-jailed",
+                e.at("PLAYER"),
+                f"{e.label}{me} sits in the {status[me]} in round {rnd}: his orders of that "
+                "round are not carried out (4.6)",
+                "orders for the round after his term go in once this round is evaluated",
+            )
+        ]
+    return [
+        problem(
+            "player-out",
+            e.where,
+            f"{e.label}{order.text()}: {name} is out of the game (ausgeschieden); no order "
+            "acts on him",
+            "",
+        )
+        for name in _named(order)
+        if name in out
+    ]
+
+
+def _penalty(e: OrderEntry, order: Order) -> tuple[Decimal, list[Problem]]:
+    """6.6.1: a blackmail carries the penalty its article threatens, more than nothing; no
+    other order has one."""
+    kj = Decimal(0)
+    problems: list[Problem] = []
+    if e.penalty_kj:
+        try:
+            kj = parse_amount(e.penalty_kj)
+        except ValueError as exc:
+            problems.append(problem("bad-amount", e.at("--penalty-kj"), str(exc), "e.g. 300"))
+    if kj < 0:
+        problems.append(
+            problem(
+                "bad-amount",
+                e.at("--penalty-kj"),
+                f"{e.label}the penalty {e.penalty_kj} Kj is negative",
+                "the Kj the article threatens, e.g. 300",
+            )
+        )
+    if e.penalty_stones < 0:
+        problems.append(
+            problem(
+                "bad-number",
+                e.at("--penalty-stones"),
+                f"{e.label}the penalty of {e.penalty_stones} stones is negative",
+                "the stones in store the article threatens, e.g. 2 (6.6.22)",
+            )
+        )
+    if problems:
+        return kj, problems
+    line = (
+        f"{e.player} {e.code} --penalty-kj 300"
+        if e.from_file
+        else f"ledger order {e.player} '{e.code}' --penalty-kj 300"
+    )
+    if isinstance(order, Blackmail) and kj == 0 and e.penalty_stones == 0:
+        problems.append(
+            problem(
+                "missing-penalty",
+                e.where,
+                f"{e.label}a blackmail without the penalty it threatens: its article gives the "
+                "reason and 'eine Strafandrohung' (6.6.1), the Kj and/or stones in store "
+                "(6.6.22) the victim pays if he defies it",
+                f"enter the penalty the article threatens, e.g. {line} (and/or --penalty-stones 2)",
+            )
+        )
+    elif not isinstance(order, Blackmail):
+        problems += [
+            problem(
+                "conflicting-arguments",
+                e.at(option),
+                f"{e.label}{option} is a blackmail's penalty (6.6); {order.text()} is no blackmail",
+                "leave it out",
+            )
+            for option, given in (
+                ("--penalty-kj", kj),
+                ("--penalty-stones", e.penalty_stones),
+            )
+            if given
+        ]
+    return kj, problems
+
+
+def _justified(book: EgonBook, e: OrderEntry, order: Order, names: Sequence[str]) -> list[Problem]:
+    """6.6.42: a Rechtfertigung answers a blackmail of last round against this player."""
+    against = normalize_player(e.justified_against)
+    if not against:
+        return []
+    waiting = [b for b in book.blackmails if normalize_player(b.victim) in ("", order.player)]
+    if any(normalize_player(b.blackmailer) == against for b in waiting):
+        return []
+    listed = ", ".join(f"{b.blackmailer}: e,{b.action},{b.victim or 'alle'}" for b in waiting)
+    hint = f"the blackmails against {order.player}: {listed}" if listed else "none is waiting"
+    if against not in names:
+        code, what = "unknown-player", f"unknown player {against!r}"
+        hint = did_you_mean(against, names) + hint
+    else:
+        code, what = "no-such-blackmail", f"no blackmail by {against} waits against {order.player}"
+    return [
+        problem(
+            code,
+            e.at("--justified-against"),
+            f"{e.label}{what}: a Rechtfertigung answers a blackmail of last round (6.6.42)",
+            hint,
+        )
+    ]
+
+
+def _checked(books: Books, e: OrderEntry, rnd: int) -> tuple[Order | None, Decimal, list[Problem]]:
+    """The entry read and checked: the order and its penalty, or the problems."""
+    book = book_of(books)
+    names = [p.name for p in books.players]
+    order, errors = read_order(e.code, e.player, players=names, traders=traders_of(book, rnd))
+    problems = [
+        problem(
+            "unknown-player" if err.about_player else "bad-order",
+            e.at("PLAYER") if err.about_player else e.where,
+            f"{e.label}{err.message}",
+            err.hint or CODES_HINT,
+        )
+        for err in errors
+    ]
+    if order is None:
+        return None, Decimal(0), problems
+    problems += _who_cannot(books, e, order, rnd)
+    if problems:
+        return None, Decimal(0), problems
+    if isinstance(order, Party) and not order.guests:
+        return None, Decimal(0), [_party_problem(e, order, names)]
+    kj, found = _penalty(e, order)
+    found += _justified(book, e, order, [n.upper() for n in names])
+    return (None if found else order), kj, found
+
+
+def add_orders(
+    books: Books, entries: Sequence[OrderEntry], *, replace: bool = False
+) -> tuple[str, list[Problem]]:
+    """Check every entry, then add them all (or, with ``replace``, put each in place of the
+    player's order of the same phase); with any problem nothing changes."""
+    book = book_of(books)
+    rnd = books.day + 1
+    problems: list[Problem] = []
+    checked: list[tuple[OrderEntry, Order, Decimal]] = []
+    for e in entries:
+        order, kj, found = _checked(books, e, rnd)
+        problems += found
+        if order is not None:
+            checked.append((e, order, kj))
+    first: dict[tuple[str, int], OrderEntry] = {}
+    for e, order, _ in checked:
+        key = (order.player, phase_of(order))
+        if key in first:
+            problems.append(
+                problem(
+                    "second-order",
+                    e.where,
+                    f"{e.label}{order.player} has a second order for action phase {key[1]} "
+                    f"(the first is at {first[key].where}); 4.1 allows one order a phase",
+                    "keep one of them",
+                )
+            )
+            continue
+        first[key] = e
+        there = _same_phase(book.orders, rnd, *key)
+        if there and not replace:
+            old = book.orders[there[0]]
+            problems.append(
+                problem(
+                    "second-order",
+                    e.where,
+                    f"{e.label}{order.player} already has an order for action phase {key[1]} "
+                    f"of round {rnd}: {old.order} in {cell_of('Orders', old.ref)}; 4.1 allows "
+                    "one order a phase",
+                    f"add --replace to put {order.text()} in its place, or remove it first "
+                    f"with {row_hint(old.ref, 'order')}",
+                )
+            )
+    if problems:
+        return "", problems
+    lines = []
+    for e, order, kj in checked:
+        row = OrderRow(
+            rnd,
+            order.player,
+            order.text(),
+            kj,
+            e.penalty_stones,
+            normalize_player(e.justified_against),
+        )
+        there = _same_phase(book.orders, rnd, order.player, phase_of(order))
+        line = f"round {rnd}: {order.player} orders {order.text()}"
+        if there:
+            old = book.orders[there[0]]
+            book.put(old, dataclasses.replace(row, ref=old.ref))
+            line += f" (replaces {old.order} in {cell_of('Orders', old.ref)})"
+            for i in reversed(there[1:]):
+                line += f" (and removes {book.orders[i].order})"
+                del book.orders[i]
+        else:
+            book.orders.append(row)
+        lines.append(line)
+    return "\n".join(lines), []
+
+
+def add_order_file(
+    books: Books, text: str, shown: str, *, replace: bool = False
+) -> tuple[str, list[Problem]]:
+    """`order_lines` and `add_orders` in one pass: every line's problems, in line order."""
+    entries, problems = order_lines(text, shown)
+    summary, found = add_orders(books, entries, replace=replace)
+    if not problems and not found:
+        return summary, []
+
+    def line_of(p: Problem) -> int:
+        number = p.where.rpartition(":")[2]
+        return int(number) if p.where.startswith(f"{shown}:") and number.isdigit() else 0
+
+    return "", sorted(problems + found, key=line_of)
+
+
+def delete_order(books: Books, row_text: str) -> tuple[str, list[Problem]]:
+    """Remove the order in the Orders sheet's row ``row_text`` if it is not evaluated yet."""
+    book = book_of(books)
+    n, problems = row_number(row_text, "Orders")
+    if problems:
+        return "", problems
+    at = next((i for i, o in enumerate(book.orders) if o.ref and o.ref.row == n), None)
+    if at is None:
+        rows = [o.ref.row for o in book.orders if o.ref]
+        return "", [
+            problem(
+                "no-such-row",
+                "--delete",
+                f"row {n} of the Orders sheet holds no order"
+                + (f" (the orders are in rows {min(rows)}-{max(rows)})" if len(rows) > 1 else ""),
+                "the number Excel shows at the row's left",
+            )
+        ]
+    o = book.orders[at]
+    if o.result:
+        return "", [
+            problem(
+                "evaluated",
+                "--delete",
+                f"{cell_of('Orders', o.ref)}: {o.player} {o.order} was evaluated with round "
+                f"{o.round}; an evaluated order stays in the books",
+                "`ledger undo` takes back the last command, a tick too",
+            )
+        ]
+    del book.orders[at]
+    return (
+        f"removed {cell_of('Orders', o.ref)}: round {o.round}: {o.player} {o.order}"
+        + (" (the rows below move up one)" if at < len(book.orders) else ""),
+        [],
+    )
