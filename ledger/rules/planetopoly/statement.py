@@ -11,7 +11,7 @@ from ledger.core.books import Books, Player
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.planetopoly import bank, tables
-from ledger.rules.planetopoly.sheets import board_of
+from ledger.rules.planetopoly.sheets import DeedRow, board_of
 
 
 def status(books: Books) -> dict[str, Any]:
@@ -29,6 +29,13 @@ def status(books: Books) -> dict[str, Any]:
             "owns": {h.deed: h.points for h in board.owned_by(p.name)},
         }
     return {"players": players}
+
+
+def rent_text(d: DeedRow, points: int) -> str:
+    """What landing on the plot costs now, as shown: its level's rent, or that the Deeds sheet
+    has none for it (a rent there is refused)."""
+    rent = d.rent_at(points)
+    return fmt(rent) if rent > 0 else "not in Deeds"
 
 
 def holdings_value(books: Books, player: Player) -> Decimal:
@@ -59,7 +66,7 @@ def deeds_table(books: Books, player: Player) -> Table:
         if d is None:
             continue
         if d.is_plot:
-            level, rent = tables.level_name(h.points), fmt(d.rent_at(h.points))
+            level, rent = tables.level_name(h.points), rent_text(d, h.points)
         else:
             level, rent = "", "by the dice (§11)"
         table.rows.append(
@@ -146,7 +153,7 @@ def game_report(books: Books, since: int) -> Report:
                 d.key,
                 h.owner,
                 tables.level_name(h.points) if d.is_plot else d.kind,
-                fmt(d.rent_at(h.points)) if d.is_plot else "by the dice (§11)",
+                rent_text(d, h.points) if d.is_plot else "by the dice (§11)",
             ]
         )
     left = [p.name for p in books.players if not bank.flag(p, "out")]
