@@ -2,8 +2,9 @@
 CLI on real workbooks (../shared/rules/planetopoly.txt; rulings in ../shared/rules/README.md).
 
 Every player starts with 3000 MU (§1). The example board of a new workbook (numbers used below):
-Lyra 1-3 cost 600, a support point 300, rents 60 / 300 / 600 / 1200 (station) / 1450 / 1750 /
-2000 (2 stations) / 2350 / 2650 / 3000 (base), a rent for each of 0 to 9 points, sale value 300, a point sells for 150, remote-buy premium 200, mortgage 300;
+Lyra 1-3 cost 600, a support point 300, a rent for each of 0 to 9 points: 60 / 300 / 600 /
+1200 (station) / 1450 / 1750 / 2000 (2 stations) / 2350 / 2650 / 3000 (base), sale value 300, a
+point sells for 150, remote-buy premium 200, mortgage 300;
 Vega 1000 (point 500, premium 300, mortgage 500); Sirius 1800 (mortgage 900); toll stations and
 speed traps cost 800, sell for 400, mortgage 400.
 
