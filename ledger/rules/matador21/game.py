@@ -277,6 +277,29 @@ class Matador21(Game):
             },
         }
 
+    def status_text(self, books: Books) -> dict[str, Any]:
+        """`ledger status` as people read it: fields by number and name, amounts with
+        thousands separators (as `ledger balance`); `status` keeps the numbers for --json."""
+        table = Table(books, state_of(books))
+        facts: dict[str, Any] = {"round": table.round}
+        if table.winner is not None:
+            facts["winner"] = f"{table.winner} (403.1)"
+        else:
+            facts["whose turn"] = table.current.name if table.current else "nobody"
+        players = {}
+        for s in sorted(table.seats, key=lambda s: _entered(books, s.name)):
+            where = table.board[s.field - 1] if 1 <= s.field <= table.n else None
+            players[s.name] = {
+                "colour": s.colour,
+                f"cash ({self.currency})": f"{table.cash[s.name]:,.2f}",
+                "on field": "off the board (401.2a)"
+                if s.out
+                else (f"{s.field} {where.name}" if where else str(s.field)),
+                "owns": "\n".join(f"{f.field} {f.name}" for f in table.owned(s.name)),
+                "in the game": "no, out (401.2)" if s.out else "yes",
+            }
+        return {**facts, "players": players}
+
     # -- statements and the summary --------------------------------------------------------
     def view(self, books: Books) -> Any:  # the served pages' view of the table
         from ledger.rules.matador21.view import view

@@ -31,6 +31,29 @@ def status(books: Books) -> dict[str, Any]:
     return {"players": players}
 
 
+def status_text(books: Books) -> dict[str, Any]:
+    """`ledger status` as people read it: amounts with thousands separators (as `ledger
+    balance`), a player's state in words, each plot with its level."""
+    board = board_of(books)
+    players: dict[str, Any] = {}
+    for p in books.players:
+        owns = []
+        for h in board.owned_by(p.name):
+            d = board.deed(h.deed)
+            if d is not None and d.is_plot:
+                level = tables.level_name(h.points) if h.points else "no support points"
+                owns.append(f"{h.deed}: {level}")
+            else:
+                owns.append(h.deed)
+        players[p.name] = {
+            f"cash ({books.currency})": f"{bank.cash(books, p):,.2f}",
+            "debt": f"{bank.debt(books, p):,.2f}",
+            "state": _state_words(p),
+            "owns": "\n".join(owns),  # one deed a line
+        }
+    return {"players": players}
+
+
 def rent_text(d: DeedRow, points: int) -> str:
     """What landing on the plot costs now, as shown: its level's rent, or that the Deeds sheet
     has none for it (a rent there is refused)."""

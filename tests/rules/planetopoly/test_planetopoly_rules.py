@@ -953,6 +953,38 @@ def test_status_json_shape(planetopoly: Table) -> None:
     }
 
 
+def test_5_status_says_each_plots_level_and_writes_amounts_as_people_read_them(
+    planetopoly: Table,
+) -> None:
+    book = planetopoly(
+        """
+        Players  | name         | role
+                 | Ann          | player
+                 | Bob          | player
+        Holdings | deed         | owner | points
+                 | lyra-1       | Ann   | 4
+                 | lyra-2       | Ann   | 1
+                 | lyra-3       | Ann   | 1
+                 | speed-trap-1 | Ann   | 0
+        """
+    )
+    book("start", "Ann")
+    said = book("status").stdout
+    for words in (
+        "4,000.00",  # 3000 + 1000, with its thousands separator as `ledger balance`
+        "lyra-1: a space station + 1 support point",
+        "lyra-2: 1 support point",
+        "lyra-3: 1 support point",
+        "speed-trap-1",
+        "playing",
+    ):
+        assert words in said, words
+    assert "lyra-1: 4" not in said and "speed-trap-1: 0" not in said
+    owns = status(book)["Ann"]["owns"]  # --json keeps the numbers
+    assert owns == {"lyra-1": 4, "lyra-2": 1, "lyra-3": 1, "speed-trap-1": 0}
+    assert status(book)["Ann"]["cash"] == "4000.00"
+
+
 def test_check_deeds_three_plots_a_planet_and_rents_not_falling(planetopoly: Table) -> None:
     book = planetopoly(
         """
