@@ -87,9 +87,11 @@ class Line:
     rule: str
     amount: Decimal | None = None
     txn: int | None = None
+    #: the turn it happened in, in a game of turns (the 21-field game); None elsewhere
+    turn: int | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "day": self.day,
             "player": self.player,
             "kind": self.kind,
@@ -98,6 +100,9 @@ class Line:
             "amount": None if self.amount is None else f"{self.amount:.2f}",
             "txn": self.txn,
         }
+        if self.turn is not None:
+            out["turn"] = self.turn
+        return out
 
 
 @dataclass
@@ -113,6 +118,9 @@ class TickReport:
     money_in: dict[str, Decimal] | None = None
     #: How the terminal digest names a group of charges by their rule (`§13` -> `wages`).
     labels: Mapping[str, str] = field(default_factory=dict)
+    #: A game of turns: its lines are shown in the order they happened, in one table (turn,
+    #: round, player, ...), not grouped by player.
+    in_order: bool = False
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]

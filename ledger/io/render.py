@@ -143,6 +143,11 @@ def _tick_tables(console: Console, report: Any) -> None:
                 else "Nothing fell due."
             )
         return
+    if getattr(report, "in_order", False):  # a game of turns: one table, in the order played
+        from ledger.io.tick_in_order import tick_in_order
+
+        tick_in_order(console, report, players)
+        return
     for name in players:
         charges, income = report.totals(name)
         unit = "days" if report.unit == "day" else "rounds"
@@ -363,6 +368,7 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
                 "cash": f"{books.player_cash(p).amount:,.2f}",
             }
         )
+    in_order = [x.as_dict() for x in report.lines] if getattr(report, "in_order", False) else None
     html = (
         template_env()
         .get_template("tick.html.j2")
@@ -374,6 +380,8 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
             currency=books.currency,
             players=players,
             workbook=workbook.name,
+            in_order=in_order,
+            unit=unit,
         )
     )
     return workbook.with_name(f"{workbook.stem}-{name}.html"), html

@@ -230,7 +230,7 @@ class Matador21(Game):
         if problems:
             raise ProblemsFound(problems)
         start = table.round - 1
-        report = TickReport(start, start, currency=self.currency, unit="round")
+        report = TickReport(start, start, currency=self.currency, unit="round", in_order=True)
         choice = str(books.settings.values.get("tax_choice", "smaller"))
         target = table.round + days
         while table.current is not None and table.round < target:
@@ -242,10 +242,11 @@ class Matador21(Game):
                         turn.row.round,
                         x.player,
                         x.kind,
-                        f"turn {turn.row.turn}: {x.text}",
+                        x.text,
                         x.rule,
                         x.amount,
                         x.txn,
+                        turn=turn.row.turn,
                     )
                 )
             if progress and table.round != before:
