@@ -664,6 +664,7 @@ def test_9_debt_above_the_mortgage_value_loses(planetopoly: Table) -> None:
         Players  | name           | role
                  | Ann            | player
                  | Bob            | player
+                 | Cy             | player
         Holdings | deed           | owner
                  | toll-station-1 | Bob
                  | lyra-1         | Ann
@@ -677,8 +678,29 @@ def test_9_debt_above_the_mortgage_value_loses(planetopoly: Table) -> None:
         book, "pay", "Ann", "Bob", "10"
     )
     data = book("balance", "--json").json()
-    assert data["accounts"]["bank"] == "-3000.00"  # -6000 + 3500 paid - 500 written off
+    assert data["accounts"]["bank"] == "-6000.00"  # -9000 + 3500 paid - 500 written off
     book("buy", "Ann", "lyra-2")  # nothing of Bob's is left in the way
+
+
+def test_2_the_player_left_at_the_end_has_won_and_the_game_is_over(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | toll-station-1 | Bob
+                 | lyra-1         | Ann
+        """
+    )
+    run = book("event", "Bob", "--pay", "3500")  # debt 500 > mortgage 400: Bob has lost
+    assert "Bob has lost (§9)" in run.stdout
+    for command in (("start", "Ann"), ("buy", "Ann", "lyra-2"), ("event", "Ann", "--receive", "9")):
+        msg = refused(book, *command)
+        assert "game-over §2: the game is over: Ann is the player left and has won" in msg
+    assert cash(book, "Ann") == "3000.00"  # as the game ended
+    facts = book("report", "game", "--format", "text").stdout
+    assert "winner: Ann (§2: the player left at the end)" in facts
 
 
 def test_9_debt_equal_to_the_mortgage_value_does_not_lose(planetopoly: Table) -> None:
