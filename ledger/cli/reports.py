@@ -180,13 +180,12 @@ def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -
 
         books, problems = read_books(_path(workbook))
         warn(problems)
-        view = books.game.status(books)
         if as_json:
-            out_json(view)
+            out_json(books.game.status(books))
             return
         from ledger.io.render import status_table
 
-        status_table(books.game.title, view)
+        status_table(books.game.title, books.game.status_text(books))
 
     run(go)
 

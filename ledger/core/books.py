@@ -412,6 +412,11 @@ class Game(ABC):
             [problem("status-not-built", "status", f"{self.title} has no status view", "")]
         )
 
+    def status_text(self, books: Books) -> dict[str, Any]:
+        """What `ledger status` prints (without --json), in the same shape as `status`: a game
+        may say there what a number is and write amounts as people read them."""
+        return self.status(books)
+
     def setup(self, books: Books, first: str | None) -> list[Problem]:
         """A new workbook's game-specific start, after the players and their opening money:
         `first` is `ledger new --first NAME` (the player who begins), where the game has turns."""

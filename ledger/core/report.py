@@ -96,9 +96,11 @@ class Line:
     rule: str
     amount: Decimal | None = None
     txn: int | None = None
+    #: the turn it happened in, in a game of turns (the 21-field game); None elsewhere
+    turn: int | None = None
 
     def as_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "day": self.day,
             "player": self.player,
             "kind": self.kind,
@@ -107,6 +109,9 @@ class Line:
             "amount": None if self.amount is None else f"{self.amount:.2f}",
             "txn": self.txn,
         }
+        if self.turn is not None:
+            out["turn"] = self.turn
+        return out
 
 
 @dataclass
@@ -125,6 +130,9 @@ class TickReport:
     #: What happened at the table, to no player (a lottery's jackpots): shown apart, under
     #: its own heading, never as a player's.
     news: list[Line] = field(default_factory=list)
+    #: A game of turns: its lines are shown in the order they happened, in one table (turn,
+    #: round, player, ...), not grouped by player.
+    in_order: bool = False
 
     def for_player(self, name: str) -> list[Line]:
         return [line for line in self.lines if line.player == name]

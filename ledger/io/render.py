@@ -153,6 +153,11 @@ def _tick_tables(console: Console, report: Any) -> None:
                 else "Nothing fell due."
             )
         return
+    if getattr(report, "in_order", False):  # a game of turns: one table, in the order played
+        from ledger.io.tick_in_order import tick_in_order
+
+        tick_in_order(console, report, players)
+        return
     for name in players:
         charges, income = report.totals(name)
         table = Table(title=f"{name}: {span}", title_justify="left")
@@ -379,6 +384,7 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
                 "cash": f"{books.player_cash(p).amount:,.2f}",
             }
         )
+    in_order = [x.as_dict() for x in report.lines] if getattr(report, "in_order", False) else None
     html = (
         template_env()
         .get_template("tick.html.j2")
@@ -394,6 +400,7 @@ def tick_summary(workbook: Path, books: Books, report: Any) -> tuple[Path, str]:
             news_title=news_title(report),
             news_unit=report.clock.title,
             workbook=workbook.name,
+            in_order=in_order,
         )
     )
     return workbook.with_name(f"{workbook.stem}-{name}.html"), html

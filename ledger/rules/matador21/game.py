@@ -232,7 +232,7 @@ class Matador21(Game):
         if problems:
             raise ProblemsFound(problems)
         start = table.round - 1
-        report = TickReport(start, start, currency=self.currency, clock=self.clock)
+        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
         choice = str(books.settings.values.get("tax_choice", "smaller"))
         target = table.round + days
         while table.current is not None and table.round < target:
@@ -244,10 +244,11 @@ class Matador21(Game):
                         turn.row.round,
                         x.player,
                         x.kind,
-                        f"turn {turn.row.turn}: {x.text}",
+                        x.text,
                         x.rule,
                         x.amount,
                         x.txn,
+                        turn=turn.row.turn,
                     )
                 )
             if progress and table.round != before:
@@ -278,6 +279,29 @@ class Matador21(Game):
                 for s in sorted(table.seats, key=lambda s: _entered(books, s.name))
             },
         }
+
+    def status_text(self, books: Books) -> dict[str, Any]:
+        """`ledger status` as people read it: fields by number and name, amounts with
+        thousands separators (as `ledger balance`); `status` keeps the numbers for --json."""
+        table = Table(books, state_of(books))
+        facts: dict[str, Any] = {"round": table.round}
+        if table.winner is not None:
+            facts["winner"] = f"{table.winner} (403.1)"
+        else:
+            facts["whose turn"] = table.current.name if table.current else "nobody"
+        players = {}
+        for s in sorted(table.seats, key=lambda s: _entered(books, s.name)):
+            where = table.board[s.field - 1] if 1 <= s.field <= table.n else None
+            players[s.name] = {
+                "colour": s.colour,
+                f"cash ({self.currency})": f"{table.cash[s.name]:,.2f}",
+                "on field": "off the board (401.2a)"
+                if s.out
+                else (f"{s.field} {where.name}" if where else str(s.field)),
+                "owns": "\n".join(f"{f.field} {f.name}" for f in table.owned(s.name)),
+                "in the game": "no, out (401.2)" if s.out else "yes",
+            }
+        return {**facts, "players": players}
 
     # -- statements and the summary --------------------------------------------------------
     def view(self, books: Books) -> Any:  # the served pages' view of the table

@@ -126,7 +126,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
             )
             continue
         planets.setdefault(d.planet, []).append(where)
-        rents = d.rents()
+        rents = [r for r in d.rents() if r[1] > 0]  # an empty level is judged when reached
         for (_, low, lname), (_, high, hname) in itertools.pairwise(rents):
             if high < low:
                 yield problem(
@@ -210,6 +210,16 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
             )
         if d.is_plot:
             owners.setdefault(d.planet, set()).add(owner.name)
+            if 0 <= h.points <= tables.MAX_POINTS and d.rent_at(h.points) <= 0:
+                column = tables.level_column(h.points)
+                yield problem(
+                    "no-rent",
+                    _cell(d.ref, "Deeds", column, f"deed {d.key}"),
+                    f"§5: {d.key} stands at {tables.level_name(h.points)} and the Deeds sheet has "
+                    f"no rent for that level (column {column}): a rent there is refused",
+                    "type the rent its card prints for that level",
+                    warning=True,
+                )
     for planet, who in sorted(owners.items()):
         if len(who) > 1:
             yield problem(

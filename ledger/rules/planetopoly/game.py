@@ -114,6 +114,9 @@ class Planetopoly(Game):
     def status(self, books: Books) -> dict[str, Any]:
         return statement.status(books)
 
+    def status_text(self, books: Books) -> dict[str, Any]:
+        return statement.status_text(books)
+
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:

@@ -19,7 +19,7 @@ from ledger.rules.planetopoly.kit import (
     refuse,
     summarize,
 )
-from ledger.rules.planetopoly.sheets import board_of
+from ledger.rules.planetopoly.sheets import board_of, deed_cell
 
 
 def st_count(books: Books, owner: str, kind: str) -> int:
@@ -82,10 +82,22 @@ def rent(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
         how = f"{n} owned, dice {a}+{b}={a + b}"
         rule = "§6 §11"
         record_dice(books, a, b, f"rent {deed.key}", f"{amount:.2f} {books.currency} ({how})")
-    if amount <= 0:
-        where_deed = str(deed.ref) if deed.ref else "Deeds"
+    if amount <= 0 and deed.is_plot:
+        column = tables.level_column(held.points)
         raise refuse(
-            "no-rent", where_deed, f"{rule}: the card of {deed.name} prints no rent for {how}", ""
+            "no-rent",
+            deed_cell(deed.ref, column, f"Deeds {deed.key}"),
+            f"§5: the Deeds sheet has no rent of {deed.name} for {how} (column {column}): every "
+            "level of a plot takes the rent its card prints for that level",
+            f"type the card's rent for {how} in that cell (a workbook made before the column "
+            "existed has it empty)",
+        )
+    if amount <= 0:
+        raise refuse(
+            "no-rent",
+            str(deed.ref) if deed.ref else "Deeds",
+            f"{rule}: the card of {deed.name} prints no rent for {how}",
+            "",
         )
     text = f"{player.name} pays {owner.name} rent for {deed.name} ({how})"
     said = bank.pay_out(

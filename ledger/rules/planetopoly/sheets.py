@@ -32,7 +32,11 @@ class DeedRow:
     rent_1_point: Decimal = Z
     rent_2_points: Decimal = Z
     rent_station: Decimal = Z
+    rent_station_1_point: Decimal = Z
+    rent_station_2_points: Decimal = Z
     rent_2_stations: Decimal = Z
+    rent_2_stations_1_point: Decimal = Z
+    rent_2_stations_2_points: Decimal = Z
     rent_base: Decimal = Z
     point_price: Decimal = Z
     sale_value: Decimal = Z
@@ -51,9 +55,10 @@ class DeedRow:
         return [(n, getattr(self, col), words) for n, col, words in tables.RENT_LEVELS]
 
     def rent_at(self, points: int) -> Decimal:
-        """The rent of the highest printed level the plot has reached (ruling: a station with
-        one or two more points still takes the station's rent)."""
-        return max((r for n, r, _ in self.rents() if n <= points), default=self.rent)
+        """The rent printed for the plot's exact level (§5: every level of the rulings, a
+        station + 1 or + 2 points too, has its own); 0 where the card's rent is not typed in."""
+        rent: Decimal = getattr(self, tables.level_column(points))
+        return rent
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +123,35 @@ DEED_COLUMNS: tuple[Column, ...] = (
     Column("rent_1_point", "money", 9, required=False, help="Rent with 1 support point."),
     Column("rent_2_points", "money", 9, required=False, help="Rent with 2 support points."),
     Column("rent_station", "money", 9, required=False, help="Rent with a space station."),
+    Column(
+        "rent_station_1_point",
+        "money",
+        9,
+        required=False,
+        help="Rent with a space station and 1 support point.",
+    ),
+    Column(
+        "rent_station_2_points",
+        "money",
+        9,
+        required=False,
+        help="Rent with a space station and 2 support points.",
+    ),
     Column("rent_2_stations", "money", 9, required=False, help="Rent with 2 space stations."),
+    Column(
+        "rent_2_stations_1_point",
+        "money",
+        9,
+        required=False,
+        help="Rent with 2 space stations and 1 support point.",
+    ),
+    Column(
+        "rent_2_stations_2_points",
+        "money",
+        9,
+        required=False,
+        help="Rent with 2 space stations and 2 support points.",
+    ),
     Column("rent_base", "money", 9, required=False, help="Rent with a space base."),
     Column("point_price", "money", 9, required=False, help="Price of one support point (§5)."),
     Column("sale_value", "money", 9, required=False, help="What the bank pays for the deed (§9)."),
@@ -194,27 +227,22 @@ def example_board() -> list[DeedRow]:
     for planet, price, point, rents, premium in tables.EXAMPLE_PLANETS:
         for n in (1, 2, 3):
             p = Decimal(price)
-            out.append(
-                DeedRow(
-                    key=f"{planet.lower()}-{n}",
-                    name=f"{planet} {n}",
-                    kind=tables.PLOT,
-                    planet=planet,
-                    price=p,
-                    rent=Decimal(rents[0]),
-                    rent_1_point=Decimal(rents[1]),
-                    rent_2_points=Decimal(rents[2]),
-                    rent_station=Decimal(rents[3]),
-                    rent_2_stations=Decimal(rents[4]),
-                    rent_base=Decimal(rents[5]),
-                    point_price=Decimal(point),
-                    sale_value=p / 2,
-                    point_sale=Decimal(point) / 2,
-                    premium=Decimal(premium),
-                    mortgage=p / 2,
-                    note=tables.EXAMPLE_NOTE,
-                )
+            card = DeedRow(
+                key=f"{planet.lower()}-{n}",
+                name=f"{planet} {n}",
+                kind=tables.PLOT,
+                planet=planet,
+                price=p,
+                point_price=Decimal(point),
+                sale_value=p / 2,
+                point_sale=Decimal(point) / 2,
+                premium=Decimal(premium),
+                mortgage=p / 2,
+                note=tables.EXAMPLE_NOTE,
             )
+            levels = zip(tables.RENT_LEVELS, rents, strict=True)  # a rent for every level
+            by_level: dict[str, Any] = {column: Decimal(r) for (_, column, _), r in levels}
+            out.append(dataclasses.replace(card, **by_level))
     for kind, label in ((tables.TOLL, "Toll station"), (tables.SPEED, "Speed trap")):
         for n in (1, 2, 3, 4):
             price = Decimal(tables.EXAMPLE_ST_PRICE)
@@ -255,6 +283,14 @@ def sheet_rows(board: Board) -> dict[str, list[int | None]]:
 def board_of(books: Books) -> Board:
     assert isinstance(books.state, Board)
     return books.state
+
+
+def deed_cell(ref: CellRef | None, column: str, fallback: str) -> str:
+    """The Deeds cell of a card's column (`Deeds!I5`), or `fallback` for a card not from a row."""
+    if ref is None:
+        return fallback
+    index = [c.name for c in DEED_COLUMNS].index(column)
+    return str(CellRef("Deeds", index, ref.row))
 
 
 def replace_holding(h: HoldingRow, **changes: Any) -> HoldingRow:

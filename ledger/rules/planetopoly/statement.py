@@ -12,7 +12,7 @@ from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.planetopoly import bank, tables
-from ledger.rules.planetopoly.sheets import board_of
+from ledger.rules.planetopoly.sheets import DeedRow, board_of
 
 
 def status(books: Books) -> dict[str, Any]:
@@ -30,6 +30,36 @@ def status(books: Books) -> dict[str, Any]:
             "owns": {h.deed: h.points for h in board.owned_by(p.name)},
         }
     return {"players": players}
+
+
+def status_text(books: Books) -> dict[str, Any]:
+    """`ledger status` as people read it: amounts with thousands separators (as `ledger
+    balance`), a player's state in words, each plot with its level."""
+    board = board_of(books)
+    players: dict[str, Any] = {}
+    for p in books.players:
+        owns = []
+        for h in board.owned_by(p.name):
+            d = board.deed(h.deed)
+            if d is not None and d.is_plot:
+                level = tables.level_name(h.points) if h.points else "no support points"
+                owns.append(f"{h.deed}: {level}")
+            else:
+                owns.append(h.deed)
+        players[p.name] = {
+            f"cash ({books.currency})": f"{bank.cash(books, p):,.2f}",
+            "debt": f"{bank.debt(books, p):,.2f}",
+            "state": _state_words(p),
+            "owns": "\n".join(owns),  # one deed a line
+        }
+    return {"players": players}
+
+
+def rent_text(d: DeedRow, points: int) -> str:
+    """What landing on the plot costs now, as shown: its level's rent, or that the Deeds sheet
+    has none for it (a rent there is refused)."""
+    rent = d.rent_at(points)
+    return fmt(rent) if rent > 0 else "not in Deeds"
 
 
 def holdings_value(books: Books, player: Player) -> Decimal:
@@ -60,7 +90,7 @@ def deeds_table(books: Books, player: Player) -> Table:
         if d is None:
             continue
         if d.is_plot:
-            level, rent = tables.level_name(h.points), fmt(d.rent_at(h.points))
+            level, rent = tables.level_name(h.points), rent_text(d, h.points)
         else:
             level, rent = "", "by the dice (§11)"
         table.rows.append(
@@ -147,7 +177,7 @@ def game_report(books: Books, since: int) -> Report:
                 d.key,
                 h.owner,
                 tables.level_name(h.points) if d.is_plot else d.kind,
-                fmt(d.rent_at(h.points)) if d.is_plot else "by the dice (§11)",
+                rent_text(d, h.points) if d.is_plot else "by the dice (§11)",
             ]
         )
     left = [p.name for p in books.players if not bank.flag(p, "out")]

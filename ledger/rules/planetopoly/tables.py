@@ -51,15 +51,27 @@ def risk_formula(a: int, b: int) -> int:
 POINTS_PER_STATION = 3
 MAX_POINTS = 9
 
-#: The levels a title deed card prints a rent for, by the support points they need.
+#: The levels a title deed card prints a rent for, by the support points they need: every
+#: level of the README's rulings has its own rent (a station with one or two more points is a
+#: level of its own, not the station's rent).
 RENT_LEVELS: tuple[tuple[int, str, str], ...] = (
     (0, "rent", "bare plot"),
     (1, "rent_1_point", "1 support point"),
     (2, "rent_2_points", "2 support points"),
     (3, "rent_station", "a space station"),
+    (4, "rent_station_1_point", "a space station + 1 support point"),
+    (5, "rent_station_2_points", "a space station + 2 support points"),
     (6, "rent_2_stations", "2 space stations"),
+    (7, "rent_2_stations_1_point", "2 space stations + 1 support point"),
+    (8, "rent_2_stations_2_points", "2 space stations + 2 support points"),
     (9, "rent_base", "a space base"),
 )
+
+
+def level_column(points: int) -> str:
+    """The Deeds column of the rent at a plot's level (`rent_station_1_point` for 4 points)."""
+    return RENT_LEVELS[max(0, min(points, MAX_POINTS))][1]
+
 
 PLOT, TOLL, SPEED = "plot", "toll-station", "speed-trap"
 KINDS = (PLOT, TOLL, SPEED)
@@ -107,13 +119,13 @@ SETTINGS: tuple[Setting, ...] = (
     ),
 )
 
-#: The example board: planet -> (price, support point price, the six rents, premium).
-#: NOT the cards of any real copy of the game: the banker types in their own cards.
+#: The example board: planet -> (price, support point price, the ten rents of RENT_LEVELS,
+#: premium). NOT the cards of any real copy of the game: the banker types in their own cards.
 EXAMPLE_PLANETS: tuple[tuple[str, int, int, tuple[int, ...], int], ...] = (
-    ("Lyra", 600, 300, (60, 300, 600, 1200, 2000, 3000), 200),
-    ("Vega", 1000, 500, (100, 500, 1000, 2000, 3200, 4500), 300),
-    ("Orion", 1400, 700, (140, 700, 1400, 2800, 4400, 6000), 400),
-    ("Sirius", 1800, 900, (180, 900, 1800, 3600, 5600, 7500), 500),
+    ("Lyra", 600, 300, (60, 300, 600, 1200, 1450, 1750, 2000, 2350, 2650, 3000), 200),
+    ("Vega", 1000, 500, (100, 500, 1000, 2000, 2400, 2800, 3200, 3650, 4050, 4500), 300),
+    ("Orion", 1400, 700, (140, 700, 1400, 2800, 3350, 3850, 4400, 4950, 5450, 6000), 400),
+    ("Sirius", 1800, 900, (180, 900, 1800, 3600, 4250, 4950, 5600, 6250, 6850, 7500), 500),
 )
 EXAMPLE_ST_PRICE = 800
 EXAMPLE_NOTE = "EXAMPLE card: replace with your copy's"

@@ -13,6 +13,7 @@ from ledger.core.report import Table, fmt
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.events_prison import BAIL_KEYS
 from ledger.rules.planetopoly.sheets import board_of
+from ledger.rules.planetopoly.statement import rent_text
 
 
 def view(books: Books) -> list[Table]:
@@ -73,7 +74,7 @@ def owners(books: Books) -> Table:
             out.rows.append([d.key, d.name, "for sale", "", ""])
             continue
         if d.is_plot:
-            level, rent = tables.level_name(h.points), fmt(d.rent_at(h.points))
+            level, rent = tables.level_name(h.points), rent_text(d, h.points)
         else:
             level, rent = d.kind, "by the dice (§11)"
         out.rows.append([d.key, d.name, h.owner, level, rent])

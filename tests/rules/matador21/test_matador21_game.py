@@ -6,6 +6,7 @@ same books as 5, and the summary draws the board."""
 
 from __future__ import annotations
 
+import re
 import shutil
 from decimal import Decimal
 from pathlib import Path
@@ -100,6 +101,26 @@ def test_scripted_game_of_18_turns(ledger: Ledger) -> None:
     assert "A has won" in html
 
 
+def test_102_3_a_tick_prints_the_turns_in_the_order_played(ledger: Ledger) -> None:
+    ledger("new", "--game", "matador21", "--seed", "5", "-p", "Ann", "-p", "Bob", "-p", "Cy")
+    run = ledger("tick", "3", "--no-statements")
+    # one table: turn | round | player | what | rule | penge, the lines as the turns were played
+    found = re.findall(r"^│ +(\d+) │ +(\d+) │ (\w+) +│", run.stdout, re.M)
+    turns = [int(t) for t, _, _ in found]
+    assert turns == sorted(turns) and set(turns) == set(range(1, 10))  # 3 rounds × 3 players
+    mover = {int(t): who for t, _, who in found[::-1]}  # a turn's first line: its mover's
+    order = [mover[t] for t in (1, 2, 3)]  # the seeded first player, then the players' order
+    assert sorted(order) == ["Ann", "Bob", "Cy"]
+    assert [mover[t] for t in range(1, 10)] == order * 3
+    assert [int(r) for _, r, _ in found] == sorted(int(r) for _, r, _ in found)
+    assert run.stdout.count("in the order played") == 1  # not a table a player
+    summary = (ledger.folder / "ledger-rounds-0001-0003.html").read_text()
+    cells = re.findall(r'<tr class="\w+"><td class="num">(\d+)</td>', summary)
+    assert [int(t) for t in cells] == turns  # the printable summary in the same order
+    lines = ledger("tick", "1", "--json").json()["players"]["Ann"]["lines"]
+    assert all(isinstance(x["turn"], int) for x in lines)  # --json says each line's turn
+
+
 def _sheets(path: Path) -> dict[str, list[list[object]]]:
     return {n: read_sheet(path, n) for n in ("Journal", "Turns", "Players", "Owners", "Dice")}
 
@@ -112,7 +133,7 @@ def test_tick_3_then_2_is_tick_5(ledger: Ledger, tmp_path: Path) -> None:
     ledger("tick", "3", "--no-statements")
     ledger("tick", "2", "--no-statements")
     run = twin("tick", "5", "--no-statements")
-    assert "turn 1: " in run.stdout  # every turn is printed
+    assert re.search(r"^│ +1 │ +1 │", run.stdout, re.M)  # every turn is printed: turn 1, round 1
     assert _sheets(ledger.path) == _sheets(twin.path)
     s = ledger("status", "--json").json()
     assert s["round"] == 6 or s["winner"] is not None

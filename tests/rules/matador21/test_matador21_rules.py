@@ -281,6 +281,18 @@ def test_403_1_the_last_player_wins_and_play_stops(workbook: Any) -> None:
     assert status(book)["turn"] is None
 
 
+def test_status_names_the_fields_and_writes_amounts_as_people_read_them(workbook: Any) -> None:
+    owners = "| 6 | The Werewall | A\n| 21 | Privateer Armade | A\n"
+    book = table(workbook, a=15, b=20, owners=owners)
+    said = book("status").stdout
+    for words in ("30,000.00", "15 The Pit", "20 The Buccaneers", "6 The Werewall"):
+        assert words in said, words
+    assert "21 Privateer Armade" in said
+    assert "whose turn: A" in said
+    a = status(book)["players"]["A"]  # --json keeps the numbers
+    assert (a["cash"], a["field"], a["owns"]) == ("30000.00", 15, [6, 21])
+
+
 # -- the Board is data the banker can change ---------------------------------------------------------
 
 

@@ -2,8 +2,9 @@
 CLI on real workbooks (../shared/rules/planetopoly.txt; rulings in ../shared/rules/README.md).
 
 Every player starts with 3000 MU (§1). The example board of a new workbook (numbers used below):
-Lyra 1-3 cost 600, a support point 300, rents 60 / 300 / 600 / 1200 (station) / 2000 (2 stations)
-/ 3000 (base), sale value 300, a point sells for 150, remote-buy premium 200, mortgage 300;
+Lyra 1-3 cost 600, a support point 300, a rent for each of 0 to 9 points: 60 / 300 / 600 /
+1200 (station) / 1450 / 1750 / 2000 (2 stations) / 2350 / 2650 / 3000 (base), sale value 300, a
+point sells for 150, remote-buy premium 200, mortgage 300;
 Vega 1000 (point 500, premium 300, mortgage 500); Sirius 1800 (mortgage 900); toll stations and
 speed traps cost 800, sell for 400, mortgage 400.
 
@@ -371,20 +372,100 @@ def test_5_rent_by_the_plots_level(planetopoly: Table) -> None:
     assert cash(book, "Ann") == "5100.00"  # 3000 + 2100
 
 
-def test_5_station_with_more_points_takes_the_station_rent(planetopoly: Table) -> None:
+def test_5_a_point_built_on_a_station_raises_the_rent_to_its_level(planetopoly: Table) -> None:
     book = planetopoly(
         """
         Players  | name   | role
                  | Ann    | player
                  | Bob    | player
         Holdings | deed   | owner | points
-                 | lyra-1 | Ann   | 5
+                 | lyra-1 | Ann   | 3
                  | lyra-2 | Ann   | 1
                  | lyra-3 | Ann   | 1
         """
     )
-    book("rent", "Bob", "lyra-1")  # a station + 2 points: the station's 1200 (ruling)
-    assert cash(book, "Bob") == "1800.00"
+    book("build", "Ann", "lyra-1", "--points", "1")  # a space station + 1 point
+    book("rent", "Bob", "lyra-1")  # its own level's rent: 1450, not the station's 1200
+    assert cash(book, "Bob") == "1550.00"  # 3000 - 1450
+
+
+#: The example board's Lyra: the rent at each number of support points (RENT_LEVELS' order).
+LYRA_RENTS = (60, 300, 600, 1200, 1450, 1750, 2000, 2350, 2650, 3000)
+
+
+@pytest.mark.parametrize("points", range(10))
+def test_5_rent_at_every_level_of_the_rulings(planetopoly: Table, points: int) -> None:
+    others = 0 if points < 3 else 1 if points < 6 else 2 if points < 9 else 3  # §5's limits
+    book = planetopoly(
+        f"""
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner | points
+                 | lyra-1 | Ann   | {points}
+                 | lyra-2 | Ann   | {others}
+                 | lyra-3 | Ann   | {others}
+        """
+    )
+    said = book("rent", "Bob", "lyra-1").stdout
+    assert f"({tables.level_name(points)})" in said
+    assert cash(book, "Bob") == f"{3000 - LYRA_RENTS[points]}.00"
+
+
+def test_5_every_level_has_a_deeds_column_filled_on_the_example_board(ledger: Ledger) -> None:
+    new(ledger)
+    deeds = rows(ledger.path, "Deeds")
+    columns = [column for _, column, _ in tables.RENT_LEVELS]
+    assert columns == [
+        "rent",
+        "rent_1_point",
+        "rent_2_points",
+        "rent_station",
+        "rent_station_1_point",
+        "rent_station_2_points",
+        "rent_2_stations",
+        "rent_2_stations_1_point",
+        "rent_2_stations_2_points",
+        "rent_base",
+    ]
+    for d in (d for d in deeds if d["kind"] == "plot"):
+        rents = [d[c] for c in columns]
+        assert all(r > 0 for r in rents) and rents == sorted(rents), d["key"]
+        assert "EXAMPLE" in d["note"]
+    lyra = next(d for d in deeds if d["key"] == "lyra-1")
+    assert [lyra[c] for c in columns] == list(LYRA_RENTS)
+
+
+def test_5_a_level_without_its_rent_in_deeds_is_named_and_its_rent_refused(
+    planetopoly: Table,
+) -> None:
+    # a workbook made before the columns of a station + 1 or + 2 points existed
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Deeds    | key    | name   | kind | planet | price | rent | rent_1_point | rent_2_points | rent_station | point_price
+                 | lyra-1 | Lyra 1 | plot | Lyra   | 600   | 60   | 300          | 600           | 1200         | 300
+                 | lyra-2 | Lyra 2 | plot | Lyra   | 600   | 60   | 300          | 600           | 1200         | 300
+                 | lyra-3 | Lyra 3 | plot | Lyra   | 600   | 60   | 300          | 600           | 1200         | 300
+        Holdings | deed   | owner  | points
+                 | lyra-1 | Ann    | 4
+                 | lyra-2 | Ann    | 1
+                 | lyra-3 | Ann    | 1
+        """
+    )
+    run = book("check")  # a warning, not an error: the rest of the game goes on
+    assert (
+        "Deeds!J2: no-rent (warning) §5: lyra-1 stands at a space station + 1 support point and the Deeds "
+        "sheet has no rent for that level (column rent_station_1_point)"
+    ) in run.stdout + run.stderr
+    msg = refused(book, "rent", "Bob", "lyra-1")
+    assert "§5: the Deeds sheet has no rent of Lyra 1 for a space station + 1 support point" in msg
+    assert "(column rent_station_1_point)" in msg
+    assert cash(book, "Bob") == "3000.00"
+    book("rent", "Bob", "lyra-2")  # a level with its rent typed in: 300
+    assert cash(book, "Bob") == "2700.00"
 
 
 # -- §6 toll stations and speed traps ----------------------------------------------------------------
@@ -583,6 +664,7 @@ def test_9_debt_above_the_mortgage_value_loses(planetopoly: Table) -> None:
         Players  | name           | role
                  | Ann            | player
                  | Bob            | player
+                 | Cy             | player
         Holdings | deed           | owner
                  | toll-station-1 | Bob
                  | lyra-1         | Ann
@@ -596,8 +678,29 @@ def test_9_debt_above_the_mortgage_value_loses(planetopoly: Table) -> None:
         book, "pay", "Ann", "Bob", "10"
     )
     data = book("balance", "--json").json()
-    assert data["accounts"]["bank"] == "-3000.00"  # -6000 + 3500 paid - 500 written off
+    assert data["accounts"]["bank"] == "-6000.00"  # -9000 + 3500 paid - 500 written off
     book("buy", "Ann", "lyra-2")  # nothing of Bob's is left in the way
+
+
+def test_2_the_player_left_at_the_end_has_won_and_the_game_is_over(planetopoly: Table) -> None:
+    book = planetopoly(
+        """
+        Players  | name           | role
+                 | Ann            | player
+                 | Bob            | player
+        Holdings | deed           | owner
+                 | toll-station-1 | Bob
+                 | lyra-1         | Ann
+        """
+    )
+    run = book("event", "Bob", "--pay", "3500")  # debt 500 > mortgage 400: Bob has lost
+    assert "Bob has lost (§9)" in run.stdout
+    for command in (("start", "Ann"), ("buy", "Ann", "lyra-2"), ("event", "Ann", "--receive", "9")):
+        msg = refused(book, *command)
+        assert "game-over §2: the game is over: Ann is the player left and has won" in msg
+    assert cash(book, "Ann") == "3000.00"  # as the game ended
+    facts = book("report", "game", "--format", "text").stdout
+    assert "winner: Ann (§2: the player left at the end)" in facts
 
 
 def test_9_debt_equal_to_the_mortgage_value_does_not_lose(planetopoly: Table) -> None:
@@ -870,6 +973,38 @@ def test_status_json_shape(planetopoly: Table) -> None:
     assert book("status", "--json").json() == {
         "players": {"Ann": ann, "Bob": {**ann, "cash": "2900.00", "owns": {}}}
     }
+
+
+def test_5_status_says_each_plots_level_and_writes_amounts_as_people_read_them(
+    planetopoly: Table,
+) -> None:
+    book = planetopoly(
+        """
+        Players  | name         | role
+                 | Ann          | player
+                 | Bob          | player
+        Holdings | deed         | owner | points
+                 | lyra-1       | Ann   | 4
+                 | lyra-2       | Ann   | 1
+                 | lyra-3       | Ann   | 1
+                 | speed-trap-1 | Ann   | 0
+        """
+    )
+    book("start", "Ann")
+    said = book("status").stdout
+    for words in (
+        "4,000.00",  # 3000 + 1000, with its thousands separator as `ledger balance`
+        "lyra-1: a space station + 1 support point",
+        "lyra-2: 1 support point",
+        "lyra-3: 1 support point",
+        "speed-trap-1",
+        "playing",
+    ):
+        assert words in said, words
+    assert "lyra-1: 4" not in said and "speed-trap-1: 0" not in said
+    owns = status(book)["Ann"]["owns"]  # --json keeps the numbers
+    assert owns == {"lyra-1": 4, "lyra-2": 1, "lyra-3": 1, "speed-trap-1": 0}
+    assert status(book)["Ann"]["cash"] == "4000.00"
 
 
 def test_check_deeds_three_plots_a_planet_and_rents_not_falling(planetopoly: Table) -> None:
