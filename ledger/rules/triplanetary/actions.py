@@ -2,7 +2,8 @@
 §15, §20, §23, §24, §38), crews (§13, §14), offices (§8, §11A), corporations (§7, §9),
 markets and cargo (§25-§27, §29, §39), company sales (§9), liners (§28, §40), Lloyds and
 branch banks (§30, §31), colonization (§32), crime and justice (§33, §34, §36), trials
-(§36B, §36D, §41), base to base transfers (§21).
+(§36B, §36D, §41), ships, bases and modules destroyed in play (§1, §5, §20), base to base
+transfers (§21).
 
 The CLI and the Events sheet both come through `apply_action`, so a typed row and a command
 cannot disagree.
@@ -23,6 +24,7 @@ from ledger.rules.triplanetary import (
     company_sale,
     corporations,
     crews,
+    destruction,
     justice,
     liners,
     markets,
@@ -48,6 +50,7 @@ _MODULES = (
     colonization,
     justice,
     trials,
+    destruction,
     transfer,
 )
 _SPECS: dict[str, ActionSpec] = {k: v for m in _MODULES for k, v in m.SPECS.items()}

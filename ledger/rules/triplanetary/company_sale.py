@@ -8,6 +8,7 @@ from ledger.core.books import Books
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
+from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
@@ -27,6 +28,8 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
     state, rules = state_of(books), rules_of(books)
     seller = find_player(books, a["player"], where["player"])
     buyer = find_player(books, a["to"], where["to"])
+    refuse_dead(seller, where["player"])
+    refuse_dead(buyer, where["to"])
     if seller.name == buyer.name:
         raise Refused(
             problem("same-player", where["to"], "a player cannot buy their own company", "")

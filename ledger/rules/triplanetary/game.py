@@ -164,8 +164,8 @@ class Triplanetary(Game):
         assert isinstance(state, State)
         players = {}
         for p in books.players:
-            mine = [s for s in state.ships if s.owner == p.name and s.status != "lost"]
-            bases = [b for b in state.bases if b.owner == p.name and b.status != "lost"]
+            mine = [s for s in state.ships if s.owner == p.name and s.status not in kit.GONE]
+            bases = [b for b in state.bases if b.owner == p.name and b.status not in kit.GONE]
             players[p.name] = {
                 "role": p.role,
                 "cash": books.player_cash(p).plain(),
@@ -200,7 +200,7 @@ class Triplanetary(Game):
 
     def report(self, books: Books, kind: str, since: int) -> Any:
         from ledger.core.problems import ProblemsFound, problem
-        from ledger.rules.triplanetary.statement import game_report, patrol_report
+        from ledger.rules.triplanetary.reports import game_report, patrol_report
 
         if kind == "patrol":
             return patrol_report(books, since)

@@ -22,6 +22,7 @@ from ledger.rules.triplanetary.kit import (
     Refused,
     Where,
     charge,
+    collected_when,
     debit,
     find_player,
     post_pieces,
@@ -47,6 +48,19 @@ def crime_class(text: str, where: str) -> int:
             )
         )
     return CLASSES[key]
+
+
+def refuse_dead(player: Player, where: str) -> None:
+    """§5: a dead player's company is dissolved: no trial, no fine, nothing more owed."""
+    if player.get("status") == "dead":
+        raise Refused(
+            problem(
+                "player-cannot-act",
+                where,
+                f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
+                "",
+            )
+        )
 
 
 def pr_of(player: Player) -> int:
@@ -105,9 +119,7 @@ def fine_player(
                 rule,
             )
         )
-        parts.append(
-            f"{rest:.2f} KC of the fine is owed and collected when {player.name} has money"
-        )
+        parts.append(f"{rest:.2f} KC of the fine is owed: {collected_when(player.name)}")
     return "; ".join(parts)
 
 
@@ -125,6 +137,7 @@ def _crime(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     player = find_player(books, a["player"], where["player"])
+    refuse_dead(player, where["player"])
     if a["amount"] <= 0:
         raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
     if player.role == PATROL_ROLE:

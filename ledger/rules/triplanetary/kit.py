@@ -20,7 +20,17 @@ from ledger.core.names import did_you_mean
 from ledger.core.params import Param
 from ledger.core.problems import Problem, problem
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.model import Base, Office, Post, PRChange, Ship, State
+from ledger.rules.triplanetary.model import (
+    DEPARTED,
+    DESTROYED,
+    Base,
+    Module,
+    Office,
+    Post,
+    PRChange,
+    Ship,
+    State,
+)
 from ledger.rules.triplanetary.settings import Rules
 
 SUPPLIERS = "suppliers"  # what is bought from the game's world: §38 items, offices, fees
@@ -80,16 +90,52 @@ def find_player(books: Books, name: str, where: str) -> Player:
     return p
 
 
+#: Ships and bases that are no more: destroyed in play, or gone past Jupiter (§32).
+GONE = (DESTROYED, DEPARTED)
+
+
+def refuse_gone(post: Post, where: str) -> None:
+    """Nothing is bought, sold, loaded, supplied, crewed or opened on what is gone."""
+    if post.status not in GONE:
+        return
+    name = f"{post.name} ({post.id})" if post.name and post.name != post.id else post.id
+    why = (
+        "destroyed in play (§1: Triplanetary's combat)"
+        if post.status == DESTROYED
+        else "departed past Jupiter, never to return (§32)"
+    )
+    raise Refused(
+        problem(
+            "post-gone",
+            where,
+            f"{name} is {why}: nothing more is done with it",
+            "name a ship or base that is still there",
+        )
+    )
+
+
+def standing_modules(state: State) -> list[Module]:
+    """The recreation modules still there: not destroyed, on a base still there (§20: a
+    module is an addition to a base and goes with it). A shut one (no supplies) is there."""
+    gone = {b.id for b in state.bases if b.status in GONE}
+    bases = {b.id for b in state.bases}
+    return [
+        m for m in state.modules if m.status != DESTROYED and m.base in bases and m.base not in gone
+    ]
+
+
 def find_post(
     books: Books,
     key: str,
     where: str,
     owner: Player | None = None,
     kinds: tuple[str, ...] = ("ship", "base", "mine"),
+    gone_ok: bool = False,
 ) -> Post:
     """A post of one of `kinds` by id or by name (any case): the owner's own first, so that a
     name another player also uses, or an id that is another post's name, still finds the
-    owner's; a name two posts share is refused with the ids that match."""
+    owner's; a name two posts share is refused with the ids that match. A post that is gone
+    (destroyed, departed) is refused unless `gone_ok`."""
     state = state_of(books)
     folded = key.strip().casefold()
     pool = [p for g in (state.ships, state.bases, state.mines) for p in g if p.kind in kinds]
@@ -121,6 +167,8 @@ def find_post(
                     f"name it by its id ({' or '.join(p.id for p in found)}), or rename one in the workbook",
                 )
             )
+        if not gone_ok:
+            refuse_gone(found[0], where)
         return found[0]
     building = [
         o
@@ -201,6 +249,12 @@ def charge(
     return post_pieces(
         books, [*pieces, (to, round_money(amount))], kind=kind, memo=memo, rule=rule, event=event
     )
+
+
+def collected_when(name: str, it: str = "it") -> str:
+    """When what a player owes (the Dues) is taken: step 1 of every day of `ledger tick`, as
+    much as the player has then, oldest first (tick_base.collect_dues_s6); no command takes it."""
+    return f"`ledger tick` takes {it} at the start of each day, as much as {name} has then, until paid in full (§6)"
 
 
 def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:

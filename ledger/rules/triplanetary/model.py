@@ -108,7 +108,7 @@ class Module:
     price: Decimal = Decimal(0)
     built_day: int = 0
     fed_until: int = 0
-    status: str = "open"  # open / shut (no supplies)
+    status: str = "open"  # open / shut (no supplies) / destroyed (§20: with its base, or alone)
     note: str = ""
     ref: CellRef | None = None
 
@@ -204,6 +204,8 @@ class Crime:
     rule: str = ""
     status: str = "open"  # open / paid / tried
     amount: Decimal = Decimal(0)
+    #: The day it was tried (§36B: each crime is tried once).
+    tried_day: int | None = None
     ref: CellRef | None = None
 
 

@@ -23,6 +23,7 @@ from ledger.rules.triplanetary.kit import (
     find_player,
     hold_capacity,
     hold_used,
+    refuse_gone,
     rules_of,
     ship_office,
     state_of,
@@ -46,6 +47,8 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
                 "places: " + ", ".join(tables.PLACES),
             )
         )
+    if known is None and base is not None:
+        refuse_gone(base, where["at"])  # no office in a base or liner that is gone (§8)
     place = known or (base.id if base else place)
     if liner is not None:
         _liner_office_fits(books, player, liner, where["at"])

@@ -59,6 +59,7 @@ HELP: dict[str, str] = {
     "frm": "The planet or base the line starts from (a §40 route).",
     "to": "The planet or base the line goes to (a §40 route).",
     "ship": "The ship that carries it (its id).",
+    "tried_day": "The day the crime was tried (§36B): a crime is tried once.",
     "change": "How much the public relations value changed, plus or minus (§36C).",
 }
 
@@ -107,7 +108,7 @@ CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
     "Modules": {
         "owner": (PLAYERS, False),
         "base": ("Bases!id", False),
-        "status": (("open", "shut"), True),
+        "status": (("open", "shut", "destroyed"), True),
     },
     "Mines": {
         "owner": (PLAYERS, False),
@@ -247,7 +248,7 @@ SHEETS: dict[str, tuple[type, str]] = {
     "Crimes": (Crime, "Crimes on record (§36): unpaid taxes, fines and what the Patrol was told."),
     "Dues": (
         Due,
-        "Fines and taxes a player could not pay; collected as soon as they have money (§6).",
+        "Fines and taxes a player could not pay; `ledger tick` takes them at the start of each day, as much as the player has (§6).",
     ),
     "Markets": (Market, "Stocks and saturation of the markets (§25, §26)."),
     "Liners": (Liner, "Space passenger lines (§28, §40) and the passengers waiting."),

@@ -1,19 +1,20 @@
-"""What a Triplanetary player's statement, the Patrol's report and the game summary say, as
-plain data (ledger.core.report); the forecast comes from the tick itself, run on a copy."""
+"""What a Triplanetary player's statement says, as plain data (ledger.core.report), and the
+reckoning of net worth the game summary (reports.py) shares; the forecast comes from the tick
+itself, run on a copy."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import Counter
 from decimal import Decimal
 
 from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.money import round_money
-from ledger.core.report import Report, Statement, Table, TickReport, fmt
+from ledger.core.report import Statement, Table, TickReport, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.core.words import plural
 from ledger.rules.triplanetary.crews import owed_wages
-from ledger.rules.triplanetary.kit import hold_capacity, hold_used
+from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used
 from ledger.rules.triplanetary.model import Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -55,6 +56,31 @@ def property_value(state: State, name: str) -> Decimal:
     return total
 
 
+def owed_by(books: Books, name: str) -> tuple[Decimal, Decimal]:
+    """What a player owes today: (fines and taxes to the Patrol and Earth, the Dues, §6;
+    wages its working crews have earned since they were last paid, §13)."""
+    state, rules = state_of(books), Rules.of(books.settings)
+    dues = sum((d.amount for d in state.dues if d.player == name), Decimal(0))
+    wages = sum(
+        (
+            round_money(owed_wages(rules, c, books.day))
+            for c in state.crews
+            if c.owner == name and c.active
+        ),
+        Decimal(0),
+    )
+    return dues, wages
+
+
+def worth(books: Books, player: Player) -> tuple[Decimal, Decimal, Decimal, Decimal]:
+    """(cash, property at its price, what is owed, net worth = cash + property - owed): the
+    one reckoning of the game summary and of a player's statement."""
+    cash = books.player_cash(player).amount
+    prop = property_value(state_of(books), player.name)
+    owed = sum(owed_by(books, player.name), Decimal(0))
+    return cash, prop, owed, cash + prop - owed
+
+
 def warnings(books: Books, player: Player) -> list[str]:
     """Dated things that happen unless the player acts."""
     state, rules, day = state_of(books), Rules.of(books.settings), books.day
@@ -70,7 +96,7 @@ def warnings(books: Books, player: Player) -> list[str]:
             out.append(
                 (
                     c.paid_through + rules.quit_days,
-                    f"crew {c.id} quits on day {c.paid_through + rules.quit_days} unless paid ({fmt(owed_wages(rules, c, day))} KC owed now)",
+                    f"crew {c.id} quits on day {c.paid_through + rules.quit_days} unless paid ({fmt(owed_wages(rules, c, day))} KC owed now; the tick pays it on day {next_pay} if {player.name} has the money then, §13)",
                 )
             )
         else:
@@ -127,7 +153,10 @@ def warnings(books: Books, player: Player) -> list[str]:
     owed = sum((d.amount for d in state.dues if d.player == player.name), Decimal(0))
     if owed:
         out.append(
-            (day, f"{fmt(owed)} KC of fines and taxes are owed and taken as soon as money comes in")
+            (
+                day,
+                f"{fmt(owed)} KC of fines and taxes are owed: {collected_when(player.name, 'them')}",
+            )
         )
     if player.get("status") == "imprisoned":
         out.append(
@@ -258,10 +287,15 @@ def property_tables(books: Books, player: Player) -> list[Table]:
             mines.rows.append([post.name or post.id, c.good, str(c.qty)])
     mines.title = "Mines, holds and stores"
     tables.append(mines)
-    dues = Table("Owed", ["since day", "what", "KC"], align=["r", "l", "r"])
+    dues = Table(
+        "Owed to the Patrol and Earth (§6)",
+        ["since day", "what", "to", "KC"],
+        align=["r", "l", "l", "r"],
+    )
     for d in state.dues:
         if d.player == name and d.amount:
-            dues.rows.append([str(d.day), d.reason, fmt(d.amount)])
+            dues.rows.append([str(d.day), d.reason, d.creditor, fmt(d.amount)])
+    dues.total = f"Owed: {fmt(sum((d.amount for d in state.dues if d.player == name), Decimal(0)))} KC; {collected_when(name, 'it')}"
     if dues.rows:
         tables.append(dues)
     return [t for t in tables if t.rows or t.title in ("Ships", "Crews")]
@@ -285,7 +319,10 @@ def facts(books: Books, player: Player) -> list[tuple[str, str]]:
     ]
     if corps:
         out.append(("corporation", ", ".join(corps)))
-    out.append(("property at price paid", f"{fmt(property_value(state, player.name))} KC"))
+    _, prop, owed, net = worth(books, player)
+    out.append(("property at price paid", f"{fmt(prop)} KC"))
+    out.append(("owed (fines, taxes, wages)", f"{fmt(owed)} KC"))
+    out.append(("net worth (cash + property - owed)", f"{fmt(net)} KC"))
     return out
 
 
@@ -311,171 +348,4 @@ def statement(
         warnings=warnings(books, player),
         upcoming=upcoming_table(report, player.name, books.currency),
         chart=cash_chart(books, player),
-    )
-
-
-def patrol_report(books: Books, since: int) -> Report:
-    state = state_of(books)
-    collected: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    for t in books.journal:
-        if t.day < since:
-            continue
-        kind = {
-            "sale": "sales tax",
-            "company-sale": "sales tax",
-            "tax": "property tax",
-            "fine": "fines",
-            "due": "owed, collected late",
-        }.get(t.kind)
-        if kind is None:
-            continue
-        for p in t.postings:
-            if p.account in ("patrol", "earth") and p.amount.amount > 0:
-                collected[kind][p.account] += p.amount.amount
-    taxes = Table(
-        "Collected in the period (§6, §29)",
-        ["what", "Patrol", "Earth", "total"],
-        align=["l", "r", "r", "r"],
-    )
-    tp, te = Decimal(0), Decimal(0)
-    for kind in ("sales tax", "property tax", "fines", "owed, collected late"):
-        if kind in collected:
-            p, e = collected[kind]["patrol"], collected[kind]["earth"]
-            tp, te = tp + p, te + e
-            taxes.rows.append([kind, fmt(p), fmt(e), fmt(p + e)])
-    taxes.total = f"Patrol {fmt(tp)} · Earth {fmt(te)} · together {fmt(tp + te)} KC"
-    owing = Table(
-        "Who owes",
-        ["player", "since day", "what", "KC"],
-        align=["l", "r", "l", "r"],
-        empty="nobody owes anything",
-    )
-    for d in state.dues:
-        if d.amount:
-            owing.rows.append([d.player, str(d.day), d.reason, fmt(d.amount)])
-    crimes = Table(
-        "Crimes on record (§36A)",
-        ["crime", "day", "player", "class", "what", "status"],
-        align=["l", "r", "l", "l", "l", "l"],
-        empty="no crimes on record",
-    )
-    for c in state.crimes:
-        crimes.rows.append([c.id, str(c.day), c.player, "I" * c.crime_class, c.what, c.status])
-    trials = Table(
-        "Trials (§36B, §41)",
-        ["roll", "day", "trial", "result"],
-        align=["r", "r", "l", "l"],
-        empty="no trials",
-    )
-    for d in books.dice:
-        if "trial" in d.purpose and d.decided.startswith("result"):
-            trials.rows.append([str(d.result), str(d.day), d.purpose, d.decided])
-    outlaws = Table(
-        "Pirates and warlords (§33, §34)",
-        ["player", "status", "PR"],
-        align=["l", "l", "r"],
-        empty="none",
-    )
-    for p in books.players:
-        if p.get("status") in ("pirate", "warlord"):
-            outlaws.rows.append([p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"])
-    patrol = books.holder(PATROL_ROLE)
-    facts_ = [
-        ("the Patrol", patrol.name if patrol else "no Patrol player"),
-        ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
-    ]
-    return Report(
-        "The Patrol's report",
-        books.game.title,
-        since,
-        books.day,
-        books.currency,
-        facts_,
-        [taxes, owing, crimes, trials, outlaws],
-    )
-
-
-def collected_by(books: Books, who: str) -> Decimal:
-    """Taxes and fines paid to the Patrol or Earth (not its starting money, not its spending)."""
-    kinds = {"sale", "company-sale", "tax", "fine", "due"}
-    return sum(
-        (
-            p.amount.amount
-            for t in books.journal
-            if t.kind in kinds
-            for p in t.postings
-            if p.account == who and p.amount.amount > 0
-        ),
-        Decimal(0),
-    )
-
-
-def game_report(books: Books, since: int) -> Report:
-    state = state_of(books)
-    standings = Table(
-        "Standings by net worth",
-        ["", "player", "cash", "property", "net worth", "status"],
-        align=["r", "l", "r", "r", "r", "l"],
-    )
-    rows = []
-    for p in books.players:
-        cash = books.player_cash(p).amount
-        prop = property_value(state, p.name)
-        rows.append((cash + prop, p, cash, prop))
-    rows.sort(key=lambda r: (-r[0], r[1].name))
-    for i, (worth, p, cash, prop) in enumerate(rows, start=1):
-        standings.rows.append(
-            [str(i), p.name, fmt(cash), fmt(prop), fmt(worth), str(p.get("status") or "free")]
-        )
-    in_players = sum((books.player_cash(p).amount for p in books.players), Decimal(0))
-    facts_ = [
-        ("day", str(books.day)),
-        ("money in circulation (players' cash)", f"{fmt(in_players)} KC"),
-        (
-            "spent with suppliers and crews",
-            f"{fmt(books.journal.balance('suppliers').amount + books.journal.balance('crews').amount)} KC",
-        ),
-        (
-            "taxes and fines collected: Patrol / Earth",
-            " / ".join(fmt(collected_by(books, who)) for who in ("patrol", "earth")) + " KC",
-        ),
-        ("transactions", str(len(books.journal))),
-    ]
-    fleet = Table(
-        "Fleets",
-        ["player", "ships", "bases", "crews", "mines", "offices"],
-        align=["l", "r", "r", "r", "r", "r"],
-    )
-    for p in books.players:
-        fleet.rows.append(
-            [
-                p.name,
-                str(
-                    sum(
-                        1
-                        for s in state.ships
-                        if s.owner == p.name and s.status not in ("destroyed", "departed")
-                    )
-                ),
-                str(sum(1 for b in state.bases if b.owner == p.name)),
-                str(sum(1 for c in state.crews if c.owner == p.name and c.active)),
-                str(sum(1 for m in state.mines if m.owner == p.name)),
-                str(sum(1 for o in state.offices if o.owner == p.name and o.status == "open")),
-            ]
-        )
-    chart = None
-    leader = rows[0][1] if rows else None
-    if leader is not None:
-        chart = cash_chart(books, leader)
-        if chart is not None:
-            chart.title = f"Cash of the leader, {leader.name}, over time (KC)"
-    return Report(
-        "The game summary",
-        books.game.title,
-        since,
-        books.day,
-        books.currency,
-        facts_,
-        [standings, fleet],
-        chart,
     )

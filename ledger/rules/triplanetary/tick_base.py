@@ -13,7 +13,7 @@ from ledger.core.charges import payer_postings, spendable
 from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
-from ledger.rules.triplanetary.kit import state_of, tax_split
+from ledger.rules.triplanetary.kit import collected_when, state_of, tax_split
 from ledger.rules.triplanetary.model import Due, Market, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -206,7 +206,13 @@ class TickerBase:
                     rule,
                 )
             )
-            self.line(owner, "event", f"Patrol fine of {rest:.2f} KC owed: {why}", rule, None)
+            self.line(
+                owner,
+                "event",
+                f"Patrol fine of {rest:.2f} KC owed: {why}; {collected_when(owner)}",
+                rule,
+                None,
+            )
 
     def crews_by_supplier(self) -> dict[str, list[int]]:
         """Active crews (their indices in the Crews sheet) by the post whose supplies feed

@@ -9,7 +9,7 @@ from decimal import Decimal
 
 from ledger.core.money import round_money
 from ledger.core.words import plural
-from ledger.rules.triplanetary.kit import CREWS, emergency_days
+from ledger.rules.triplanetary.kit import CREWS, emergency_days, standing_modules
 from ledger.rules.triplanetary.model import (
     DRIFTING,
     LANDING,
@@ -143,7 +143,7 @@ class CrewSteps(TickerBase):
             return
         state, units = self.state, self.rules.module_supplies
         bases = {b.id: b for b in state.bases}
-        for m in state.modules:
+        for m in standing_modules(state):  # §20: a destroyed one eats nothing
             if m.fed_until >= self.day:
                 continue
             base = bases.get(m.base)
@@ -172,7 +172,7 @@ class CrewSteps(TickerBase):
         base), has been there more than 7 days, and the module is open; the crew spends half
         its pay of the days counted (§13 wages)."""
         d, ships = self.day, None
-        modules = {m.id: m for m in self.state.modules}
+        modules = {m.id: m for m in standing_modules(self.state)}
         for c in self.state.crews:
             if not c.module or not c.active:
                 continue
@@ -241,11 +241,12 @@ class CrewSteps(TickerBase):
         r, state = self.rules, self.state
         if not due:
             return
-        modules = {m.id: m for m in state.modules}
+        standing = standing_modules(state)  # §20: none spent at a destroyed module
+        modules = {m.id: m for m in standing}
         ships = {s.id for s in state.ships} if modules else set()
         # §20 "on their base": a base's crews have its module without the Crews sheet naming it
         on_base: dict[str, Module] = {}
-        for m in state.modules:  # an open one, if the base has several
+        for m in standing:  # an open one, if the base has several
             if m.base not in on_base or (m.status == "open" and on_base[m.base].status != "open"):
                 on_base[m.base] = m
         for owner, at in due.items():
@@ -311,7 +312,7 @@ class CrewSteps(TickerBase):
                     self.line(
                         owner,
                         "event",
-                        f"crew {c.id} not paid: {owed:.2f} KC owed for {unpaid} days; it quits on day {c.paid_through + r.quit_days} unless paid",
+                        f"crew {c.id} not paid: {owed:.2f} KC owed for {unpaid} days; the tick pays it on day {d + r.pay_days} if {owner} has the money then (§13); it quits on day {c.paid_through + r.quit_days} unless paid",
                         "§13",
                     )
 

@@ -11,7 +11,8 @@ from decimal import Decimal
 
 from ledger.core.books import Player
 from ledger.core.money import round_money
-from ledger.rules.triplanetary.model import DEPARTED, DESTROYED, Crime, Due, State
+from ledger.rules.triplanetary.kit import GONE, collected_when, standing_modules
+from ledger.rules.triplanetary.model import Crime, Due, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.tick_base import TickerBase
@@ -78,15 +79,11 @@ class TaxSteps(TickerBase):
             self.line(
                 name,
                 "event",
-                f"property tax of {tax:.2f} KC unpaid: a class I crime on record ({crime.id})",
+                f"property tax of {tax:.2f} KC unpaid: a class I crime on record ({crime.id}); what {name} has is taken now, and {collected_when(name, 'the rest')}",
                 "§29",
             )
             self.collect_dues_s6(only=name)  # what the player has is taken now, the rest owed
-            unpaid = [
-                c
-                for c in self.state.crimes
-                if c.player == name and c.status == "open" and c.rule.startswith("§29")
-            ]
+            unpaid = unpaid_tax_cycles(self.state, name)
             if len(unpaid) >= r.pirate_after and player.get("status") not in OUTLAWS:
                 self.make_pirate(player, f"{len(unpaid)} tax cycles unpaid")
 
@@ -108,6 +105,20 @@ class TaxSteps(TickerBase):
 OUTLAWS = ("pirate", "warlord")
 
 
+def unpaid_tax_cycles(state: State, name: str) -> list[Crime]:
+    """§29's crimes of the player's tax cycles still unpaid: a tax still owed (its Dues), tried
+    or not (a trial does not pay the tax, §36B); a crime with no Dues while it is open."""
+    owing = {d.crime for d in state.dues if d.player == name and d.crime and d.amount > 0}
+    linked = {d.crime for d in state.dues if d.player == name and d.crime}
+    return [
+        c
+        for c in state.crimes
+        if c.player == name
+        and c.rule.startswith("§29")
+        and (c.id in owing or (c.id not in linked and c.status == "open"))
+    ]
+
+
 def owes_property_tax(rules: Rules, player: Player) -> bool:
     """§29 spares nobody: pirates and warlords owe the tax like anyone (a house rule may spare
     them); the dead owe nothing (§5); the Patrol's own property only by house rule."""
@@ -121,15 +132,14 @@ def owes_property_tax(rules: Rules, player: Player) -> bool:
 
 def standing_property(state: State) -> Iterator[tuple[str, Decimal]]:
     """(owner, original price) of each ship, base and recreation module still there: not
-    destroyed, not departed past Jupiter (§32); a module goes with its base."""
-    gone = {b.id for b in state.bases if b.status in (DESTROYED, DEPARTED)}
+    destroyed, not departed past Jupiter (§32); a module goes with its base, and may be
+    destroyed on its own (§20)."""
     for group in (state.ships, state.bases):
         for item in group:
-            if item.status not in (DESTROYED, DEPARTED):
+            if item.status not in GONE:
                 yield item.owner, item.price
-    for m in state.modules:
-        if m.base not in gone:
-            yield m.owner, m.price
+    for m in standing_modules(state):
+        yield m.owner, m.price
 
 
 def taxable_property(state: State, rules: Rules) -> dict[str, Decimal]:

@@ -1,6 +1,6 @@
 """Trials in Triplanetary V/2: §36B the trial, §36D bribery, §41 the trial results table
-and its penalties (fines, prison, confiscation, death), §5 what a dead player leaves, and a
-ship or base destroyed in play. Every die is entered or drawn from the workbook's seeded
+and its penalties (fines, prison, confiscation, death), §5 what a dead player leaves (a ship,
+base or module destroyed in play is in destruction.py). Every die is entered or drawn from the workbook's seeded
 generator and recorded in the Dice sheet with what it decided.
 """
 
@@ -14,7 +14,13 @@ from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.justice import crime_class, fine_player, pr_of, set_status
+from ledger.rules.triplanetary.justice import (
+    crime_class,
+    fine_player,
+    pr_of,
+    refuse_dead,
+    set_status,
+)
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
@@ -23,12 +29,13 @@ from ledger.rules.triplanetary.kit import (
     Where,
     debit,
     find_player,
-    find_post,
     post_pieces,
     set_pr,
+    standing_modules,
     state_of,
     tax_pieces,
 )
+from ledger.rules.triplanetary.model import Crime
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 JUDGES = "judges"  # where bribes go (§36D)
@@ -53,10 +60,77 @@ def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     return values
 
 
+def _crime_tried(books: Books, a: dict[str, Any], where: Where, player: Player) -> Crime | None:
+    """The crime on record a trial tries (--crime): the player's own, not tried before (§36B:
+    "for each crime", one trial)."""
+    if not a["crime"]:
+        return None
+    state = state_of(books)
+    crime = next(
+        (c for c in state.crimes if c.id.casefold() == a["crime"].strip().casefold()), None
+    )
+    if crime is None:
+        raise Refused(
+            problem(
+                "unknown-crime",
+                where["crime"],
+                f"there is no crime {a['crime']!r} on record",
+                "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
+            )
+        )
+    if crime.player != player.name:
+        raise Refused(
+            problem(
+                "not-their-crime",
+                where["crime"],
+                f"crime {crime.id} is {crime.player}'s, not {player.name}'s (§36B: each is tried for their own crime)",
+                f"ledger trial {crime.player} --crime {crime.id}",
+            )
+        )
+    if crime.status == "tried" or crime.tried_day is not None:
+        when = f" on day {crime.tried_day}" if crime.tried_day is not None else ""
+        raise Refused(
+            problem(
+                "crime-tried",
+                where["crime"],
+                f"crime {crime.id} was tried{when} (§36B: each crime is tried once)",
+                "see the Trials of `ledger report patrol`",
+            )
+        )
+    return crime
+
+
+def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
+    """The class the §41 column is read for: the crime's, when it is on record (§36A)."""
+    if crime is None:
+        if not a["cls"]:
+            raise Refused(
+                problem(
+                    "missing-value",
+                    where["cls"],
+                    "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
+                    "",
+                )
+            )
+        return crime_class(a["cls"], where["cls"])
+    if a["cls"] and crime_class(a["cls"], where["cls"]) != crime.crime_class:
+        raise Refused(
+            problem(
+                "class-mismatch",
+                where["cls"],
+                f"crime {crime.id} is class {'I' * crime.crime_class}, not {a['cls'].strip()} (§36A, §41: the crime's column is read)",
+                "leave out --class: the crime's class is used",
+            )
+        )
+    return crime.crime_class
+
+
 def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state = state_of(books)
     player = find_player(books, a["player"], where["player"])
-    cls = crime_class(a["cls"], where["cls"])
+    refuse_dead(player, where["player"])
+    crime = _crime_tried(books, a, where, player)
+    cls = _trial_class(a, where, crime)
     bribes = a["bribes"] or 0
     if bribes > tables.MAX_BRIBES:
         raise Refused(
@@ -73,21 +147,6 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     roll = a["roll"]
     if roll is not None and not 1 <= roll <= 6:
         raise Refused(problem("bad-roll", where["roll"], f"a die shows 1-6, not {roll}", ""))
-    crime = None
-    if a["crime"]:
-        crime = next(
-            (c for c in state.crimes if c.id.casefold() == a["crime"].strip().casefold()),
-            None,
-        )
-        if crime is None:
-            raise Refused(
-                problem(
-                    "unknown-crime",
-                    where["crime"],
-                    f"there is no crime {a['crime']!r} on record",
-                    "",
-                )
-            )
     lines: list[str] = []
     pr = pr_of(
         player
@@ -130,7 +189,7 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             lines.append(f"bribe {i + 1}: die {die.result} ({'succeeds' if ok else 'fails'})")
         player = books.player(player.name) or player
     place_mod = 0
-    if a["at"] and any(m.owner == player.name for m in state.modules):
+    if a["at"] and any(m.owner == player.name for m in standing_modules(state)):
         place = tables.canonical_place(a["at"]) or a["at"]
         place_mod = (
             tables.PR_RECREATION_MARS_OR_BELTWARD
@@ -139,7 +198,8 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             if place in SUNWARD
             else 0
         )
-    die = books.roll(6, f"{player.name}: class {'I' * cls} trial", roll)
+    of = f" of crime {crime.id}" if crime is not None else ""
+    die = books.roll(6, f"{player.name}: class {'I' * cls} trial{of}", roll)
     result = die.result + pr + bribe_value + place_mod
     outcome = tables.trial_outcome(cls, result)
     maximum = tables.is_maximum_penalty(cls, result)
@@ -192,9 +252,9 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if outcome.confiscate:
         lines.append(_confiscate(books, player, outcome.confiscate))
     if kind is tables.TrialOutcomeKind.DEATH:
-        lines.append(_death(books, player, event))
+        lines.append(death(books, player, event))
     if crime is not None:
-        state.update(crime, status="tried")
+        state.update(crime, status="tried", tried_day=books.day)
     return Done("; ".join(x for x in lines if x), [])
 
 
@@ -213,7 +273,7 @@ def _confiscate(books: Books, player: Player, how: str) -> str:
     return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
 
 
-def _death(books: Books, player: Player, event: str) -> str:
+def death(books: Books, player: Player, event: str) -> str:
     """§41 death to all involved, §5 the company dissolved, and what the player leaves."""
     state = state_of(books)
     estate = _estate(books, player, event)
@@ -285,37 +345,16 @@ def _estate(books: Books, player: Player, event: str) -> str:
     )
 
 
-def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    """A ship or base destroyed in play: its crews die; a player aboard dies and the company is
-    dissolved (§5)."""
-    state = state_of(books)
-    post = find_post(books, a["what"], where["what"], kinds=("ship", "base"))
-    post = state.update(post, status="destroyed")
-    dead = [c for c in state.crews if c.post == post.id and c.active]
-    for c in dead:
-        state.update(c, status="dead", ended_day=books.day)
-    text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
-    if a["aboard"]:
-        player = find_player(books, a["aboard"], where["aboard"])
-        text += "; " + _death(books, player, event).replace("are put to death", "die with it")
-    return Done(text, [])
-
-
 SPECS: dict[str, ActionSpec] = {
-    "destroy": ActionSpec(
-        "destroy",
-        (
-            Param("what", required=True, cli="SHIP|BASE", column="player"),
-            Param("aboard", cli="--aboard"),
-        ),
-        "Record a ship or base destroyed in play; its crews die, and a player aboard (§5).",
-        "ledger destroy Nomad --aboard Ann",
-    ),
     "trial": ActionSpec(
         "trial",
         (
             PLAYER,
-            Param("cls", required=True, cli="--class", help="I, II or III (§36A)"),
+            Param(
+                "cls",
+                cli="--class",
+                help="I, II or III (§36A); with --crime, the crime's class (may be left out)",
+            ),
             Param(
                 "roll",
                 "int",
@@ -342,7 +381,7 @@ SPECS: dict[str, ActionSpec] = {
             Param(
                 "crime",
                 cli="--crime",
-                help="the crime on record it tries, e.g. X1 (marked tried)",
+                help="the player's crime on record it tries, e.g. X1: its class, tried once (§36B)",
             ),
         ),
         "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
@@ -351,6 +390,5 @@ SPECS: dict[str, ActionSpec] = {
 }
 
 HANDLERS: dict[str, Handler] = {
-    "destroy": _destroy,
     "trial": _trial,
 }

@@ -17,12 +17,10 @@ from ledger.core.money import round_money
 from ledger.core.report import Table, fmt
 from ledger.core.words import plural
 from ledger.rules.triplanetary.crews import owed_wages
+from ledger.rules.triplanetary.kit import GONE, collected_when
 from ledger.rules.triplanetary.model import State
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.statement import property_value
-
-#: Ships and bases in these states are no one's property any more.
-GONE = ("destroyed", "departed", "lost")
 
 
 def view(books: Books) -> list[Table]:
@@ -153,4 +151,6 @@ def owed(state: State) -> Table:
     for d in sorted(state.dues, key=lambda d: (d.day, d.player, d.id)):
         if d.amount:
             table.rows.append([d.player, str(d.day), d.reason, d.creditor, fmt(d.amount)])
+    if table.rows:
+        table.total = collected_when("each player", "these")
     return table

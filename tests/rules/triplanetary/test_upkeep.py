@@ -167,8 +167,9 @@ def test_s13_unpaid_wages_stay_owed_and_are_paid_when_money_comes(game: Ledger) 
     game("pay", "Ann", "Bob", "11")  # Ann has 0
     run = tick(game, "30")
     assert (
-        "crew C1 not paid: 3.00 KC owed for 30 days; it quits on day 180 unless paid" in run.stdout
-    )
+        "crew C1 not paid: 3.00 KC owed for 30 days; the tick pays it on day 60 if Ann has "
+        "the money then (§13); it quits on day 180 unless paid"
+    ) in run.stdout
     game("pay", "bank", "Ann", "100")
     game("tick", "30")
     wages = game("journal", "--json").json()[-1]

@@ -1,0 +1,110 @@
+"""A ship, base or recreation module destroyed in play (Triplanetary's combat, §1): the crews
+aboard die, a player aboard dies with it and the company is dissolved (§5), a base's
+recreation modules (§20) and the offices in it (§8) go with it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ledger.core.books import Books
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import problem
+from ledger.rules.triplanetary.justice import refuse_dead
+from ledger.rules.triplanetary.kit import (
+    GONE,
+    Done,
+    Handler,
+    Refused,
+    Where,
+    find_player,
+    find_post,
+    state_of,
+)
+from ledger.rules.triplanetary.model import DESTROYED, Module
+from ledger.rules.triplanetary.trials import death
+
+
+def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+    """A ship, base or recreation module destroyed in play. A ship's or base's crews die, a
+    player aboard dies and the company is dissolved (§5); a base's recreation modules go with
+    it (§20) and so do the offices in it (§8). A module alone leaves its base standing."""
+    state = state_of(books)
+    key = a["what"].strip().casefold()
+    module = next((m for m in state.modules if m.id.casefold() == key), None)
+    named = any(
+        key in (p.id.casefold(), p.name.strip().casefold()) for p in (*state.ships, *state.bases)
+    )
+    if module is not None and not named:
+        return _destroy_module(books, module, a, where)
+    post = find_post(books, a["what"], where["what"], kinds=("ship", "base"), gone_ok=True)
+    if post.status in GONE:
+        raise Refused(
+            problem(
+                "destroyed-already",
+                where["what"],
+                f"{post.name or post.id} is {post.status} already (§1, §32)",
+                "name a ship or base still in play",
+            )
+        )
+    player = find_player(books, a["aboard"], where["aboard"]) if a["aboard"] else None
+    if player is not None:
+        refuse_dead(player, where["aboard"])
+    post = state.update(post, status=DESTROYED)
+    dead = [c for c in state.crews if c.post == post.id and c.active]
+    for c in dead:
+        state.update(c, status="dead", ended_day=books.day)
+    text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
+    for m in state.modules:
+        if m.base == post.id and m.status != DESTROYED:
+            state.update(m, status=DESTROYED)
+            text += f"; recreation module {m.id} destroyed with it (§20)"
+    for o in state.offices:
+        if o.place == post.id and o.status == "open":
+            state.update(o, status="closed")
+            text += f"; office {o.id} in it closed, no more fees (§8)"
+    if player is not None:
+        text += "; " + death(books, player, event).replace("are put to death", "die with it")
+    return Done(text, [])
+
+
+def _destroy_module(books: Books, module: Module, a: dict[str, Any], where: Where) -> Done:
+    """§20: a recreation module destroyed on its own; its base stands, its crews live."""
+    if module.status == DESTROYED:
+        raise Refused(
+            problem(
+                "destroyed-already",
+                where["what"],
+                f"recreation module {module.id} is destroyed already (§20)",
+                "",
+            )
+        )
+    if a["aboard"]:
+        raise Refused(
+            problem(
+                "bad-args",
+                where["aboard"],
+                f"{module.id} is a recreation module (§20): a player aboard dies with a ship or base",
+                f"destroy its base {module.base} --aboard {a['aboard']}, or leave out --aboard",
+            )
+        )
+    state_of(books).update(module, status=DESTROYED)
+    return Done(
+        f"recreation module {module.id} destroyed; base {module.base} stands; no more pay is spent there, no tax, no trial modifier (§20, §29, §36C)",
+        [],
+    )
+
+
+SPECS: dict[str, ActionSpec] = {
+    "destroy": ActionSpec(
+        "destroy",
+        (
+            Param("what", required=True, cli="SHIP|BASE|MODULE", column="player"),
+            Param("aboard", cli="--aboard"),
+        ),
+        "Record a ship, base or recreation module destroyed in play; its crews die, and a player aboard (§5); a base's modules and offices go with it (§20, §8).",
+        "ledger destroy Nomad --aboard Ann",
+    ),
+}
+
+HANDLERS: dict[str, Handler] = {"destroy": _destroy}

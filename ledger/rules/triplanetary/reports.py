@@ -1,0 +1,194 @@
+"""The Patrol's report and the game summary of Triplanetary V/2, as plain data
+(ledger.core.report): taxes and fines collected (§6, §29), who owes, crimes and trials (§36,
+§41); the standings by net worth, the Patrol shown apart (§6: a role, not a competitor)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from ledger.core.books import Books
+from ledger.core.report import Report, Table, fmt
+from ledger.core.statement_parts import cash_chart
+from ledger.rules.triplanetary.kit import GONE, collected_when, state_of
+from ledger.rules.triplanetary.roles import PATROL_ROLE
+from ledger.rules.triplanetary.statement import worth
+
+
+def patrol_report(books: Books, since: int) -> Report:
+    state = state_of(books)
+    collected: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
+    for t in books.journal:
+        if t.day < since:
+            continue
+        kind = {
+            "sale": "sales tax",
+            "company-sale": "sales tax",
+            "tax": "property tax",
+            "fine": "fines",
+            "due": "owed, collected late",
+        }.get(t.kind)
+        if kind is None:
+            continue
+        for p in t.postings:
+            if p.account in ("patrol", "earth") and p.amount.amount > 0:
+                collected[kind][p.account] += p.amount.amount
+    taxes = Table(
+        "Collected in the period (§6, §29)",
+        ["what", "Patrol", "Earth", "total"],
+        align=["l", "r", "r", "r"],
+    )
+    tp, te = Decimal(0), Decimal(0)
+    for kind in ("sales tax", "property tax", "fines", "owed, collected late"):
+        if kind in collected:
+            p, e = collected[kind]["patrol"], collected[kind]["earth"]
+            tp, te = tp + p, te + e
+            taxes.rows.append([kind, fmt(p), fmt(e), fmt(p + e)])
+    taxes.total = f"Patrol {fmt(tp)} · Earth {fmt(te)} · together {fmt(tp + te)} KC"
+    owing = Table(
+        "Who owes",
+        ["player", "since day", "what", "KC"],
+        align=["l", "r", "l", "r"],
+        empty="nobody owes anything",
+    )
+    for d in state.dues:
+        if d.amount:
+            owing.rows.append([d.player, str(d.day), d.reason, fmt(d.amount)])
+    if owing.rows:
+        owing.total = collected_when("each player", "these")
+    crimes = Table(
+        "Crimes on record (§36A)",
+        ["crime", "day", "player", "class", "what", "status"],
+        align=["l", "r", "l", "l", "l", "l"],
+        empty="no crimes on record",
+    )
+    for c in state.crimes:
+        status = f"tried on day {c.tried_day}" if c.tried_day is not None else c.status
+        crimes.rows.append([c.id, str(c.day), c.player, "I" * c.crime_class, c.what, status])
+    trials = Table(
+        "Trials (§36B, §41)",
+        ["roll", "day", "trial", "result"],
+        align=["r", "r", "l", "l"],
+        empty="no trials",
+    )
+    for d in books.dice:
+        if "trial" in d.purpose and d.decided.startswith("result"):
+            trials.rows.append([str(d.result), str(d.day), d.purpose, d.decided])
+    outlaws = Table(
+        "Pirates and warlords (§33, §34)",
+        ["player", "status", "PR"],
+        align=["l", "l", "r"],
+        empty="none",
+    )
+    for p in books.players:
+        if p.get("status") in ("pirate", "warlord"):
+            outlaws.rows.append([p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"])
+    patrol = books.holder(PATROL_ROLE)
+    facts_ = [
+        ("the Patrol", patrol.name if patrol else "no Patrol player"),
+        ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
+    ]
+    return Report(
+        "The Patrol's report",
+        books.game.title,
+        since,
+        books.day,
+        books.currency,
+        facts_,
+        [taxes, owing, crimes, trials, outlaws],
+    )
+
+
+def collected_by(books: Books, who: str) -> Decimal:
+    """Taxes and fines paid to the Patrol or Earth (not its starting money, not its spending)."""
+    kinds = {"sale", "company-sale", "tax", "fine", "due"}
+    return sum(
+        (
+            p.amount.amount
+            for t in books.journal
+            if t.kind in kinds
+            for p in t.postings
+            if p.account == who and p.amount.amount > 0
+        ),
+        Decimal(0),
+    )
+
+
+def game_report(books: Books, since: int) -> Report:
+    """Standings of the competing players by net worth (cash + property - what they owe);
+    the Patrol, a role and not a competitor (§6), is shown apart and never ranked."""
+    state = state_of(books)
+    columns = ["player", "cash", "property", "owed", "net worth", "status"]
+    standings = Table(
+        "Standings by net worth",
+        ["", *columns],
+        align=["r", "l", "r", "r", "r", "r", "l"],
+        empty="no competing players",
+    )
+    standings.total = (
+        "net worth = cash + property at its price (§29) - owed: fines and taxes (§6) and "
+        "wages earned by crews (§13)"
+    )
+    ranked = []
+    patrol = Table(
+        "The Space Patrol (§6: a role, not ranked)",
+        columns,
+        align=["l", "r", "r", "r", "r", "l"],
+    )
+    for p in books.players:
+        cash, prop, owed, net = worth(books, p)
+        cells = [p.name, fmt(cash), fmt(prop), fmt(owed), fmt(net), str(p.get("status") or "free")]
+        if p.role == PATROL_ROLE:
+            patrol.rows.append(cells)
+        else:
+            ranked.append((net, p, cells))
+    ranked.sort(key=lambda r: (-r[0], r[1].name))
+    for i, (_, _, cells) in enumerate(ranked, start=1):
+        standings.rows.append([str(i), *cells])
+    in_players = sum((books.player_cash(p).amount for p in books.players), Decimal(0))
+    facts_ = [
+        ("day", str(books.day)),
+        ("money in circulation (players' cash, the Patrol's included)", f"{fmt(in_players)} KC"),
+        (
+            "spent with suppliers and crews",
+            f"{fmt(books.journal.balance('suppliers').amount + books.journal.balance('crews').amount)} KC",
+        ),
+        (
+            "taxes and fines collected: Patrol / Earth",
+            " / ".join(fmt(collected_by(books, who)) for who in ("patrol", "earth")) + " KC",
+        ),
+        ("transactions", str(len(books.journal))),
+    ]
+    fleet = Table(
+        "Fleets",
+        ["player", "ships", "bases", "crews", "mines", "offices"],
+        align=["l", "r", "r", "r", "r", "r"],
+    )
+    for p in books.players:
+        fleet.rows.append(
+            [
+                p.name,
+                str(sum(1 for s in state.ships if s.owner == p.name and s.status not in GONE)),
+                str(sum(1 for b in state.bases if b.owner == p.name and b.status not in GONE)),
+                str(sum(1 for c in state.crews if c.owner == p.name and c.active)),
+                str(sum(1 for m in state.mines if m.owner == p.name)),
+                str(sum(1 for o in state.offices if o.owner == p.name and o.status == "open")),
+            ]
+        )
+    chart = None
+    leader = next((p for _, p, _ in ranked if p.get("status") != "dead"), None)
+    if leader is not None:
+        chart = cash_chart(books, leader)
+        if chart is not None:
+            chart.title = f"Cash of the leader, {leader.name}, over time (KC)"
+    sections = [standings, patrol, fleet] if patrol.rows else [standings, fleet]
+    return Report(
+        "The game summary",
+        books.game.title,
+        since,
+        books.day,
+        books.currency,
+        facts_,
+        sections,
+        chart,
+    )
