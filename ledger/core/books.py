@@ -22,6 +22,7 @@ from ledger.core.params import ActionSpec, parse_params
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
+from ledger.core.settings import CORE_SETTINGS, KEPT_SETTINGS, Settings
 
 #: A game command's handler: (books, values, where, event) -> (summary, problems).
 CommandHandler = Callable[
@@ -66,35 +67,6 @@ class Event:
     @property
     def pending(self) -> bool:
         return not self.posted
-
-
-@dataclass
-class Settings:
-    """The Settings sheet: typed values by key; unknown keys are kept as they were typed."""
-
-    values: dict[str, SettingValue]
-    refs: dict[str, CellRef] = field(default_factory=dict)
-
-    def __getitem__(self, key: str) -> SettingValue:
-        return self.values[key]
-
-    def get_int(self, key: str) -> int:
-        v = self.values[key]
-        assert isinstance(v, int) and not isinstance(v, bool), (key, v)
-        return v
-
-    def get_decimal(self, key: str) -> Decimal:
-        v = self.values[key]
-        assert isinstance(v, Decimal), (key, v)
-        return v
-
-    def get_bool(self, key: str) -> bool:
-        v = self.values[key]
-        assert isinstance(v, bool), (key, v)
-        return v
-
-    def get_text(self, key: str) -> str:
-        return str(self.values[key])
 
 
 @dataclass
@@ -217,27 +189,6 @@ class Books:
 
 # -- the game: the one small interface a game plugs in through --------------------------------
 # (here, beside the books: each names the other)
-
-#: Settings every game has. `day` is the current game day (or round); `seed` feeds the dice.
-CORE_SETTINGS: tuple[Setting, ...] = (
-    Setting("game", "", "text", "", "Which game's rules these books follow. Do not change."),
-    Setting("day", 0, "int", "", "The current game day (or round); `ledger tick` advances it."),
-    Setting("seed", 1, "int", "", "Seed of the dice drawn by ledger; rolls are in the Dice sheet."),
-    Setting("currency", "", "text", "", "The game's currency; amounts are exact to 0.01."),
-)
-
-#: Settings ledger keeps for itself, after the game's own: where the last statements ended.
-KEPT_SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "statements_txn",
-        0,
-        "int",
-        "",
-        "The last transaction the statements of the last `ledger tick` showed: the next begin "
-        "after it. ledger sets it.",
-    ),
-    Setting("statements_day", 0, "int", "", "The day (or round) of those statements."),
-)
 
 BANK = "bank"
 

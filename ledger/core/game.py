@@ -9,6 +9,7 @@ tick, trials, rounds) add methods there with a default that refuses clearly.
 
 from __future__ import annotations
 
-from ledger.core.books import BANK, CORE_SETTINGS, Game
+from ledger.core.books import BANK, Game
+from ledger.core.settings import CORE_SETTINGS
 
 __all__ = ["BANK", "CORE_SETTINGS", "Game"]

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ledger.core.books import PLAYER_ROLE, Books, Player, Settings
+from ledger.core.books import PLAYER_ROLE, Books, Player
 from ledger.core.game import Game
 from ledger.core.journal import Journal
 from ledger.core.names import normalize
+from ledger.core.settings import Settings
 
 
 def new_books(

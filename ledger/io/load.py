@@ -9,12 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from ledger.core.actions import event_handlers
-from ledger.core.books import Books, Event, Player, Settings
+from ledger.core.books import Books, Event, Player
 from ledger.core.dice import DiceRoll
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
+from ledger.core.settings import Settings
 from ledger.io import (
     journal_columns,
     journal_convert,

@@ -11,13 +11,14 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import BANK, Books, CommandHandler, Player, Settings
+from ledger.core.books import BANK, Books, CommandHandler, Player
 from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, Setting, SheetSpec
+from ledger.core.settings import Settings
 
 SETTINGS = (
     Setting("start_money", Decimal("10.00"), "money", "Rule 1", "What each player starts with."),

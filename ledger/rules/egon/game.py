@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player, Settings
+from ledger.core.books import Books, Player
 from ledger.core.clock import ROUNDS_DONE, Period
 from ledger.core.game import Game
 from ledger.core.journal import transfer
@@ -21,6 +21,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.report import Report, Statement, Table, fmt
+from ledger.core.settings import Settings
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty

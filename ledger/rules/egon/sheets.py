@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
-from ledger.core.books import Books, Player, Settings
+from ledger.core.books import Books, Player
 from ledger.core.problems import CellRef
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
+from ledger.core.settings import Settings
 from ledger.rules.egon import tables
 from ledger.rules.egon.state import Status
 

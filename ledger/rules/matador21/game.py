@@ -12,12 +12,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import PLAYER_ROLE, Books, Player, Settings
+from ledger.core.books import PLAYER_ROLE, Books, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Param, parse_params
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
+from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.engine import Table, Turn, take_turn
 from ledger.rules.matador21.sheets import (

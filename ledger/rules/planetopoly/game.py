@@ -10,12 +10,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import BANK, Books, Player, Settings
+from ledger.core.books import BANK, Books, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
+from ledger.core.settings import Settings
 from ledger.rules.planetopoly import bank, checks, commands, sheets, statement, tables
 
 

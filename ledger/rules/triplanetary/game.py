@@ -10,13 +10,14 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.books import Books, Player, Settings
+from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
 from ledger.core.schema import Column
+from ledger.core.settings import Settings
 from ledger.rules.triplanetary import actions, checks, kit, sheets
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ledger.core.books import Settings
 from ledger.core.schema import Setting
+from ledger.core.settings import Settings
 from ledger.rules.triplanetary import tables
 
 

@@ -1,0 +1,62 @@
+"""The Settings sheet as typed values (`Settings`), and the settings every game has: those
+before the game's own (`CORE_SETTINGS`) and those ledger keeps for itself after them
+(`KEPT_SETTINGS`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ledger.core.problems import CellRef
+from ledger.core.schema import Setting, SettingValue
+
+
+@dataclass
+class Settings:
+    """The Settings sheet: typed values by key; unknown keys are kept as they were typed."""
+
+    values: dict[str, SettingValue]
+    refs: dict[str, CellRef] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> SettingValue:
+        return self.values[key]
+
+    def get_int(self, key: str) -> int:
+        v = self.values[key]
+        assert isinstance(v, int) and not isinstance(v, bool), (key, v)
+        return v
+
+    def get_decimal(self, key: str) -> Decimal:
+        v = self.values[key]
+        assert isinstance(v, Decimal), (key, v)
+        return v
+
+    def get_bool(self, key: str) -> bool:
+        v = self.values[key]
+        assert isinstance(v, bool), (key, v)
+        return v
+
+    def get_text(self, key: str) -> str:
+        return str(self.values[key])
+
+
+#: Settings every game has. `day` is the current game day (or round); `seed` feeds the dice.
+CORE_SETTINGS: tuple[Setting, ...] = (
+    Setting("game", "", "text", "", "Which game's rules these books follow. Do not change."),
+    Setting("day", 0, "int", "", "The current game day (or round); `ledger tick` advances it."),
+    Setting("seed", 1, "int", "", "Seed of the dice drawn by ledger; rolls are in the Dice sheet."),
+    Setting("currency", "", "text", "", "The game's currency; amounts are exact to 0.01."),
+)
+
+#: Settings ledger keeps for itself, after the game's own: where the last statements ended.
+KEPT_SETTINGS: tuple[Setting, ...] = (
+    Setting(
+        "statements_txn",
+        0,
+        "int",
+        "",
+        "The last transaction the statements of the last `ledger tick` showed: the next begin "
+        "after it. ledger sets it.",
+    ),
+    Setting("statements_day", 0, "int", "", "The day (or round) of those statements."),
+)
