@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 DEMO   := workbooks/demo-triplanetary.xlsx
 
-.PHONY: demo test lint typecheck unit slow interop bench clean golden coverage-doc
+.PHONY: demo test lint typecheck unit slow interop bench clean golden coverage-doc commands-doc
 
 # pytest on both cores, a test file to a worker (measured: 13% less wall time than
 # --dist worksteal here, which also spent 9% more CPU)
@@ -63,6 +63,10 @@ golden: $(VENV)/.installed
 ## coverage-doc: regenerate docs/rules-coverage.md (rules with amounts and the tests that check them)
 coverage-doc: $(VENV)/.installed
 	$(BIN)/python -m tests.rules_coverage --write
+
+## commands-doc: regenerate docs/commands.md (every command and the states it refuses)
+commands-doc: $(VENV)/.installed
+	$(BIN)/python -m tests.commands_doc --write
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

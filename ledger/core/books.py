@@ -18,7 +18,7 @@ from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
-from ledger.core.params import ActionSpec, parse_params
+from ledger.core.params import ActionSpec, Refusal, parse_params
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
@@ -214,6 +214,9 @@ class Game(ABC):
     roles: tuple[Role, ...] = ()
     #: Commands grouped under one word (`liner-open` as `ledger liner open`): word -> help.
     command_groups: Mapping[str, str] = MappingProxyType({})
+    #: What the commands every game has (`pay`, `tick`) refuse in this game, by command (its
+    #: own commands say it in their specs: `ActionSpec.refuses`).
+    refuses: Mapping[str, tuple[Refusal, ...]] = MappingProxyType({})
     #: What `ledger new` suggests next.
     next_steps: str = (
         "ledger balance, ledger pay FROM TO AMOUNT, or open the workbook and type rows in Events."

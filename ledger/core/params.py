@@ -39,11 +39,24 @@ class Param:
 
 
 @dataclass(frozen=True, slots=True)
+class Refusal:
+    """A state of the books a command refuses to act on, the rule that denies it, and the test
+    (by its name) that shows the refusal: docs/commands.md lists them, and a test fails when
+    the named test is gone."""
+
+    state: str
+    rule: str
+    test: str
+
+
+@dataclass(frozen=True, slots=True)
 class ActionSpec:
     name: str
     params: tuple[Param, ...]
     help: str = ""
     example: str = ""
+    #: What the command refuses to act on (a thing used up, destroyed; a player out, dead).
+    refuses: tuple[Refusal, ...] = ()
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
