@@ -58,6 +58,21 @@ def _print_problems(problems: list[Any]) -> None:
             say(f"    hint: {p.hint}")
 
 
+def days_argument(raw: str) -> int:
+    """DAYS of `tick` and `forecast`: one whole number, 1 or more (a comma or a word refused
+    as every number is, with its hint)."""
+    from ledger.core.params import whole_number_problem
+    from ledger.core.problems import problem
+
+    try:
+        days = int(raw.strip())
+    except ValueError:
+        fail([whole_number_problem("DAYS", raw, "DAYS")])
+    if days < 1:
+        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
+    return days
+
+
 def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
     from ledger.io import store
 

@@ -81,7 +81,9 @@ def _workbook_of(ctx: Any) -> Path:
 
 def _annotation(p: Param) -> tuple[Any, Any]:
     """(annotation, default) for one parameter."""
-    py: Any = {"int": int, "flag": bool}.get(p.kind, str)
+    # a whole number is read as text and converted by the spec (`parse_params`), so that
+    # `--months 1,5` gets the problem and hint every number gets, not "not a valid int"
+    py: Any = bool if p.kind == "flag" else str
     complete = _completer(p.name) if p.kind == "text" else None
     if p.positional:
         if p.required:

@@ -145,6 +145,26 @@ def _command(key: str, name: str, own: Any) -> Any:
     return group.commands.get(name, own) if group is not None else own
 
 
+def _every_games_help(name: str, games: list[tuple[str, str]], own: Any) -> Any:
+    """A command that only shows help: that of each game's command `name`, one after another
+    under the game's title (asked for outside a workbook, so no game decides which)."""
+    from typer.core import TyperCommand
+
+    class EveryGame(TyperCommand):
+        def format_help(self, ctx: Any, formatter: Any) -> None:
+            for title, key in games:
+                command = _command(key, name, own)
+                print(f"── {name} in {title} ──")
+                command.format_help(
+                    type(ctx)(command, parent=ctx.parent, info_name=name), formatter
+                )
+                print(formatter.getvalue())
+                formatter.buffer.clear()
+            print("Name a workbook of one of them (-w) to run it.")
+
+    return EveryGame(name, help=f"{name}: a command of several games")
+
+
 def _workbook_named(ctx: Any, args: list[str]) -> Path:
     """The workbook this command line is about, as the command will read it."""
     given = help_cache.workbook_option(args) or (ctx.params or {}).get("workbook")
@@ -204,6 +224,8 @@ class GameGroup(TyperGroup):
             )
         if len(having) == 1:
             return _command(having[0], cmd_name, own)
+        if {"--help", "-h"} & set(args[1:]):  # no game to ask: the help of every game's
+            return _every_games_help(cmd_name, [(listing[k][0], k) for k in having], own)
         raise UsageError(
             f"`{cmd_name}` is a command of {titles}: name a workbook of one of them (-w) "
             "for its arguments"

@@ -144,17 +144,15 @@ def report(
 
 @app.command(epilog="Examples: ledger forecast | ledger forecast 90 --json", cls=NegativeNumbers)
 def forecast(
-    days: Annotated[int, typer.Argument(metavar="DAYS", help="How far ahead.")] = 30,
+    days_given: Annotated[str, typer.Argument(metavar="DAYS", help="How far ahead.")] = "30",
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     as_json: JsonOpt = False,
 ) -> None:
     """What falls due in the next DAYS for every player, from the same code the tick uses;
     changes nothing."""
-    if days < 1:
-        from ledger.cli.common import fail
-        from ledger.core.problems import problem
+    from ledger.cli.common import days_argument
 
-        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
+    days = days_argument(days_given)
 
     def go() -> None:
         from ledger.app import read_books

@@ -16,6 +16,7 @@ from ledger.cli.common import (
     WorkbookOpt,
     _describe,
     _path,
+    days_argument,
     out_json,
     run,
     say,
@@ -28,9 +29,9 @@ from ledger.cli.root import app
     epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json", cls=NegativeNumbers
 )
 def tick(
-    days: Annotated[
-        int, typer.Argument(metavar="DAYS", help="How many days (or rounds) to advance.")
-    ] = 1,
+    days_given: Annotated[
+        str, typer.Argument(metavar="DAYS", help="How many days (or rounds) to advance.")
+    ] = "1",
     dry_run: Annotated[
         bool, typer.Option("--dry-run", help="Show what would happen; write nothing.")
     ] = False,
@@ -43,11 +44,7 @@ def tick(
 ) -> None:
     """Advance the game DAYS days (or rounds), applying upkeep day by day exactly as the rules
     say."""
-    if days < 1:
-        from ledger.cli.common import fail
-        from ledger.core.problems import problem
-
-        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
+    days = days_argument(days_given)
 
     def go() -> None:
         from ledger.app import change as run_change

@@ -62,6 +62,20 @@ class ActionSpec:
         return next(p for p in self.params if p.name == name)
 
 
+def whole_number_problem(name: str, raw: object, where: str) -> Problem:
+    """What is wrong with `raw` where a whole number was asked for: a comma (`1,5`: a decimal
+    comma, or two numbers) is said as such."""
+    example = f"e.g. {name} 2" if name.startswith("-") else "e.g. 2"
+    if "," in str(raw):
+        return problem(
+            "not-a-number",
+            where,
+            f"{raw!r} uses a comma; {name} is one whole number",
+            f"type one whole number without a comma, {example}",
+        )
+    return problem("bad-number", where, f"{name} must be a whole number, not {raw!r}", example)
+
+
 def _convert(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
     if p.kind == "flag":
         if isinstance(raw, bool):
@@ -77,12 +91,7 @@ def _convert(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
                     raise ValueError
                 value = int(d)
             except (ArithmeticError, ValueError):
-                return None, problem(
-                    "bad-number",
-                    where,
-                    f"{p.cli or p.name} must be a whole number, not {raw!r}",
-                    f"e.g. {p.cli or p.name} 2",
-                )
+                return None, whole_number_problem(p.cli or p.name, raw, where)
         if value < 0:
             return None, problem(
                 "bad-number", where, f"{p.cli or p.name} cannot be negative ({value})", ""

@@ -92,6 +92,8 @@ def test_the_pages_fit_a_phone_and_its_screenshot_is_375_px_wide(
 ) -> None:
     game("buy", "Ann", "transport", "--name", "Nomad")  # a statement with wide tables
     game("hire", "Ann", "--ship", "Nomad")
+    game("pay", "bank", "Ann", "300", "--memo", "prize money for the longest memo of the table")
+    game("buy", "Ann", "base", "--name", "Outpost with a long name at Ceres")
     with serving(game.path, game.folder) as links:
         driver = chromium(tmp_path / "profile")
         try:
@@ -102,8 +104,14 @@ def test_the_pages_fit_a_phone_and_its_screenshot_is_375_px_wide(
                     "return [window.innerWidth, document.documentElement.scrollWidth]"
                 )
                 assert widths == [PHONE_WIDTH, PHONE_WIDTH], (url, widths)  # no sideways scroll
+                hidden = driver.execute_script(
+                    "return [...document.querySelectorAll('.fit')]"
+                    ".filter(b => b.scrollWidth > b.clientWidth + 1)"
+                    ".map(b => b.previousElementSibling.textContent)"
+                )
+                assert hidden == [], (url, hidden)  # no table scrolls sideways out of sight
             driver.get(links["Ann"])
-            assert balance(driver, "Ann") == "13.00 KC"
+            assert balance(driver, "Ann") == "63.00 KC"
             png = driver.get_screenshot_as_png()
         finally:
             driver.quit()

@@ -18,7 +18,7 @@ def rows_of(html: str, title: str) -> list[list[str]]:
     """The body rows of the table headed `title` on the page, as the cells' text."""
     start = html.index(f"<h2>{title}</h2>")
     part = html[start:]
-    table = part[: part.index("</table>")] if "<table>" in part[:200] else ""
+    table = part[: part.index("</table>")] if "<table" in part[:200] else ""
     body = table[table.index("<tbody>") :] if table else ""
     return [
         [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
