@@ -1,9 +1,11 @@
-"""A cache of what `ledger balance` shows, beside the workbook (`.NAME.xlsx.cache.json`).
+"""A cache of what `ledger balance` shows, in this user's cache folder
+(`$XDG_CACHE_HOME/bankers-ledger/balances/`, one file a workbook, named by its path).
 
 Like beancount's pickle cache of a loaded ledger: valid only for the very bytes it was made
 from (the workbook's SHA-256) and the same ledger version, so a workbook changed by Excel,
 LibreOffice, `undo` or anything else is simply read again. Written after every save and after
-a clean full read; never trusted otherwise.
+a clean full read; never trusted otherwise. It is kept where only this account writes, never
+beside the workbook, where whoever can write the workbook's folder could write a figure in it.
 """
 
 from __future__ import annotations
@@ -39,7 +41,9 @@ class Summary:
 
 
 def cache_path(workbook: Path) -> Path:
-    return workbook.with_name(f".{workbook.name}.cache.json")
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    where = hashlib.sha256(str(workbook.resolve()).encode("utf-8", "surrogateescape"))
+    return Path(base) / "bankers-ledger" / "balances" / f"{where.hexdigest()[:32]}.json"
 
 
 def digest_of(data: bytes) -> str:
@@ -116,6 +120,7 @@ def write(workbook: Path, summary: Summary, sha256: str) -> None:
     target = cache_path(workbook)
     tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
     with contextlib.suppress(OSError):
+        target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         tmp.write_text(
             json.dumps({"version": _key(), "sha256": sha256, "summary": asdict(summary)}),
             encoding="utf-8",

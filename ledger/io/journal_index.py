@@ -9,7 +9,9 @@ bytes with its SHA-256, each segment's days, and what a command that only append
 the journal: how many rows and transactions, the last number and day, each account's sum
 and its balance at the end of each day that moved it.
 
-It is trusted only for the very bytes it describes: the same version of ledger wrote it,
+It is trusted only when this account's ledger sealed it (`seal`: an HMAC with a key in the
+user's data folder, over the whole index, sums included), and only for the very bytes it
+describes: the same version of ledger wrote it,
 every piece's digest matches, the pieces cover the Journal part exactly, the header row
 still reads as ledger's (through the shared strings) and the money style is still money.
 Anything else (Excel or LibreOffice saved the workbook, a row was typed or edited, another
@@ -40,7 +42,7 @@ from ledger.core.journal_history import (
     day_ends_of,
 )
 from ledger.core.problems import Problem, ProblemsFound, problem
-from ledger.io import journal_xml
+from ledger.io import journal_xml, seal
 from ledger.io.journal_sums import Sums
 from ledger.io.zip_out import data_start, inflater
 
@@ -110,6 +112,7 @@ class Index:
 
     def to_xml(self) -> bytes:
         fields = {**vars(self), "segments": [vars(s) for s in self.segments]}
+        fields["seal"] = seal.seal(_canonical(fields))
         text = json.dumps(fields, separators=(",", ":"), sort_keys=True)
         return (
             b'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -118,17 +121,27 @@ class Index:
 
     @staticmethod
     def from_xml(xml: bytes) -> Index | None:
+        """The index, when this account's ledger sealed it (`seal`): its figures are then
+        ledger's own; anyone else's (or none) is not believed, and the rows are read."""
         m = _BODY.fullmatch(xml.strip())
         if m is None:
             return None
         try:
             raw: dict[str, Any] = json.loads(unescape(m.group(1).decode("utf-8")))
-            if raw.get("format") != FORMAT:
+            if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+                return None
+            if not seal.holds(_canonical(raw), raw.pop("seal", None)):
                 return None
             raw["segments"] = [Segment(**s) for s in raw["segments"]]
             return Index(**raw)
         except (ValueError, TypeError, KeyError):
             return None
+
+
+def _canonical(fields: dict[str, Any]) -> bytes:
+    """The index's fields but its seal, as the seal is made over them."""
+    plain = {k: v for k, v in fields.items() if k != "seal"}
+    return json.dumps(plain, separators=(",", ":"), sort_keys=True).encode()
 
 
 def cents_of(amount: Decimal) -> int:

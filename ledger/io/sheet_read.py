@@ -102,7 +102,8 @@ def read_bytes(path: Path) -> bytes:
         )
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
-            names = set(z.namelist())
+            listed = z.namelist()
+            names = set(listed)
             xlsx_read.check_sizes(z, where)  # before any reader inflates a part
     except (zipfile.BadZipFile, OSError):
         raise ProblemsFound(
@@ -118,6 +119,21 @@ def read_bytes(path: Path) -> bytes:
     if "xl/workbook.xml" not in names:
         raise ProblemsFound(
             [problem("not-xlsx", where, "this zip file is not an .xlsx workbook", "")]
+        )
+    if len(names) != len(listed):  # which one a reader takes is the reader's choice
+        from collections import Counter
+
+        twice = sorted(n for n, k in Counter(listed).items() if k > 1)
+        raise ProblemsFound(
+            [
+                problem(
+                    "zip-entry-twice",
+                    where,
+                    "the workbook holds two parts of one name: " + ", ".join(twice),
+                    "a program made this file by hand; restore a saved version "
+                    "(`ledger undo --force`) or a backup",
+                )
+            ]
         )
     return data
 
