@@ -11,7 +11,6 @@ from typing import Any, cast
 
 from ledger.core.books import Books
 from ledger.core.clock import Period
-from ledger.core.journal_history import GuessedWrong
 from ledger.core.problems import (
     ProblemsFound,
     SavedBut,
@@ -161,8 +160,6 @@ def tick_documents(
             if statements is not None
             else []
         )
-    except GuessedWrong:
-        raise  # the history was guessed wrong: the tick starts again, nothing saved
     except Exception as exc:
         return TickDocuments(summary, [], exc)
     return TickDocuments(summary, made)

@@ -20,7 +20,6 @@ from pathlib import Path
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
-from ledger.core.journal_history import GuessedWrong, IndexedJournal
 from ledger.core.problems import (
     Problem,
     ProblemsFound,
@@ -31,7 +30,15 @@ from ledger.core.problems import (
 from ledger.core.start import new_books
 from ledger.io import cache, journal_index, store
 from ledger.io.load import FORMULA_COPY
-from ledger.io.workbook import Loaded, load, read_bytes, write
+from ledger.io.workbook import (
+    Loaded,
+    load,
+    load_light,
+    load_sums,
+    load_to_change,
+    read_bytes,
+    write,
+)
 
 
 @dataclass
@@ -60,7 +67,7 @@ def inspect(path: Path) -> Inspection:
     """Load and check without changing anything: the cells, the books, then the pending
     events are tried (not saved) and the books checked again."""
     data = read_bytes(path)
-    loaded, problems = load(path, data=data)
+    loaded, problems = load(path, data)
     books = loaded.books
     # the careful read checks the index a command that appends would trust instead
     problems += journal_index.disagreement(data, books.journal)
@@ -104,14 +111,14 @@ def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
     cached = cache.read(path, digest)
     if cached is not None:
         return cached, []
-    loaded, problems = load(path, light=True, sums=True, data=data)
+    loaded, problems = load_sums(path, data)
     problems = shown_anyway(problems)
     fast = _summary_from_sums(loaded, problems)
     if fast is not None:
         summary, problems = fast
     else:
         if loaded.sums is not None:  # something to report: read every transaction to name it
-            loaded, problems = load(path, light=True, data=data)
+            loaded, problems = load_light(path, data)
         books, problems = _checked(loaded, problems, light=True)
         summary = cache.summarise(books)
     if summary.pending_events:
@@ -167,7 +174,7 @@ def read_books(
     rows typed in Events that could not be posted come back as warnings."""
     if data is None:
         data = read_bytes(path)
-    loaded, problems = load(path, light=light, data=data)
+    loaded, problems = (load_light if light else load)(path, data)
     try:
         books, problems = _checked(loaded, problems, light)
     except ProblemsFound:
@@ -175,7 +182,7 @@ def read_books(
             raise
         # a light read knows no game state (a branch bank's accounts are the game's): the
         # whole read decides, and names what is really wrong
-        loaded, problems = load(path, data=data)
+        loaded, problems = load(path, data)
         books, problems = _checked(loaded, problems, light=False)
     if any(True for _ in books.pending_events()):
         problems += not_in(pending_warnings(path, data), problems)
@@ -185,7 +192,7 @@ def read_books(
 def pending_warnings(path: Path, data: bytes) -> list[Problem]:
     """What posting the Events rows typed since the last save would say, tried on a copy of
     the books and nothing written: as warnings, for the commands that only show."""
-    loaded, problems = load(path, data=data)
+    loaded, problems = load(path, data)
     if has_errors([p for p in problems if not p.where.startswith(("Events!", "'Events'!"))]):
         return []  # the books themselves have problems: those are reported already
     _, found = post_pending_events(loaded.books, in_event_rows(loaded.books, problems))
@@ -222,57 +229,10 @@ def change(
     refuse(path, force)
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
-        try:
-            return _change(path, change_fn, command, force, dry_run, prepare, guess=True)
-        except GuessedWrong as wrong:  # the rows another program wrote say otherwise
-            return _change(path, change_fn, command, force, dry_run, prepare, found=wrong.found)
-
-
-def _change(
-    path: Path,
-    change_fn: Change,
-    command: str,
-    force: bool,
-    dry_run: bool,
-    prepare: Prepare | None,
-    guess: bool = False,
-    found: object = None,
-) -> Outcome:
-    # a command only appends: the journal's history is known by its index, when that holds
-    # for the Journal sheet's bytes (or, with `guess`, most likely holds), and read only if
-    # something asks for it
-    loaded, problems = load(path, index=True, guess=guess, found=found)
-    books = loaded.books
-    try:
-        try:
-            outcome = _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
-        except Exception:
-            _confirm(books)  # a refusal (or any failure) is that of the history as it is
-            raise
-        _confirm(books)  # a command that saved nothing
-    except GuessedWrong:
-        raise  # what read the rows goes on to the second attempt
-    except BaseException:
-        _release(books)
-        raise
-    _release(books)
-    return outcome
-
-
-def _release(books: Books) -> None:
-    if isinstance(books.journal, IndexedJournal):
-        books.journal.history.release()
-
-
-def _before_replace(books: Books, path: Path, force: bool) -> None:
-    _confirm(books)
-    store.refuse_to_change(path, force)
-
-
-def _confirm(books: Books) -> None:
-    """GuessedWrong when the history the command went on from was guessed wrong."""
-    if isinstance(books.journal, IndexedJournal):
-        books.journal.history.confirm()
+        # a command only appends: the journal's history is known by its sealed index, when
+        # that holds for the Journal sheet's bytes, and read only if something asks for it
+        loaded, problems = load_to_change(path)
+        return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
 
 
 def _changed(
@@ -313,9 +273,8 @@ def _changed(
             lambda tmp: write(tmp, loaded),
             command=command,
             summary=summary,
-            # the history confirmed (at the latest), and opened in Excel or LibreOffice while
-            # we worked? then still refuse
-            before_replace=lambda: _before_replace(books, path, force),
+            # opened in Excel or LibreOffice while we worked? then still refuse
+            before_replace=lambda: store.refuse_to_change(path, force),
         )
         cache.write(path, cache.summarise(books), digest)
     # the checks ran again after the change: their warnings once, as they stand now

@@ -49,30 +49,6 @@ def _answer_interrupt() -> None:
         sys.exit(done.exit_code)
 
 
-def _read_ahead(argv: list[str]) -> None:
-    """For `ledger tick`, the workbook read ahead while Python reads the rest of ledger
-    (`ledger.io.read_ahead`): its path as the options give it, else $LEDGER_WORKBOOK, else
-    ledger.xlsx here, links followed (as `common._path`)."""
-    command = workbook = None
-    args = iter(argv[1:])
-    for arg in args:
-        if arg in ("--help", "-h", "--dry-run", "--"):
-            return
-        if arg in ("-w", "--workbook"):
-            workbook = next(args, None)
-        elif arg.startswith("--workbook="):
-            workbook = arg.partition("=")[2]
-        elif arg.startswith("-w") and len(arg) > 2:
-            workbook = arg[2:]
-        elif command is None and not arg.startswith("-"):
-            command = arg
-    if command == "tick":
-        from ledger.io import read_ahead
-
-        path = workbook or os.environ.get("LEDGER_WORKBOOK") or "ledger.xlsx"
-        read_ahead.start(os.path.realpath(path))
-
-
 def main() -> None:
     """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
     import signal
@@ -98,7 +74,6 @@ def main() -> None:
         code = help_cache.replay(sys.argv)
         if code is not None:
             sys.exit(code)
-        _read_ahead(sys.argv)
         help_cache.keeping(sys.argv, _app())
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:

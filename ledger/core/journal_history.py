@@ -25,17 +25,6 @@ from ledger.core.journal import Journal, Transaction
 DayEnds = dict[str, list[tuple[int, Decimal]]]
 
 
-class GuessedWrong(Exception):
-    """The history a command went on from was a guess (the sums a workbook kept beside rows
-    another program wrote anew) and the rows say otherwise: the command starts again from
-    the rows, nothing having been written. `found`: what read the rows, for the second
-    attempt to go on from (opaque here)."""
-
-    def __init__(self, found: object = None) -> None:
-        super().__init__("the history was guessed wrong")
-        self.found = found
-
-
 class History(ABC):
     """The transactions of a journal as last saved, known by their sums."""
 
@@ -58,16 +47,6 @@ class History(ABC):
     @abstractmethod
     def since(self, day: int) -> list[Transaction]:
         """The transactions of `day` and after."""
-
-    def confirm(self) -> None:
-        """Raise GuessedWrong when the history was guessed and its rows say otherwise (a
-        command calls it before it saves or answers)."""
-        return None
-
-    def release(self) -> None:
-        """What reading the history holds (a child converting its rows), let go: the command
-        is over."""
-        return None
 
 
 class _Transactions(Sequence[Transaction]):

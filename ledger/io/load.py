@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -16,15 +16,7 @@ from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
 from ledger.core.settings import Settings
-from ledger.io import (
-    journal_columns,
-    journal_convert,
-    journal_index,
-    journal_sums,
-    journal_xml,
-    read_ahead,
-    sheets,
-)
+from ledger.io import journal_index, journal_sums, journal_xml, sheets
 from ledger.io.cells import CellValue, convert, to_text
 from ledger.io.sheet_read import (
     DROPDOWNS,
@@ -50,7 +42,7 @@ class Loaded:
     #: those rows' XML as it is (they never change) instead of writing them again.
     source: Path | None = None
     journal_rows_read: int = 0
-    #: Each account's sum, when `load(sums=True)` could take them straight from the sheet.
+    #: Each account's sum, when `load_sums` could take them without reading a transaction.
     sums: journal_sums.Sums | None = None
     #: A light load (no game sheets; with `sums`, no transactions): never to be saved.
     partial: bool = False
@@ -60,60 +52,68 @@ class Loaded:
 LIGHT_SHEETS = ("Settings", "Players", "Journal", "Events")
 
 
-def load(
-    path: Path,
-    light: bool = False,
-    sums: bool = False,
-    data: bytes | None = None,
-    index: bool = False,
-    guess: bool = False,
-    found: object = None,
-) -> tuple[Loaded, list[Problem]]:
-    """Read the workbook into books. Problems in cells are collected, all of them, in one pass.
-    `light` reads only what balances and the journal need, for the commands that only show
-    them (never for a command that saves). `sums` (with `light`, for `ledger balance`) leaves
-    the journal empty and puts each account's sum in `Loaded.sums` when the Journal is
-    exactly as ledger writes it and keeps the journal's rules; `Loaded.sums` is None (and the
-    journal read in full) otherwise. `data`: the workbook's bytes, when already read.
-    `index` (for a command that appends): the journal's transactions are not read when the
-    Journal sheet's index holds for its bytes (`journal_index`), only its sums; with `guess`,
-    also when another program wrote its rows anew, until `History.confirm` says otherwise
-    (`journal_convert`); `found`: what found the guess wrong, which this second attempt goes
-    on from (`GuessedWrong.found`)."""
-    if data is None:
-        data = read_bytes(path)
-    pending = journal_columns.Pending(data) if light and sums else None  # on the other core
-    # another program's Journal, made ledger's own on the other core while the rest is read
-    conversion = None
-    if isinstance(found, journal_convert.Conversion) and found.again(data):
-        conversion = found
-    elif index and not light:  # (begun as the program started, for `tick`: `read_ahead`)
-        early = read_ahead.take(str(path), data) if guess else None
-        conversion = journal_convert.Conversion(data, guess, early)
-    try:
-        return _load(path, data, light, pending, index, conversion)
-    except BaseException:
-        if conversion is not None:
-            conversion.close()  # a load that fails leaves no child behind
-        raise
-    finally:
-        if pending is not None:
-            pending.result()  # never leave a child behind
-        if conversion is not None and not conversion.used:
-            conversion.close()  # not used; a used one ends when the save takes its rows
+def load(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
+    """The whole workbook into books, every transaction read (ledger's own rows by their
+    pattern, anything else carefully, cell by cell). Problems in cells are collected, all of
+    them, in one pass. `data`: the workbook's bytes, when already read."""
+    data = read_bytes(path) if data is None else data
+    return _load(path, data, None, _read_journal)
+
+
+def load_to_change(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
+    """The whole workbook for a command that appends: the journal's history known by the
+    index ledger keeps and sealed (`journal_index`), its rows read only when something asks
+    for them; read as `load` reads it when the index does not hold for these bytes."""
+    data = read_bytes(path) if data is None else data
+
+    def journal(data: bytes, currency: str) -> _Read | None:
+        return journal_index.indexed(data, currency) or journal_xml.journal(data, currency)
+
+    return _load(path, data, None, journal)
+
+
+def load_light(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
+    """What the commands that only show money need (`LIGHT_SHEETS`, no game sheets): never
+    to be saved."""
+    data = read_bytes(path) if data is None else data
+    return _load(path, data, LIGHT_SHEETS, _read_journal)
+
+
+def load_sums(path: Path, data: bytes) -> tuple[Loaded, list[Problem]]:
+    """`ledger balance`: as `load_light`, but each account's sum taken from the sealed index,
+    or straight from ledger's own rows, without a transaction (`Loaded.sums`); None there
+    (and the journal read) for anything else."""
+    kept = journal_index.sums(data) or journal_sums.sums(data)
+
+    def journal(data: bytes, currency: str) -> _Read | None:
+        if kept is None:
+            return _read_journal(data, currency)
+        return Journal.trusted(currency, [], dict(kept.balances)), {}
+
+    loaded, problems = _load(path, data, LIGHT_SHEETS, journal)
+    loaded.sums = kept
+    return loaded, problems
+
+
+_Read = tuple[Journal, Mapping[int, tuple[int, ...]]]
+
+
+def _read_journal(data: bytes, currency: str) -> _Read | None:
+    return journal_xml.journal(data, currency)
 
 
 def _load(
     path: Path,
     data: bytes,
-    light: bool,
-    pending: journal_columns.Pending | None,
-    index: bool,
-    conversion: journal_convert.Conversion | None = None,
+    only: Sequence[str] | None,
+    read_journal: Callable[[bytes, str], _Read | None],
 ) -> tuple[Loaded, list[Problem]]:
+    """The books from the sheets `only` (None: all), the journal from `read_journal` when it
+    can read it (None: the careful reader reads it)."""
     from ledger.rules import GameNotBuilt, load_game
 
-    raw = read_raw(path, LIGHT_SHEETS if light else None, data)
+    light = only is not None
+    raw = read_raw(path, only, data)
     by_name = {s.name: s for s in raw}
     problems: list[Problem] = []
     for name in ("Settings", "Players", "Journal"):
@@ -172,20 +172,10 @@ def _load(
     players = _players(players_t, game.player_columns) if players_t else []
     journal_rows: Mapping[int, tuple[int, ...]] = {}
     currency = settings.get_text("currency") or game.currency
-    fast_sums = None
     if "Journal" not in by_name:
         journal = Journal(currency)
-    elif light and pending is not None and (fast_sums := pending.result()) is not None:
-        # balance needs only the sums (and which accounts there are: a player's banks)
-        journal = Journal.trusted(currency, [], dict(fast_sums.balances))
-    elif index and (indexed := journal_index.indexed(data, currency)) is not None:
-        journal, journal_rows = indexed  # read only if something asks for the history
-    elif (converted := journal_convert.converted(conversion, currency)) is not None:
-        journal, journal_rows = converted  # the same, from another program's rows
-    elif (fast := journal_xml.journal(data, currency)) is not None:
+    elif (fast := read_journal(data, currency)) is not None:
         journal, journal_rows = fast
-    elif (columns := journal_columns.journal(data, currency)) is not None:
-        journal, journal_rows = columns  # another program saved it: read by whole columns
     else:
         jt = Table(specs["Journal"])
         rows_of: dict[int, tuple[int, ...]] = {}
@@ -202,7 +192,7 @@ def _load(
     events = _events(table("Events"))
     if light:
         books = Books(game, settings, players, journal, events, journal_rows=journal_rows)
-        return Loaded(books, [s.name for s in raw], sums=fast_sums, partial=True), problems
+        return Loaded(books, [s.name for s in raw], partial=True), problems
     dice = _dice(table("Dice"))
     balances_t = table("Balances")
     balances_as_read = {}

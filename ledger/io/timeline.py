@@ -21,7 +21,7 @@ from pathlib import Path
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import cache, store
 from ledger.io.history import Aside, Version, history_dir, move_aside, versions
-from ledger.io.load import load
+from ledger.io.load import load_light
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ class Entry:
 
 def state_of(path: Path) -> State:
     try:
-        loaded, _ = load(path, light=True)
+        loaded, _ = load_light(path)
     except (ProblemsFound, OSError, ValueError):
         return State(None, None)
     books = loaded.books

@@ -6,7 +6,7 @@ sheets), `write` (the sheets from the books) and `stream_write` (the long Journa
 
 from __future__ import annotations
 
-from ledger.io.load import LIGHT_SHEETS, Loaded, load
+from ledger.io.load import LIGHT_SHEETS, Loaded, load, load_light, load_sums, load_to_change
 from ledger.io.sheet_read import (
     DROPDOWNS,
     RawSheet,
@@ -29,6 +29,9 @@ __all__ = [
     "iter_journal",
     "iter_table",
     "load",
+    "load_light",
+    "load_sums",
+    "load_to_change",
     "read_bytes",
     "read_raw",
     "read_table",

@@ -243,7 +243,7 @@ def deflate_rows(pieces: Iterable[bytes], final: bool = True) -> Iterable[bytes]
     zlib-ng at level 2: faster than zlib at its fastest level, and smaller (32 MB of Journal
     XML in 256 kB segments: 0.07 s to 3.8 MB, against zlib's 0.17 s to 4.1 MB at level 1).
     The same bytes for the same rows with the same zlib-ng, which the Journal's index
-    relies on (`journal_resaved`); the other parts stay with zlib, as zipfile writes them."""
+    relies on; the other parts stay with zlib, as zipfile writes them."""
     return deflate(pieces, ROWS_LEVEL, final, zlib_ng)
 
 

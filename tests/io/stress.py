@@ -1,5 +1,5 @@
 """The benchmark's stress workbook for the tests of the Journal's fast paths: the index
-(`test_fast_tick.py`) and the columnar reader (`test_journal_columns.py`)."""
+(`test_fast_tick.py`, `test_fast_journal.py`)."""
 
 from __future__ import annotations
 

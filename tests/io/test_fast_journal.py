@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from ledger.core.actions import pay
 from ledger.core.journal import Journal
 from ledger.core.start import new_books
-from ledger.io import journal_columns, journal_index, journal_sums, journal_xml
+from ledger.io import journal_index, journal_sums, journal_xml
 from ledger.io import load as load_module
 from ledger.io.cache import cache_path
 from ledger.io.sheets import JOURNAL
@@ -26,7 +26,7 @@ from ledger.io.workbook import (
     Loaded,
     Table,
     iter_journal,
-    load,
+    load_sums,
     read_raw,
     write,
 )
@@ -103,18 +103,6 @@ def test_any_text_reads_the_same_both_ways(tmp_path: Path, memos: list[str]) -> 
     assert_same(path)
 
 
-def test_the_two_halves_on_two_cores_add_up_to_the_whole(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "long.xlsx"
-    game_with(path, ODD_TEXTS, payments=600)
-    whole = journal_sums.sums(path.read_bytes())
-    monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)  # split even this small sheet
-    halves = journal_sums.sums(path.read_bytes())
-    assert halves == whole
-    assert halves is not None and halves.transactions == 5 + 600  # four openings, the bank pays Ann
-
-
 PART = "xl/worksheets/sheet5.xml"  # the Journal, fifth sheet of every workbook
 
 
@@ -143,13 +131,8 @@ def _edit_journal_xml(path: Path, old: bytes, new: bytes, part: str = PART, coun
             z.writestr(info, data)
 
 
-@pytest.mark.parametrize("split", [False, True])
-def test_an_unbalanced_transaction_in_a_long_journal_is_named_by_its_cell(
-    ledger: Ledger, monkeypatch: pytest.MonkeyPatch, split: bool
-) -> None:
+def test_an_unbalanced_transaction_in_a_long_journal_is_named_by_its_cell(ledger: Ledger) -> None:
     game_with(ledger.path, ["x"], payments=600)
-    if split:
-        monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
     # the second posting of a transaction in the second half gets one cent more
     cell = _cell(ledger.path, "E1001")
     amount = Decimal(re.search(rb"<v>([^<]+)</v>", cell).group(1).decode())  # type: ignore[union-attr]
@@ -198,18 +181,6 @@ def test_an_unknown_account_in_a_long_journal_is_named_by_its_cell(ledger: Ledge
     assert journal_sums.sums(ledger.path.read_bytes()) is not None  # the rows are ledger's own
     run = ledger("balance", "--json", expect=1)
     assert "unknown-account" in run.stderr and "Journal!D300" in run.stderr
-
-
-def test_without_fork_the_sums_are_counted_in_one_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "long.xlsx"
-    game_with(path, ["x"], payments=600)
-    whole = journal_sums.sums(path.read_bytes())
-    monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
-    monkeypatch.delattr(journal_sums.os, "fork")  # as on Windows
-    assert journal_sums.sums(path.read_bytes()) == whole
-    assert journal_sums.Pending(path.read_bytes()).result() == whole
 
 
 def _row(path: Path, n: int) -> bytes:
@@ -295,18 +266,13 @@ EDITS = {
 }
 
 
-@pytest.mark.parametrize("split", [False, True], ids=["one core", "two cores"])
 @pytest.mark.parametrize("edit", EDITS, ids=list(EDITS))
-def test_anything_ledger_never_writes_goes_the_careful_way(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, edit: str, split: bool
-) -> None:
+def test_anything_ledger_never_writes_goes_the_careful_way(tmp_path: Path, edit: str) -> None:
     path = tmp_path / "edited.xlsx"
     game_with(path, ["x"])
     EDITS[edit](path)
     data = path.read_bytes()
     assert journal_xml.journal(data, "KC") is None
-    if split:
-        monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
     assert journal_sums.sums(data) is None
 
 
@@ -332,24 +298,9 @@ def test_an_escape_readers_leave_alone_reads_the_same_both_ways(tmp_path: Path) 
     assert_same(path)
 
 
-def test_a_failed_fork_counts_in_this_process(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    path = tmp_path / "long.xlsx"
-    game_with(path, ["x"], payments=600)
-    whole = journal_sums.sums(path.read_bytes())
-
-    def no_fork() -> int:
-        raise BlockingIOError(11, "Resource temporarily unavailable")
-
-    monkeypatch.setattr(journal_sums, "PARALLEL_FROM", 1000)
-    monkeypatch.setattr(journal_sums.os, "fork", no_fork)
-    assert journal_sums.sums(path.read_bytes()) == whole
-
-
 def test_a_light_load_can_never_be_saved(ledger: Ledger) -> None:
     game_with(ledger.path, ["x"])
-    loaded, _ = load(ledger.path, light=True, sums=True)
+    loaded, _ = load_sums(ledger.path, ledger.path.read_bytes())
     with pytest.raises(ValueError, match="cannot be saved"):
         write(ledger.path.with_name("other.xlsx"), loaded)
 
@@ -360,10 +311,10 @@ def test_balance_asks_for_the_sums_once(tmp_path: Path, monkeypatch: pytest.Monk
     calls = []
     real = journal_sums.sums
     monkeypatch.setattr(journal_sums, "sums", lambda data: calls.append(1) or real(data))
-    loaded, _ = load(path, light=True, sums=True)
+    loaded, _ = load_sums(path, path.read_bytes())
     assert loaded.sums is not None and calls == []  # the Journal's index holds: no row read
     monkeypatch.setattr(journal_index, "sums", lambda data: None)  # as if it did not
-    loaded, _ = load(path, light=True, sums=True)
+    loaded, _ = load_sums(path, path.read_bytes())
     assert loaded.sums is not None and calls == [1]
 
 
@@ -390,12 +341,8 @@ def test_balance_reads_a_journal_another_program_saved_once(
     calls = []
     real = load_module._journal
     monkeypatch.setattr(load_module, "_journal", lambda *a: calls.append("careful") or real(*a))
-    by_columns = journal_columns.sums
-    monkeypatch.setattr(
-        journal_columns, "sums", lambda data: calls.append("columns") or by_columns(data)
-    )
     assert ledger("balance", "--json").json()["players"]["Ann"]
-    assert calls == ["columns"]  # read once, by whole columns (`journal_columns`)
+    assert calls == ["careful"]  # read once, cell by cell
 
 
 def test_rows_without_their_number_are_read_the_careful_way_and_kept_by_a_save(
