@@ -26,6 +26,7 @@ import io
 import json
 import os
 import re
+import struct
 import zipfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -47,8 +48,8 @@ from ledger.io.journal_sums import Sums
 from ledger.io.zip_out import data_start, inflater
 
 #: Bumped whenever what the index holds, or how the Journal part is laid out, changes (2: the
-#: rows deflated with zlib-ng, `zip_out.deflate_rows`).
-FORMAT = 2
+#: rows deflated with zlib-ng, `zip_out.deflate_rows`; 3: sealed, with the part's CRC and size).
+FORMAT = 3
 PART = "customXml/item1.xml"
 PROPS_PART = "customXml/itemProps1.xml"
 PROPS_RELS = "customXml/_rels/item1.xml.rels"
@@ -109,6 +110,10 @@ class Index:
     #: What deflated the rows (`zip_out.DEFLATER`): another gives other bytes for the same
     #: rows, so a Journal another program re-saved is then read, not rewritten.
     deflater: str = ""
+    #: The part's CRC-32 and size as written: the zip's headers must still say so (every zip
+    #: reader checks them; a part whose headers were changed is damaged to them).
+    crc: int = 0
+    size: int = 0
 
     def to_xml(self) -> bytes:
         fields = {**vars(self), "segments": [vars(s) for s in self.segments]}
@@ -208,7 +213,7 @@ def kept_journal(data: bytes, currency: str) -> Kept | None:
                 return None
             info = sheet.part
             start = data_start(data, info)
-            if start is None:
+            if start is None or not _headers_hold(data, info, index):
                 return None
             kept = Kept(
                 data, index, start, start + info.compress_size, sheet.money_styles, currency
@@ -222,6 +227,15 @@ def kept_journal(data: bytes, currency: str) -> Kept | None:
     except Exception:  # not as the index says, a damaged part: the careful way
         return None
     return kept
+
+
+def _headers_hold(data: bytes, info: zipfile.ZipInfo, index: Index) -> bool:
+    """The zip's central directory and the part's local header give the CRC and size the
+    index says the part was written with (no data descriptor)."""
+    if (info.CRC, info.file_size) != (index.crc, index.size) or info.flag_bits & 0x8:
+        return False
+    crc, compressed, size = struct.unpack_from("<3I", data, info.header_offset + 14)
+    return (crc, compressed, size) == (index.crc, info.compress_size, index.size)
 
 
 def _pieces_hold(kept: Kept) -> bool:

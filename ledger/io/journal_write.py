@@ -273,7 +273,8 @@ def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
     tail_xml = xml[end:].encode("utf-8")
     tail_sha = w.piece(tail_xml, final=True)
     crc = zlib.crc32(tail_xml, crc32_combine(zlib.crc32(head_xml), w.crc, w.length))
-    member.close(crc, len(head_xml) + w.length + len(tail_xml))
+    size = len(head_xml) + w.length + len(tail_xml)
+    member.close(crc, size)
     if p.day_ends is None or not w.segments:
         return None
     return Index(
@@ -289,4 +290,6 @@ def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
         balances={a: cents_of(m.amount) for a, m in journal.balances().items()},
         day_ends=flat_day_ends(p.day_ends),
         deflater=DEFLATER,
+        crc=crc,
+        size=size,
     )
