@@ -43,7 +43,7 @@ from ledger.core.journal_history import (
     day_ends_of,
 )
 from ledger.core.problems import Problem, ProblemsFound, problem
-from ledger.io import journal_xml, seal
+from ledger.io import journal_layout, journal_xml, seal
 from ledger.io.journal_sums import Sums
 from ledger.io.zip_out import data_start, inflater
 
@@ -324,7 +324,7 @@ class StoredHistory(History):
 
 def transactions_in(xml: bytes, money_styles: tuple[int, ...], currency: str) -> list[Transaction]:
     """The transactions of rows as ledger writes them (whole transactions)."""
-    pattern = journal_xml.pattern_of(money_styles, True)
+    pattern = journal_layout.row_pattern(money_styles, True)
     xml += b"</sheetData>"
     found = journal_xml.region(xml, pattern, 0, len(xml) - len(b"</sheetData>"))
     return journal_xml.build([found], currency, None)[0]

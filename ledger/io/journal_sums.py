@@ -6,10 +6,15 @@ way.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ledger.io.journal_layout import GROUPS
 from ledger.io.journal_xml import NotOurs, balances_of, decode_text, matches, numbered
+
+#: A row's transaction number, day, account and amount, from a match without the texts.
+_FIELDS = operator.itemgetter(*(GROUPS[False][n] for n in ("txn", "day", "account", "amount")))
 
 
 @dataclass
@@ -39,7 +44,7 @@ class _Tally:
             self.first_row = int(found[0][0])
         self.next_row = numbered(found, self.next_row)
         cents = self.cents
-        for _, t, day, account, amount in found:
+        for t, day, account, amount in map(_FIELDS, found):
             if t != self.txn:
                 self.close()
                 number = int(t)

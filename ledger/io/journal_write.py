@@ -16,12 +16,12 @@ import hashlib
 import re
 import zlib
 from collections.abc import Iterable, Sequence
-from decimal import Decimal
 
 from ledger import __version__
 from ledger.core.journal import Journal, Transaction
 from ledger.core.journal_history import IndexedJournal, day_ends_of
 from ledger.core.schema import SheetSpec
+from ledger.io import journal_layout
 from ledger.io.journal_index import (
     Index,
     Kept,
@@ -31,6 +31,7 @@ from ledger.io.journal_index import (
     flat_day_ends,
     inflate_piece,
 )
+from ledger.io.journal_layout import MONEY_COLUMN, NAMES, row_xml
 from ledger.io.stream_write import column_letters, rows_xml, text_cell
 from ledger.io.zip_out import DEFLATER, Member, crc32_combine, deflate_rows
 
@@ -49,7 +50,10 @@ def postings_of(journal: Journal) -> int:
 
 #: The first data row given to XlsxWriter, which shows the cell style of each column (the
 #: amount's money style); its cells are then replaced by the journal's rows.
-STYLE_ROW: list[object] = [None, None, None, None, Decimal("0.00"), None, None, None]
+STYLE_ROW = journal_layout.STYLE_ROW
+#: How each column's cell is written, in order.
+KINDS = tuple(kind for _, kind in journal_layout.CELLS)
+_TEXTS = ("text", "text-or-none")
 
 
 class JournalPart:
@@ -97,41 +101,19 @@ def _txn_xml(t: Transaction, r: int, money: str, texts: CellTexts) -> str | None
         and type(t.rule) is str
     ):
         return None
-    kind, memo, event, rule = texts[t.kind], texts[t.memo], texts[t.event], texts[t.rule]
     out = []
     for p in t.postings:
         account = p.account
         if type(account) is not str or not texts[account]:
             return None
-        amount = format(p.amount.amount, "f")
-        out.append(row_xml(r, t.id, t.day, kind, texts[account], money, amount, memo, event, rule))
+        values = fields(t, account, format(p.amount.amount, "f"))
+        cells = tuple(
+            texts[v] if kind in _TEXTS else str(v)  # type: ignore[index]
+            for v, kind in zip(values, KINDS, strict=True)
+        )
+        out.append(row_xml(r, cells, money))
         r += 1
     return "".join(out)
-
-
-def row_xml(
-    r: int,
-    txn: int,
-    day: int,
-    kind: str,
-    account: str,
-    money: str,
-    amount: str,
-    memo: str,
-    event: str,
-    rule: str,
-) -> str:
-    """One row of the Journal as ledger writes it: each text as its cell after the reference
-    (`CellTexts`; no cell for an empty one), the amount's digits in the money style."""
-    return (
-        f'<row r="{r}"><c r="A{r}"><v>{txn}</v></c><c r="B{r}"><v>{day}</v></c>'
-        + (f'<c r="C{r}"{kind}' if kind else "")
-        + f'<c r="D{r}"{account}<c r="E{r}"{money}><v>{amount}</v></c>'
-        + (f'<c r="F{r}"{memo}' if memo else "")
-        + (f'<c r="G{r}"{event}' if event else "")
-        + (f'<c r="H{r}"{rule}' if rule else "")
-        + "</row>"
-    )
 
 
 class SegmentWriter:
@@ -173,7 +155,7 @@ class SegmentWriter:
             xml, first, last, count = carry
             parts.append(xml)
             size = len(xml)
-        styles = {"E": self.money}
+        styles = {MONEY_COLUMN: self.money}
         for t in txns:
             if size >= SEGMENT_BYTES:
                 self.segment(b"".join(parts), first, last, count)
@@ -197,19 +179,22 @@ def _rows_of(t: Transaction) -> list[list[object]]:
     def text(value: object) -> object:
         return value.strip() if isinstance(value, str) else value
 
-    return [
-        [
-            t.id,
-            t.day,
-            text(t.kind),
-            text(p.account),
-            p.amount.amount,
-            text(t.memo),
-            text(t.event),
-            text(t.rule),
-        ]
-        for p in t.postings
-    ]
+    return [[text(v) for v in fields(t, p.account, p.amount.amount)] for p in t.postings]
+
+
+def fields(t: Transaction, account: object, amount: object) -> tuple[object, ...]:
+    """A posting's values in the Journal's columns' order (`journal_layout.NAMES`)."""
+    named = {
+        "txn": t.id,
+        "day": t.day,
+        "kind": t.kind,
+        "account": account,
+        "amount": amount,
+        "memo": t.memo,
+        "event": t.event,
+        "rule": t.rule,
+    }
+    return tuple(named[n] for n in NAMES)
 
 
 def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
@@ -220,7 +205,7 @@ def write_part(member: Member, xml: str, p: JournalPart) -> Index | None:
     end = xml.index("</sheetData>")
     header_end = xml.index("</row>", start) + len("</row>")
     styles = {m.group(1): m.group(3) for m in _FIRST_ROW_CELL.finditer(xml, header_end, end)}
-    money_style = int(styles.get("E") or 0)
+    money_style = int(styles.get(MONEY_COLUMN) or 0)
     total = postings_of(journal)
     last_cell = f"{column_letters(len(spec.columns) - 1)}{total + 1}"
     head = re.sub(

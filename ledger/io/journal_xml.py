@@ -19,7 +19,6 @@ workbooks, random texts included.
 
 from __future__ import annotations
 
-import functools
 import io
 import itertools
 import operator
@@ -32,66 +31,20 @@ from decimal import Decimal
 
 from ledger.core.journal import Journal, Posting, Transaction
 from ledger.core.money import Money
+from ledger.io.journal_layout import (
+    DIMENSION,
+    GROUPS,
+    HEADER,
+    MONEY_FORMAT,
+    NAMES,
+    TAIL,
+    row_pattern,
+)
 from ledger.io.xlsx_read import ITEM_TAG, MAX_TEXTS, SHARED_ITEM, shared_items
 from ledger.io.zip_out import inflater
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 _CHUNK = 1 << 20
-_NAMES = ("txn", "day", "kind", "account", "amount", "memo", "event", "rule")
-_MONEY_FORMAT = b"#,##0.00;[Red]-#,##0.00"  # workbook.MONEY_FORMAT
-
-# Text as ledger writes it: no '<', no raw control character (ledger writes them as
-# `_xHHHH_`), and '&' only in the three entities `text_cell` writes.
-_PLAIN = rb"[^<&\x00-\x08\x0b\x0c\x0e-\x1f\r]*+"
-_TEXT = _PLAIN + rb"(?:&(?:amp|lt|gt);" + _PLAIN + rb")*+"
-_NUMBER = rb"(\d{1,15}+)"  # what a spreadsheet's double holds exactly
-_AMOUNT = rb"(-?\d{1,13}+\.\d\d)"  # up to money.LIMIT, two decimals
-
-
-def _cell(column: str, capture: bool) -> bytes:
-    text = b"(" + _TEXT + b")" if capture else _TEXT
-    return (
-        f'<c r="{column}'.encode()
-        + rb'\1" t="inlineStr"><is><t(?: xml:space="preserve")?>'
-        + text
-        + b"</t></is></c>"
-    )
-
-
-@functools.cache
-def pattern_of(money_styles: tuple[int, ...], capture_text: bool) -> re.Pattern[bytes]:
-    """One posting as `rows_xml` writes it: the row number in every cell's reference, the
-    number cells A and B, the amount in E in the money style, text in C, D, F, G and H (empty
-    text leaves its cell out; an account and an amount are always there), and right after it
-    the next row or the end of the sheet's data. `capture_text`: the groups are row, txn, day,
-    kind, account, amount, memo, event, rule; else row, txn, day, account, amount."""
-    styles = "|".join(str(s) for s in money_styles).encode()
-    return re.compile(
-        rb'<row r="(\d{1,7}+)"><c r="A\1"><v>'
-        + _NUMBER
-        + rb'</v></c><c r="B\1"><v>'
-        + _NUMBER
-        + b"</v></c>(?:"
-        + _cell("C", capture_text)
-        + b")?"
-        + _cell("D", True)
-        + rb'<c r="E\1" s="(?:'
-        + styles
-        + rb')"><v>'
-        + _AMOUNT
-        + b"</v></c>"
-        + b"".join(b"(?:" + _cell(c, capture_text) + b")?" for c in "FGH")
-        + b"</row>(?=<row |</sheetData>)"
-    )
-
-
-_HEADER = re.compile(
-    rb'<row r="1"(?: spans="1:8")?>'
-    + b"".join(
-        f'<c r="{c}1"'.encode() + rb'(?: s="\d++")? t="s"><v>(\d{1,9}+)</v></c>' for c in "ABCDEFGH"
-    )
-    + b"</row>"
-)
 _SHARED_TEXT = re.compile(rb'<t(?: xml:space="preserve")?>([^<]*)</t>')
 _ENTITY = re.compile(rb"&(amp|lt|gt);")
 _ENTITIES = {b"amp": b"&", b"lt": b"<", b"gt": b">"}
@@ -149,7 +102,7 @@ def sheet_of(z: zipfile.ZipFile) -> _Sheet:
     ids = [int(i) for i, _ in defined]
     if len(set(ids)) != len(ids) or len(defined) != formats.count(b"<numFmt "):
         raise NotOurs  # an id defined twice, or in another form: the careful reader decides
-    money = {int(i) for i, code in defined if code == _MONEY_FORMAT}
+    money = {int(i) for i, code in defined if code == MONEY_FORMAT.encode()}
     xfs = _one(rb"<cellXfs\b[^>]*>(.*?)</cellXfs>", styles)
     found = []
     for n, attrs in enumerate(_XF.findall(xfs.group(1))):
@@ -182,7 +135,7 @@ def _header_ok(z: zipfile.ZipFile, header: re.Match[bytes]) -> bool:
         if plain is None:
             return False  # runs, phonetic text, ...: the careful reader decides
         names.append(decode_text(plain.group(1)).casefold())
-    return tuple(names) == _NAMES
+    return tuple(names) == NAMES
 
 
 def start_of(z: zipfile.ZipFile, buf: bytes) -> tuple[int, int] | None:
@@ -193,28 +146,20 @@ def start_of(z: zipfile.ZipFile, buf: bytes) -> tuple[int, int] | None:
         if len(buf) > 1 << 16:
             raise NotOurs
         return None
-    header = _HEADER.match(buf, start + len(b"<sheetData>"))
+    header = HEADER.match(buf, start + len(b"<sheetData>"))
     if header is None:
         if len(buf) - start > 4096:
             raise NotOurs  # the header is not ledger's (or the sheet has none)
         return None
-    dimension = _DIMENSION.search(buf, 0, start)
+    dimension = DIMENSION.search(buf, 0, start)
     if dimension is None or not _header_ok(z, header):
         raise NotOurs
     str(memoryview(buf)[: header.end()], "utf-8")  # UnicodeDecodeError: damaged
     return header.end(), int(dimension.group(1))
 
 
-#: What follows the rows in ledger's sheet: nothing another reader could take differently.
-_DIMENSION = re.compile(rb'<dimension ref="A1:H(\d{1,7})"/>')
-_TAIL = re.compile(
-    rb'</sheetData>(?:<autoFilter ref="A1:H\d{1,7}"/>)?'
-    rb'<pageMargins(?: [a-z]+="[\d.]+")*/></worksheet>\s*'
-)
-
-
 def region_end_ok(xml: bytes, stop: int) -> None:
-    if _TAIL.fullmatch(xml, stop) is None:
+    if TAIL.fullmatch(xml, stop) is None:
         raise NotOurs  # more data after the rows, a second sheetData, damage: the careful way
 
 
@@ -251,7 +196,7 @@ def matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]]
     not of ledger's shape."""
     with zipfile.ZipFile(io.BytesIO(data)) as z:
         sheet = sheet_of(z)
-        pattern = pattern_of(sheet.money_styles, capture_text)
+        pattern = row_pattern(sheet.money_styles, capture_text)
         with z.open(sheet.part) as f:
             buf = b""
             pos: int | None = None
@@ -335,7 +280,7 @@ class _Amounts(dict[bytes, tuple[Money, int]]):
 def build(
     chunks: Iterable[list[tuple[bytes, ...]]], currency: str, first_row: int | None = 2
 ) -> tuple[list[Transaction], dict[int, tuple[int, ...]], dict[str, int]]:
-    """Transactions from ledger's own rows (`pattern_of(..., capture_text=True)`), checking
+    """Transactions from ledger's own rows (`row_pattern(..., capture_text=True)`), checking
     the journal's rules as they come: the transactions, each one's sheet rows and each
     account's sum in cents. NotOurs when a rule is broken or the rows are not numbered one
     after the other from `first_row` (None: from wherever they start)."""
@@ -351,20 +296,30 @@ def build(
     rows: list[int] = []
     total = 0
 
+    g = GROUPS[True]
+    txn_at, day_at, kind_at, account_at, amount_at = (
+        g["txn"],
+        g["day"],
+        g["kind"],
+        g["account"],
+        g["amount"],
+    )
+    memo_at, event_at, rule_at = g["memo"], g["event"], g["rule"]
+
     def close() -> None:
         nonlocal last
-        number = int(head[1])
+        number = int(head[txn_at])
         if number <= last or len(postings) < 2 or total:
             raise NotOurs
         transactions.append(
             trusted(
                 number,
-                int(head[2]),
-                texts[head[3]],
-                texts[head[6]],
+                int(head[day_at]),
+                texts[head[kind_at]],
+                texts[head[memo_at]],
                 tuple(postings),
-                texts[head[7]],
-                texts[head[8]],
+                texts[head[event_at]],
+                texts[head[rule_at]],
             )
         )
         rows_of[number] = tuple(rows)
@@ -375,12 +330,12 @@ def build(
     for found in chunks:
         expected = numbered(found, expected)
         for row in found:
-            if row[1] != txn:
+            if row[txn_at] != txn:
                 if head:
                     close()
-                head, txn, postings, rows, total = row, row[1], [], [], 0
-            account = texts[row[4]]
-            money, c = amounts[row[5]]
+                head, txn, postings, rows, total = row, row[txn_at], [], [], 0
+            account = texts[row[account_at]]
+            money, c = amounts[row[amount_at]]
             postings.append(Posting(account, money))
             rows.append(int(row[0]))
             total += c

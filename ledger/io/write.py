@@ -17,13 +17,13 @@ from ledger.core.books import Books
 from ledger.core.schema import Column, SettingValue, SheetSpec
 from ledger.io import sheets
 from ledger.io.cells import CellValue, to_text
+from ledger.io.journal_layout import MONEY_FORMAT
 from ledger.io.journal_write import STYLE_ROW, JournalPart, postings_of
 from ledger.io.load import Loaded
 from ledger.io.sheet_read import DROPDOWNS, RawSheet
 from ledger.io.stream_write import column_letters, finish_streams
 from ledger.io.xlsx_read import FormulaWithoutValue
 
-MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
 #: Dropdowns reach this far below the last row, so rows the banker types get them too.
 VALIDATION_ROWS = 1000
 #: A list longer than this (its values joined by commas) goes to the Dropdowns sheet: Excel
