@@ -57,14 +57,18 @@ def read(path: Path) -> Read:
 
 
 def tick_statements(folder: Path, stem: str) -> list[Read]:
-    """The statements ticks wrote for the player whose files begin with `stem`, in order
-    (`Ann-day-0030.html`, `Ann-day-0060.html`; not those `ledger statement` wrote)."""
-    found = [
-        p
-        for p in folder.glob(f"{stem}-*.html")
-        if re.fullmatch(rf"{re.escape(stem)}-(day|round)-\d{{4}}\.html", p.name)
-    ]
-    return [read(p) for p in sorted(found)]
+    """The statements ticks (and closes) wrote for the player whose files begin with `stem`,
+    in order (`Ann-day-0030.html`, `Ann-day-0030-txn-0041-closed.html`, `Ann-day-0060.html`;
+    not those `ledger statement` wrote)."""
+    shape = re.compile(
+        rf"{re.escape(stem)}-(?:day|round)-(\d{{4}})(?:-txn-(\d{{4,}})-closed)?\.html"
+    )
+    found = []
+    for p in folder.glob(f"{stem}-*.html"):
+        m = shape.fullmatch(p.name)
+        if m is not None:
+            found.append(((int(m.group(1)), int(m.group(2) or 0)), p))
+    return [read(p) for _, p in sorted(found)]
 
 
 def chain_problems(statements: list[Read]) -> list[str]:

@@ -15,6 +15,7 @@ from ledger.app.after import (
     typesetter,
     write_statements,
 )
+from ledger.app.campaign import campaign_books
 from ledger.app.pipeline import (
     LIGHT_CHECKS,
     Inspection,
@@ -39,6 +40,7 @@ __all__ = [
     "after_tick",
     "balance_summary",
     "balances",
+    "campaign_books",
     "change",
     "check",
     "create",

@@ -66,6 +66,7 @@ def statement_documents(
     days_ahead: int = 30,
     *,
     by_tick: bool = False,
+    closing: bool = False,
 ) -> list[tuple[Path, str]]:
     """Each player's statement as HTML, and the file it goes to (a PDF's: the HTML to
     typeset), or printed here (`text`); the forecast is computed once for all. A file is named
@@ -98,7 +99,8 @@ def statement_documents(
             )
         else:
             html = render.render_html("statement.html.j2", paper, s=s, footer=footer)
-        base = folder / f"{stems.get(name) or render.slug(name)}-{clock.file_part(books.day, last)}"
+        part = clock.file_part(books.day, last) + ("-closed" if closing else "")
+        base = folder / f"{stems.get(name) or render.slug(name)}-{part}"
         paths.append(base.with_suffix(f".{fmt}"))
         documents.append(html)
     return list(zip(paths, documents, strict=True))

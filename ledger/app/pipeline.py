@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ledger.app.campaign import archive_problems
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
@@ -71,6 +72,7 @@ def inspect(path: Path) -> Inspection:
     books = loaded.books
     # the careful read checks the index a command that appends would trust instead
     problems += journal_index.disagreement(data, books.journal)
+    problems += archive_problems(path, books)  # the archives of closed periods, as written
     pending = sum(1 for _ in books.pending_events())
     saved = len(books.journal)
     # a bad cell in an Events row leaves the rest whole: the other rows are tried all the

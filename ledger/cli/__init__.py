@@ -25,7 +25,7 @@ __all__ = ["app", "main"]
 
 def _app() -> Any:
     """The whole command line, every command registered on it."""
-    from ledger.cli import books, export, history, reports, serve, tick  # noqa: F401  (register their commands)
+    from ledger.cli import books, close, export, history, reports, serve, tick  # noqa: F401  (register their commands)
     from ledger.cli.root import app
 
     return app

@@ -92,12 +92,13 @@ def export(
         raise typer.Exit(2)
 
     def action() -> None:
-        from ledger.app import read_books
+        from ledger.app import campaign_books, read_books
         from ledger.io.export import export as export_books
 
         if out is not None:
             refuse_out(out, _path(workbook), force)
         books, problems = read_books(_path(workbook), light=True)
+        books = campaign_books(_path(workbook), books)  # the whole campaign, closes and all
         chunks = export_books(books, key)
         if out is None:
             for chunk in chunks:

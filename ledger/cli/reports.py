@@ -82,6 +82,7 @@ def statement(
                 period = books.statements_period(max(0, books.day - 30))
             else:
                 period = Period(since=since)
+            books = _app().campaign_books(path, books, period)  # a closed period: its archive
             made = _app().statement_documents(path, books, names, period, fmt, paper, out)
             written = _app().write_statements(made, fmt, typesetter=pdfs)
         for name, p in zip(names, written, strict=False):

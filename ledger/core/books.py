@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ledger.core.clock import DAYS, Clock, Period
+from ledger.core.closing import CARRIED
 from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
@@ -254,7 +255,7 @@ class Game(ABC):
         return None
 
     def known_account(self, books: Books, account: str) -> bool:
-        if account in self.institutions:
+        if account in self.institutions or account == CARRIED:
             return True
         if account.startswith("cash:"):
             parts = account.split(":")

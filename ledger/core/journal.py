@@ -138,6 +138,14 @@ class Journal:
         out._next = transactions[-1].id + 1 if transactions else 1
         return out
 
+    @classmethod
+    def after(cls, currency: str, next_id: int) -> Journal:
+        """An empty journal whose first transaction will be number `next_id` (the live
+        Journal after a close goes on from the archive's numbers)."""
+        out = cls(currency)
+        out._next = next_id
+        return out
+
     def fork(self) -> Journal:
         """A journal that goes on from this one's balances and numbers, without copying its
         transactions: what a forecast needs, at no cost for a long journal."""

@@ -59,4 +59,14 @@ KEPT_SETTINGS: tuple[Setting, ...] = (
         "after it. ledger sets it.",
     ),
     Setting("statements_day", 0, "int", "", "The day (or round) of those statements."),
+    Setting(
+        "closed_archive",
+        "",
+        "text",
+        "",
+        "The workbook the Journal was last closed into (`ledger close`): its transactions "
+        "up to closed_through. ledger sets it.",
+    ),
+    Setting("closed_digest", "", "text", "", "That archive's SHA-256, as it was written."),
+    Setting("closed_through", 0, "int", "", "The last day (or round) that archive holds."),
 )

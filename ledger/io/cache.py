@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ledger import __version__
 from ledger.core.books import Books
+from ledger.core.closing import CARRIED
 from ledger.core.money import Money
 
 
@@ -67,6 +68,8 @@ def summarise(
     else:
         balances = {a: Money(v, books.currency) for a, v in sorted(sums.items())}
         total = Money(sum(sums.values(), Decimal(0)), books.currency)
+    if CARRIED in balances and not balances[CARRIED].amount:
+        del balances[CARRIED]  # the carried balances' counterpart: zero, shown nowhere
     return Summary(
         game=books.game.key,
         day=books.day,

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ledger.app import read_books
+from ledger.app import campaign_books, read_books
 from ledger.core.clock import Period
 from ledger.core.report import Statement, Table, TickReport, fmt
 from ledger.io import timeline
@@ -48,8 +48,9 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
     books, _ = read_books(path)
     ahead = books.game.forecast(books, AHEAD)
     period = Period(since=max(0, books.day - 30))  # the page's window: the last 30 days
-    statements = {p.name: books.game.statement(books, p, period, ahead) for p in books.players}
-    words = period.words(books.game.clock, books.day, period.of(books.journal))
+    seen = campaign_books(path, books, period)  # into a closed period: its archive too
+    statements = {p.name: books.game.statement(seen, p, period, ahead) for p in books.players}
+    words = period.words(books.game.clock, books.day, period.of(seen.journal))
     for s in statements.values():
         s.period, s.moment = words, books.moment()
     standings = [(p.name, str(books.player_cash(p))) for p in books.players]
