@@ -15,7 +15,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e '.[test]' --config-settings editable_mode=compat
 	touch $@
 
 ## demo: a month of a banker's work on a copy of the example workbook
