@@ -89,14 +89,25 @@ class Matador21(Game):
         return settings.get_decimal("start_money"), "301.2"
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
-        if player.get("out") is not True:
-            return None
-        return problem(
-            "player-out",
-            where,
-            f"401.2c: {player.name} is out of the game and takes no more part",
-            "",
-        )
+        """401.2c: one who is out takes no more part; 403.1: once the game is won, nobody
+        does (a payment after the end would change the standings it ended with)."""
+        if player.get("out") is True:
+            return problem(
+                "player-out",
+                where,
+                f"401.2c: {player.name} is out of the game and takes no more part",
+                "",
+            )
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        left = [p.name for p in players if p.get("out") is not True]
+        if len(players) >= MIN_PLAYERS and len(left) == 1:
+            return problem(
+                "game-over",
+                where,
+                f"403.1: the game is over: {left[0]} has won",
+                "ledger report game shows the standings; ledger undo takes back the last change",
+            )
+        return None
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
         # 301.3: every piece on the first field; colour and order come in `setup`

@@ -1,0 +1,522 @@
+"""The 21-field game played by a machine against the books' invariants (issue 26): random valid
+and invalid commands through the real CLI (`roll` with entered or seeded dice, `tick`, `pay`,
+rows the banker types in Events, Owners and Settings, `undo`, the commands that only show,
+commands of other games), each step held to tests/machine.py's invariants and this game's own.
+
+The machine keeps a small model of the table written from the rule text and the README's board
+(not from ledger's code): whose turn, the round, every piece, purse and owner, the Events rows
+typed and not yet posted. Every turn the books record (Turns sheet) is played on the model
+with the turn's dice, and the journal's postings of the turn must be the model's to the cent:
+the price to the bank (703.3), the rent to the owner by the camps or fleets owned (705.1b), a
+refuge's bonus and a tax (706.1, the Caravan's choice), all one has when it is not enough
+(204.1a) and then out (401.2), the last one left the winner (403.1).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import io
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+import pytest
+from hypothesis import strategies as st
+from hypothesis.stateful import initialize, invariant, precondition, rule
+
+from tests.conftest import add_rows, edit_cells
+from tests.machine import CENT, BooksMachine, machine_settings
+
+NAMES = ("Ann", "Bob", "Cy", "Dee")
+T, R, C, X, F = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
+#: The README's board, fields 1-21: (type, price, amount); a Fleet's rents by fleets owned.
+BOARD: dict[int, tuple[str, int, int]] = {
+    1: (T, 1000, 100), 2: (T, 1500, 300), 3: (T, 2000, 500), 4: (T, 3000, 700),
+    5: (T, 4000, 1000), 6: (T, 4300, 1300), 7: (T, 4750, 1600), 8: (T, 5000, 2000),
+    9: (T, 5500, 2600), 10: (T, 6000, 3200), 11: (T, 8000, 4000), 12: (R, 0, 5000),
+    13: (R, 0, 500), 14: (C, 2500, 100), 15: (C, 2500, 100), 16: (X, 0, 2000),
+    17: (X, 0, 4000), 18: (F, 4000, 500), 19: (F, 4000, 500), 20: (F, 4000, 500),
+    21: (F, 4000, 500),
+}  # fmt: skip
+FLEET_RENTS = (500, 1000, 2000, 4000)
+OWNABLE = [n for n, (t, _, _) in BOARD.items() if t in (T, C, F)]
+#: The Owners sheet's row of each ownable field (row 1 is the header).
+OWNERS_ROW = {n: i + 2 for i, n in enumerate(OWNABLE)}
+#: Commands of the other games.
+FOREIGN = [("buy", "Ann", "transport"), ("order", "ABC", "v"), ("start", "Ann"), ("risk", "Ann"),
+           ("draw",), ("trial", "Ann", "--crime", "X1"), ("build", "Ann", "1"), ("fly",)]  # fmt: skip
+SHOW = [("status",), ("report", "game"), ("statement",), ("balance",), ("forecast", "2"),
+        ("journal",), ("check",), ("history",)]  # fmt: skip
+BAD_DICE = ["0,3", "7,1", "3", "a,b", "3,4,5", "2.5,1", "-1,3"]
+#: An Events row waiting: ("pay", src, dst, amount) or ("roll", player, d1, d2).
+Row = tuple[Any, ...]
+
+
+#: the sheets `read` gives
+READ = ("Journal", "Turns", "Players", "Events", "Settings")
+_READ: dict[bytes, dict[str, list[dict[str, Any]]]] = {}
+
+
+def read(path: Path) -> dict[str, list[dict[str, Any]]]:
+    """The game's sheets' rows by header, as openpyxl reads them, the Journal's amounts exact:
+    one read for all of them, and none again while the bytes are the same (a helper any
+    machine could use)."""
+    data = path.read_bytes()
+    key = hashlib.sha256(data).digest()
+    if key not in _READ:
+        wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        try:
+            out = {}
+            for name in READ:
+                it = wb[name].iter_rows(values_only=True)
+                header = [str(h) for h in next(it)]
+                out[name] = [dict(zip(header, r, strict=False)) for r in it if any(r)]
+        finally:
+            wb.close()
+        for r in out["Journal"]:
+            r["amount"] = Decimal(str(r["amount"])).quantize(CENT)
+        _READ.clear()
+        _READ[key] = out
+    return _READ[key]
+
+
+def txns_of(cell: object) -> list[int]:
+    return [int(x) for x in str(cell or "").replace(" ", "").split(",") if x]
+
+
+@dataclass
+class Model:
+    """The table as the rules say it stands."""
+
+    order: list[str]  # the turn order from the first player (301.4, 102.3)
+    cash: dict[str, Decimal]
+    field: dict[str, int]
+    out_at: dict[str, int] = field(default_factory=dict)  # who is out: their last txn
+    owner: dict[int, str] = field(default_factory=dict)
+    round: int = 1
+    current: str | None = None
+    winner: str | None = None
+    turns: int = 0  # Turns rows played
+    tax_choice: str = "smaller"
+    pending: list[Row] = field(default_factory=list)
+
+    def left(self) -> list[str]:
+        return [n for n in self.order if n not in self.out_at]
+
+    def assets(self, name: str) -> Decimal:
+        owned = sum(Decimal(BOARD[f][1]) for f, o in self.owner.items() if o == name)
+        return self.cash[name] + owned
+
+    def may_pay(self, src: str, dst: str, amount: Any) -> bool:
+        """204.1 by `ledger pay`: more than 0, no more than one has, nobody out, not after the
+        game is won (403.1)."""
+        return (
+            isinstance(amount, Decimal)
+            and amount > 0
+            and src != dst
+            and {src, dst} <= {*self.order, "bank"}
+            and not {src, dst} & set(self.out_at)
+            and self.winner is None
+            and (src == "bank" or amount <= self.cash[src])
+        )
+
+    def pay(self, src: str, dst: str, amount: Decimal) -> None:
+        for name, sign in ((src, -1), (dst, 1)):
+            if name != "bank":
+                self.cash[name] += sign * amount
+
+    def turn(self, d1: int, d2: int, choice: str, last: int) -> tuple[int, list[Any]]:
+        """One turn of the current player (103.1, 605, 703-706): the field landed on and the
+        postings (account, amount); then the next player (102.3) or the winner (403.1)."""
+        me = self.current
+        assert me is not None
+        pips = d1 + d2
+        to = (self.field[me] - 1 + pips) % 21 + 1  # 605.3
+        self.field[me] = to
+        kind, price, amount = BOARD[to]
+        moves: list[Any] = []
+        due, payee = Decimal(0), "bank"
+        owner = self.owner.get(to)
+        if kind in (T, C, F) and owner is None:
+            if self.cash[me] >= price:  # 703.3
+                self.owner[to] = me
+                due = Decimal(price)
+        elif kind in (T, C, F) and owner != me:  # 705.1b
+            assert owner is not None
+            payee = f"cash:{owner}"
+            n = sum(1 for f, o in self.owner.items() if o == owner and BOARD[f][0] == kind)
+            due = Decimal({T: amount, C: amount * pips * n, F: FLEET_RENTS[min(n, 4) - 1]}[kind])
+        elif kind == R:
+            moves = [("bank", Decimal(-amount)), (f"cash:{me}", Decimal(amount))]
+            self.cash[me] += amount
+        elif kind == X:
+            due = Decimal(amount)
+            if to == 17:  # the Caravan: 4000 or 10% of the assets, as chosen (706.1)
+                share = (self.assets(me) / 10).quantize(CENT, ROUND_HALF_UP)
+                due = {"fixed": due, "percent": share}.get(choice, min(due, share))
+        out = due > self.cash[me]
+        paid = self.cash[me] if out else due  # 204.1a
+        if paid > 0:
+            moves = [(f"cash:{me}", -paid), (payee, paid)]
+            self.cash[me] -= paid
+            if payee != "bank":
+                self.cash[payee[5:]] += paid
+        if out:  # 401.2: off the board, owns nothing, out of the turn order
+            self.out_at[me] = last
+            self.owner = {f: o for f, o in self.owner.items() if o != me}
+        self.turns += 1
+        left = self.left()
+        if len(left) == 1:
+            self.winner, self.current = left[0], None
+        else:
+            later = [n for n in left if self.order.index(n) > self.order.index(me)]
+            self.current = later[0] if later else left[0]
+            self.round += not later
+        return to, moves
+
+    def settled(self) -> Model:
+        """The table once the waiting Events rows are posted (as the next change does first)."""
+        m = copy.deepcopy(self)
+        for row in m.pending:
+            if row[0] == "pay":
+                m.pay(*row[1:])
+            else:
+                m.turn(row[2], row[3], m.tax_choice, 0)
+        m.pending = []
+        return m
+
+
+class Matador21(BooksMachine):
+    NEW = ("new", "--game", "matador21", "--seed", "5", "-p", "Ann", "-p", "Bob", "-p", "Cy")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.model: Model
+        self.snaps: list[Model] = []  # the model before each change in self.done
+        self.unsaved = False  # cells typed since ledger last saved: undo refuses
+        self.seen = self.balanced = b""
+
+    @initialize(
+        players=st.integers(2, 4), seed=st.integers(1, 3), first=st.none() | st.integers(0, 3)
+    )
+    def start(self, players: int, seed: int, first: int | None) -> None:
+        """2-4 players, a seed; the first player drawn (301.4) or entered with --first."""
+        names = NAMES[:players]
+        args = ["new", "--game", "matador21", "--seed", str(seed)]
+        args += [a for n in names for a in ("-p", n)]
+        if first is not None:
+            args += ["--first", names[first % players]]
+        self.path.unlink()
+        self.ledger.fresh(*args)
+        rows = read(self.path)["Players"]
+        order = [r["name"] for r in sorted(rows, key=lambda r: r["order"])]
+        i = names.index(order[0])
+        assert first is None or i == first % players, "301.4: --first begins"
+        assert order == [*names[i:], *names[:i]], "102.3: the order as entered, from the first"
+        start = Decimal("30000.00")
+        self.model = Model(order, dict.fromkeys(names, start), dict.fromkeys(names, 1))
+        self.model.current = order[0]
+
+    # -- running a command against the model -----------------------------------------------
+    def act(self, *args: str, accepted: bool | None, choice: str | None = None) -> Any:
+        """Run a changing command the model expects to be `accepted` (None: either); when it
+        is, post the waiting Events rows on the model and play the turns the books recorded."""
+        snap, n = copy.deepcopy(self.model), len(self.done)
+        last = max((r["txn"] for r in read(self.path)["Journal"]), default=0)
+        run = self.do(*args)
+        said = run.stdout + run.stderr
+        if accepted is not None:
+            assert (run.exit_code == 0) == accepted, f"ledger {' '.join(args)}: {said}"
+        if len(self.done) > n:
+            self.snaps.append(snap)
+            self.unsaved = False
+        if run.exit_code == 0:
+            self.replay(last, choice)
+        return run
+
+    def replay(self, last: int, choice: str | None) -> None:
+        """Play on the model what the books recorded since: the waiting Events rows, then the
+        command's turns; each turn its player's in its round from the model's field, its
+        journal postings the rules'."""
+        m = self.model
+        turns = read(self.path)["Turns"]
+        postings: dict[int, list[tuple[str, Decimal]]] = defaultdict(list)
+        for r in read(self.path)["Journal"]:
+            postings[r["txn"]].append((r["account"], r["amount"]))
+        waiting, m.pending = m.pending, []
+        rows = turns[m.turns :]
+        for entered in [*waiting, *([None] * len(rows))]:
+            if entered is not None and entered[0] == "pay":
+                m.pay(*entered[1:])
+                continue
+            if not rows:
+                break
+            row = rows.pop(0)
+            assert m.winner is None, f"403.1: a turn after {m.winner} won: {row}"
+            me = m.current
+            assert me is not None
+            assert (row["player"], row["round"], row["from"]) == (me, m.round, m.field[me]), (
+                f"102.3: turn {row['turn']} is {me}'s, round {m.round}, from {m.field[me]}: {row}"
+            )
+            d1, d2 = (int(x) for x in str(row["dice"]).split(","))
+            if entered is not None:
+                assert (me, d1, d2) == entered[1:], f"the Events row {entered}: {row}"
+            txns = txns_of(row["txn"])
+            last = max([last, *txns])
+            by = (choice if entered is None else None) or m.tax_choice
+            to, moves = m.turn(d1, d2, by, last)
+            posted = sorted(p for t in txns for p in postings[t] if p[1] != 0)
+            assert (row["to"], posted) == (to, sorted(moves)), f"turn {row}: the rules say {moves}"
+            assert ("is out" in row["what"]) == (me in m.out_at), row
+        assert len(turns) == m.turns, f"{len(turns)} turns played, the model has {m.turns}"
+
+    # -- the rules -------------------------------------------------------------------------
+    @rule(data=st.data())
+    def roll(self, data: st.DataObject) -> None:
+        """103.1: the current player's turn, from dice entered (valid or not) or seeded."""
+        m = self.model.settled()
+        args, ok = ["roll"], m.winner is None
+        dice = data.draw(st.sampled_from(["seeded", "entered", "entered", "bad"]), "dice")
+        if dice == "entered":
+            pips = data.draw(st.integers(2, 12), "pips")
+            d1 = data.draw(st.integers(max(1, pips - 6), min(6, pips - 1)), "d1")
+            args += ["--dice", f"{d1},{pips - d1}"]
+        elif dice == "bad":
+            args += ["--dice", data.draw(st.sampled_from(BAD_DICE))]
+            ok = False
+        caravan = data.draw(st.sampled_from([None, None, "fixed", "percent", "half"]), "caravan")
+        if caravan:
+            args += ["--caravan", caravan]
+            ok = ok and caravan != "half"
+        who = data.draw(st.sampled_from([None, None, "current", "other", "Zed"]), "player")
+        if who:
+            others = [n for n in m.order if n != m.current]
+            name = {"current": m.current, "Zed": "Zed"}.get(who) or data.draw(
+                st.sampled_from(others)
+            )
+            args += ["--player", str(name)]
+            ok = ok and name == m.current
+        self.act(*args, accepted=ok, choice=caravan)
+
+    @rule(rounds=st.integers(1, 3) | st.sampled_from(["0", "-1", "x"]))
+    def tick(self, rounds: int | str) -> None:
+        """N rounds from the seeded dice: N rounds later, unless the game was won."""
+        m = self.model.settled()
+        ok = isinstance(rounds, int) and m.winner is None
+        run = self.act("tick", str(rounds), accepted=ok)
+        if ok and self.model.winner is None:
+            assert self.model.round == m.round + int(rounds), run.stdout
+
+    @rule(data=st.data(), how=st.sampled_from(["all", "most", "some", "over", "bad", "bank"]))
+    def pay(self, data: st.DataObject, how: str) -> None:
+        """204.1: players pay each other; `all` pays exactly all one has (not losing, 402);
+        `most` leaves a little, so that the next rent or tax is more than they have."""
+        m = self.model.settled()
+        src = data.draw(st.sampled_from([*m.order, "bank", "Zed"]), "src")
+        dst = data.draw(st.sampled_from([*m.order, "bank", "Zed"]), "dst")
+        have = m.cash.get(src, Decimal(10**6))
+        amount: Decimal | str = {
+            "all": have,
+            "most": have - data.draw(st.sampled_from([Decimal(1), Decimal(50), Decimal(700)])),
+            "over": have + Decimal("0.01"),
+            "some": data.draw(st.decimals("0.01", "3000", places=2), "amount"),
+            "bad": data.draw(st.sampled_from(["0", "-1", "1,5", "abc", "1e9", "0.001"])),
+            "bank": Decimal(500),
+        }[how]
+        if how == "bank":
+            src, dst = "bank", m.current or m.order[0]
+        ok = m.may_pay(src, dst, amount)
+        self.act("pay", src, dst, str(amount), accepted=ok)
+        if ok:
+            assert isinstance(amount, Decimal)
+            self.model.pay(src, dst, amount)
+
+    @rule(data=st.data(), then=st.sampled_from(["post", "post", "roll", "pay", "undo"]))
+    def events_row(self, data: st.DataObject, then: str) -> None:
+        """The banker types a row in Events (a payment, or a turn as the table threw it); the
+        next changing command posts it first. A row the rules refuse blocks every change until
+        put right; `undo` refuses to throw the typed row away."""
+        m = self.model.settled()
+        entered: Row
+        if data.draw(st.booleans(), "a roll row"):
+            d1, d2 = data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))
+            who = data.draw(st.sampled_from([m.current or m.order[0], *m.order]), "player")
+            cells = [None, None, "roll", who, None, None, f"--dice {d1},{d2}", None]
+            entered, ok = ("roll", who, d1, d2), m.winner is None and who == m.current
+        else:
+            src = data.draw(st.sampled_from(m.order), "src")
+            dst = data.draw(st.sampled_from([*m.order, "bank"]), "dst")
+            amount = data.draw(st.sampled_from([Decimal(100), m.cash[src], Decimal(10**6)]))
+            cells = [None, None, "pay", src, dst, amount, None, None]
+            entered, ok = ("pay", src, dst, amount), m.may_pay(src, dst, amount)
+        before = self.path.read_bytes()
+        add_rows(self.path, "Events", [cells])
+        if not ok:  # refused by every changing command until put right
+            args = ("pay", "bank", m.order[0], "1") if then == "pay" else (then,)
+            run = self.do(*(args if then != "undo" else ("post",)))
+            assert run.exit_code != 0 and "Events!" in run.stdout + run.stderr, run.stderr
+            self.path.write_bytes(before)  # the banker deletes the row
+            return
+        self.unsaved = True
+        self.model.pending.append(entered)
+        if then == "undo":
+            return self.undo()
+        if then == "roll" and entered[0] == "pay" and m.winner is None:
+            self.act("roll", accepted=True)
+        elif then == "pay" and m.winner is None:
+            self.act("pay", "bank", m.left()[0], "1", accepted=True)
+            self.model.pay("bank", m.left()[0], Decimal(1))
+        else:
+            run = self.act("post", accepted=True)
+            assert "posted Events!" in run.stdout + run.stderr, run.stderr
+        assert all(r["posted"] for r in read(self.path)["Events"]), "a row not posted"
+
+    @rule(data=st.data())
+    def type_an_owner(self, data: st.DataObject) -> None:
+        """The banker writes an owner in the Owners sheet (a correction, a deal at the table):
+        a player still in owns it from the next command on; one who is out, or no player, is
+        refused by every command until put right (401.2b)."""
+        m = self.model
+        f = data.draw(st.sampled_from(OWNABLE), "field")
+        who = data.draw(st.sampled_from([*m.order, "", "Zed"]), "owner")
+        before = self.path.read_bytes()
+        edit_cells(self.path, {f"Owners!C{OWNERS_ROW[f]}": who or None})
+        if who == "Zed" or who in m.out_at:
+            run = self.do("pay", "bank", m.order[0], "1")
+            said = run.stdout + run.stderr
+            assert run.exit_code != 0 and f"Owners!C{OWNERS_ROW[f]}" in said, said
+            assert who == "Zed" or "401.2b" in said, said
+            self.path.write_bytes(before)  # the banker puts it right
+            return
+        self.unsaved = True
+        if who:
+            m.owner[f] = who
+        else:
+            m.owner.pop(f, None)
+
+    @rule(choice=st.sampled_from(["smaller", "fixed", "percent", "half"]))
+    def type_the_tax_choice(self, choice: str) -> None:
+        """706.1: the house rule for the Caravan when the roll does not say."""
+        before = self.path.read_bytes()
+        rows = read(self.path)["Settings"]
+        row = next(i for i, r in enumerate(rows, start=2) if r["key"] == "tax_choice")
+        edit_cells(self.path, {f"Settings!B{row}": choice})
+        if choice == "half":
+            run = self.do("pay", "bank", self.model.order[0], "1")
+            assert run.exit_code != 0 and "tax_choice" in run.stdout + run.stderr
+            self.path.write_bytes(before)
+            return
+        self.unsaved = True
+        self.model.tax_choice = choice
+
+    @rule(command=st.sampled_from(FOREIGN))
+    def a_command_of_another_game(self, command: tuple[str, ...]) -> None:
+        assert self.do(*command).exit_code != 0
+
+    @rule(command=st.sampled_from(SHOW))
+    def a_command_that_shows(self, command: tuple[str, ...]) -> None:
+        n = len(self.done)
+        assert self.do(*command).exit_code == 0
+        assert len(self.done) == n, f"`ledger {' '.join(command)}` changed the workbook"
+
+    @precondition(lambda self: self.done)
+    @rule()
+    def undo(self) -> None:
+        if self.unsaved:  # cells typed since the last save: undo would lose them
+            run = self.do("undo")
+            why = "changed-since-save" if self.done else "nothing-to-undo"
+            assert run.exit_code != 0 and why in run.stdout + run.stderr, run.stderr
+            return
+        self.undo_last()
+        self.model = self.snaps.pop()
+
+    # -- the game's invariants -------------------------------------------------------------
+    @invariant()
+    def the_books_balance_and_every_figure_shown_is_the_journals(self) -> None:
+        """tests/machine.py's, once per version of the workbook: the same bytes show the same
+        (most steps are refusals, which change nothing; a helper any machine could use)."""
+        key = hashlib.sha256(self.path.read_bytes()).digest()
+        if key != self.balanced:
+            super().the_books_balance_and_every_figure_shown_is_the_journals()
+            self.balanced = key
+
+    @invariant()
+    def the_table_is_the_models(self) -> None:
+        """`status` says what the rules say: whose turn, the round, the winner, each player's
+        cash, field, fields owned and whether out."""
+        data = self.path.read_bytes()
+        key = hashlib.sha256(data + repr(self.model).encode()).digest()
+        if key == self.seen:
+            return
+        self.seen = key
+        m = self.model
+        s = self.ledger("status", "--json").json()
+        assert (s["turn"], s["round"], s["winner"]) == (m.current, m.round, m.winner), s
+        for name, p in s["players"].items():
+            owns = sorted(f for f, o in m.owner.items() if o == name)
+            want = (f"{m.cash[name]:.2f}", m.field[name], owns, name in m.out_at)
+            assert (p["cash"], p["field"], p["owns"], p["out"]) == want, (name, p, m)
+        self.the_journal_keeps_the_rules()
+
+    def the_journal_keeps_the_rules(self) -> None:
+        """From the journal's rows in order: nobody's cash below 0 at any time (204.1a); nothing
+        posted to a player after they went out (401.2c); rent only to an owner still in
+        (705.1b, 401.2b); nothing after the game was won (403.1)."""
+        m = self.model
+        cash: dict[str, Decimal] = defaultdict(Decimal)
+        by_txn: dict[int, list[dict[str, Any]]] = defaultdict(list)
+        for r in read(self.path)["Journal"]:
+            by_txn[r["txn"]].append(r)
+        for txn, rows in sorted(by_txn.items()):
+            for r in rows:
+                account = str(r["account"])
+                name = account[5:] if account.startswith("cash:") else None
+                gone = name is not None and name in m.out_at and txn > m.out_at[name]
+                assert not gone, f"401.2c: {name} is out since txn {m.out_at[str(name)]}: {txn}"
+                if "705.1b" in str(r["rule"] or "") and r["amount"] > 0:
+                    assert name is not None and not gone, f"705.1b: rent in txn {txn} to {account}"
+                cash[account] += r["amount"]
+            for account, total in cash.items():
+                assert account == "bank" or total >= 0, f"204.1a: {account} {total} at txn {txn}"
+        if m.winner is not None:  # the last one out made the winner
+            won = max(m.out_at.values())
+            assert max(by_txn) <= won, f"403.1: txn {max(by_txn)} after the win at txn {won}"
+
+    @invariant()
+    def the_turn_order_is_the_rules(self) -> None:
+        """102.3, 401.2c, 403.1 from the sheets alone: each turn is the next player still in
+        after the one before, in the Players' order; a round ends when the order starts over;
+        no turn after the one that won."""
+        got = read(self.path)
+        order = [r["name"] for r in sorted(got["Players"], key=lambda r: r["order"])]
+        out: set[str] = set()
+        expect, rnd = order[0], 1
+        for i, t in enumerate(got["Turns"]):
+            assert (t["player"], t["round"], t["turn"]) == (expect, rnd, i + 1), (t, expect, rnd)
+            if "is out" in str(t["what"]):
+                out.add(expect)
+            left = [n for n in order if n not in out]
+            if len(left) == 1:
+                assert "403.1" in str(t["rule"]) and i == len(got["Turns"]) - 1, t
+                break
+            later = [n for n in left if order.index(n) > order.index(expect)]
+            expect, rnd = (later[0], rnd) if later else (left[0], rnd + 1)
+
+
+import os
+from hypothesis import Phase, settings as _s
+def _dev(x):
+    if os.environ.get("M21_NOSHRINK"):
+        return _s(x, phases=[Phase.explicit, Phase.reuse, Phase.generate], report_multiple_bugs=False)
+    return x
+Matador21.TestCase.settings = _dev(machine_settings(runs=4))
+test_matador21_machine = Matador21.TestCase
+
+
+@pytest.mark.slow
+class TestMatador21Long(Matador21.TestCase):  # type: ignore[misc, valid-type]
+    settings = _dev(machine_settings(runs=40, steps=40))
