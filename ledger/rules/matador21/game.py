@@ -101,12 +101,7 @@ class Matador21(Game):
         players = [p for p in books.players if p.role == PLAYER_ROLE]
         left = [p.name for p in players if p.get("out") is not True]
         if len(players) >= MIN_PLAYERS and len(left) == 1:
-            return problem(
-                "game-over",
-                where,
-                f"403.1: the game is over: {left[0]} has won",
-                "ledger report game shows the standings; ledger undo takes back the last change",
-            )
+            return game_over(left[0], where)
         return None
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
@@ -199,7 +194,8 @@ class Matador21(Game):
             return "", problems
         loc = {p.name: where.get(p.name, p.cli) for p in ROLL.params}
         table = Table(books, state_of(books))
-        problems = _refuse_over(table, "roll")
+        # the command, or the Events row it was typed in
+        problems = _refuse_over(table, "roll" if event.startswith("cli:") else event)
         choice = str(books.settings.values.get("tax_choice", "smaller"))
         if values["caravan"]:
             choice = values["caravan"].strip().casefold()
@@ -355,17 +351,20 @@ def _set_order(books: Books, start: int) -> None:
 
 def _refuse_over(table: Table, where: str) -> list[Problem]:
     if table.winner is not None:
-        return [
-            problem(
-                "game-over",
-                where,
-                f"the game is over: {table.winner} won",
-                "ledger report game shows the standings (403.1)",
-            )
-        ]
+        return [game_over(table.winner, where)]
     if table.current is None:
         return [problem("no-players-left", where, "no player is left in the game", "")]
     return []
+
+
+def game_over(winner: str, where: str) -> Problem:
+    """403.1: once the last player left has won, nothing more is played or paid."""
+    return problem(
+        "game-over",
+        where,
+        f"the game is over: {winner} won (403.1)",
+        "ledger report game shows the standings; ledger undo takes back the last change",
+    )
 
 
 def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:

@@ -25,6 +25,7 @@ from typing import Any
 
 import openpyxl
 import pytest
+from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
@@ -272,6 +273,11 @@ class Matador21(BooksMachine):
             posted = sorted(p for t in txns for p in postings[t] if p[1] != 0)
             assert (row["to"], posted) == (to, sorted(moves)), f"turn {row}: the rules say {moves}"
             assert ("is out" in row["what"]) == (me in m.out_at), row
+            event(f"landed on {BOARD[to][0]}" + (" and out" if me in m.out_at else ""))
+            if "camps" in row["what"] or "fleets" in row["what"]:
+                event(f"rent of {row['what'].split('(')[1].split(')')[0].split('× ')[-1]}")
+            if m.winner:
+                event("won")
         assert len(turns) == m.turns, f"{len(turns)} turns played, the model has {m.turns}"
 
     # -- the rules -------------------------------------------------------------------------

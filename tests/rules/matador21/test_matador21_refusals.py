@@ -29,7 +29,7 @@ def test_403_1_no_payment_after_the_game_is_won(workbook: Any) -> None:
     book = _won_by_b(workbook)
     for args in (("B", "bank", "5"), ("bank", "B", "5")):
         run = book("pay", *args, expect=1)
-        assert "game-over 403.1: the game is over: B has won" in run.stderr, run.stderr
+        assert "game-over the game is over: B won (403.1)" in run.stderr, run.stderr
     add_rows(book.path, "Events", [["E1", None, "pay", "B", "bank", 5, None, None]])
     run = book("post", expect=1)  # typed in Events: the same
     assert "Events!" in run.stderr and "403.1" in run.stderr
@@ -54,3 +54,12 @@ def test_403_1_the_winning_tick_keeps_the_statements_of_the_tick_before(workbook
         made = tick_statements(book.folder / "statements", name)
         assert [m.period for m in made] == ["round 1", "round 2"], [m.name for m in made]
         assert chain_problems(made) == []
+
+
+def test_403_1_a_turn_typed_in_events_after_the_win_names_its_row(workbook: Any) -> None:
+    """The refusal of a roll typed in Events once the game is won named the command (`roll:`),
+    not the row to put right."""
+    book = _won_by_b(workbook)
+    add_rows(book.path, "Events", [["E1", None, "roll", "B", None, None, "--dice 1,2", None]])
+    run = book("post", expect=1)
+    assert "Events!A2: game-over the game is over: B won" in run.stderr, run.stderr
