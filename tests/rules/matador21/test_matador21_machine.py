@@ -34,7 +34,8 @@ from tests.machine import CENT, BooksMachine, machine_settings
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
 T, R, C, X, F = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
-#: The README's board, fields 1-21: (type, price, amount); a Fleet's rents by fleets owned.
+#: The README's board, fields 1-21: (type, price, amount); a Fleet's rents by fleets owned,
+#: the Caravan's percentage. The banker may change any amount (the Board sheet is data).
 BOARD: dict[int, tuple[str, int, int]] = {
     1: (T, 1000, 100), 2: (T, 1500, 300), 3: (T, 2000, 500), 4: (T, 3000, 700),
     5: (T, 4000, 1000), 6: (T, 4300, 1300), 7: (T, 4750, 1600), 8: (T, 5000, 2000),
@@ -44,21 +45,22 @@ BOARD: dict[int, tuple[str, int, int]] = {
     21: (F, 4000, 500),
 }  # fmt: skip
 FLEET_RENTS = (500, 1000, 2000, 4000)
+CARAVAN_PERCENT = 10
+#: The Board sheet's columns from D: a field's numbers as the model keeps them.
+BOARD_COLUMNS = ("price", "amount", "amount_2", "amount_3", "amount_4", "percent")
 OWNABLE = [n for n, (t, _, _) in BOARD.items() if t in (T, C, F)]
-#: The Owners sheet's row of each ownable field (row 1 is the header).
-OWNERS_ROW = {n: i + 2 for i, n in enumerate(OWNABLE)}
 #: Commands of the other games.
 FOREIGN = [("buy", "Ann", "transport"), ("order", "ABC", "v"), ("start", "Ann"), ("risk", "Ann"),
            ("draw",), ("trial", "Ann", "--crime", "X1"), ("build", "Ann", "1"), ("fly",)]  # fmt: skip
 SHOW = [("status",), ("report", "game"), ("statement",), ("balance",), ("forecast", "2"),
         ("journal",), ("check",), ("history",)]  # fmt: skip
 BAD_DICE = ["0,3", "7,1", "3", "a,b", "3,4,5", "2.5,1", "-1,3"]
-#: An Events row waiting: ("pay", src, dst, amount) or ("roll", player, d1, d2).
+#: An Events row waiting: ("pay", src, dst, amount) or ("roll", player, d1, d2, caravan).
 Row = tuple[Any, ...]
 
 
 #: the sheets `read` gives
-READ = ("Journal", "Turns", "Players", "Events", "Settings")
+READ = ("Journal", "Turns", "Players", "Events", "Settings", "Owners")
 _READ: dict[bytes, dict[str, list[dict[str, Any]]]] = {}
 
 
@@ -75,7 +77,11 @@ def read(path: Path) -> dict[str, list[dict[str, Any]]]:
             for name in READ:
                 it = wb[name].iter_rows(values_only=True)
                 header = [str(h) for h in next(it)]
-                out[name] = [dict(zip(header, r, strict=False)) for r in it if any(r)]
+                out[name] = [
+                    {**dict(zip(header, r, strict=False)), "_row": i}
+                    for i, r in enumerate(it, start=2)
+                    if any(v is not None for v in r)
+                ]
         finally:
             wb.close()
         for r in out["Journal"]:
@@ -104,12 +110,24 @@ class Model:
     turns: int = 0  # Turns rows played
     tax_choice: str = "smaller"
     pending: list[Row] = field(default_factory=list)
+    #: the Board's numbers: field -> column -> value (None: empty)
+    board: dict[int, dict[str, Decimal | None]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for f, (kind, price, amount) in BOARD.items():
+            rents = FLEET_RENTS if kind == F else (amount, None, None, None)
+            self.board[f] = dict(
+                zip(BOARD_COLUMNS, [price if kind in (T, C, F) else None, *rents], strict=False)
+            )
+            self.board[f]["percent"] = CARAVAN_PERCENT if f == 17 else None
+            for k, v in self.board[f].items():
+                self.board[f][k] = None if v is None else Decimal(v)
 
     def left(self) -> list[str]:
         return [n for n in self.order if n not in self.out_at]
 
     def assets(self, name: str) -> Decimal:
-        owned = sum(Decimal(BOARD[f][1]) for f, o in self.owner.items() if o == name)
+        owned = sum(self.board[f]["price"] or 0 for f, o in self.owner.items() if o == name)
         return self.cash[name] + owned
 
     def may_pay(self, src: str, dst: str, amount: Any) -> bool:
@@ -138,7 +156,8 @@ class Model:
         pips = d1 + d2
         to = (self.field[me] - 1 + pips) % 21 + 1  # 605.3
         self.field[me] = to
-        kind, price, amount = BOARD[to]
+        kind, numbers = BOARD[to][0], self.board[to]
+        price, amount = numbers["price"] or Decimal(0), numbers["amount"] or Decimal(0)
         moves: list[Any] = []
         due, payee = Decimal(0), "bank"
         owner = self.owner.get(to)
@@ -150,14 +169,16 @@ class Model:
             assert owner is not None
             payee = f"cash:{owner}"
             n = sum(1 for f, o in self.owner.items() if o == owner and BOARD[f][0] == kind)
-            due = Decimal({T: amount, C: amount * pips * n, F: FLEET_RENTS[min(n, 4) - 1]}[kind])
+            rents = [numbers[k] for k in BOARD_COLUMNS[1:5]]
+            due = {T: amount, C: amount * pips * n, F: rents[min(n, 4) - 1] or 0}[kind]
         elif kind == R:
-            moves = [("bank", Decimal(-amount)), (f"cash:{me}", Decimal(amount))]
+            if amount > 0:
+                moves = [("bank", -amount), (f"cash:{me}", amount)]
             self.cash[me] += amount
         elif kind == X:
-            due = Decimal(amount)
-            if to == 17:  # the Caravan: 4000 or 10% of the assets, as chosen (706.1)
-                share = (self.assets(me) / 10).quantize(CENT, ROUND_HALF_UP)
+            due, percent = amount, numbers["percent"]
+            if percent is not None:  # the Caravan: 4000 or 10% of the assets, as chosen (706.1)
+                share = (self.assets(me) * percent / 100).quantize(CENT, ROUND_HALF_UP)
                 due = {"fixed": due, "percent": share}.get(choice, min(due, share))
         out = due > self.cash[me]
         paid = self.cash[me] if out else due  # 204.1a
@@ -186,7 +207,7 @@ class Model:
             if row[0] == "pay":
                 m.pay(*row[1:])
             else:
-                m.turn(row[2], row[3], m.tax_choice, 0)
+                m.turn(row[2], row[3], row[4] or m.tax_choice, 0)
         m.pending = []
         return m
 
@@ -253,6 +274,7 @@ class Matador21(BooksMachine):
         for entered in [*waiting, *([None] * len(rows))]:
             if entered is not None and entered[0] == "pay":
                 m.pay(*entered[1:])
+                last += 1  # its transaction
                 continue
             if not rows:
                 break
@@ -264,11 +286,11 @@ class Matador21(BooksMachine):
                 f"102.3: turn {row['turn']} is {me}'s, round {m.round}, from {m.field[me]}: {row}"
             )
             d1, d2 = (int(x) for x in str(row["dice"]).split(","))
-            if entered is not None:
-                assert (me, d1, d2) == entered[1:], f"the Events row {entered}: {row}"
+            if entered is not None:  # ("roll", player or None, d1, d2, --caravan or None)
+                assert (entered[1] or me, d1, d2) == (me, *entered[2:4]), f"{entered}: {row}"
             txns = txns_of(row["txn"])
             last = max([last, *txns])
-            by = (choice if entered is None else None) or m.tax_choice
+            by = (choice if entered is None else entered[4]) or m.tax_choice
             to, moves = m.turn(d1, d2, by, last)
             posted = sorted(p for t in txns for p in postings[t] if p[1] != 0)
             assert (row["to"], posted) == (to, sorted(moves)), f"turn {row}: the rules say {moves}"
@@ -286,9 +308,14 @@ class Matador21(BooksMachine):
         """103.1: the current player's turn, from dice entered (valid or not) or seeded."""
         m = self.model.settled()
         args, ok = ["roll"], m.winner is None
-        dice = data.draw(st.sampled_from(["seeded", "entered", "entered", "bad"]), "dice")
-        if dice == "entered":
+        dice = data.draw(st.sampled_from(["seeded", "entered", "aimed", "aimed", "bad"]), "dice")
+        if dice in ("entered", "aimed"):
             pips = data.draw(st.integers(2, 12), "pips")
+            if dice == "aimed" and m.current is not None:  # at another's field, or a Tax
+                here = m.field[m.current]
+                targets = [f for f, o in m.owner.items() if o != m.current] + [16, 17]
+                near = [(f - here) % 21 for f in targets if 2 <= (f - here) % 21 <= 12]
+                pips = data.draw(st.sampled_from(near), "aim") if near else pips
             d1 = data.draw(st.integers(max(1, pips - 6), min(6, pips - 1)), "d1")
             args += ["--dice", f"{d1},{pips - d1}"]
         elif dice == "bad":
@@ -317,17 +344,17 @@ class Matador21(BooksMachine):
         if ok and self.model.winner is None:
             assert self.model.round == m.round + int(rounds), run.stdout
 
-    @rule(data=st.data(), how=st.sampled_from(["all", "most", "some", "over", "bad", "bank"]))
+    @rule(data=st.data(), how=st.sampled_from(["all", "most", "most", "some", "over", "bad", "bank"]))
     def pay(self, data: st.DataObject, how: str) -> None:
         """204.1: players pay each other; `all` pays exactly all one has (not losing, 402);
         `most` leaves a little, so that the next rent or tax is more than they have."""
         m = self.model.settled()
-        src = data.draw(st.sampled_from([*m.order, "bank", "Zed"]), "src")
-        dst = data.draw(st.sampled_from([*m.order, "bank", "Zed"]), "dst")
+        src = data.draw(st.sampled_from([m.current or "bank", *m.order, "bank", "Zed"]), "src")
+        dst = data.draw(st.sampled_from(["bank", *m.order, "Zed"]), "dst")
         have = m.cash.get(src, Decimal(10**6))
         amount: Decimal | str = {
             "all": have,
-            "most": have - data.draw(st.sampled_from([Decimal(1), Decimal(50), Decimal(700)])),
+            "most": have - data.draw(st.sampled_from([Decimal(n) for n in (1, 500, 700, 4000)])),
             "over": have + Decimal("0.01"),
             "some": data.draw(st.decimals("0.01", "3000", places=2), "amount"),
             "bad": data.draw(st.sampled_from(["0", "-1", "1,5", "abc", "1e9", "0.001"])),
@@ -350,9 +377,12 @@ class Matador21(BooksMachine):
         entered: Row
         if data.draw(st.booleans(), "a roll row"):
             d1, d2 = data.draw(st.integers(1, 6)), data.draw(st.integers(1, 6))
-            who = data.draw(st.sampled_from([m.current or m.order[0], *m.order]), "player")
-            cells = [None, None, "roll", who, None, None, f"--dice {d1},{d2}", None]
-            entered, ok = ("roll", who, d1, d2), m.winner is None and who == m.current
+            who = data.draw(st.sampled_from([m.current, None, *m.order]), "player")
+            caravan = data.draw(st.sampled_from([None, "fixed", "percent"]), "caravan")
+            args = f"--dice {d1},{d2}" + (f" --caravan {caravan}" if caravan else "")
+            cells = [None, None, "roll", who, None, None, args, None]
+            entered = ("roll", who, d1, d2, caravan)
+            ok = m.winner is None and who in (None, m.current)
         else:
             src = data.draw(st.sampled_from(m.order), "src")
             dst = data.draw(st.sampled_from([*m.order, "bank"]), "dst")
@@ -388,13 +418,18 @@ class Matador21(BooksMachine):
         refused by every command until put right (401.2b)."""
         m = self.model
         f = data.draw(st.sampled_from(OWNABLE), "field")
-        who = data.draw(st.sampled_from([*m.order, "", "Zed"]), "owner")
+        who = data.draw(st.sampled_from([*m.order, "", "", "Zed"]), "owner")
         before = self.path.read_bytes()
-        edit_cells(self.path, {f"Owners!C{OWNERS_ROW[f]}": who or None})
+        rows = {r["field"]: r["_row"] for r in read(self.path)["Owners"]}
+        at = rows.get(f, max(rows.values(), default=1) + 1)
+        if who or f not in rows or data.draw(st.booleans(), "keep the row"):
+            edit_cells(self.path, {f"Owners!A{at}": f, f"Owners!C{at}": who or None})
+        else:  # the row deleted: nobody's (ledger writes it again when the field is bought)
+            edit_cells(self.path, {f"Owners!{c}{at}": None for c in "ABC"})
         if who == "Zed" or who in m.out_at:
             run = self.do("pay", "bank", m.order[0], "1")
             said = run.stdout + run.stderr
-            assert run.exit_code != 0 and f"Owners!C{OWNERS_ROW[f]}" in said, said
+            assert run.exit_code != 0 and f"Owners!C{at}" in said, said
             assert who == "Zed" or "401.2b" in said, said
             self.path.write_bytes(before)  # the banker puts it right
             return
@@ -404,12 +439,30 @@ class Matador21(BooksMachine):
         else:
             m.owner.pop(f, None)
 
+    @rule(data=st.data())
+    def move_a_piece(self, data: st.DataObject) -> None:
+        """The banker moves a piece in the Players sheet (a correction): the next turn starts
+        there; off the board (603) is refused until put right."""
+        m = self.model
+        who = data.draw(st.sampled_from(m.left()), "player")
+        to = data.draw(st.integers(0, 22), "field")
+        row = next(r["_row"] for r in read(self.path)["Players"] if r["name"] == who)
+        before = self.path.read_bytes()
+        edit_cells(self.path, {f"Players!D{row}": to})
+        if not 1 <= to <= 21:
+            run = self.do("pay", "bank", who, "1")
+            assert run.exit_code != 0 and f"Players!D{row}" in run.stderr, run.stderr
+            assert "603" in run.stderr, run.stderr
+            self.path.write_bytes(before)
+            return
+        self.unsaved = True
+        m.field[who] = to
+
     @rule(choice=st.sampled_from(["smaller", "fixed", "percent", "half"]))
     def type_the_tax_choice(self, choice: str) -> None:
         """706.1: the house rule for the Caravan when the roll does not say."""
         before = self.path.read_bytes()
-        rows = read(self.path)["Settings"]
-        row = next(i for i, r in enumerate(rows, start=2) if r["key"] == "tax_choice")
+        row = next(r["_row"] for r in read(self.path)["Settings"] if r["key"] == "tax_choice")
         edit_cells(self.path, {f"Settings!B{row}": choice})
         if choice == "half":
             run = self.do("pay", "bank", self.model.order[0], "1")
@@ -418,6 +471,27 @@ class Matador21(BooksMachine):
             return
         self.unsaved = True
         self.model.tax_choice = choice
+
+    @rule(data=st.data())
+    def type_a_board_number(self, data: st.DataObject) -> None:
+        """The banker changes a price, rent, bonus, tax or the Caravan's percentage in the
+        Board sheet (a house rule): the next turn plays it; below 0 is refused until put
+        right."""
+        f = data.draw(st.sampled_from(sorted(BOARD)), "field")
+        numbers = self.model.board[f]
+        column = data.draw(st.sampled_from([k for k, v in numbers.items() if v is not None]))
+        value = data.draw(st.sampled_from(["0", "0.05", "99.99", "250.50", "12.5", "-1"]))
+        before = self.path.read_bytes()
+        cell = f"Board!{'DEFGHI'[BOARD_COLUMNS.index(column)]}{f + 1}"
+        edit_cells(self.path, {cell: float(value) if "." in value else int(value)})
+        bad = value.startswith("-") or (column == "percent" and Decimal(value) > 100)
+        if bad:
+            run = self.do("pay", "bank", self.model.order[0], "1")
+            assert run.exit_code != 0 and cell in run.stderr, run.stderr
+            self.path.write_bytes(before)
+            return
+        self.unsaved = True
+        numbers[column] = Decimal(value)
 
     @rule(command=st.sampled_from(FOREIGN))
     def a_command_of_another_game(self, command: tuple[str, ...]) -> None:
@@ -434,8 +508,8 @@ class Matador21(BooksMachine):
     def undo(self) -> None:
         if self.unsaved:  # cells typed since the last save: undo would lose them
             run = self.do("undo")
-            why = "changed-since-save" if self.done else "nothing-to-undo"
-            assert run.exit_code != 0 and why in run.stdout + run.stderr, run.stderr
+            why = ["changed-since-save"] + ([] if self.done else ["nothing-to-undo"])
+            assert run.exit_code != 0 and any(w in run.stderr for w in why), run.stderr
             return
         self.undo_last()
         self.model = self.snaps.pop()

@@ -63,3 +63,38 @@ def test_403_1_a_turn_typed_in_events_after_the_win_names_its_row(workbook: Any)
     add_rows(book.path, "Events", [["E1", None, "roll", "B", None, None, "--dice 1,2", None]])
     run = book("post", expect=1)
     assert "Events!A2: game-over the game is over: B won" in run.stderr, run.stderr
+
+
+def _a_out(workbook: Any) -> Any:
+    """A, B and C; A out on B's Castle (rent 4,000 > 1,500), B to play."""
+    book = table(workbook, owners="| 11 | Castle | B\n", c=1)
+    book("pay", "A", "bank", "28500")
+    book("roll", "--dice", "6,4")
+    assert status(book)["players"]["A"]["out"] is True
+    return book
+
+
+def test_102_3_a_roll_for_one_whose_turn_it_is_not_or_who_is_out_is_refused(
+    workbook: Any,
+) -> None:
+    book = _a_out(workbook)
+    before = book.path.read_bytes()
+    for who in ("C", "A", "Zed"):
+        run = book("roll", "--dice", "1,1", "--player", who, expect=1)
+        assert f"not-their-turn it is B's turn, not {who}'s" in run.stderr, run.stderr
+        assert ("out of the game (401.2c)" if who == "A" else "(102.3)") in run.stderr
+    assert book.path.read_bytes() == before
+    book("roll", "--dice", "1,1", "--player", "B")  # the one whose turn it is
+
+
+def test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command(
+    workbook: Any,
+) -> None:
+    book = _a_out(workbook)
+    add_rows(book.path, "Owners", [[4, "Cold Desert", "A"]])  # typed for A, at row 3
+    before = book.path.read_bytes()
+    for command in (("roll",), ("tick", "1"), ("pay", "B", "C", "1")):
+        run = book(*command, expect=1)
+        assert "Owners!C3: owned-by-loser A is out of the game and owns nothing" in run.stderr
+        assert "401.2b" in run.stderr
+    assert book.path.read_bytes() == before
