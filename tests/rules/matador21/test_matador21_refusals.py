@@ -11,11 +11,6 @@ from tests.conftest import add_rows, edit_cells, rows
 from tests.rules.matador21.test_matador21_rules import cash, status, table
 from tests.statement_chain import chain_problems, tick_statements
 
-#: Owners rows giving every field that can be owned to B.
-ALL_TO_B = "".join(
-    f"| {n} | | B\n" for n in (*range(1, 12), 14, 15, 18, 19, 20, 21)
-)
-
 
 def _won_by_b(workbook: Any) -> Any:
     book = table(workbook, owners="| 11 | Castle | B\n")
