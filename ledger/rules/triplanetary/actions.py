@@ -68,6 +68,16 @@ SPECS: dict[str, ActionSpec] = {name: _SPECS[name] for name in ORDER}
 HANDLERS: dict[str, Handler] = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
 
 
+def refuse_the_dead(books: Books, values: Mapping[str, Any], where: Mapping[str, str]) -> None:
+    """§5: a player who is dead acts no more: no command in their name (the player who acts),
+    and no sale to them (a buyer)."""
+    for name in ("player", "to"):
+        if name != "to" or "price" in values:  # `to` names a buyer where a price is paid
+            player = books.player(str(values.get(name) or "").strip())
+            if player is not None:
+                justice.refuse_dead(player, where[name])
+
+
 def apply_action(
     books: Books, name: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
 ) -> tuple[Done | None, list[Problem]]:
@@ -79,6 +89,7 @@ def apply_action(
     full_where = {p.name: where.get(p.name, p.cli) for p in spec.params}
     before = len(books.journal)
     try:
+        refuse_the_dead(books, values, full_where)
         done = HANDLERS[name](books, values, full_where, event)
         done.txns = books.journal.transactions[before:]  # every transaction the action posted
         return done, []

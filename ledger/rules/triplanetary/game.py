@@ -18,7 +18,7 @@ from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
 from ledger.core.schema import Column
 from ledger.core.settings import Settings
-from ledger.rules.triplanetary import actions, checks, kit, sheets
+from ledger.rules.triplanetary import actions, checks, justice, kit, sheets
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE
 from ledger.rules.triplanetary.settings import SETTINGS
@@ -102,6 +102,10 @@ class Triplanetary(Game):
         ):
             return True
         return super().known_account(books, account)
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """§5: nobody pays a dead player, who pays nobody: the company is dissolved."""
+        return justice.dead_problem(player, where)
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         if player.role == PATROL_ROLE:

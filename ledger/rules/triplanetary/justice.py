@@ -12,7 +12,7 @@ from ledger.core.books import Books, Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
-from ledger.core.problems import problem
+from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.kit import (
@@ -50,17 +50,23 @@ def crime_class(text: str, where: str) -> int:
     return CLASSES[key]
 
 
+def dead_problem(player: Player, where: str) -> Problem | None:
+    """§5: a dead player's company is dissolved: it acts no more, pays and is paid nothing,
+    is neither tried nor fined, and owes nothing more."""
+    if player.get("status") != "dead":
+        return None
+    return problem(
+        "player-cannot-act",
+        where,
+        f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
+        "",
+    )
+
+
 def refuse_dead(player: Player, where: str) -> None:
-    """§5: a dead player's company is dissolved: no trial, no fine, nothing more owed."""
-    if player.get("status") == "dead":
-        raise Refused(
-            problem(
-                "player-cannot-act",
-                where,
-                f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
-                "",
-            )
-        )
+    found = dead_problem(player, where)
+    if found is not None:
+        raise Refused(found)
 
 
 def pr_of(player: Player) -> int:
@@ -137,7 +143,6 @@ def _crime(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     player = find_player(books, a["player"], where["player"])
-    refuse_dead(player, where["player"])
     if a["amount"] <= 0:
         raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
     if player.role == PATROL_ROLE:
@@ -186,8 +191,6 @@ def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "",
             )
         )
-    if status in ("dead",):
-        raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
     player = set_status(books, player, what)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
     set_pr(
@@ -229,8 +232,6 @@ def _pr_program(books: Books, a: dict[str, Any], where: Where, event: str) -> Do
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
     rules = rules_of(books)
     player = find_player(books, a["player"], where["player"])
-    if player.get("status") == "dead":
-        raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
     count = a["count"]
     if count < 1:
         raise Refused(problem("bad-number", where["count"], "pay for at least one program", ""))

@@ -216,13 +216,16 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     unit = price * (1 - tables.SATURATION_PRICE_DROP) if saturated else price
     gross = round_money(unit * qty)
     tax = round_money(gross * rules.sales_tax / 100)
-    pieces = [
-        (MARKET, -gross),
-        (cash_at(books, player, place), gross - tax),
-        *tax_pieces(books, tax),
-    ]
     rule = "§39 §29" + (" §26" if saturated else "")
-    lloyds = _settle_lloyds(books, player, ship, good, qty, price, place, pieces)
+    owed, lloyds = _settle_lloyds(books, ship, good, qty, price)
+    proceeds = gross - tax - owed
+    if proceeds >= 0:
+        paid = [(cash_at(books, player, place), proceeds)]
+    else:  # §31 Lloyds' full market value is more than the sale brings: the seller pays the rest
+        paid = _lloyds_rest(books, player, -proceeds, place, where["qty"])
+    pieces = [(MARKET, -gross), *paid, *tax_pieces(books, tax)]
+    if owed:
+        pieces.append((LLOYDS, owed))
     memo = f"{player.name} sells {qty} CP of {good} at {place}" + (
         " (market saturated: 25% less)" if saturated else ""
     )
@@ -247,16 +250,10 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 def _settle_lloyds(
-    books: Books,
-    player: Player,
-    ship: Any,
-    good: str,
-    qty: int,
-    price: Decimal,
-    place: str,
-    pieces: list[tuple[str, Decimal]],
-) -> str:
-    """§31: Lloyds receives full market value for its share of a cargo when it is sold."""
+    books: Books, ship: Any, good: str, qty: int, price: Decimal
+) -> tuple[Decimal, str]:
+    """§31: Lloyds receives full market value for its share of a cargo when it is sold: what
+    it is owed for the CP sold (the contracts settled as far as they go), and what to say."""
     state = state_of(books)
     left = qty
     owed = Decimal(0)
@@ -273,9 +270,26 @@ def _settle_lloyds(
         else:
             state.update(contract, qty=contract.qty - share)
     if owed:
-        pieces += [(cash_at(books, player, place), -owed), (LLOYDS, owed)]
-        return f"Lloyds of Luna receives {Money(owed, books.currency)} for its share (§31)"
-    return ""
+        return owed, f"Lloyds of Luna receives {Money(owed, books.currency)} for its share (§31)"
+    return owed, ""
+
+
+def _lloyds_rest(
+    books: Books, player: Player, rest: Decimal, place: str, where: str
+) -> list[tuple[str, Decimal]]:
+    """What Lloyds is owed beyond the sale's proceeds, from the seller's banks (§30: the banks
+    transfer money between planets), or refused: banks make no loans."""
+    try:
+        return debit(books, player, rest, where, at=place)
+    except Refused:
+        raise Refused(
+            problem(
+                "cannot-afford",
+                where,
+                f"Lloyds of Luna is owed the full market value of its share (§31), {rest:.2f} KC more than the sale brings after tax, and {player.name} cannot pay it",
+                "banks make no loans (§30); sell less of the underwritten goods, or pay money in first",
+            )
+        ) from None
 
 
 def _sell_to_player(

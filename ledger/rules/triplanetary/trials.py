@@ -18,7 +18,6 @@ from ledger.rules.triplanetary.justice import (
     crime_class,
     fine_player,
     pr_of,
-    refuse_dead,
     set_status,
 )
 from ledger.rules.triplanetary.kit import (
@@ -128,7 +127,6 @@ def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
 def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state = state_of(books)
     player = find_player(books, a["player"], where["player"])
-    refuse_dead(player, where["player"])
     crime = _crime_tried(books, a, where, player)
     cls = _trial_class(a, where, crime)
     bribes = a["bribes"] or 0

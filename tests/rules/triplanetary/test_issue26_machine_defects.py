@@ -1,0 +1,123 @@
+"""Issue 26 in Triplanetary V/2: the defects the machine (test_triplanetary_machine.py) found,
+each through the real CLI with amounts by hand, and the refusals docs/commands.md names.
+
+The `game` fixture: Ann and Bob with 25 KC at Ceres, Sam the Patrol with 500 KC.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from tests.conftest import Ledger, rows
+
+
+def cash(game: Ledger, who: str) -> Decimal:
+    return Decimal(game("balance", "--json").json()["players"][who])
+
+
+def pr(game: Ledger) -> dict[str, int]:
+    return {p["name"]: p["pr"] for p in rows(game.path, "Players")}
+
+
+# -- §9 §36C a company sold with its passenger lines ------------------------------------------------
+
+
+def test_s36c_the_pr_of_running_a_line_goes_with_the_line_when_the_company_is_sold(
+    game: Ledger,
+) -> None:
+    """§36C "+5 - While running a space passenger line": the seller runs none after the sale,
+    the buyer runs it; nobody stopped a line, so nobody takes the -1."""
+    game("pay", "bank", "Bob", "500")
+    game("liner", "open", "Ann", "Earth", "Mars")
+    assert pr(game)["Ann"] == 5
+    game("sell-company", "Ann", "Bob", "100")
+    assert rows(game.path, "Liners")[0]["owner"] == "Bob"
+    assert pr(game) == {"Ann": 0, "Bob": 5, "Sam": 0}
+    game("liner", "close", "L1")  # Bob stops it: -5 and -1 (§36C)
+    assert pr(game) == {"Ann": 0, "Bob": -1, "Sam": 0}
+
+
+def test_s36c_a_buyer_running_a_line_already_gets_no_second_bonus(game: Ledger) -> None:
+    game("pay", "bank", "Bob", "500")
+    game("liner", "open", "Ann", "Earth", "Mars")
+    game("liner", "open", "Bob", "Ceres", "Mars")
+    game("sell-company", "Ann", "Bob", "100")
+    assert pr(game) == {"Ann": 0, "Bob": 5, "Sam": 0}
+
+
+# -- §5 a dead player neither pays nor is paid, nor acts -------------------------------------------
+
+
+def test_s5_nobody_pays_a_dead_player(game: Ledger) -> None:
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("destroy", "Nomad", "--aboard", "Ann")
+    for args in (("pay", "bank", "Ann", "500"), ("pay", "Bob", "Ann", "5")):
+        run = game(*args, expect=1)
+        assert "player-cannot-act" in run.stderr and "Ann is dead" in run.stderr, args
+        assert "§5" in run.stderr
+    assert cash(game, "Ann") == 0 and cash(game, "Bob") == 25
+
+
+def test_s5_a_dead_player_acts_no_more(game: Ledger) -> None:
+    """§5 "the player is dead and his company dissolved itself": nothing more is bought, hired,
+    claimed, underwritten or recorded in the dead player's name, typed or commanded."""
+    game("pay", "bank", "Ann", "500")
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("buy", "Ann", "packet", "--name", "Post")
+    game("buy", "Ann", "manufactured-goods", "20", "--at", "Venus", "--ship", "Post")
+    game("destroy", "Nomad", "--aboard", "Ann")
+    journal = game("journal", "--json").json()
+    for args in (
+        ("lloyds", "Ann", "manufactured-goods", "10", "--ship", "Post", "--at", "Venus"),
+        ("hire", "Ann", "--ship", "Post"),
+        ("claim", "Ann", "Hex 0412"),
+        ("crime", "Ann", "--class", "I", "--what", "smuggling"),
+        ("pr", "Ann", "+1", "--reason", "heroism"),
+        ("liner", "open", "Ann", "Earth", "Mars"),
+    ):
+        run = game(*args, expect=1)
+        assert "player-cannot-act" in run.stderr and "§5" in run.stderr, args
+    assert game("journal", "--json").json() == journal
+    assert rows(game.path, "Crimes") == [] and rows(game.path, "Underwriting") == []
+
+
+# -- §31 Lloyds' full market value, more than a sale brings ---------------------------------------
+
+
+def _underwritten(game: Ledger) -> None:
+    """Bob's Mule holds 20 CP of manufactured goods bought at Venus (3 KC/CP); Lloyds takes
+    10 CP of them at Venus's value, 30 KC paid into Bob's Venus bank."""
+    game("pay", "bank", "Bob", "100")  # 125 at Ceres
+    game("buy", "Bob", "transport", "--name", "Mule")  # 115
+    game("buy", "Bob", "manufactured-goods", "20", "--at", "Venus", "--ship", "Mule")  # 55
+    game("lloyds", "Bob", "manufactured-goods", "10", "--ship", "Mule", "--at", "Venus")
+
+
+def test_s31_lloyds_share_beyond_the_sale_comes_from_the_sellers_other_banks(
+    game: Ledger,
+) -> None:
+    """5 CP sold at Callisto (6 KC/CP) bring 30 KC, 27 after the 10% tax; Lloyds is owed their
+    full market value, 30 KC: the 3 KC more come from Bob's bank at Ceres (§30, §31)."""
+    _underwritten(game)
+    run = game("sell", "Bob", "manufactured-goods", "5", "--ship", "Mule", "--at", "Callisto")
+    assert "Lloyds of Luna receives 30.00 KC for its share (§31)" in run.stdout
+    sale = game("journal", "--json").json()[-1]
+    assert {p["account"]: p["amount"] for p in sale["postings"]} == {
+        "market": "-30.00",
+        "cash:Bob:Ceres": "-3.00",
+        "patrol": "1.50",
+        "earth": "1.50",
+        "lloyds": "30.00",
+    }
+    assert cash(game, "Bob") == Decimal("82.00")  # 55 + 30 from Lloyds - 3
+
+
+def test_s31_a_seller_who_cannot_pay_lloyds_its_share_sells_nothing(game: Ledger) -> None:
+    _underwritten(game)
+    game("pay", "Bob", "bank", "55")  # nothing left at Ceres; 30 at Venus
+    game("pay", "Bob", "bank", "30", "--from-bank", "Venus")
+    run = game(
+        "sell", "Bob", "manufactured-goods", "5", "--ship", "Mule", "--at", "Callisto", expect=1
+    )
+    assert "cannot-afford" in run.stderr and "§31" in run.stderr
+    assert "overdrawn" not in run.stderr
