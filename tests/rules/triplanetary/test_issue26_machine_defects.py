@@ -6,7 +6,9 @@ The `game` fixture: Ann and Bob with 25 KC at Ceres, Sam the Patrol with 500 KC.
 
 from __future__ import annotations
 
+import shutil
 from decimal import Decimal
+from pathlib import Path
 
 from tests.conftest import Ledger, rows
 
@@ -121,3 +123,25 @@ def test_s31_a_seller_who_cannot_pay_lloyds_its_share_sells_nothing(game: Ledger
     )
     assert "cannot-afford" in run.stderr and "§31" in run.stderr
     assert "overdrawn" not in run.stderr
+
+
+# -- §30 an open branch bank's account, shown without the cache ------------------------------------
+
+
+def test_s30_balance_shows_an_open_branch_banks_account_from_the_workbook_alone(
+    game: Ledger, tmp_path: Path
+) -> None:
+    """`balance` reads a workbook it has no summary of (copied, or put back by `undo`) from
+    its cells; a branch bank's account (§30) is the game's, known only from its Branches sheet.
+    The machine met it after an `undo`."""
+    game("pay", "bank", "Ann", "6000")
+    game("buy", "Ann", "base", "--name", "Rock")
+    game("buy", "Ann", "packet", "--name", "Post")
+    game("branch", "Ann", "--base", "Rock", "--ship", "Post")
+    game("branch-open", "BB1")
+    copy = Ledger(tmp_path / "copy")
+    copy.folder.mkdir()
+    shutil.copy(game.path, copy.path)
+    shown = copy("balance", "--json").json()
+    assert shown["accounts"]["cash:Ann:B1"] == "5000.00"
+    assert shown["players"]["Ann"] == "5225.00"  # 6025 - 250 - 50 - 500 fee: 225 at Ceres, 5000 at B1

@@ -406,7 +406,7 @@ class Triplanetary(BooksMachine):
         self.do("colonize", who)
 
     # -- crime and justice ---------------------------------------------------------------------
-    @rule(data=st.data(), aboard=st.sampled_from([None, *EVERYONE]))
+    @rule(data=st.data(), aboard=st.sampled_from([None, None, None, None, *EVERYONE]))
     def destroy(self, data: st.DataObject, aboard: str | None) -> None:
         kinds = data.draw(st.sampled_from([("ship",), ("base",), ("ship", "base")]))
         what = self.a_post(data, kinds)[1]
@@ -429,25 +429,23 @@ class Triplanetary(BooksMachine):
         at=st.sampled_from([(), ("--at", "Mars"), ("--at", "Earth")]),
     )
     def trial(self, data: st.DataObject, roll: int, bribes: int, at: tuple[str, ...]) -> None:
+        """A trial of a crime on record, mostly one not tried yet (recorded now when there is
+        none), sometimes a tried one, another's, or one of no crime on record (--class)."""
         crimes = self.sheet("Crimes")
-        crime = self.pick(data, [str(c["id"]) for c in crimes])
+        untried = [str(c["id"]) for c in crimes if c["status"] != "tried"]
+        if not untried or data.draw(st.integers(0, 3)) == 0:
+            cls = data.draw(st.sampled_from(["I", "II", "III"]))
+            self.do("crime", data.draw(st.sampled_from(EVERYONE)), "--class", cls, "--what", "x")
+            crimes = self.sheet("Crimes")
+            untried = [str(c["id"]) for c in crimes if c["status"] != "tried"]
+        everyone = [str(c["id"]) for c in crimes]
+        crime = self.pick(data, untried if untried and data.draw(st.integers(0, 5)) else everyone)
         whose = next((str(c["player"]) for c in crimes if c["id"] == crime), None)
-        who = (
-            whose
-            if whose and data.draw(st.integers(0, 5))
-            else data.draw(st.sampled_from(EVERYONE))
-        )
+        who = self.actor(data, whose) if whose else data.draw(st.sampled_from(EVERYONE))
         args = ["trial", who, "--crime", crime, "--roll", str(roll), *at]
-        if data.draw(st.integers(0, 4)) == 0:  # a trial of no crime on record
-            args = [
-                "trial",
-                who,
-                "--class",
-                data.draw(st.sampled_from(["I", "II", "III"])),
-                "--roll",
-                str(roll),
-                *at,
-            ]
+        if data.draw(st.integers(0, 5)) == 0:  # a trial of no crime on record
+            cls = data.draw(st.sampled_from(["I", "II", "III"]))
+            args = ["trial", who, "--class", cls, "--roll", str(roll), *at]
         if bribes:
             args += ["--bribes", str(bribes)]
         self.do(*args)
@@ -465,7 +463,7 @@ class Triplanetary(BooksMachine):
         self.do("pr-program", who, str(n))
 
     # -- time, the banker's own rows, other games, undo ----------------------------------------
-    @rule(days=st.sampled_from([1, 2, 5, 13, 30, 31, 89, 180, 360]))
+    @rule(days=st.sampled_from([1, 2, 5, 13, 30, 31, 61, 89, 121, 180, 360]))
     def tick(self, days: int) -> None:
         before_day = int(next(s["value"] for s in self.sheet("Settings") if s["key"] == "day"))
         closed = {str(o["id"]) for o in self.sheet("Offices") if o["status"] != "open"}
