@@ -75,6 +75,31 @@ def pr_of(player: Player) -> int:
     return pr
 
 
+#: Who stays what they turned for good (§33, §34), in prison too.
+OUTLAWS = ("pirate", "warlord")
+
+
+def in_prison(player: Player) -> bool:
+    """Serving a prison term (§41): imprisoned, or a pirate or warlord with the day the term
+    ends (status_until): an outlaw in prison stays an outlaw (§33, §34)."""
+    status = player.get("status")
+    return status == "imprisoned" or (
+        status in OUTLAWS and isinstance(player.get("status_until"), int)
+    )
+
+
+def prison_term(player: Player) -> int | None:
+    """The day the prison term the player serves ends, or None."""
+    until = player.get("status_until")
+    return until if in_prison(player) and isinstance(until, int) else None
+
+
+def imprison(books: Books, player: Player, until: int) -> Player:
+    """§41 prison to day `until`; a pirate or warlord serves it as one (§33, §34)."""
+    status = str(player.get("status") or "free")
+    return set_status(books, player, status if status in OUTLAWS else "imprisoned", until)
+
+
 def set_status(books: Books, player: Player, status: str, until: int | None = None) -> Player:
     i = next(n for n, p in enumerate(books.players) if p.name == player.name)
     player = books.players[i]  # the current record
@@ -191,7 +216,7 @@ def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "",
             )
         )
-    player = set_status(books, player, what)
+    player = set_status(books, player, what, prison_term(player))  # a term goes on (§41)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
     set_pr(
         books,

@@ -17,6 +17,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import (
     LLOYDS,
     MARKET,
@@ -75,8 +76,17 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
                 "trade at Ceres",
             )
         )
-    if status in ("imprisoned", "dead"):
-        raise Refused(problem("player-cannot-act", where, f"{player.name} is {status}", ""))
+    if in_prison(player):
+        raise Refused(
+            problem(
+                "player-cannot-act",
+                where,
+                f"{player.name} is in prison until day {player.get('status_until')} (§41)",
+                "",
+            )
+        )
+    if status == "dead":
+        raise Refused(problem("player-cannot-act", where, f"{player.name} is dead (§5)", ""))
 
 
 def _where_trading(books: Books, player: Player, a: dict[str, Any], where: Where) -> str:

@@ -17,7 +17,9 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.justice import (
     crime_class,
     fine_player,
+    imprison,
     pr_of,
+    prison_term,
     set_status,
 )
 from ledger.rules.triplanetary.kit import (
@@ -241,10 +243,10 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if outcome.prison_days:
         # a sentence is served in full: one passed on a player in prison already starts when
         # the term they are serving ends (never shortening it)
-        serving = player.get("status_until") if player.get("status") == "imprisoned" else None
-        start = max(books.day, serving) if isinstance(serving, int) else books.day
+        serving = prison_term(player)
+        start = max(books.day, serving) if serving is not None else books.day
         until = start + outcome.prison_days
-        player = set_status(books, player, "imprisoned", until)
+        player = imprison(books, player, until)
         after = f", after the term to day {start}" if start > books.day else ""
         lines.append(f"{player.name} is imprisoned until day {until}{after}")
     if outcome.confiscate:

@@ -144,4 +144,51 @@ def test_s30_balance_shows_an_open_branch_banks_account_from_the_workbook_alone(
     shutil.copy(game.path, copy.path)
     shown = copy("balance", "--json").json()
     assert shown["accounts"]["cash:Ann:B1"] == "5000.00"
-    assert shown["players"]["Ann"] == "5225.00"  # 6025 - 250 - 50 - 500 fee: 225 at Ceres, 5000 at B1
+    assert (
+        shown["players"]["Ann"] == "5225.00"
+    )  # 6025 - 250 - 50 - 500 fee: 225 at Ceres, 5000 at B1
+
+
+# -- §33 §34 an outlaw in prison stays an outlaw ----------------------------------------------------
+
+
+def players(game: Ledger) -> dict[str, dict[str, object]]:
+    return {p["name"]: p for p in rows(game.path, "Players")}
+
+
+def test_s33_a_pirate_released_from_prison_is_still_a_pirate(game: Ledger) -> None:
+    """§33 "Once turning pirate, a player cannot return to his former legal status": prison
+    (§41) is served as a pirate, and the pirate comes out a pirate."""
+    game("buy", "Bob", "transport", "--name", "Junk")  # 10 KC
+    game("buy", "Bob", "manufactured-goods", "2", "--at", "Venus", "--ship", "Junk")  # 6 KC
+    game("declare", "Bob", "pirate")  # PR -15
+    game("crime", "Bob", "--class", "II", "--what", "piracy")
+    run = game("trial", "Bob", "--crime", "X1", "--roll", "1")  # 1 - 15 = -14: 120 days + 1000
+    assert "Bob is imprisoned until day 120" in run.stdout
+    bob = players(game)["Bob"]
+    assert (bob["status"], bob["status_until"]) == ("pirate", 120)
+    sale = ("sell", "Bob", "manufactured-goods", "1", "--ship", "Junk", "--at", "Ceres")
+    run = game(*sale, expect=1)
+    assert "in prison until day 120" in run.stderr  # §41: a prisoner does not trade
+    run = game("tick", "121")
+    assert "Bob is released from prison, still a pirate (§33)" in run.stdout
+    bob = players(game)["Bob"]
+    assert (bob["status"], bob["status_until"]) == ("pirate", None)
+    game(*sale)  # at Ceres, the Free Port (§33)
+
+
+def test_s34_a_warlord_in_prison_declared_stays_in_prison(game: Ledger) -> None:
+    """A prisoner who declares himself a warlord serves the term to its end (§34, §41)."""
+    game("crime", "Bob", "--class", "III", "--what", "murder of crews")
+    game("trial", "Bob", "--crime", "X1", "--roll", "6")  # 6: 90 days + 1000 KC
+    assert players(game)["Bob"]["status_until"] == 90
+    game("declare", "Bob", "warlord")
+    bob = players(game)["Bob"]
+    assert (bob["status"], bob["status_until"]) == ("warlord", 90)
+    game("tick", "89")
+    assert players(game)["Bob"]["status_until"] == 90
+    game("tick", "1")
+    assert (players(game)["Bob"]["status"], players(game)["Bob"]["status_until"]) == (
+        "warlord",
+        None,
+    )

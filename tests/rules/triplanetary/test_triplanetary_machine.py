@@ -435,7 +435,13 @@ class Triplanetary(BooksMachine):
         untried = [str(c["id"]) for c in crimes if c["status"] != "tried"]
         if not untried or data.draw(st.integers(0, 3)) == 0:
             cls = data.draw(st.sampled_from(["I", "II", "III"]))
-            self.do("crime", data.draw(st.sampled_from(EVERYONE)), "--class", cls, "--what", "x")
+            outlaws = [p for p in PLAYERS if self.status(p) in ("pirate", "warlord")]
+            who = (
+                data.draw(st.sampled_from(outlaws or EVERYONE))
+                if outlaws and data.draw(st.booleans())
+                else data.draw(st.sampled_from(EVERYONE))
+            )
+            self.do("crime", who, "--class", cls, "--what", "x")
             crimes = self.sheet("Crimes")
             untried = [str(c["id"]) for c in crimes if c["status"] != "tried"]
         everyone = [str(c["id"]) for c in crimes]
