@@ -135,6 +135,12 @@ class Triplanetary(BooksMachine):
         found = [p for p in self.sheet("Players") if p["name"] == player]
         return str(found[0].get("status") or "free") if found else "none"
 
+    def in_prison(self, player: str) -> bool:
+        found = [p for p in self.sheet("Players") if p["name"] == player]
+        return bool(found) and (
+            found[0]["status"] == "imprisoned" or found[0].get("status_until") is not None
+        )
+
     def pick(self, data: st.DataObject, known: list[str], junk: tuple[str, ...] = ()) -> str:
         """Mostly one of `known` (what the workbook holds), sometimes a name that is not."""
         if known and data.draw(st.integers(0, 9)) < 9:
@@ -326,8 +332,8 @@ class Triplanetary(BooksMachine):
         if self.do(*args).exit_code == 0 and to is not None:
             for party in (who, to):
                 status = self.status(party)
-                assert status not in ("dead", "imprisoned"), (
-                    f"§5 §41: {party} is {status} and trades"
+                assert status != "dead" and not self.in_prison(party), (
+                    f"§5 §41: {party} is {status} (in prison: {self.in_prison(party)}) and trades"
                 )
                 assert party != PATROL, "§6: the Patrol may not engage in trade"
                 assert status not in ("pirate", "warlord") or at == "Ceres", (
