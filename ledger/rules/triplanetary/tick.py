@@ -116,6 +116,7 @@ class Ticker(CrewSteps, TaxSteps):
                     from ledger.rules.triplanetary.colonization import complete_colonization
 
                     text = complete_colonization(self.books, order)
+                    self._crew_changes += 1  # its crews left with it
                     state.update(order, status="done")
                     self.line(order.owner, "event", text, "§32")
                     continue

@@ -192,3 +192,69 @@ def test_s34_a_warlord_in_prison_declared_stays_in_prison(game: Ledger) -> None:
         "warlord",
         None,
     )
+
+
+# -- §32 the crews of a colonization attempt leave with it -----------------------------------------
+
+
+def test_s32_the_crews_of_an_attempt_leave_with_it_and_are_paid_no_more(game: Ledger) -> None:
+    """§32: the attempt leaves the board "never to return to the game": its crews go with it
+    on its day, earn nothing after, and the next tick goes on (a crew 'departed' was no crew
+    state: every later tick was refused)."""
+    game("pay", "bank", "Ann", "102000")
+    game("buy", "Ann", "bussard-ramscoop", "3")  # day 0: ready at once
+    game("hire", "Ann", "--ship", "S1")
+    game("colonize", "Ann")
+    game("supply", "Ann", "--ship", "S1", "--months", "3")
+    game("tick", "400")
+    crew = rows(game.path, "Crews")[0]
+    assert (crew["status"], crew["ended_day"]) == ("departed", 360)
+    wages = [t for t in game("journal", "--json").json() if t["kind"] == "wages"]
+    assert [t["day"] for t in wages] == [30 * n for n in range(1, 12)]  # gone on day 360
+    assert "crew-on-lost-post" not in game("check").stdout
+    game("tick", "1")
+
+
+def test_s7_ships_gone_past_jupiter_do_not_count_towards_incorporating(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "102000")
+    game("buy", "Ann", "bussard-ramscoop", "3")
+    game("colonize", "Ann")
+    assert "must-incorporate" in game("check").stdout  # three ships being outfitted (§7)
+    game("tick", "360")  # they leave (§32)
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    assert "must-incorporate" not in game("check").stdout  # one ship in the game
+
+
+# -- §30 a branch bank opens only with its base, its Plutonium and its owner ------------------------
+
+
+def _branch(game: Ledger) -> None:
+    game("pay", "bank", "Ann", "6000")
+    game("buy", "Ann", "base", "--name", "Rock")  # B1
+    game("buy", "Ann", "packet", "--name", "Post")  # S1
+    game("buy", "Ann", "transport", "--name", "Nomad")  # S2
+    game("branch", "Ann", "--base", "Rock", "--ship", "Post")  # BB1: 5000 KC as Plutonium on Post
+
+
+def test_s5_a_dead_players_branch_bank_does_not_open(game: Ledger) -> None:
+    """The reserves in transit went to the bank with the dead player's estate (§5)."""
+    _branch(game)
+    game("destroy", "Nomad", "--aboard", "Ann")
+    run = game("branch-open", "BB1", expect=1)
+    assert "player-cannot-act" in run.stderr and "§5" in run.stderr
+    assert "overdrawn" not in run.stderr
+
+
+def test_s30_a_branch_bank_on_a_destroyed_base_does_not_open(game: Ledger) -> None:
+    _branch(game)
+    game("destroy", "Rock")
+    run = game("branch-open", "BB1", expect=1)
+    assert "post-gone" in run.stderr and "Rock (B1) is destroyed" in run.stderr
+
+
+def test_s30_a_branch_bank_whose_plutonium_was_destroyed_does_not_open(game: Ledger) -> None:
+    _branch(game)
+    game("destroy", "Post")
+    run = game("branch-open", "BB1", expect=1)
+    assert "post-gone" in run.stderr and "Post (S1) is destroyed" in run.stderr
+    assert rows(game.path, "Branches")[0]["status"] == "shipping"
