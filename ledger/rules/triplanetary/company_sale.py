@@ -23,12 +23,23 @@ from ledger.rules.triplanetary.kit import (
     state_of,
     tax_pieces,
 )
+from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
 def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     seller = find_player(books, a["player"], where["player"])
     buyer = find_player(books, a["to"], where["to"])
+    for party, w in ((seller, where["player"]), (buyer, where["to"])):
+        if party.role == PATROL_ROLE:
+            raise Refused(
+                problem(
+                    "patrol-may-not-trade",
+                    w,
+                    f"{party.name} holds the Patrol, which has no company and may not mine ore or engage in trade (§6)",
+                    "a company is bought and sold between players (§9)",
+                )
+            )
     if seller.name == buyer.name:
         raise Refused(
             problem("same-player", where["to"], "a player cannot buy their own company", "")

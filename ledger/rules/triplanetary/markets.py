@@ -201,10 +201,10 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "sell what the hold has",
             )
         )
-    if a["to"]:
-        return _sell_to_player(books, player, ship, good, qty, a, where, event)
     place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
+    if a["to"]:
+        return _sell_to_player(books, player, ship, good, qty, place, a, where, event)
     price = tables.sell_price(good, place)
     if price is None:
         buyers = ", ".join(
@@ -308,12 +308,25 @@ def _sell_to_player(
     ship: Any,
     good: str,
     qty: int,
+    place: str,
     a: dict[str, Any],
     where: Where,
     event: str,
 ) -> Done:
+    """A sale at an agreed price (§29: taxed as every sale); both sides trade, where the ship
+    is: not the Patrol (§6), not a prisoner (§41), an outlaw only at Ceres (§33, §34)."""
     state, rules = state_of(books), rules_of(books)
     buyer = find_player(books, a["to"], where["to"])
+    if buyer.name == seller.name:
+        raise Refused(
+            problem(
+                "same-player",
+                where["to"],
+                f"{seller.name} cannot sell to {seller.name}",
+                "move goods between one's own ships with dropoff and pickup",
+            )
+        )
+    may_trade_here(buyer, place, where["to"])
     if a["price"] is None:
         raise Refused(
             problem(
@@ -340,8 +353,8 @@ def _sell_to_player(
             problem(
                 "bad-amount",
                 where["price"],
-                f"a company is sold for more than 0, not {price:.2f} (§9)",
-                "type the price the buyer pays, e.g. 400",
+                f"goods are sold for more than 0, not {price:.2f} (§29)",
+                "type the price the buyer pays, e.g. 40",
             )
         )
     tax = round_money(price * rules.sales_tax / 100)

@@ -23,6 +23,7 @@ from ledger.rules.triplanetary.justice import (
     set_status,
 )
 from ledger.rules.triplanetary.kit import (
+    GONE,
     PLAYER,
     Done,
     Handler,
@@ -259,10 +260,14 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 def _confiscate(books: Books, player: Player, how: str) -> str:
-    """§41: half (rounded up) or all of every good the player's ships, bases and mines hold."""
+    """§41: half (rounded up) or all of every good the player's ships, bases and mines hold;
+    not what went down with a ship or base destroyed in play (§1), or left the board (§32)."""
     state = state_of(books)
     posts = {
-        p.id for g in (state.ships, state.bases, state.mines) for p in g if p.owner == player.name
+        p.id
+        for g in (state.ships, state.bases, state.mines)
+        for p in g
+        if p.owner == player.name and p.status not in GONE
     }
     taken = 0
     for c in state.cargo:

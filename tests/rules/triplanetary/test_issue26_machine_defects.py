@@ -10,7 +10,7 @@ import shutil
 from decimal import Decimal
 from pathlib import Path
 
-from tests.conftest import Ledger, rows
+from tests.conftest import Ledger, edit_cells, rows
 
 
 def cash(game: Ledger, who: str) -> Decimal:
@@ -258,3 +258,106 @@ def test_s30_a_branch_bank_whose_plutonium_was_destroyed_does_not_open(game: Led
     run = game("branch-open", "BB1", expect=1)
     assert "post-gone" in run.stderr and "Post (S1) is destroyed" in run.stderr
     assert rows(game.path, "Branches")[0]["status"] == "shipping"
+
+
+# -- §6 §33 §41 a sale between players: both sides trade ------------------------------------------
+
+
+def _goods(game: Ledger) -> None:
+    """Ann's Nomad holds 5 CP of manufactured goods, at Ceres; Bob's Magpie is at Ceres too."""
+    game("pay", "bank", "Bob", "100")
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("buy", "Bob", "transport", "--name", "Magpie")
+    game("buy", "Sam", "transport", "--name", "Cop")
+    game("buy", "Ann", "manufactured-goods", "5", "--at", "Venus", "--ship", "Nomad")
+
+
+def _sell(game: Ledger, to: str, ship: str, *more: str, expect: int = 1) -> str:
+    run = game(
+        "sell", "Ann", "manufactured-goods", "5", "--ship", "Nomad",
+        "--to", to, "--price", "20", "--to-ship", ship, *more, expect=expect,
+    )  # fmt: skip
+    return run.stderr
+
+
+def test_s33_a_pirate_sells_to_a_player_only_at_ceres(game: Ledger) -> None:
+    """§33 "The Free Port of Ceres is the only place that may buy from or sell to a pirate"."""
+    _goods(game)
+    game("declare", "Bob", "pirate")
+    said = _sell(game, "Bob", "Magpie", "--at", "Mars")
+    assert "outlaw-trade" in said and "Bob is a pirate" in said and "§33" in said
+    _sell(game, "Bob", "Magpie", expect=0)  # the ships are at Ceres
+    assert {(c["holder"], c["qty"]) for c in rows(game.path, "Cargo")} == {("S2", 5)}
+
+
+def test_s6_the_patrol_buys_no_goods_from_a_player(game: Ledger) -> None:
+    _goods(game)
+    said = _sell(game, "Sam", "Cop")
+    assert "patrol-may-not-trade" in said and "§6" in said
+
+
+def test_s41_a_prisoner_buys_no_goods(game: Ledger) -> None:
+    _goods(game)
+    game("crime", "Bob", "--class", "III", "--what", "kidnapping for ransom")
+    game("trial", "Bob", "--crime", "X1", "--roll", "6")  # 90 days in prison
+    said = _sell(game, "Bob", "Magpie")
+    assert "player-cannot-act" in said and "in prison until day 90 (§41)" in said
+
+
+# -- §41 §1 confiscation takes what is there -------------------------------------------------------
+
+
+def test_s41_confiscation_takes_nothing_from_a_destroyed_ship(game: Ledger) -> None:
+    """The goods aboard a ship destroyed in play went with it (§1): §41's confiscation takes
+    the goods of the ships, bases and mines that are there."""
+    game("pay", "bank", "Ann", "100")
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    game("buy", "Ann", "transport", "--name", "Wreck")
+    game("buy", "Ann", "manufactured-goods", "4", "--at", "Venus", "--ship", "Nomad")
+    game("buy", "Ann", "manufactured-goods", "6", "--at", "Venus", "--ship", "Wreck")
+    game("destroy", "Wreck")
+    game("declare", "Ann", "pirate")  # PR -15
+    game("crime", "Ann", "--class", "III", "--what", "piracy with loss of life")
+    run = game("trial", "Ann", "--crime", "X1", "--roll", "2")  # -13: all goods confiscated
+    assert "confiscated: all of Ann's goods (4 CP and items)" in run.stdout
+    assert {(c["holder"], c["qty"]) for c in rows(game.path, "Cargo")} == {("S2", 6)}
+
+
+# -- §5 §20 a dead player's recreation module takes no pay -----------------------------------------
+
+
+def test_s5_s20_a_dead_players_module_takes_no_half_of_the_pay(game: Ledger) -> None:
+    """Half the pay spent at a module goes to its owner (§20); a dead owner is paid nothing
+    (§5): the crew's whole wage goes to the crew."""
+    game("pay", "bank", "Bob", "1000")
+    game("buy", "Bob", "base", "--name", "Rock")
+    game("buy", "Bob", "recreation-module", "--base", "Rock")  # R1
+    game("supply", "Bob", "--base", "Rock", "--months", "10")
+    game("buy", "Bob", "transport", "--name", "Mule")
+    game("pay", "bank", "Ann", "1000")
+    game("buy", "Ann", "base", "--name", "Den")
+    game("supply", "Ann", "--base", "Den", "--months", "2")
+    game("hire", "Ann", "--base", "Den")
+    edit_cells(game.path, {"Crews!F2": "R1"})  # Den is next to Rock (§20)
+    game("destroy", "Mule", "--aboard", "Bob")
+    game("tick", "30")
+    assert cash(game, "Bob") == 0
+    wages = next(t for t in game("journal", "--json").json() if t["kind"] == "wages")
+    assert {p["account"]: p["amount"] for p in wages["postings"]} == {
+        "cash:Ann:Ceres": "-3.00",
+        "crews": "3.00",
+    }
+
+
+# -- §6 §9 the Patrol buys and sells no company ----------------------------------------------------
+
+
+def test_s6_s9_the_patrol_neither_buys_nor_sells_a_company(game: Ledger) -> None:
+    """Ruling: a company is bought and sold between players (§9); the Patrol, which may not
+    mine ore or engage in trade (§6), has none to sell and buys none (with its mines, holds
+    and trade)."""
+    game("buy", "Ann", "transport", "--name", "Nomad")
+    for seller, buyer in (("Ann", "Sam"), ("Sam", "Ann")):
+        run = game("sell-company", seller, buyer, "10", expect=1)
+        assert "patrol-may-not-trade" in run.stderr and "§6" in run.stderr
+    assert rows(game.path, "Ships")[0]["owner"] == "Ann"
