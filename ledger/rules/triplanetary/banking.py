@@ -126,7 +126,7 @@ def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "unknown-branch",
                 where["branch"],
-                f"there is no branch bank {a['branch']!r} waiting for its reserves",
+                f"there is no branch bank {a['branch']!r} waiting for its reserves (§30: it opens once)",
                 "",
             )
         )
@@ -142,7 +142,7 @@ def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "reserves-missing",
                 where["branch"],
-                f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium",
+                f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium (§30: the reserves are shipped before the branch opens)",
                 "",
             )
         )

@@ -197,7 +197,7 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             problem(
                 "not-in-hold",
                 where["qty"],
-                f"{ship.name or ship.id} holds {held} CP of {good}, not {qty}",
+                f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
                 "sell what the hold has",
             )
         )

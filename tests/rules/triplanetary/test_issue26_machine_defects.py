@@ -61,26 +61,66 @@ def test_s5_nobody_pays_a_dead_player(game: Ledger) -> None:
 
 
 def test_s5_a_dead_player_acts_no_more(game: Ledger) -> None:
-    """§5 "the player is dead and his company dissolved itself": nothing more is bought, hired,
-    claimed, underwritten or recorded in the dead player's name, typed or commanded."""
-    game("pay", "bank", "Ann", "500")
+    """§5 "the player is dead and his company dissolved itself": no command acts in the dead
+    player's name, typed or commanded; nothing is bought, sold, hired, claimed, underwritten,
+    recorded or tried. (The machine found a dead player paid by `pay`, underwritten by Lloyds
+    and owed a module's takings.)"""
+    game("pay", "bank", "Ann", "1000")
     game("buy", "Ann", "transport", "--name", "Nomad")
     game("buy", "Ann", "packet", "--name", "Post")
+    game("buy", "Ann", "base", "--name", "Rock")
+    game("buy", "Ann", "base", "--name", "Pebble")
     game("buy", "Ann", "manufactured-goods", "20", "--at", "Venus", "--ship", "Post")
+    game("buy", "Bob", "transport", "--name", "Mule")
+    game("crime", "Ann", "--class", "I", "--what", "smuggling")
     game("destroy", "Nomad", "--aboard", "Ann")
     journal = game("journal", "--json").json()
     for args in (
-        ("lloyds", "Ann", "manufactured-goods", "10", "--ship", "Post", "--at", "Venus"),
+        ("buy", "Ann", "transport"),
         ("hire", "Ann", "--ship", "Post"),
+        ("supply", "Ann", "--ship", "Post", "--months", "1"),
+        ("fuel", "Ann", "--ship", "Post", "1"),
+        ("office", "open", "Ann", "--at", "Mars"),
+        ("incorporate", "Ann"),
+        ("prospect", "Ann", "--ship", "Post", "--hex", "0412"),
         ("claim", "Ann", "Hex 0412"),
-        ("crime", "Ann", "--class", "I", "--what", "smuggling"),
-        ("pr", "Ann", "+1", "--reason", "heroism"),
+        ("sell", "Ann", "manufactured-goods", "5", "--ship", "Post", "--at", "Mars"),
+        ("process", "Ann", "--at", "Ceres", "--ship", "Post"),
+        ("pickup", "Ann", "--ship", "Post", "--from", "Rock", "--good", "supplies"),
+        ("dropoff", "Ann", "--ship", "Post", "--to", "Rock"),
+        ("sell-company", "Ann", "Bob", "10"),
         ("liner", "open", "Ann", "Earth", "Mars"),
+        ("liner", "depart", "Ann", "Earth", "Mars", "--ship", "Post"),
+        ("lloyds", "Ann", "manufactured-goods", "10", "--ship", "Post", "--at", "Venus"),
+        ("branch", "Ann", "--base", "Rock", "--ship", "Post"),
+        ("colonize", "Ann"),
+        ("crime", "Ann", "--class", "I", "--what", "smuggling"),
+        ("fine", "Ann", "10", "--reason", "late"),
+        ("trial", "Ann", "--crime", "X1", "--roll", "3"),
+        ("declare", "Ann", "pirate"),
+        ("pr", "Ann", "+1", "--reason", "heroism"),
+        ("pr-program", "Ann", "1"),
+        ("transfer", "Ann", "supplies", "1", "--from", "Rock", "--to", "Pebble"),
+        (
+            "sell",
+            "Bob",
+            "manufactured-goods",
+            "1",
+            "--ship",
+            "Mule",
+            "--to",
+            "Ann",
+            "--price",
+            "5",
+            "--to-ship",
+            "Post",
+        ),
     ):
         run = game(*args, expect=1)
-        assert "player-cannot-act" in run.stderr and "§5" in run.stderr, args
+        assert "player-cannot-act" in run.stderr and "Ann is dead" in run.stderr, args
+        assert "§5" in run.stderr, args
     assert game("journal", "--json").json() == journal
-    assert rows(game.path, "Crimes") == [] and rows(game.path, "Underwriting") == []
+    assert len(rows(game.path, "Crimes")) == 1 and rows(game.path, "Underwriting") == []
 
 
 # -- §31 Lloyds' full market value, more than a sale brings ---------------------------------------
