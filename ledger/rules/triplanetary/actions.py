@@ -12,6 +12,7 @@ cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ledger.core.books import Books
@@ -35,6 +36,7 @@ from ledger.rules.triplanetary import (
     trials,
 )
 from ledger.rules.triplanetary.kit import Done, Handler, Refused
+from ledger.rules.triplanetary.refusals import REFUSES
 
 _MODULES = (
     ships,
@@ -64,7 +66,10 @@ ORDER = (
     *transfer.SPECS,
 )
 assert sorted(ORDER) == sorted(_SPECS), "every action is listed once in ORDER"
-SPECS: dict[str, ActionSpec] = {name: _SPECS[name] for name in ORDER}
+SPECS: dict[str, ActionSpec] = {
+    name: replace(_SPECS[name], refuses=REFUSES.get(name, ())) for name in ORDER
+}
+assert set(REFUSES) - {"pay", "tick"} <= set(SPECS), "refusals of commands there are"
 HANDLERS: dict[str, Handler] = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
 
 

@@ -20,6 +20,7 @@ from ledger.core.schema import Column
 from ledger.core.settings import Settings
 from ledger.rules.triplanetary import actions, checks, justice, kit, sheets
 from ledger.rules.triplanetary.model import Market, State
+from ledger.rules.triplanetary.refusals import REFUSES
 from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE
 from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
@@ -78,6 +79,7 @@ class Triplanetary(Game):
     )
 
     no_loan_hint = "banks make no loans (§30); pay less, or move money to this bank first"
+    refuses = MappingProxyType({"pay": REFUSES["pay"]})
 
     def may_go_negative(self, books: Books, account: str) -> bool:
         """The sources of money from outside the players: the bank, the markets, the liner

@@ -24,12 +24,14 @@ def test_s30_banks_make_no_loans(game: Ledger) -> None:
     game("pay", "bank", "Ann", "300")
     game("buy", "Ann", "transport", "--name", "Nomad")
     game("buy", "Ann", "base", "--name", "Rock")
-    game("pay", "Ann", "bank", "65")  # 25 + 300 - 10 - 250: nothing left
+    game("hire", "Ann", "--ship", "Nomad")
+    game("pay", "Ann", "bank", "63")  # 25 + 300 - 10 - 250 - 2: nothing left
     for args in (
         ("pay", "Ann", "Bob", "1"),
         ("buy", "Ann", "transport"),
         ("buy", "Ann", "ore-processor", "--ship", "Nomad"),
         ("hire", "Ann", "--ship", "Nomad"),
+        ("discharge", "C1"),
         ("supply", "Ann", "--ship", "Nomad", "--months", "1"),
         ("fuel", "Ann", "--ship", "Nomad", "1"),
         ("office", "open", "Ann", "--at", "Mars"),
