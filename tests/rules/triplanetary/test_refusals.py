@@ -7,7 +7,7 @@ The `game` fixture: Ann and Bob with 25 KC at Ceres, Sam the Patrol with 500 KC.
 
 from __future__ import annotations
 
-from tests.conftest import Ledger, rows
+from tests.conftest import Ledger
 
 
 def refused(game: Ledger, *args: str) -> str:
