@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from ledger.rules.triplanetary.actions import SPECS
+from ledger.rules.triplanetary.tables import GOODS_BY_KEY, places_selling
 from tests.conftest import add_rows, edit_cells, rows
 from tests.machine import BooksMachine, machine_settings
 
@@ -319,7 +320,21 @@ class Triplanetary(BooksMachine):
         working = [str(c["id"]) for c in crews if c["status"] == "active"]
         if not working or data.draw(st.integers(0, 4)) == 0:
             working = [str(c["id"]) for c in crews]
-        self.do("discharge", self.pick(data, working))
+        crew = self.pick(data, working)
+        row = next((c for c in crews if c["id"] == crew), None)
+        before = len(self.journal())
+        if self.do("discharge", crew).exit_code == 0 and row is not None:
+            unpaid = self.day() - int(row["paid_through"])
+            paid = sum(
+                (r["amount"] for r in self.journal()[before:] if r["amount"] > 0), Decimal(0)
+            )
+            want = (Decimal("0.1") * (unpaid + 14)).quantize(CENT)
+            assert paid == want, (
+                f"§13: crew {crew} discharged for {paid}: {unpaid} days + 14 are {want}"
+            )
+
+    def day(self) -> int:
+        return int(next(s["value"] for s in self.sheet("Settings") if s["key"] == "day"))
 
     @rule(data=st.data(), months=st.integers(0, 5))
     def supply(self, data: st.DataObject, months: int) -> None:
@@ -386,10 +401,18 @@ class Triplanetary(BooksMachine):
 
     @rule(data=st.data(), at=st.sampled_from(PLACES))
     def sell(self, data: st.DataObject, at: str) -> None:
+        """Mostly goods a ship holds, where they are bought; sometimes to a player."""
+        laden = {str(c["holder"]) for c in self.sheet("Cargo") if c["good"] in GOODS and c["qty"]}
         _, ship, owner = self.post_of(data, ("ship",))
+        for s in self.sheet("Ships"):
+            if s["id"] in laden and data.draw(st.integers(0, 2)):
+                ship, owner = str(s["id"]), str(s["owner"])
+                break
         who, held = self.actor(data, owner), self.hold(ship)
         good = self.pick(data, [g for g in held if g in GOODS and held[g] > 0], GOODS)
         qty = data.draw(st.integers(1, max(1, held.get(good, 5))))
+        if good in GOODS_BY_KEY and data.draw(st.integers(0, 3)):
+            at = data.draw(st.sampled_from(sorted(places_selling(good)) or [at]))
         args = ["sell", who, good, str(qty), "--ship", ship, "--at", at]
         to = None
         if data.draw(st.integers(0, 3)) == 0:
@@ -417,9 +440,13 @@ class Triplanetary(BooksMachine):
     def pickup_or_dropoff(self, data: st.DataObject, up: bool, docked: bool) -> None:
         _, ship, owner = self.post_of(data, ("ship",))
         _, store, _ = self.post_of(data, ("base", "mine"), owner)
-        goods = ("supplies", "raw-ore", "manufactured-goods", "c-t-ore", "fuel", "ore-processor")
+        goods = ["supplies", "raw-ore", "manufactured-goods", "c-t-ore", "fuel", "ore-processor"]
+        stored = [str(c["good"]) for c in self.sheet("Cargo") if c["holder"] == store and c["qty"]]
+        good = data.draw(
+            st.sampled_from(stored if stored and up and data.draw(st.booleans()) else goods)
+        )
         args = ["pickup" if up else "dropoff", self.actor(data, owner), "--ship", ship]
-        args += ["--from" if up else "--to", store, "--good", data.draw(st.sampled_from(goods))]
+        args += ["--from" if up else "--to", store, "--good", good]
         args += data.draw(st.sampled_from([[], ["1"], ["5"]])) + (["--docked"] if docked else [])
         self.do(*args)
 
@@ -427,6 +454,13 @@ class Triplanetary(BooksMachine):
     def transfer(self, data: st.DataObject, n: int) -> None:
         _, source, owner = self.post_of(data, ("base",))
         _, target, _ = self.post_of(data, ("base",), owner)
+        for b in self.sheet("Bases"):  # mostly another base of the owner's
+            if (
+                b["owner"] == owner
+                and source not in (b["id"], b["name"])
+                and data.draw(st.booleans())
+            ):
+                target = str(b["id"])
         what = data.draw(st.sampled_from(("crews", "supplies", "raw-ore", "ore-processor", "nuke")))
         args = ("transfer", self.actor(data, owner), what, str(n), "--from", source, "--to", target)
         self.do(*args)
@@ -444,7 +478,10 @@ class Triplanetary(BooksMachine):
 
     @rule(data=st.data())
     def liner_depart(self, data: st.DataObject) -> None:
-        lines = [(str(x["owner"]), str(x["frm"]), str(x["to"])) for x in self.sheet("Liners")]
+        liners = self.sheet("Liners")
+        running = [x for x in liners if x["status"] == "open"]
+        liners = running if running and data.draw(st.integers(0, 4)) else liners
+        lines = [(str(x["owner"]), str(x["frm"]), str(x["to"])) for x in liners]
         who, frm, to = data.draw(st.sampled_from(lines or [("Ann", "Earth", "Mars")]))
         _, ship, _ = self.post_of(data, ("ship",), who)
         self.do("liner", "depart", self.actor(data, who), frm, to, "--ship", ship)
@@ -479,7 +516,7 @@ class Triplanetary(BooksMachine):
         self.do("colonize", who)
 
     # -- crime and justice ---------------------------------------------------------------------
-    @rule(data=st.data(), aboard=st.sampled_from([None, None, None, None, *EVERYONE]))
+    @rule(data=st.data(), aboard=st.sampled_from([None] * 12 + list(EVERYONE)))
     def destroy(self, data: st.DataObject, aboard: str | None) -> None:
         kinds = data.draw(st.sampled_from([("ship",), ("base",), ("ship", "base")]))
         what = self.a_post(data, kinds)[1]
@@ -565,6 +602,15 @@ class Triplanetary(BooksMachine):
                         f"§29: {m.group(1)} taxed on {value} KC and has {taxed.get(m.group(1))} KC of ships and bases that stand"
                     )
         self.dues_are_taken()
+        day = self.day()
+        for o in self.sheet("Offices"):
+            assert o["status"] != "open" or int(o["paid_until"]) > day, (
+                f"§8: office {o['id']} is open on day {day}, paid until day {o['paid_until']}"
+            )
+        for c in self.sheet("Crews"):
+            assert c["status"] != "active" or day - int(c["paid_through"]) < 180, (
+                f"§13: crew {c['id']} works unpaid since day {c['paid_through']}, on day {day}"
+            )
 
     def taxable(self) -> dict[str, Decimal]:
         """§29: the price of each player's ships, bases and modules that stand, and of what is
