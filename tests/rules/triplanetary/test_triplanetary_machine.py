@@ -54,7 +54,7 @@ CENT = Decimal("0.01")
 money = st.integers(0, 9).flatmap(
     lambda n: (
         st.sampled_from(["0", "-1", "1,5", "abc", "1e9", "0.001"])
-        if n == 0
+        if n == 9
         else st.decimals(min_value="0.01", max_value="400", places=2).map(str)
     )
 )
@@ -221,7 +221,7 @@ class Triplanetary(BooksMachine):
             found = standing
         if who is not None and data.draw(st.integers(0, 9)) < 9:
             found = [p for p in found if p["owner"] == who] or found
-        if not found or data.draw(st.integers(0, 19)) == 0:
+        if not found or data.draw(st.integers(0, 19)) == 19:
             return f"--{kind}", data.draw(st.sampled_from(("Nowhere", "X99"))), who or "Ann"
         post = data.draw(st.sampled_from(found))
         key = (
@@ -231,7 +231,7 @@ class Triplanetary(BooksMachine):
 
     def actor(self, data: st.DataObject, owner: str) -> str:
         """Mostly the owner of what the command names; sometimes anyone."""
-        return owner if data.draw(st.integers(0, 7)) else data.draw(st.sampled_from(EVERYONE))
+        return owner if data.draw(st.integers(0, 7)) < 7 else data.draw(st.sampled_from(EVERYONE))
 
     def a_post(self, data: st.DataObject, kinds: tuple[str, ...]) -> tuple[str, str]:
         option, key, _ = self.post_of(data, kinds)
@@ -318,7 +318,7 @@ class Triplanetary(BooksMachine):
     def discharge(self, data: st.DataObject) -> None:
         crews = self.sheet("Crews")
         working = [str(c["id"]) for c in crews if c["status"] == "active"]
-        if not working or data.draw(st.integers(0, 4)) == 0:
+        if not working or data.draw(st.integers(0, 4)) == 4:
             working = [str(c["id"]) for c in crews]
         crew = self.pick(data, working)
         row = next((c for c in crews if c["id"] == crew), None)
@@ -405,17 +405,17 @@ class Triplanetary(BooksMachine):
         laden = {str(c["holder"]) for c in self.sheet("Cargo") if c["good"] in GOODS and c["qty"]}
         _, ship, owner = self.post_of(data, ("ship",))
         for s in self.sheet("Ships"):
-            if s["id"] in laden and data.draw(st.integers(0, 2)):
+            if s["id"] in laden and data.draw(st.integers(0, 2)) < 2:
                 ship, owner = str(s["id"]), str(s["owner"])
                 break
         who, held = self.actor(data, owner), self.hold(ship)
         good = self.pick(data, [g for g in held if g in GOODS and held[g] > 0], GOODS)
         qty = data.draw(st.integers(1, max(1, held.get(good, 5))))
-        if good in GOODS_BY_KEY and data.draw(st.integers(0, 3)):
+        if good in GOODS_BY_KEY and data.draw(st.integers(0, 3)) < 3:
             at = data.draw(st.sampled_from(sorted(places_selling(good)) or [at]))
         args = ["sell", who, good, str(qty), "--ship", ship, "--at", at]
         to = None
-        if data.draw(st.integers(0, 3)) == 0:
+        if data.draw(st.integers(0, 3)) == 3:
             to = data.draw(st.sampled_from(EVERYONE))
             args += ["--to", to, "--price", data.draw(st.sampled_from(["30", "0.01"]) | money)]
             args += ["--to-ship", self.post_of(data, ("ship",), to)[1]]
@@ -443,7 +443,7 @@ class Triplanetary(BooksMachine):
         goods = ["supplies", "raw-ore", "manufactured-goods", "c-t-ore", "fuel", "ore-processor"]
         stored = [str(c["good"]) for c in self.sheet("Cargo") if c["holder"] == store and c["qty"]]
         good = data.draw(
-            st.sampled_from(stored if stored and up and data.draw(st.booleans()) else goods)
+            st.sampled_from(stored if stored and up and not data.draw(st.booleans()) else goods)
         )
         args = ["pickup" if up else "dropoff", self.actor(data, owner), "--ship", ship]
         args += ["--from" if up else "--to", store, "--good", good]
@@ -458,7 +458,7 @@ class Triplanetary(BooksMachine):
             if (
                 b["owner"] == owner
                 and source not in (b["id"], b["name"])
-                and data.draw(st.booleans())
+                and not data.draw(st.booleans())
             ):
                 target = str(b["id"])
         what = data.draw(st.sampled_from(("crews", "supplies", "raw-ore", "ore-processor", "nuke")))
@@ -480,7 +480,7 @@ class Triplanetary(BooksMachine):
     def liner_depart(self, data: st.DataObject) -> None:
         liners = self.sheet("Liners")
         running = [x for x in liners if x["status"] == "open"]
-        liners = running if running and data.draw(st.integers(0, 4)) else liners
+        liners = running if running and data.draw(st.integers(0, 4)) < 4 else liners
         lines = [(str(x["owner"]), str(x["frm"]), str(x["to"])) for x in liners]
         who, frm, to = data.draw(st.sampled_from(lines or [("Ann", "Earth", "Mars")]))
         _, ship, _ = self.post_of(data, ("ship",), who)
@@ -520,7 +520,7 @@ class Triplanetary(BooksMachine):
     def destroy(self, data: st.DataObject, aboard: str | None) -> None:
         kinds = data.draw(st.sampled_from([("ship",), ("base",), ("ship", "base")]))
         what = self.a_post(data, kinds)[1]
-        if data.draw(st.integers(0, 4)) == 0:
+        if data.draw(st.integers(0, 4)) == 4:
             what = self.pick(data, [str(m["id"]) for m in self.sheet("Modules")])
         self.do("destroy", what, *(["--aboard", aboard] if aboard else []))
 
@@ -543,23 +543,25 @@ class Triplanetary(BooksMachine):
         none), sometimes a tried one, another's, or one of no crime on record (--class)."""
         crimes = self.sheet("Crimes")
         untried = [str(c["id"]) for c in crimes if c["status"] != "tried"]
-        if not untried or data.draw(st.integers(0, 3)) == 0:
+        if not untried or data.draw(st.integers(0, 3)) == 3:
             cls = data.draw(st.sampled_from(["I", "II", "III"]))
             outlaws = [p for p in PLAYERS if self.status(p) in ("pirate", "warlord")]
             who = (
                 data.draw(st.sampled_from(outlaws or EVERYONE))
-                if outlaws and data.draw(st.booleans())
+                if outlaws and not data.draw(st.booleans())
                 else data.draw(st.sampled_from(EVERYONE))
             )
             self.do("crime", who, "--class", cls, "--what", "x")
             crimes = self.sheet("Crimes")
             untried = [str(c["id"]) for c in crimes if c["status"] != "tried"]
         everyone = [str(c["id"]) for c in crimes]
-        crime = self.pick(data, untried if untried and data.draw(st.integers(0, 5)) else everyone)
+        crime = self.pick(
+            data, untried if untried and data.draw(st.integers(0, 5)) < 5 else everyone
+        )
         whose = next((str(c["player"]) for c in crimes if c["id"] == crime), None)
         who = self.actor(data, whose) if whose else data.draw(st.sampled_from(EVERYONE))
         args = ["trial", who, "--crime", crime, "--roll", str(roll), *at]
-        if data.draw(st.integers(0, 5)) == 0:  # a trial of no crime on record
+        if data.draw(st.integers(0, 5)) == 5:  # a trial of no crime on record
             cls = data.draw(st.sampled_from(["I", "II", "III"]))
             args = ["trial", who, "--class", cls, "--roll", str(roll), *at]
         if bribes:
