@@ -94,6 +94,18 @@ class Egon(Game):
     def may_go_negative(self, books: Books, account: str) -> bool:
         return True
 
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """Section 2: a player past the debt limit is out of the game; no money moves to or
+        from him any more (a `pay`, an Events row), as no order of the round touches him."""
+        if player.get("status") != Status.OUT.value:
+            return None
+        return problem(
+            "player-out",
+            where,
+            f"2: {player.name} is out of the game (ausgeschieden) and takes no more part",
+            "",
+        )
+
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_cash"), "ruling"
 

@@ -1,0 +1,51 @@
+"""Issue 26, what the Egon machine (test_egon_machine.py) found, each through the real CLI: a
+player out of the game neither pays nor is paid (2).
+
+Fresh game: ABC, BOB, CAT with 1000 Kj each, towers of 12, round 0.
+"""
+
+from __future__ import annotations
+
+from tests.conftest import Ledger, add_rows
+
+DRAW = ("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+
+
+def egon(ledger: Ledger) -> Ledger:
+    ledger.fresh("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    return ledger
+
+
+def out(ledger: Ledger) -> Ledger:
+    """ABC out of the game after round 1: 30,000 Kj paid away, a debt past 10,000 (2)."""
+    egon(ledger)
+    ledger("pay", "ABC", "world", "30000")
+    ledger(*DRAW)
+    ledger("tick")
+    assert ledger("status", "--json").json()["players"]["ABC"]["status"] == "ausgeschieden"
+    return ledger
+
+
+# -- 2: out of the game ---------------------------------------------------------------------------
+
+
+def test_2_a_player_out_of_the_game_neither_pays_nor_is_paid(ledger: Ledger) -> None:
+    out(ledger)
+    before = ledger.path.read_bytes()
+    for payer, payee in (("ABC", "BOB"), ("BOB", "ABC"), ("ABC", "world")):
+        run = ledger("pay", payer, payee, "10", expect=1)
+        where = "FROM" if payer == "ABC" else "TO"
+        assert f"{where}: player-out 2: ABC is out of the game (ausgeschieden)" in run.stderr
+        assert "nothing was written" in run.stderr
+    assert ledger.path.read_bytes() == before
+    ledger("pay", "BOB", "CAT", "10")  # the others go on
+
+
+def test_2_a_pay_row_typed_for_a_player_out_of_the_game_is_named_at_its_cell(
+    ledger: Ledger,
+) -> None:
+    out(ledger)
+    add_rows(ledger.path, "Events", [[None, None, "pay", "BOB", "ABC", 10]])
+    run = ledger("post", expect=1)
+    assert "player-out 2: ABC is out of the game (ausgeschieden)" in run.stderr
+    assert "Events!" in run.stderr
