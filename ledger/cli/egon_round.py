@@ -55,10 +55,12 @@ def draw(
     def action(books: Any) -> tuple[str, list[Any], object]:
         from ledger.core.money import parse_amount
         from ledger.core.problems import problem
-        from ledger.rules.egon.game import RoundRow, book_of
+        from ledger.rules.egon.game import RoundRow, book_of, game_over
 
         book = book_of(books)
         rnd = books.day + 1
+        if over := game_over(books, "draw"):
+            return "", over, None
         old = next((r for r in book.rounds if r.round == rnd), None)
         if old is not None and not again:
             return (

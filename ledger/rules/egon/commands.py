@@ -24,7 +24,7 @@ from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.egon.parse import normalize_player
-from ledger.rules.egon.sheets import PurchaseRow, book_of
+from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over
 from ledger.rules.egon.state import Status
 
 #: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
@@ -115,6 +115,8 @@ def add_purchase(
     """The buying phase's result for one player (section 3): stones bought and Kj paid."""
     book = book_of(books)
     rnd = books.day + 1
+    if over := game_over(books, "purchase"):
+        return "", over
     name, problems = _player_in_game(books, player)
     count, found = _whole(stones, "STONES", "STONES")
     problems += found
@@ -162,6 +164,8 @@ def add_build(
     """Stones the player builds from the store onto the tower after phase 2 (section 7)."""
     book = book_of(books)
     rnd = books.day + 1
+    if over := game_over(books, "build"):
+        return "", over
     name, problems = _player_in_game(books, player)
     count, found = _whole(stones, "STONES", "STONES")
     problems += found

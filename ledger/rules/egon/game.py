@@ -49,6 +49,7 @@ from ledger.rules.egon.sheets import (
 from ledger.rules.egon.sheets import EgonBook as EgonBook
 from ledger.rules.egon.sheets import RoundRow as RoundRow
 from ledger.rules.egon.sheets import book_of as book_of
+from ledger.rules.egon.sheets import game_over as game_over
 from ledger.rules.egon.state import (
     Build,
     Draw,
@@ -161,6 +162,19 @@ class Egon(Game):
         from ledger.core.report import Line, TickReport
 
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
+        last = egon_settings(books.settings).rounds
+        if books.day + days > last and not game_over(books, "tick"):
+            raise ProblemsFound(
+                [
+                    problem(
+                        "game-over",
+                        "DAYS",
+                        f"1.4: the game has {last} rounds (the Settings row rounds): "
+                        f"{days} from round {books.day + 1} would go past the last",
+                        f"ledger tick {last - books.day}",
+                    )
+                ]
+            )
         for n in range(days):
             for e in self.evaluate(books):
                 line = Line(
@@ -214,6 +228,8 @@ class Egon(Game):
         """Evaluate the next round; books its Kj, writes Results and the DI history."""
         book = book_of(books)
         rnd = books.day + 1
+        if over := game_over(books, "tick"):
+            raise ProblemsFound(over)
         row = next((r for r in book.rounds if r.round == rnd), None)
         if row is None:
             raise ProblemsFound(

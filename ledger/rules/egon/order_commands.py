@@ -39,6 +39,7 @@ from ledger.rules.egon.sheets import (
     EgonBook,
     OrderRow,
     book_of,
+    game_over,
     players_out,
     traders_of,
 )
@@ -361,6 +362,8 @@ def add_orders(
     player's order of the same phase); with any problem nothing changes."""
     book = book_of(books)
     rnd = books.day + 1
+    if over := game_over(books, "order"):
+        return "", over
     problems: list[Problem] = []
     checked: list[tuple[OrderEntry, Order, Decimal]] = []
     for e in entries:
@@ -428,6 +431,8 @@ def add_order_file(
     books: Books, text: str, shown: str, *, replace: bool = False
 ) -> tuple[str, list[Problem]]:
     """`order_lines` and `add_orders` in one pass: every line's problems, in line order."""
+    if over := game_over(books, "order"):
+        return "", over
     entries, problems = order_lines(text, shown)
     summary, found = add_orders(books, entries, replace=replace)
     if not problems and not found:
