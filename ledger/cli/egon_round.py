@@ -75,39 +75,21 @@ def draw(
                 ],
                 None,
             )
-        problems = []
         if numbers is not None:
+            from ledger.rules.egon.sheet_checks import draw_faults
+
             try:
                 six = [int(x) for x in numbers.replace(" ", "").split(",") if x]
             except ValueError:
                 six = []
-            if len(six) != 6 or len(set(six)) != 6 or not all(1 <= n <= 49 for n in six):
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--numbers",
-                        f"{numbers!r}: give six different numbers from 1 to 49",
-                        "e.g. --numbers 3,11,17,25,33,41",
-                    )
-                )
-            if zz is None or not 1 <= zz <= 49 or zz in six:
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--zz",
-                        "the Zusatzzahl is 1-49 and not one of the six (never 0)",
-                        "",
-                    )
-                )
-            if z6 is None or z6 not in six:
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--z6",
-                        "Z6 is one of the six numbers",
-                        "which one is last by the ordering rule (8.1)",
-                    )
-                )
+            hints = {
+                "numbers": "e.g. --numbers 3,11,17,25,33,41",
+                "z6": "which one is last by the ordering rule (8.1)",
+            }
+            problems = [
+                problem("bad-draw", f"--{column}", message, hints.get(column, ""))
+                for column, message in draw_faults(six, zz, z6, numbers)
+            ]
             if problems:
                 return "", problems, None
             assert zz is not None and z6 is not None

@@ -31,6 +31,7 @@ from ledger.rules.egon.sheet_checks import (
     order_cell,
     penalty_problems,
     sheet_problems,
+    tick_refusals,
 )
 from ledger.rules.egon.sheets import (
     PLAYER_COLUMNS,
@@ -242,6 +243,9 @@ class Egon(Game):
                     )
                 ]
             )
+        refused = tick_refusals(book, books.players, books.day)
+        if refused:  # what check named as warnings while the round was typed
+            raise ProblemsFound(refused)
         names = [p.name for p in books.players]
         traders = traders_of(book, rnd)
         orders: list[Order] = []

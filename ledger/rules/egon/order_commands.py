@@ -34,6 +34,7 @@ from ledger.rules.egon.orders import (
     phase_of,
 )
 from ledger.rules.egon.parse import normalize_player, phase_of_text, read_order
+from ledger.rules.egon.sheet_checks import waiting_blackmail, waiting_hint
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     EgonBook,
@@ -307,13 +308,9 @@ def _penalty(e: OrderEntry, order: Order) -> tuple[Decimal, list[Problem]]:
 def _justified(book: EgonBook, e: OrderEntry, order: Order, names: Sequence[str]) -> list[Problem]:
     """6.6.42: a Rechtfertigung answers a blackmail of last round against this player."""
     against = normalize_player(e.justified_against)
-    if not against:
+    if not against or waiting_blackmail(book, order.player, against):
         return []
-    waiting = [b for b in book.blackmails if normalize_player(b.victim) in ("", order.player)]
-    if any(normalize_player(b.blackmailer) == against for b in waiting):
-        return []
-    listed = ", ".join(f"{b.blackmailer}: e,{b.action},{b.victim or 'alle'}" for b in waiting)
-    hint = f"the blackmails against {order.player}: {listed}" if listed else "none is waiting"
+    hint = waiting_hint(book, order.player)
     if against not in names:
         code, what = "unknown-player", f"unknown player {against!r}"
         hint = did_you_mean(against, names) + hint

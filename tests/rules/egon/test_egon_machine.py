@@ -238,16 +238,23 @@ class EgonMachine(BooksMachine):
     @rule(data=st.data())
     def type_rows(self, data: st.DataObject) -> None:
         rnd = self.day() + data.draw(small([1, 1, 1, 0]))
-        sheet = data.draw(small(["Orders", "Traders", "Events", "Purchases"]))
+        sheet = data.draw(small(["Orders", "Traders", "Events", "Purchases", "Rounds"]))
         me = data.draw(small(PLAYERS))
         row: list[Any]
         if sheet == "Orders":
             code = data.draw(order_code(me))
-            row = [rnd, me, code, 300 if code.startswith("e,") else None]
+            waiting = [str(b["blackmailer"]) for b in self.book()["Blackmails"]] + ["CAT"]
+            row = [rnd, me, code, 300 if code.startswith("e,") else None, None,
+                   data.draw(small([None, None, *waiting]))]  # fmt: skip
         elif sheet == "Traders":
             row = [rnd, data.draw(small(TRADERS)), 10, data.draw(small([60, 45, None])), 2]
         elif sheet == "Purchases":
-            row = [rnd, me, data.draw(small([2, 0])), data.draw(small([90, 0]))]
+            who = data.draw(small([me, me, "ZED"]))
+            row = [rnd, who, *data.draw(small([(2, 90), (0, 0, 1), (2, 0), (1, 30, 3)]))]
+        elif sheet == "Rounds":
+            numbers, zz, z6 = data.draw(small([*DRAWS, ("1,2,3,4,5,6", "0", "9"),
+                                               ("1,2,3,4,5,5", "6", "5")]))  # fmt: skip
+            row = [rnd, numbers, int(zz), int(z6)]
         else:
             payer, to = data.draw(st.permutations(self.free() + ["world"]))[:2]
             row = [None, None, "pay", payer, to, data.draw(small([5, 20000]))]

@@ -7,7 +7,7 @@ Fresh game: ABC, BOB, CAT with 1000 Kj each, towers of 12, round 0.
 
 from __future__ import annotations
 
-from tests.conftest import Ledger, add_rows, set_setting
+from tests.conftest import Ledger, add_rows, rows, set_setting
 
 DRAW = ("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
 
@@ -85,3 +85,142 @@ def test_1_4_after_the_last_round_nothing_more_is_played(ledger: Ledger) -> None
     assert ledger.path.read_bytes() == before
     assert ledger("status", "--json").json()["round"] == 2
     ledger("report", "game")
+
+
+# -- rows typed by the banker: named at their cells, refused by their round's tick ---------------
+# (a warning while the round is typed, so that the command its hint names works; the tick's
+# refusal names the cell, never the engine's catch-all `bad-round`)
+
+
+def test_4_1_a_second_order_typed_in_a_phase_is_named_at_its_cell(ledger: Ledger) -> None:
+    egon(ledger)
+    ledger("order", "BOB", "v")
+    add_rows(ledger.path, "Orders", [[1, "BOB", "l,17"], [1, "BOB", "i,2"]])
+    run = ledger("check")
+    assert (
+        "Orders!B3: second-order (warning) BOB has a second order for action phase 1 of round 1 "
+        "(the first is v in Orders!B2); 4.1 allows one order a phase" in run.stdout
+    )
+    assert "ledger order --delete 3" in run.stdout
+    assert "Orders!B4" not in run.stdout  # phase 2: his first of that phase
+    ledger(*DRAW, "--max-price", "60")
+    run = ledger("tick", expect=1)
+    assert "Orders!B3: second-order BOB has a second order" in run.stderr
+    assert "bad-round" not in run.stderr
+    ledger("order", "--delete", "3")  # the banker removes it, and the round goes on
+    ledger("tick")
+
+
+def test_3_a_purchase_typed_for_a_player_out_or_unknown_is_named_at_its_cell(
+    ledger: Ledger,
+) -> None:
+    out(ledger)
+    add_rows(ledger.path, "Purchases", [[2, "ABC", 2, 90], [2, "ZED", 1, 30], [2, "BOB", 0, 0, 3]])
+    run = ledger("check")
+    assert (
+        "Purchases!B2: player-out (warning) ABC is out of the game (ausgeschieden)" in run.stdout
+    )
+    assert "Purchases!B3: unknown-player (warning) there is no player 'ZED'" in run.stdout
+    assert "Purchases!B4" not in run.stdout
+    ledger(*DRAW)
+    run = ledger("tick", expect=1)
+    assert "Purchases!B2: player-out ABC is out of the game" in run.stderr
+    assert "Purchases!B3: unknown-player there is no player 'ZED'" in run.stderr
+    assert "bad-round" not in run.stderr
+    ledger("purchase", "--delete", "3")
+    ledger("purchase", "--delete", "2")
+    ledger("tick")
+
+
+def test_8_1_a_draw_typed_in_the_rounds_sheet_is_judged_as_ledger_draw_judges_one(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    add_rows(ledger.path, "Rounds", [[1, "1,2,3,4,5,5", 0, 9]])
+    run = ledger("check")
+    for line in (
+        "Rounds!B2: bad-draw (warning) '1,2,3,4,5,5': give six different numbers from 1 to 49",
+        "Rounds!C2: bad-draw (warning) the Zusatzzahl is 1-49 and not one of the six (never 0)",
+        "Rounds!D2: bad-draw (warning) Z6 is one of the six numbers",
+    ):
+        assert line in run.stdout
+    run = ledger("tick", expect=1)
+    assert "Rounds!C2: bad-draw the Zusatzzahl" in run.stderr and "bad-round" not in run.stderr
+    ledger(*DRAW, "--again")  # the draw replaces the row typed wrong
+    add_rows(ledger.path, "Rounds", [[1, "3,11,17,25,33,41", 2, 41]])
+    run = ledger("check")
+    assert "Rounds!A3: second-draw (warning) round 1 is drawn twice (Rounds!A2 and Rounds!A3)" in (
+        run.stdout
+    )
+    ledger(*DRAW, "--again")
+    assert [r["round"] for r in rows(ledger.path, "Rounds")] == [1]
+    ledger("tick")
+
+
+def test_6_6_42_a_rechtfertigung_typed_against_no_waiting_blackmail_is_named_at_its_cell(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    ledger("order", "CAT", "e,v,alle", "--penalty-kj", "300")
+    ledger(*DRAW)
+    ledger("tick")
+    typed = [[2, "ABC", "v", None, None, "BOB"], [2, "BOB", "v", None, None, "CAT"]]
+    add_rows(ledger.path, "Orders", typed)
+    run = ledger("check")
+    assert (
+        "Orders!F3: no-such-blackmail (warning) ABC v: no blackmail by BOB waits against ABC: a "
+        "Rechtfertigung answers a blackmail of last round (6.6.42)" in run.stdout
+    )
+    assert "CAT: e,v,alle" in run.stdout  # the one that waits
+    assert "Orders!F4" not in run.stdout
+    ledger(*DRAW)
+    run = ledger("tick", expect=1)
+    assert "Orders!F3: no-such-blackmail ABC v" in run.stderr and "bad-round" not in run.stderr
+    ledger("order", "ABC", "v", "--replace")  # without the Rechtfertigung
+    ledger("tick")
+
+
+def test_6_6_42_a_blackmailer_hands_no_rechtfertigung_against_his_own_blackmail(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    ledger("order", "CAT", "e,v,alle", "--penalty-kj", "300")
+    ledger(*DRAW)
+    ledger("tick")
+    run = ledger("order", "CAT", "v", "--justified-against", "CAT", expect=1)
+    assert "no-such-blackmail no blackmail by CAT waits against CAT" in run.stderr
+
+
+def test_4_6_an_order_typed_for_a_player_in_jail_is_named_and_not_carried_out(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    ledger("order", "ABC", "f,20000")  # caught forging, and his DI past 50: Zuchthaus
+    ledger(*DRAW)
+    ledger("tick")
+    add_rows(ledger.path, "Orders", [[2, "ABC", "v"]])
+    run = ledger("check")
+    assert (
+        "Orders!B3: player-jailed (warning) ABC sits in the Zuchthaus in round 2: his orders of "
+        "that round are not carried out (4.6)" in run.stdout
+    )
+    assert "ledger order --delete 3" in run.stdout
+    ledger(*DRAW)
+    assert "order not carried out: ABC is in the Zuchthaus" in " ".join(
+        ledger("tick").stdout.split()
+    )
+
+
+def test_2_an_order_typed_for_a_player_out_of_the_game_can_be_deleted_as_its_hint_says(
+    ledger: Ledger,
+) -> None:
+    out(ledger)
+    add_rows(ledger.path, "Orders", [[2, "ABC", "v"]])
+    run = ledger("check")
+    assert "Orders!B2: player-out (warning) ABC is out of the game (ausgeschieden)" in run.stdout
+    assert "hint: delete the order: ledger order --delete 2" in run.stdout
+    ledger(*DRAW)
+    run = ledger("tick", expect=1)
+    assert "Orders!B2: player-out ABC is out of the game" in run.stderr
+    ledger("order", "--delete", "2")
+    ledger("tick")
