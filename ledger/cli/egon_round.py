@@ -61,6 +61,22 @@ def draw(
         rnd = books.day + 1
         if over := game_over(books, "draw"):
             return "", over, None
+        alone = [o for o, v in (("--zz", zz), ("--z6", z6)) if v is not None and numbers is None]
+        if alone:
+            return (
+                "",
+                [
+                    problem(
+                        "conflicting-arguments",
+                        option,
+                        f"{option} comes with --numbers, the six main numbers it goes with (8.1)",
+                        "give all three: --numbers N,N,N,N,N,N --zz N --z6 N, or leave it out "
+                        "to draw all from the seeded dice",
+                    )
+                    for option in alone
+                ],
+                None,
+            )
         old = next((r for r in book.rounds if r.round == rnd), None)
         if old is not None and not again:
             return (

@@ -179,15 +179,26 @@ class EgonMachine(BooksMachine):
 
     # -- the round ---------------------------------------------------------------------------
     @rule(which=st.integers(0, len(DRAWS)), again=st.booleans(), storm=st.booleans(),
-          price=small([None, None, "60", "0", "-3", "sixty"]))  # fmt: skip
-    def draw(self, which: int, again: bool, storm: bool, price: str | None) -> None:
+          price=small([None, None, "60", "0", "-3", "sixty"]),
+          given=small(["numbers,zz,z6"] * 4 + ["", "zz,z6", "numbers,zz"]))  # fmt: skip
+    def draw(self, which: int, again: bool, storm: bool, price: str | None, given: str) -> None:
+        """A draw by hand (some of its options), or from the seeded dice; what is recorded is
+        what the command was given (8.1)."""
         args = ["draw"]
+        told = {}
         if which < len(DRAWS):
-            numbers, zz, z6 = DRAWS[which]
-            args += ["--numbers", numbers, "--zz", zz, "--z6", z6]
+            told = {k: v for k, v in zip(("numbers", "zz", "z6"), DRAWS[which], strict=True)}
+            told = {k: v for k, v in told.items() if k in given.split(",")}
+            args += [a for k, v in told.items() for a in (f"--{k}", v)]
         args += ["--again"] * again + ["--storm"] * storm
         args += ["--max-price", price] if price else []
-        self.do(*args)
+        if self.do(*args).exit_code == 0:
+            row = next(r for r in self.book()["Rounds"] if r["round"] == self.day() + 1)
+            recorded = {"numbers": row["numbers"], "zz": str(row["zz"]), "z6": str(row["z6"])}
+            assert all(recorded[k] == v for k, v in told.items()), (
+                f"8.1: `ledger {' '.join(args)}` recorded {recorded}"
+            )
+            assert bool(row["storm"]) == storm, "6.1.6: the storm as given"
 
     @rule(player=small([*PLAYERS, "ZED"]), stones=small(["1", "3", "0", "x"]),
           cost=small(["30", "350", "25000", "-1"]), replace=st.booleans())  # fmt: skip
@@ -332,6 +343,12 @@ class EgonMachine(BooksMachine):
             assert int(p["store"] or 0) >= 0, f"6.4.2: {p['name']}'s store is below 0"
             assert int(p["tower"] or 0) >= 12, f"6.5: {p['name']}'s tower is below its foundation"
         assert all(int(h["di"]) >= 0 for h in book["DIHistory"]), "6.1.4: a DI below 0"
+        # 6.6.3: a blackmail waits one round; 5.4.6: a jackpot never below its Mindestinhalt
+        waiting = {b["made_in_round"] for b in book["Blackmails"]}
+        assert waiting <= {self.day()}, f"6.6.3: blackmails of rounds {waiting} still wait"
+        minimum = {"A": 3200, "B": 1600, "C": 800}
+        for j in book["Jackpots"]:
+            assert dec(j["amount"]) >= minimum[j["class"]], f"5.4.6: jackpot {j}"
         # a round's Results are its journal
         kj: dict[tuple[int, str], Decimal] = defaultdict(Decimal)
         for r in results:

@@ -224,3 +224,18 @@ def test_2_an_order_typed_for_a_player_out_of_the_game_can_be_deleted_as_its_hin
     assert "Orders!B2: player-out ABC is out of the game" in run.stderr
     ledger("order", "--delete", "2")
     ledger("tick")
+
+
+def test_8_1_a_zusatzzahl_or_z6_without_the_six_numbers_is_refused_not_passed_over(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    for given in (("--zz", "7"), ("--z6", "6"), ("--zz", "7", "--z6", "6")):
+        run = ledger("draw", *given, expect=1)
+        assert (
+            f"{given[0]}: conflicting-arguments {given[0]} comes with --numbers, the six main "
+            "numbers it goes with (8.1)" in run.stderr
+        )
+        assert "leave it out to draw all from the seeded dice" in run.stderr
+    assert rows(ledger.path, "Rounds") == []
+    ledger("draw")  # all from the seeded dice
