@@ -26,6 +26,7 @@ from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order
+from ledger.rules.egon.refusals import REFUSES
 from ledger.rules.egon.sheet_checks import (
     no_maxpreis,
     order_cell,
@@ -89,6 +90,7 @@ class Egon(Game):
     player_columns = PLAYER_COLUMNS
     sheets = tuple(sheet_spec(n) for n in SHEETS)
     next_steps = "ledger order PLAYER 'CODE' for each order, ledger draw, then ledger tick; ledger status shows the players."
+    refuses = REFUSES
 
     def allows_debt(self, settings: Settings) -> bool:
         return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out

@@ -118,34 +118,43 @@ def round_rows(
         me = normalize_player(o.player)
         delete = f"ledger order --delete {o.ref.row if o.ref else 'ROW'}"
         if me in out:
-            yield o.round, problem(
-                "player-out",
-                order_cell(o, "player"),
-                f"{me} is out of the game (ausgeschieden) and gives no orders",
-                f"delete the order: {delete}",
-                warning=True,
+            yield (
+                o.round,
+                problem(
+                    "player-out",
+                    order_cell(o, "player"),
+                    f"{me} is out of the game (ausgeschieden) and gives no orders",
+                    f"delete the order: {delete}",
+                    warning=True,
+                ),
             )
             continue
         if o.round != day + 1:
             continue
         if status.get(me) in JAILED_NAMES:
-            yield o.round, problem(
-                "player-jailed",
-                order_cell(o, "player"),
-                f"{me} sits in the {status[me]} in round {o.round}: his orders of that round "
-                "are not carried out (4.6)",
-                f"delete the order: {delete}",
-                warning=True,
+            yield (
+                o.round,
+                problem(
+                    "player-jailed",
+                    order_cell(o, "player"),
+                    f"{me} sits in the {status[me]} in round {o.round}: his orders of that round "
+                    "are not carried out (4.6)",
+                    f"delete the order: {delete}",
+                    warning=True,
+                ),
             )
         against = normalize_player(o.justified_against)
         if against and not waiting_blackmail(book, me, against):
-            yield o.round, problem(
-                "no-such-blackmail",
-                order_cell(o, "justified_against"),
-                f"{me} {o.order}: no blackmail by {against} waits against {me}: a "
-                "Rechtfertigung answers a blackmail of last round (6.6.42)",
-                waiting_hint(book, me),
-                warning=True,
+            yield (
+                o.round,
+                problem(
+                    "no-such-blackmail",
+                    order_cell(o, "justified_against"),
+                    f"{me} {o.order}: no blackmail by {against} waits against {me}: a "
+                    "Rechtfertigung answers a blackmail of last round (6.6.42)",
+                    waiting_hint(book, me),
+                    warning=True,
+                ),
             )
 
 
@@ -181,7 +190,9 @@ def waiting_hint(book: EgonBook, victim: str) -> str:
         for b in book.blackmails
         if normalize_player(b.victim) in ("", victim) and normalize_player(b.blackmailer) != victim
     ]
-    return f"the blackmails against {victim}: {', '.join(waiting)}" if waiting else "none is waiting"
+    return (
+        f"the blackmails against {victim}: {', '.join(waiting)}" if waiting else "none is waiting"
+    )
 
 
 def draw_faults(
@@ -209,12 +220,15 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
             continue
         if r.round in first:
             cells = f"{_cell(first[r.round], 'round')} and {_cell(r, 'round')}"
-            yield r.round, problem(
-                "second-draw",
-                _cell(r, "round"),
-                f"round {r.round} is drawn twice ({cells})",
-                "ledger draw --again puts one draw in place of both",
-                warning=True,
+            yield (
+                r.round,
+                problem(
+                    "second-draw",
+                    _cell(r, "round"),
+                    f"round {r.round} is drawn twice ({cells})",
+                    "ledger draw --again puts one draw in place of both",
+                    warning=True,
+                ),
             )
             continue
         first[r.round] = r
@@ -223,13 +237,16 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
         except ValueError:
             six = None
         for column, message in draw_faults(six, r.zz, r.z6, r.numbers):
-            yield r.round, problem(
-                "bad-draw",
-                _cell(r, column),
-                message,
-                "ledger draw --again (or --again --numbers N,N,N,N,N,N --zz N --z6 N) "
-                "replaces it",
-                warning=True,
+            yield (
+                r.round,
+                problem(
+                    "bad-draw",
+                    _cell(r, column),
+                    message,
+                    "ledger draw --again (or --again --numbers N,N,N,N,N,N --zz N --z6 N) "
+                    "replaces it",
+                    warning=True,
+                ),
             )
 
 
@@ -246,21 +263,27 @@ def _typed_purchasers(
         what = "build" if pu.build and not (pu.stones or pu.cost) else "purchase"
         delete = f"ledger {what} --delete {pu.ref.row if pu.ref else 'ROW'}"
         if name not in (n.upper() for n in names):
-            yield pu.round, problem(
-                "unknown-player",
-                _cell(pu, "player"),
-                f"there is no player {pu.player!r}",
-                did_you_mean(name, names)
-                + f"players: {', '.join(names)}; or remove the row: {delete}",
-                warning=True,
+            yield (
+                pu.round,
+                problem(
+                    "unknown-player",
+                    _cell(pu, "player"),
+                    f"there is no player {pu.player!r}",
+                    did_you_mean(name, names)
+                    + f"players: {', '.join(names)}; or remove the row: {delete}",
+                    warning=True,
+                ),
             )
         elif name in out:
-            yield pu.round, problem(
-                "player-out",
-                _cell(pu, "player"),
-                f"{name} is out of the game (ausgeschieden): he buys and builds no more",
-                f"remove the row: {delete}",
-                warning=True,
+            yield (
+                pu.round,
+                problem(
+                    "player-out",
+                    _cell(pu, "player"),
+                    f"{name} is out of the game (ausgeschieden): he buys and builds no more",
+                    f"remove the row: {delete}",
+                    warning=True,
+                ),
             )
 
 
@@ -276,13 +299,16 @@ def _second_orders(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
             first[key] = o
             continue
         old = first[key]
-        yield o.round, problem(
-            "second-order",
-            order_cell(o, "player"),
-            f"{key[1]} has a second order for action phase {phase} of round {o.round} (the "
-            f"first is {old.order} in {order_cell(old, 'player')}); 4.1 allows one order a phase",
-            f"remove one: ledger order --delete {o.ref.row if o.ref else 'ROW'}",
-            warning=True,
+        yield (
+            o.round,
+            problem(
+                "second-order",
+                order_cell(o, "player"),
+                f"{key[1]} has a second order for action phase {phase} of round {o.round} (the "
+                f"first is {old.order} in {order_cell(old, 'player')}); 4.1 allows one order a phase",
+                f"remove one: ledger order --delete {o.ref.row if o.ref else 'ROW'}",
+                warning=True,
+            ),
         )
 
 

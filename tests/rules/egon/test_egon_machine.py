@@ -267,7 +267,7 @@ class EgonMachine(BooksMachine):
                                                ("1,2,3,4,5,5", "6", "5")]))  # fmt: skip
             row = [rnd, numbers, int(zz), int(z6)]
         else:
-            payer, to = data.draw(st.permutations(self.free() + ["world"]))[:2]
+            payer, to = data.draw(st.permutations([*self.free(), "world"]))[:2]
             row = [None, None, "pay", payer, to, data.draw(small([5, 20000]))]
         add_rows(self.path, sheet, [row])
         self.sheets = None

@@ -42,6 +42,13 @@ def test_2_a_player_out_of_the_game_neither_pays_nor_is_paid(ledger: Ledger) -> 
     ledger("pay", "BOB", "CAT", "10")  # the others go on
 
 
+def test_2_a_player_out_of_the_game_buys_and_builds_nothing(ledger: Ledger) -> None:
+    out(ledger)
+    for command in (("purchase", "ABC", "2", "90"), ("build", "ABC", "1")):
+        run = ledger(*command, expect=1)
+        assert "PLAYER: player-out ABC is out of the game (ausgeschieden)" in run.stderr
+
+
 def test_2_a_pay_row_typed_for_a_player_out_of_the_game_is_named_at_its_cell(
     ledger: Ledger,
 ) -> None:
@@ -117,9 +124,7 @@ def test_3_a_purchase_typed_for_a_player_out_or_unknown_is_named_at_its_cell(
     out(ledger)
     add_rows(ledger.path, "Purchases", [[2, "ABC", 2, 90], [2, "ZED", 1, 30], [2, "BOB", 0, 0, 3]])
     run = ledger("check")
-    assert (
-        "Purchases!B2: player-out (warning) ABC is out of the game (ausgeschieden)" in run.stdout
-    )
+    assert "Purchases!B2: player-out (warning) ABC is out of the game (ausgeschieden)" in run.stdout
     assert "Purchases!B3: unknown-player (warning) there is no player 'ZED'" in run.stdout
     assert "Purchases!B4" not in run.stdout
     ledger(*DRAW)
