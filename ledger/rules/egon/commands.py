@@ -24,6 +24,7 @@ from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.egon.parse import normalize_player
+from ledger.rules.egon.purchase_checks import late_rows
 from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over
 from ledger.rules.egon.state import Status
 
@@ -233,7 +234,8 @@ def delete_purchase_row(books: Books, row_text: str, *, build: bool) -> tuple[st
             )
         ]
     where = cell_of("Purchases", r.ref)
-    if r.round <= books.day:
+    late = any(pu is r and what == command for pu, what in late_rows(book, books.day))
+    if r.round <= books.day and not late:  # a row typed after its round's tick may go
         return "", [
             problem(
                 "evaluated",

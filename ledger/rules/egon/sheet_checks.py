@@ -14,10 +14,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ledger.core.books import Player
-from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, Severity, problem
 from ledger.rules.egon.orders import Blackmail
 from ledger.rules.egon.parse import is_pseudonym, normalize_player, phase_of_text, read_order
+from ledger.rules.egon.purchase_checks import late_purchases, purchase_rows
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     EgonBook,
@@ -68,6 +68,7 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
                 "the highest price a trader asked for a stone this round (6.2.1)",
             )
     yield from _typed_numbers(book, day)
+    yield from late_purchases(book, day)
     yield from (found for _, found in round_rows(book, players, day))
     out = players_out(players)
     for o in book.orders:
@@ -109,7 +110,7 @@ def round_rows(
     round's tick (`tick_refusals`)."""
     yield from _second_orders(book, day)
     yield from _typed_draws(book, day)
-    yield from _typed_purchasers(book, players, day)
+    yield from purchase_rows(book, players, day)
     out = players_out(players)
     status = {p.name.upper(): str(p.get("status") or "") for p in players}
     for o in book.orders:
@@ -245,43 +246,6 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
                     message,
                     "ledger draw --again (or --again --numbers N,N,N,N,N,N --zz N --z6 N) "
                     "replaces it",
-                    warning=True,
-                ),
-            )
-
-
-def _typed_purchasers(
-    book: EgonBook, players: Sequence[Player], day: int
-) -> Iterator[tuple[int, Problem]]:
-    """A Purchases row of a round to come names a player in the game (section 3, 7)."""
-    names = [p.name for p in players]
-    out = players_out(players)
-    for pu in book.purchases:
-        if pu.round <= day:
-            continue
-        name = normalize_player(pu.player)
-        what = "build" if pu.build and not (pu.stones or pu.cost) else "purchase"
-        delete = f"ledger {what} --delete {pu.ref.row if pu.ref else 'ROW'}"
-        if name not in (n.upper() for n in names):
-            yield (
-                pu.round,
-                problem(
-                    "unknown-player",
-                    _cell(pu, "player"),
-                    f"there is no player {pu.player!r}",
-                    did_you_mean(name, names)
-                    + f"players: {', '.join(names)}; or remove the row: {delete}",
-                    warning=True,
-                ),
-            )
-        elif name in out:
-            yield (
-                pu.round,
-                problem(
-                    "player-out",
-                    _cell(pu, "player"),
-                    f"{name} is out of the game (ausgeschieden): he buys and builds no more",
-                    f"remove the row: {delete}",
                     warning=True,
                 ),
             )

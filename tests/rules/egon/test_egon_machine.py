@@ -10,7 +10,8 @@ held to tests/machine.py's invariants and this game's own:
   round, earns and pays nothing by an order (only salary and interest, 2; the buying phase, 3;
   a blackmail's penalty he is owed, 6.6.42/6.6.43);
 - once: one order a player in each action phase (4.1), one lottery ticket (5.4), one salary a
-  round (2), a blackmail settled once (6.6.3), a round evaluated once;
+  round (2), one purchase and one build a round (3, 7), a blackmail settled once (6.6.3), a
+  round evaluated once;
 - the DI is never below 0 (6.1.4), a store never below 0, a tower never below its foundation
   (6.5); a round's Results are its journal, to the cent;
 - the tick never refuses with the engine's catch-all (bad-round): what it refuses is named
@@ -233,6 +234,7 @@ class EgonMachine(BooksMachine):
             assert "problem" in run.stderr and "internal error" not in run.stderr, run.stderr
             return
         shown = run.json()
+        assert self.ledger("status").exit_code == 0
         cash = defaultdict(Decimal)
         for r in self.book()["Journal"]:
             cash[str(r["account"])] += dec(r["amount"])
@@ -329,12 +331,15 @@ class EgonMachine(BooksMachine):
             if o["result"]
         )
         assert all(n == 1 for n in phases.values()), f"4.1: two orders in a phase: {phases}"
+        early = [o for o in book["Orders"] if o["result"] and o["round"] > self.day()]
+        assert not early, f"an order evaluated before its round: {early}"
         once = Counter(
             (r["round"], r["player"], str(r["rule"]), str(r["source"]))
             for r in results
             if (r["rule"] == "5.4" and dec(r["kj"]) < 0)
             or (r["rule"] == "2" and str(r["text"]).startswith("salary"))
             or (str(r["rule"]) in ("6.6.42", "6.6.43") and dec(r["kj"]) < 0)
+            or str(r["rule"]) in ("3", "7")  # one buying phase, one building (3, 7)
         )
         assert all(n == 1 for n in once.values()), f"used twice: {once}"
         # 6.1.4: the DI never below 0; stores and towers (6.5)

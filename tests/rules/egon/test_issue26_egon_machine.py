@@ -244,3 +244,47 @@ def test_8_1_a_zusatzzahl_or_z6_without_the_six_numbers_is_refused_not_passed_ov
         assert "leave it out to draw all from the seeded dice" in run.stderr
     assert rows(ledger.path, "Rounds") == []
     ledger("draw")  # all from the seeded dice
+
+
+def test_3_a_second_purchase_or_build_typed_for_a_round_is_named_at_its_cell(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    ledger("purchase", "BOB", "3", "180")
+    ledger("build", "BOB", "1")
+    add_rows(ledger.path, "Purchases", [[1, "BOB", 2, 90], [1, "BOB", 0, 0, 2]])
+    run = ledger("check")
+    assert (
+        "Purchases!B4: second-purchase (warning) BOB has a second purchase in round 1 (the "
+        "first is in Purchases!B2); one row holds a player's buying phase (3)" in run.stdout
+    )
+    assert "Purchases!B5: second-build (warning) BOB has a second build in round 1" in run.stdout
+    ledger(*DRAW)
+    run = ledger("tick", expect=1)  # both would be booked: refused, named at their cells
+    assert "Purchases!B4: second-purchase" in run.stderr
+    assert "Purchases!B5: second-build" in run.stderr
+    ledger("build", "--delete", "5")
+    ledger("purchase", "--delete", "4")
+    ledger("tick")
+    assert ledger("status", "--json").json()["players"]["BOB"]["store"] == 2
+
+
+def test_3_a_purchase_typed_after_its_round_is_named_as_never_booked_and_can_be_deleted(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    ledger("purchase", "BOB", "3", "180")
+    ledger(*DRAW)
+    ledger("tick")
+    add_rows(ledger.path, "Purchases", [[1, "CAT", 2, 90], [1, "BOB", 1, 60]])
+    run = ledger("check")
+    assert (
+        "Purchases!A3: never-evaluated (warning) CAT's purchase: round 1 was evaluated before "
+        "this row was typed; it is never booked" in run.stdout
+    )
+    assert "Purchases!A4: never-evaluated (warning) BOB's purchase" in run.stdout
+    assert "Purchases!A2" not in run.stdout  # booked with its round
+    ledger("purchase", "--delete", "4")
+    ledger("purchase", "--delete", "3")
+    run = ledger("purchase", "--delete", "2", expect=1)  # booked: it stays in the books
+    assert "--delete: evaluated Purchases!B2: round 1 is evaluated" in run.stderr
