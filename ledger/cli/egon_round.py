@@ -156,8 +156,11 @@ def draw(
                 hint = "leave --max-price out until a trader's price is known (Traders sheet)"
             return "", [problem("bad-amount", "--max-price", wrong, hint)], None
         book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
+        # 6.2.1: the Traders sheet's prices are read when the round is evaluated (a price
+        # corrected after the draw counts); only a --max-price given is the draw's own
+        given = price if max_price else Decimal(0)
         book.rounds.append(
-            RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, price)
+            RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, given)
         )
         return (
             f"round {rnd}: {', '.join(str(n) for n in six)}, ZZ {the_zz}, Z6 {the_z6}"

@@ -311,7 +311,7 @@ class Egon(Game):
             ) from None
         books.settings.values["day"] = rnd
         self._book(books, rnd, result)
-        book.put(row, replace(row, evaluated=True))
+        book.put(row, replace(row, evaluated=True, max_price=draw.max_price))  # as charged
         book.orders = [replace(o, result="evaluated") if o.round == rnd else o for o in book.orders]
         return list(result.effects)
 

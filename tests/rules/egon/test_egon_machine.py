@@ -23,7 +23,6 @@ its end is reached, and with draws that put players in jail and out of the game.
 
 from __future__ import annotations
 
-import tempfile
 from collections import Counter, defaultdict
 from decimal import Decimal
 from pathlib import Path
@@ -167,7 +166,7 @@ class EgonMachine(BooksMachine):
             code = data.draw(order_code(me))
             pen = " --penalty-kj 300" if code.startswith("e,") else ""
             lines.append(f"{me} {code}{pen}")
-        path = Path(tempfile.mkstemp(suffix=".txt", dir=self.folder)[1])
+        path = self.folder / f"letters-{len(self.log)}.txt"
         path.write_text("# the round's letters\n" + "\n".join(lines) + "\n", encoding="utf-8")
         self.do("order", "--file", str(path), *(["--replace"] if data.draw(st.booleans()) else []))
 

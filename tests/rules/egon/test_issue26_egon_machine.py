@@ -7,7 +7,7 @@ Fresh game: ABC, BOB, CAT with 1000 Kj each, towers of 12, round 0.
 
 from __future__ import annotations
 
-from tests.conftest import Ledger, add_rows, rows, set_setting
+from tests.conftest import Ledger, add_rows, edit_cells, rows, set_setting
 
 DRAW = ("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
 
@@ -288,3 +288,21 @@ def test_3_a_purchase_typed_after_its_round_is_named_as_never_booked_and_can_be_
     ledger("purchase", "--delete", "3")
     run = ledger("purchase", "--delete", "2", expect=1)  # booked: it stays in the books
     assert "--delete: evaluated Purchases!B2: round 1 is evaluated" in run.stderr
+
+
+# -- 6.2.1: the Maxpreis is the traders' when the round is evaluated -----------------------------
+
+
+def test_6_2_1_a_traders_price_corrected_after_the_draw_is_the_maxpreis_of_the_round(
+    ledger: Ledger,
+) -> None:
+    egon(ledger)
+    add_rows(ledger.path, "Traders", [[1, "Alois", 10, 60, 2]])
+    ledger("order", "ABC", "i,1")
+    ledger(*DRAW)  # the Traders sheet's 60 is not fixed by the draw
+    edit_cells(ledger.path, {"Traders!D2": 50})  # the banker corrects Alois's price
+    run = ledger("tick")
+    assert "import of 1 stone at Maxpreis 50.00 + 4 x 1^2 = 54.00 Kj each" in " ".join(
+        run.stdout.split()
+    )
+    assert rows(ledger.path, "Rounds")[0]["max_price"] == 50  # what the round charged
