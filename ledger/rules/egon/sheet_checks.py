@@ -4,7 +4,11 @@ changing command find before a round is evaluated (`sheet_problems`), and what t
 
 A row typed by hand is judged as `ledger order`, `purchase` and `draw` judge what they are
 given; what may still be corrected while the round is typed (a missing penalty, a trader's
-price, a purchase's cost) is a warning until the tick.
+price, a purchase's cost; and `round_rows`: a second order, an order of a player out or in
+jail, a Rechtfertigung against no waiting blackmail, a purchase row of purchase_checks.py, a
+draw typed wrong or twice) is a warning until the tick, so that the command its hint names
+(`ledger order --delete N`, `draw --again`) works: a changing command refuses to run while the
+books hold an error. The tick of the row's round refuses it (`tick_refusals`), naming the cell.
 """
 
 from __future__ import annotations

@@ -200,23 +200,23 @@ class EgonMachine(BooksMachine):
             )
             assert bool(row["storm"]) == storm, "6.1.6: the storm as given"
 
-    @rule(player=small([*PLAYERS, "ZED"]), stones=small(["1", "3", "0", "x"]),
+    @rule(build=st.booleans(), player=small([*PLAYERS, "ZED"]), stones=small(["1", "3", "0", "x"]),
           cost=small(["30", "350", "25000", "-1"]), replace=st.booleans())  # fmt: skip
-    def purchase(self, player: str, stones: str, cost: str, replace: bool) -> None:
-        self.do("purchase", player, stones, cost, *(["--replace"] if replace else []))
+    def purchase_or_build(
+        self, build: bool, player: str, stones: str, cost: str, replace: bool
+    ) -> None:
+        """The buying phase's result (3) or the stones built (7), as the game master enters them."""
+        args = ("build", player, stones) if build else ("purchase", player, stones, cost)
+        self.do(*args, *(["--replace"] if replace else []))
 
-    @rule(player=small([*PLAYERS, "ZED"]), stones=small(["1", "4", "0"]), replace=st.booleans())
-    def build(self, player: str, stones: str, replace: bool) -> None:
-        self.do("build", player, stones, *(["--replace"] if replace else []))
-
-    @rule(rounds=small(["1", "1", "1", "2", "0"]), which=st.integers(0, len(DRAWS) - 1),
-          drawn=st.booleans())  # fmt: skip
+    @rule(rounds=small(["1", "1", "1", "1", "2", "0"]), which=st.integers(0, len(DRAWS) - 1),
+          drawn=small([True, True, True, False]))  # fmt: skip
     def tick(self, rounds: str, which: int, drawn: bool) -> None:
         """Evaluate the round; mostly its draw first (by hand, so that it decides the edges)."""
         before = self.day()
         if drawn and not any(r["round"] == before + 1 for r in self.book()["Rounds"]):
             numbers, zz, z6 = DRAWS[which]
-            self.do("draw", "--numbers", numbers, "--zz", zz, "--z6", z6)
+            self.do("draw", "--numbers", numbers, "--zz", zz, "--z6", z6, "--max-price", "60")
         run = self.do("tick", rounds)
         said = run.stdout + run.stderr
         if run.exit_code:
@@ -225,6 +225,38 @@ class EgonMachine(BooksMachine):
             )
         else:
             assert self.day() == before + int(rounds), "a tick evaluates each round once"
+
+    @rule(which=st.integers(0, len(DRAWS) - 1))
+    def play_a_round(self, which: int) -> None:
+        """A round as the banker mostly plays it: drawn, then evaluated (more often than the
+        other commands, so that a game of a few dozen commands reaches its end)."""
+        self.tick("1", which, True)
+
+    @rule(data=st.data())
+    def to_the_edge_again(self, data: st.DataObject) -> None:
+        self.to_the_edge(data)
+
+    @rule(data=st.data())
+    def to_the_edge(self, data: st.DataObject) -> None:
+        """What brings a player to an edge of the rules: caught forging, into the Gefängnis
+        (5.5.3) or the Zuchthaus (4.6.4); a debt past the limit (2); a tower that sabotage
+        can bring down (6.5); a ticket on a number drawn (5.4.34); a blackmail to defy (6.6)."""
+        me = data.draw(small(self.free()))
+        other = data.draw(small([p for p in PLAYERS if p != me]))
+        edge = data.draw(small(["forge", "forge", "debt", "tower", "ticket", "blackmail"]))
+        if edge == "forge":
+            self.do("order", me, f"f,{data.draw(small(['5000', '20000']))}", "--replace")
+        elif edge == "debt":
+            self.do("pay", me, "world", "30000")
+        elif edge == "tower":
+            self.do("purchase", me, "6", "300", "--replace")
+            self.do("build", me, "6", "--replace")
+        elif edge == "ticket":
+            self.do("order", me, f"l,{data.draw(small(['06', '49', '41', '10', '60']))}")
+        else:
+            action = data.draw(small(["v", "l", "b", "i,1"]))
+            self.do("order", me, f"e,{action},{data.draw(small([other, 'alle']))}",
+                    "--penalty-kj", "300", "--penalty-stones", "1")  # fmt: skip
 
     @rule()
     def status_is_the_books(self) -> None:
@@ -261,7 +293,7 @@ class EgonMachine(BooksMachine):
         elif sheet == "Traders":
             row = [rnd, data.draw(small(TRADERS)), 10, data.draw(small([60, 45, None])), 2]
         elif sheet == "Purchases":
-            who = data.draw(small([me, me, "ZED"]))
+            who = data.draw(small([me, me, me, me, "ZED"]))
             row = [rnd, who, *data.draw(small([(2, 90), (0, 0, 1), (2, 0), (1, 30, 3)]))]
         elif sheet == "Rounds":
             numbers, zz, z6 = data.draw(small([*DRAWS, ("1,2,3,4,5,6", "0", "9"),
