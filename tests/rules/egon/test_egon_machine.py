@@ -17,8 +17,8 @@ held to tests/machine.py's invariants and this game's own:
 - the tick never refuses with the engine's catch-all (bad-round): what it refuses is named
   where it is typed, by the command or by `check`.
 
-The game is played with 3 rounds (the Settings row `rounds`, typed as a banker would) so that
-its end is reached, and with draws that put players in jail and out of the game.
+The game is played with 2 to 5 rounds (the Settings row `rounds`, typed as a banker would) so
+that its end is reached, and with draws that put players in jail and out of the game.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ JAILED = ("Gefängnis", "Zuchthaus")
 OUT = "ausgeschieden"
 #: What a player sitting in jail may still be paid or pay in a round (see the docstring).
 JAIL_MONEY = {"2", "3", "6.6.42", "6.6.43"}
-ROUNDS = 3
+ROUNDS = (2, 3, 3, 5)  # the games' lengths (the Settings row rounds)
 
 small = st.sampled_from
 #: Draws by hand that decide the edges: a high ZZ catches forgers and thieves, a low one lets
@@ -115,10 +115,10 @@ class EgonMachine(BooksMachine):
         #: rows typed since ledger last saved: `undo` refuses to throw them away
         self.typed = False
 
-    @initialize()
-    def a_short_game(self) -> None:
+    @initialize(rounds=small(ROUNDS))
+    def a_short_game(self, rounds: int) -> None:
         """The banker types a shorter game into Settings (1.4's 13 rounds are a setting)."""
-        set_setting(self.path, "rounds", ROUNDS)
+        set_setting(self.path, "rounds", rounds)
 
     def do(self, *args: str) -> Run:
         before = len(self.done)
