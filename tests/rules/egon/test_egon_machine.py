@@ -76,34 +76,39 @@ def dec(value: Any) -> Decimal:
 
 
 @st.composite
-def order_code(draw: st.DrawFn, me: str) -> str:
-    """One of the twelve orders (5.1-6.6), its fields mostly valid, sometimes not."""
+def order_code(draw: st.DrawFn, me: str, valid: bool = False) -> str:
+    """One of the twelve orders (5.1-6.6), its fields mostly valid, sometimes not (never with
+    ``valid``: a row typed wrong stops every command until it is corrected)."""
     others = [p for p in PLAYERS if p != me]
-    who = draw(small([*others, *others, me, "ZED"]))
+
+    def pick(good: list[str], bad: list[str]) -> str:
+        return draw(small(good if valid else [*good, *bad]))
+
+    who = pick([*others, *others], [me, "ZED"])
     code = draw(small("axvlfgpibdse"))
     if code == "a":
-        return f"a,{draw(small([who, who, *TRADERS]))}"
+        return f"a,{pick([who, who, *TRADERS], [])}"
     if code == "x":
-        return f"x,{draw(st.integers(0, 12))},{who}"
+        return f"x,{pick(['1', '2', '5', '9'], ['0', '12'])},{who}"
     if code == "v":
         return "v"
     if code == "l":
-        return f"l,{draw(small(['01', '17', '49', '50', '6', '66', 'xx']))}"
+        return f"l,{pick(['01', '17', '49', '6'], ['50', '66', 'xx'])}"
     if code == "f":
-        return f"f,{draw(small(['100', '900', '5000', '20000', '0', '1.5']))}"
+        return f"f,{pick(['100', '900', '5000', '20000'], ['0', '1.5'])}"
     if code == "g":
-        return f"g,{draw(small([*TRADERS, 'Zora']))},{draw(small(['50', '200', '500']))}"
+        return f"g,{pick(list(TRADERS), ['Zora'])},{draw(small(['50', '200', '500']))}"
     if code == "p":
-        guests = draw(st.lists(small(others), max_size=3, unique=True))
+        guests = draw(st.lists(small(others), min_size=int(valid), max_size=3, unique=True))
         return ",".join(["p", draw(small(["70", "300", "1000"])), *guests])
     if code in "ib":
-        return f"{code},{draw(st.integers(0, 4))}"
+        return f"{code},{pick(['1', '2', '4'], ['0'])}"
     if code == "d":
         return f"d,{draw(st.integers(1, 5))},{who}"
     if code == "s":
         return f"s,{draw(small(['100', '500', '1000']))},{who}"
-    action = draw(small(["v", "l", "i", "b", "a", "i,2", "l,17", "f,900", "x,2,CAT", "zz"]))
-    return f"e,{action},{draw(small(['alle', who]))}"
+    action = pick(["v", "l", "i", "b", "a", "i,2", "l,17", "f,900", "x,2,CAT"], ["zz"])
+    return f"e,{action},{pick(['alle', who], [])}"
 
 
 class EgonMachine(BooksMachine):
@@ -174,8 +179,9 @@ class EgonMachine(BooksMachine):
     def delete_a_row(self, data: st.DataObject) -> None:
         command, sheet = data.draw(small([("order", "Orders"), ("purchase", "Purchases"),
                                           ("build", "Purchases")]))  # fmt: skip
-        n = len(self.book()[sheet])
-        self.do(command, "--delete", str(data.draw(st.integers(1, n + 2))))
+        n = len(self.book()[sheet])  # rows 2..n+1 hold them; 1 is the header
+        row = data.draw(small([*range(2, n + 2), *range(2, n + 2), 1, n + 2]))
+        self.do(command, "--delete", str(row))
 
     # -- the round ---------------------------------------------------------------------------
     @rule(which=st.integers(0, len(DRAWS)), again=st.booleans(), storm=st.booleans(),
@@ -282,11 +288,12 @@ class EgonMachine(BooksMachine):
     @rule(data=st.data())
     def type_rows(self, data: st.DataObject) -> None:
         rnd = self.day() + data.draw(small([1, 1, 1, 0]))
-        sheet = data.draw(small(["Orders", "Traders", "Events", "Purchases", "Rounds"]))
-        me = data.draw(small(PLAYERS))
+        sheet = data.draw(small(["Orders", "Orders", "Traders", "Events", "Purchases", "Rounds"]))
+        jailed = [p for p, s in self.status().items() if s in JAILED]
+        me = data.draw(small([*jailed, *jailed, *PLAYERS]))  # the banker missed who sits
         row: list[Any]
         if sheet == "Orders":
-            code = data.draw(order_code(me))
+            code = data.draw(order_code(me, valid=data.draw(small([True, True, True, False]))))
             waiting = [str(b["blackmailer"]) for b in self.book()["Blackmails"]] + ["CAT"]
             row = [rnd, me, code, 300 if code.startswith("e,") else None, None,
                    data.draw(small([None, None, *waiting]))]  # fmt: skip
