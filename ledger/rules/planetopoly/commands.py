@@ -163,16 +163,9 @@ def apply(
     values, problems = parse_params(spec, given, where)
     if problems:
         return "", problems
-    left = [p.name for p in books.players if not bank.flag(p, "out")]
-    if len(books.players) >= 2 and len(left) == 1:
-        return "", [
-            problem(
-                "game-over",
-                name,
-                f"§2: the game is over: {left[0]} is the player left and has won",
-                "ledger report game shows the standings",
-            )
-        ]
+    over = bank.game_over(books, name)
+    if over is not None:
+        return "", [over]
     full = {p.name: where.get(p.name, p.cli) for p in spec.params}
     board = board_of(books)
     saved, rolls = board.clone(), len(books.dice)

@@ -52,7 +52,7 @@ class Planetopoly(Game):
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         if not bank.flag(player, "out"):
-            return None
+            return bank.game_over(books, where)  # §2: the winner's money moves no more
         return problem(
             "player-out", where, f"§9: {player.name} has lost the game and takes no more part", ""
         )
