@@ -233,8 +233,17 @@ SETUPS: dict[str, tuple[tuple[str, ...], ...]] = {
     ),  # Bob and Cy have lost: Ann has won (§2)
     "prisoner": (
         ("buy", "Cy", "orion-1"), ("buy", "Ann", "speed-trap-1"), ("buy", "Bob", "lyra-1"),
-        ("prison", "Cy"), ("stay", "Cy"),
-    ),
+        ("prison", "Cy"), ("stay", "Cy"), ("stay", "Cy"), ("prison", "Bob"),
+    ),  # Cy's third turn in prison is next (a stay serves the sentence), Bob's first
+    "rich": (
+        ("event", "Ann", "--receive", "20000"), ("event", "Bob", "--receive", "900"),
+        ("buy", "Ann", "lyra-1"), ("buy", "Bob", "speed-trap-1"), ("buy", "Ann", "lyra-2"),
+        ("buy", "Bob", "speed-trap-2"), ("buy", "Ann", "lyra-3"),
+        ("buy", "Bob", "speed-trap-3"), ("buy", "Bob", "speed-trap-4"),
+        ("buy", "Cy", "toll-station-1"), ("buy", "Ann", "sirius-1"), ("buy", "Cy", "vega-1"),
+        *(("build", "Ann", f"lyra-{i}", "--points", "1") for i in (1, 2, 3, 1, 2, 3, 1, 2, 3)),
+        ("build", "Ann", "lyra-1", "--points", "3"), ("build", "Ann", "lyra-1", "--points", "3"),
+    ),  # Ann: a space base on lyra-1, stations on lyra-2 and -3; Bob: all four speed traps
 }  # fmt: skip
 
 
