@@ -91,8 +91,10 @@ def pay_out(
     event: str,
 ) -> list[str]:
     """`payer` must pay `amount` to the account `to`: the bank lends exactly the shortfall
-    first (§9). A player paid repays their own debt from it."""
-    said = []
+    first (§9). A player paid repays their own debt from it. Nothing to pay posts nothing."""
+    said: list[str] = []
+    if amount <= 0:
+        return said
     money = Money(amount, books.currency)
     account = books.game.cash_account(payer)
     short = amount - max(cash(books, payer), Decimal(0))
@@ -130,7 +132,9 @@ def pay_in(
     kind: str,
     event: str,
 ) -> list[str]:
-    """Money from `src` to the player, which repays their debt first (§9)."""
+    """Money from `src` to the player, which repays their debt first (§9); none posts nothing."""
+    if amount <= 0:
+        return []
     books.journal.post(
         transfer(
             src,

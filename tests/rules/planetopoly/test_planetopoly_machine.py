@@ -33,7 +33,7 @@ WHO = (*PLAYERS, *PLAYERS, *PLAYERS, "Zed")  # Zed: no player
 MOVES = ("start", "risk", "buy", "build", "rent", "event")  # what a prisoner may not do
 GAME = {*MOVES, "remote-buy", "sell", "prison", "bail", "stay"}
 ST = ("toll-station", "speed-trap")
-BAIL = (600, 400, 200)  # §10
+BAIL = ("bail_first_turn", "bail_second_turn", "bail_third_turn")  # §10: 600, 400, 200
 #: §11's risk table as printed, RISK[a-1][b-1] (+ the player gets, - the player pays)
 RISK = (
     (-100, 30, -120, 90, -180, 150),
@@ -85,6 +85,7 @@ class View:
     holdings: dict[str, dict[str, Any]]
     deeds: dict[str, dict[str, Any]]
     events: list[dict[str, Any]]
+    settings: dict[str, Any]
     sums: dict[str, Decimal] = field(default_factory=dict)
 
     def cash(self, n: str) -> Decimal:
@@ -106,7 +107,7 @@ class View:
         return int(self.players[n].get("prison_turns") or 0)
 
     def served(self, n: str) -> bool:
-        return self.jailed(n) and self.turns(n) >= 3
+        return self.jailed(n) and self.turns(n) >= int(self.settings["prison_stays"])
 
     def left(self) -> list[str]:
         return [n for n in self.players if not self.out(n)]
@@ -152,7 +153,7 @@ def read_view(data: bytes) -> View:
     wb = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         sheets = {}
-        for name in ("Journal", "Players", "Holdings", "Deeds", "Events"):
+        for name in ("Journal", "Players", "Holdings", "Deeds", "Events", "Settings"):
             rows = wb[name].iter_rows(values_only=True)
             header = [str(h) for h in next(rows)]
             sheets[name] = [
@@ -168,6 +169,7 @@ def read_view(data: bytes) -> View:
         {str(r["deed"]): r for r in sheets["Holdings"]},
         {str(r["key"]): r for r in sheets["Deeds"]},
         sheets["Events"],
+        {str(r["key"]): r["value"] for r in sheets["Settings"]},
         sums(sheets["Journal"]),
     )
 
@@ -208,6 +210,13 @@ def moves_money(who: dict[str, Decimal]) -> Callable[[View, View], None]:
 
     return effect
 
+
+#: what a banker may type for a house rule: sensible, odd and impossible values
+SETTING_VALUES: dict[str, tuple[int | str, ...]] = {
+    "pass_start": (-5, 0, 250, 1000), "exact_start_bonus": (-5, 0, 50),
+    **{key: (-5, 0, 250, 900) for key in BAIL}, "prison_stays": (0, -1, 1, 2, 4),
+    "count_st_together": ("yes", "no", "maybe"),
+}  # fmt: skip
 
 #: the games the machine starts from (each made once, then copied: Ledger.prepare)
 SETUPS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -328,7 +337,7 @@ class Planetopoly(BooksMachine):
     def plan_start(self, data: st.DataObject) -> Plan:
         who, exact = self.who(data), data.draw(st.booleans(), label="exact")
         v = self.view()
-        gain = Decimal(1200 if exact else 1000)  # §3
+        gain = dec(v.settings["pass_start"]) + exact * dec(v.settings["exact_start_bonus"])  # §3
         return Plan(
             ("start", who, *(["--exact"] * exact)), self.common(v, who), moves_money({who: gain})
         )
@@ -438,7 +447,9 @@ class Planetopoly(BooksMachine):
                 if dice is None:
                     why.append("§6 the rent goes by the dice")
                 else:  # §6: the number of that kind the owner has, counted apart (ruling)
-                    amount = Decimal(50 * (a + b) * min(4, len(v.owned(owner, v.kind(key)))))
+                    kind = None if v.settings["count_st_together"] in (True, "yes") else v.kind(key)
+                    n = len([k for k in v.owned(owner, kind) if v.kind(k) in ST])
+                    amount = Decimal(50 * (a + b) * min(4, n))
             else:
                 amount = dec(v.deeds[key].get(LEVELS[v.points(key)]))
                 if amount <= 0:
@@ -557,7 +568,7 @@ class Planetopoly(BooksMachine):
         verb = data.draw(st.sampled_from(["bail", "stay"]), label="verb")
         why = self.common(v, who, move=False)
         why = [] if why == ["§10 in prison"] else [*why, "§10 not in prison"]
-        fine = D0 if v.served(who) or why else Decimal(BAIL[min(v.turns(who), 2)])
+        fine = D0 if v.served(who) or why else dec(v.settings[BAIL[min(v.turns(who), 2)]])
         if not why and verb == "stay" and v.served(who):
             why.append("§10 the sentence is served")
         if not why and verb == "bail" and v.cash(who) < fine:
@@ -676,13 +687,46 @@ class Planetopoly(BooksMachine):
         post`; one that `check` refuses is typed back by the banker."""
         v = self.view()
         keys = list(v.deeds)
-        key = data.draw(st.sampled_from(keys), label="card")
+        near = [k for k in keys if v.owner(k) or v.claimant(v.planet(k))]  # a card in play
+        key = data.draw(st.sampled_from(near or keys) | st.sampled_from(keys), label="card")
         header = list(v.deeds[key])
         cell = f"{openpyxl.utils.get_column_letter(header.index(column) + 1)}{keys.index(key) + 2}"
+        card = {**v.deeds[key], column: value}
+        why = [] if dec(card["price"]) > 0 else ["§5 a price above 0"]
+        if card["kind"] == "plot":
+            rents = [dec(card[c]) for c in LEVELS if dec(card[c]) > 0]
+            why += [] if dec(card["rent"]) > 0 and dec(card["point_price"]) > 0 else ["§5 no rent"]
+            why += [] if rents == sorted(rents) else ["§5 a rent falls with the level"]
+        self.typed(f"Deeds!{cell}", value, why)
+
+    def typed(self, cell: str, value: Any, why_not: list[str]) -> None:
+        """The banker's typing saved by `ledger post`: refused (and typed back by the banker)
+        just when the model says the value is impossible."""
         typed = self.path.read_bytes()
-        edit_cells(self.path, {f"Deeds!{cell}": value})
-        if self.do("post").exit_code != 0:
+        edit_cells(self.path, {cell: value})
+        run = self.do("post")
+        said = f"{cell} = {value!r}: {run.stdout}{run.stderr}"
+        assert (run.exit_code != 0) == bool(why_not), f"{why_not or 'possible'}, yet {said}"
+        if run.exit_code != 0:
             self.path.write_bytes(typed)
+
+    @rule(
+        data=st.data(),
+        key=st.sampled_from([*SETTING_VALUES]),
+    )
+    def banker_types_a_setting(self, data: st.DataObject, key: str) -> None:
+        """A house rule typed into Settings (README: every ruling that picks a number is a
+        setting), saved by `ledger post`; one that `check` refuses is typed back."""
+        value = data.draw(st.sampled_from(SETTING_VALUES[key]), label="value")
+        keys = [str(k) for k in self.view().settings]
+        why = []
+        if key == "count_st_together" and value not in ("yes", "no"):
+            why.append("yes or no")
+        elif key == "prison_stays" and int(value) < 1:
+            why.append("§10 at least one stay")
+        elif isinstance(value, int) and value < 0:
+            why.append("an amount below 0")
+        self.typed(f"Settings!B{keys.index(key) + 2}", value, why)
 
     @rule(
         command=st.sampled_from([("tick", "1"), ("tick", "7"), ("tick", "0"), ("tick", "x"),
@@ -736,6 +780,23 @@ class Planetopoly(BooksMachine):
             assert not late, f"§9: {n} is out, and yet: {late}"
             assert not v.owned(n), f"§9: {n} is out and owns {v.owned(n)}"
             assert v.cash(n) == 0 and v.debt(n) == 0 and not v.jailed(n)
+
+    @invariant()
+    def money_flows_the_way_its_kind_says(self) -> None:
+        """A price, a fine, a repayment leave the player; start money, a sale, a loan reach
+        them (§3, §5, §9, §10): never the other way round, whatever a card or setting says."""
+        for r in self.view().journal:
+            account, kind, amount = str(r["account"]), r["kind"], r["amount"]
+            sign = {"buy": -1, "build": -1, "fine": -1, "repay": -1, "start": 1, "sale": 1,
+                    "loan": 1}.get(kind)  # fmt: skip
+            if sign and account.startswith("cash:"):
+                assert amount * sign > 0, f"a {kind} of {amount} for {account}: {r['memo']}"
+
+    @invariant()
+    def every_posting_moves_money(self) -> None:
+        """A sale worth nothing posts nothing (§9); neither does any other command."""
+        nothing = [r for r in self.view().journal if r["amount"] == 0]
+        assert not nothing, f"postings of 0.00: {nothing}"
 
     @invariant()
     def s10_a_prisoner_receives_no_rent(self) -> None:

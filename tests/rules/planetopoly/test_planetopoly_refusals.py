@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import Ledger, add_rows
+from tests.conftest import Ledger, add_rows, edit_cells, set_setting
 
 Table = Callable[[str], Ledger]
 
@@ -288,3 +288,60 @@ def test_9_a_sale_is_of_ones_own_deed_its_points_first(planetopoly: Table) -> No
     )
     said = refused(book, "sell", "Ann", "lyra-1", "--points", "2")
     assert "§9: Lyra 1 has 1 support points, not 2" in said
+
+
+# -- what the machine found in the banker's own cards and settings ----------------------------------
+
+
+@pytest.mark.parametrize("key", ["bail_first_turn", "pass_start", "exact_start_bonus"])
+def test_10_a_fine_or_start_money_below_zero_is_no_setting(planetopoly: Table, key: str) -> None:
+    """The machine found a fine of -5 typed in Settings taken: `bail` paid the prisoner 5."""
+    book = planetopoly(TWO)
+    set_setting(book.path, key, -5)
+    run = book("check", expect=1)
+    assert f"bad-setting {key} cannot be negative (-5" in run.stdout + run.stderr
+    assert "bad-setting" in refused(book, "prison", "Ann")
+
+
+@pytest.mark.parametrize("stays", [0, -1])
+def test_10_a_sentence_of_no_stays_is_no_setting(planetopoly: Table, stays: int) -> None:
+    """prison_stays 0 served the sentence on the way in (bail for free at once)."""
+    book = planetopoly(TWO)
+    set_setting(book.path, "prison_stays", stays)
+    assert "bad-setting prison_stays must be 1 or more" in refused(book, "prison", "Ann")
+
+
+def test_8_a_card_without_a_premium_posts_no_premium(planetopoly: Table) -> None:
+    """The machine found a premium of 0.00 posted, Ann to Bob, for a card that prints none."""
+    book = planetopoly(
+        """
+        Players  | name   | role
+                 | Ann    | player
+                 | Bob    | player
+        Holdings | deed   | owner
+                 | lyra-1 | Ann
+        """
+    )
+    edit_cells(book.path, {"Deeds!S3": 0})  # lyra-2's premium
+    run = book("remote-buy", "Ann", "lyra-2", "--lander", "Bob")
+    assert "Ann buys Lyra 2 remotely for 600.00 MU (§8); no premium on its card" in run.stdout
+    kinds = [t["kind"] for t in book("journal", "--json").json()]
+    assert kinds[-1] == "buy" and "premium" not in kinds
+
+
+@pytest.mark.parametrize(
+    ("key", "command"),
+    [("pass_start", ("start", "Ann")), ("bail_first_turn", ("bail", "Ann"))],
+)
+def test_3_10_an_amount_of_nothing_posts_nothing(
+    planetopoly: Table, key: str, command: tuple[str, ...]
+) -> None:
+    """A house rule of 0 (no start money, no fine) moves no money and posts no 0.00."""
+    book = planetopoly(TWO)
+    set_setting(book.path, key, 0)
+    if command[0] == "bail":
+        book("prison", "Ann")
+    before = len(book("journal", "--json").json())
+    book(*command)
+    assert len(book("journal", "--json").json()) == before
+    assert cash(book, "Ann") == "3000.00"
