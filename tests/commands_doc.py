@@ -39,10 +39,13 @@ def commands(key: str) -> list[tuple[str, str, tuple[Refusal, ...]]]:
     `pay` and `tick` first, then its own in the order it declares them."""
     game = load_game(key)
     out = [(name, "", game.refuses.get(name, ())) for name in ("pay", "tick")]
-    for name, spec in game.commands().items():
+    specs = game.commands()
+    for name, spec in specs.items():
         out.append(
             (name.replace("-", " ", 1) if _grouped(game, name) else name, spec.help, spec.refuses)
         )
+    # the commands a game has that are no ActionSpec (the Egon-Spiel's order, draw, ...)
+    out += [(n, "", r) for n, r in game.refuses.items() if n not in ("pay", "tick", *specs)]
     return out
 
 

@@ -43,7 +43,7 @@ def _table(page: str, title: str) -> list[list[str]]:
 def read(path: Path) -> Read:
     """A statement as an HTML file ledger wrote."""
     page = path.read_text(encoding="utf-8")
-    total = re.search(r"Total: opening ([^,]+), closing ([^ ]+) ", page)
+    total = re.search(r"Total: opening (\S+), closing (\S+) ", page)
     if total:
         opening, closing = _number(total.group(1)), _number(total.group(2))
     else:  # one account: its row of the money table

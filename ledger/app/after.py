@@ -67,12 +67,16 @@ def statement_documents(
     *,
     by_tick: bool = False,
     closing: bool = False,
+    step: int | None = None,
 ) -> list[tuple[Path, str]]:
     """Each player's statement as HTML, and the file it goes to (a PDF's: the HTML to
     typeset), or printed here (`text`); the forecast is computed once for all. A file is named
-    after the moment: the tick's by the step it ended on (`Ann-day-0030`), any other by the
-    step and the last transaction (`Ann-day-0030-txn-0014`), so none replaces another's. A PDF is the
-    statement as printed (`io.printable`: long lists grouped, so a few pages)."""
+    after the moment: the tick's by the last step it played (`step`, its report's end:
+    `Ann-day-0030`), any other by the step and the last transaction (`Ann-day-0030-txn-0014`),
+    so none replaces another's. (The step it played, not the books' day: in a game whose day
+    is the round under way, a tick that ends the game does so in the round the tick before it
+    ended on.) A PDF is the statement as printed (`io.printable`: long lists grouped, so a
+    few pages)."""
     from ledger.core.journal_digest import journal_digest
     from ledger.io import printable, render
 
@@ -99,7 +103,8 @@ def statement_documents(
             )
         else:
             html = render.render_html("statement.html.j2", paper, s=s, footer=footer)
-        part = clock.file_part(books.day, last) + ("-closed" if closing else "")
+        at = clock.file_part(books.day if step is None else step, last)
+        part = at + ("-closed" if closing else "")
         base = folder / f"{stems.get(name) or render.slug(name)}-{part}"
         paths.append(base.with_suffix(f".{fmt}"))
         documents.append(html)
@@ -158,7 +163,9 @@ def tick_documents(
     try:
         summary = tick_summary(path, books, report)
         made = (
-            statement_documents(path, books, names, statements, "html", "a4", None, by_tick=True)
+            statement_documents(
+                path, books, names, statements, "html", "a4", None, by_tick=True, step=report.end
+            )
             if statements is not None
             else []
         )

@@ -121,7 +121,11 @@ def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
     else:
         if loaded.sums is not None:  # something to report: read every transaction to name it
             loaded, problems = load_light(path, data)
-        books, problems = _checked(loaded, problems, light=True)
+        try:
+            books, problems = _checked(loaded, problems, light=True)
+        except ProblemsFound:  # a light read knows no game state: the whole read decides
+            loaded, problems = load(path, data)  # (a branch bank's account, §30)
+            books, problems = _checked(loaded, shown_anyway(problems), light=False)
         summary = cache.summarise(books)
     if summary.pending_events:
         problems += not_in(pending_warnings(path, data), problems)

@@ -55,10 +55,28 @@ def draw(
     def action(books: Any) -> tuple[str, list[Any], object]:
         from ledger.core.money import parse_amount
         from ledger.core.problems import problem
-        from ledger.rules.egon.game import RoundRow, book_of
+        from ledger.rules.egon.game import RoundRow, book_of, game_over
 
         book = book_of(books)
         rnd = books.day + 1
+        if over := game_over(books, "draw"):
+            return "", over, None
+        alone = [o for o, v in (("--zz", zz), ("--z6", z6)) if v is not None and numbers is None]
+        if alone:
+            return (
+                "",
+                [
+                    problem(
+                        "conflicting-arguments",
+                        option,
+                        f"{option} comes with --numbers, the six main numbers it goes with (8.1)",
+                        "give all three: --numbers N,N,N,N,N,N --zz N --z6 N, or leave it out "
+                        "to draw all from the seeded dice",
+                    )
+                    for option in alone
+                ],
+                None,
+            )
         old = next((r for r in book.rounds if r.round == rnd), None)
         if old is not None and not again:
             return (
@@ -73,39 +91,21 @@ def draw(
                 ],
                 None,
             )
-        problems = []
         if numbers is not None:
+            from ledger.rules.egon.sheet_checks import draw_faults
+
             try:
                 six = [int(x) for x in numbers.replace(" ", "").split(",") if x]
             except ValueError:
                 six = []
-            if len(six) != 6 or len(set(six)) != 6 or not all(1 <= n <= 49 for n in six):
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--numbers",
-                        f"{numbers!r}: give six different numbers from 1 to 49",
-                        "e.g. --numbers 3,11,17,25,33,41",
-                    )
-                )
-            if zz is None or not 1 <= zz <= 49 or zz in six:
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--zz",
-                        "the Zusatzzahl is 1-49 and not one of the six (never 0)",
-                        "",
-                    )
-                )
-            if z6 is None or z6 not in six:
-                problems.append(
-                    problem(
-                        "bad-draw",
-                        "--z6",
-                        "Z6 is one of the six numbers",
-                        "which one is last by the ordering rule (8.1)",
-                    )
-                )
+            hints = {
+                "numbers": "e.g. --numbers 3,11,17,25,33,41",
+                "z6": "which one is last by the ordering rule (8.1)",
+            }
+            problems = [
+                problem("bad-draw", f"--{column}", message, hints.get(column, ""))
+                for column, message in draw_faults(six, zz, z6, numbers)
+            ]
             if problems:
                 return "", problems, None
             assert zz is not None and z6 is not None
@@ -156,8 +156,11 @@ def draw(
                 hint = "leave --max-price out until a trader's price is known (Traders sheet)"
             return "", [problem("bad-amount", "--max-price", wrong, hint)], None
         book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
+        # 6.2.1: the Traders sheet's prices are read when the round is evaluated (a price
+        # corrected after the draw counts); only a --max-price given is the draw's own
+        given = price if max_price else Decimal(0)
         book.rounds.append(
-            RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, price)
+            RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, given)
         )
         return (
             f"round {rnd}: {', '.join(str(n) for n in six)}, ZZ {the_zz}, Z6 {the_z6}"

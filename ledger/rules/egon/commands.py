@@ -24,7 +24,8 @@ from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.egon.parse import normalize_player
-from ledger.rules.egon.sheets import PurchaseRow, book_of
+from ledger.rules.egon.purchase_checks import late_rows
+from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over
 from ledger.rules.egon.state import Status
 
 #: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
@@ -115,6 +116,8 @@ def add_purchase(
     """The buying phase's result for one player (section 3): stones bought and Kj paid."""
     book = book_of(books)
     rnd = books.day + 1
+    if over := game_over(books, "purchase"):
+        return "", over
     name, problems = _player_in_game(books, player)
     count, found = _whole(stones, "STONES", "STONES")
     problems += found
@@ -162,6 +165,8 @@ def add_build(
     """Stones the player builds from the store onto the tower after phase 2 (section 7)."""
     book = book_of(books)
     rnd = books.day + 1
+    if over := game_over(books, "build"):
+        return "", over
     name, problems = _player_in_game(books, player)
     count, found = _whole(stones, "STONES", "STONES")
     problems += found
@@ -229,7 +234,8 @@ def delete_purchase_row(books: Books, row_text: str, *, build: bool) -> tuple[st
             )
         ]
     where = cell_of("Purchases", r.ref)
-    if r.round <= books.day:
+    late = any(pu is r and what == command for pu, what in late_rows(book, books.day))
+    if r.round <= books.day and not late:  # a row typed after its round's tick may go
         return "", [
             problem(
                 "evaluated",

@@ -26,11 +26,13 @@ from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order
+from ledger.rules.egon.refusals import REFUSES
 from ledger.rules.egon.sheet_checks import (
     no_maxpreis,
     order_cell,
     penalty_problems,
     sheet_problems,
+    tick_refusals,
 )
 from ledger.rules.egon.sheets import (
     PLAYER_COLUMNS,
@@ -49,6 +51,7 @@ from ledger.rules.egon.sheets import (
 from ledger.rules.egon.sheets import EgonBook as EgonBook
 from ledger.rules.egon.sheets import RoundRow as RoundRow
 from ledger.rules.egon.sheets import book_of as book_of
+from ledger.rules.egon.sheets import game_over as game_over
 from ledger.rules.egon.state import (
     Build,
     Draw,
@@ -87,12 +90,25 @@ class Egon(Game):
     player_columns = PLAYER_COLUMNS
     sheets = tuple(sheet_spec(n) for n in SHEETS)
     next_steps = "ledger order PLAYER 'CODE' for each order, ledger draw, then ledger tick; ledger status shows the players."
+    refuses = REFUSES
 
     def allows_debt(self, settings: Settings) -> bool:
         return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out
 
     def may_go_negative(self, books: Books, account: str) -> bool:
         return True
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """Section 2: a player past the debt limit is out of the game; no money moves to or
+        from him any more (a `pay`, an Events row), as no order of the round touches him."""
+        if player.get("status") != Status.OUT.value:
+            return None
+        return problem(
+            "player-out",
+            where,
+            f"2: {player.name} is out of the game (ausgeschieden) and takes no more part",
+            "",
+        )
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_cash"), "ruling"
@@ -149,6 +165,19 @@ class Egon(Game):
         from ledger.core.report import Line, TickReport
 
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
+        last = egon_settings(books.settings).rounds
+        if books.day + days > last and not game_over(books, "tick"):
+            raise ProblemsFound(
+                [
+                    problem(
+                        "game-over",
+                        "DAYS",
+                        f"1.4: the game has {last} rounds (the Settings row rounds): "
+                        f"{days} from round {books.day + 1} would go past the last",
+                        f"ledger tick {last - books.day}",
+                    )
+                ]
+            )
         for n in range(days):
             for e in self.evaluate(books):
                 line = Line(
@@ -202,6 +231,8 @@ class Egon(Game):
         """Evaluate the next round; books its Kj, writes Results and the DI history."""
         book = book_of(books)
         rnd = books.day + 1
+        if over := game_over(books, "tick"):
+            raise ProblemsFound(over)
         row = next((r for r in book.rounds if r.round == rnd), None)
         if row is None:
             raise ProblemsFound(
@@ -214,6 +245,9 @@ class Egon(Game):
                     )
                 ]
             )
+        refused = tick_refusals(book, books.players, books.day)
+        if refused:  # what check named as warnings while the round was typed
+            raise ProblemsFound(refused)
         names = [p.name for p in books.players]
         traders = traders_of(book, rnd)
         orders: list[Order] = []
@@ -277,7 +311,7 @@ class Egon(Game):
             ) from None
         books.settings.values["day"] = rnd
         self._book(books, rnd, result)
-        book.put(row, replace(row, evaluated=True))
+        book.put(row, replace(row, evaluated=True, max_price=draw.max_price))  # as charged
         book.orders = [replace(o, result="evaluated") if o.round == rnd else o for o in book.orders]
         return list(result.effects)
 

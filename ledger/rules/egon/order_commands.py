@@ -34,11 +34,13 @@ from ledger.rules.egon.orders import (
     phase_of,
 )
 from ledger.rules.egon.parse import normalize_player, phase_of_text, read_order
+from ledger.rules.egon.sheet_checks import waiting_blackmail, waiting_hint
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     EgonBook,
     OrderRow,
     book_of,
+    game_over,
     players_out,
     traders_of,
 )
@@ -306,13 +308,9 @@ def _penalty(e: OrderEntry, order: Order) -> tuple[Decimal, list[Problem]]:
 def _justified(book: EgonBook, e: OrderEntry, order: Order, names: Sequence[str]) -> list[Problem]:
     """6.6.42: a Rechtfertigung answers a blackmail of last round against this player."""
     against = normalize_player(e.justified_against)
-    if not against:
+    if not against or waiting_blackmail(book, order.player, against):
         return []
-    waiting = [b for b in book.blackmails if normalize_player(b.victim) in ("", order.player)]
-    if any(normalize_player(b.blackmailer) == against for b in waiting):
-        return []
-    listed = ", ".join(f"{b.blackmailer}: e,{b.action},{b.victim or 'alle'}" for b in waiting)
-    hint = f"the blackmails against {order.player}: {listed}" if listed else "none is waiting"
+    hint = waiting_hint(book, order.player)
     if against not in names:
         code, what = "unknown-player", f"unknown player {against!r}"
         hint = did_you_mean(against, names) + hint
@@ -361,6 +359,8 @@ def add_orders(
     player's order of the same phase); with any problem nothing changes."""
     book = book_of(books)
     rnd = books.day + 1
+    if over := game_over(books, "order"):
+        return "", over
     problems: list[Problem] = []
     checked: list[tuple[OrderEntry, Order, Decimal]] = []
     for e in entries:
@@ -428,6 +428,8 @@ def add_order_file(
     books: Books, text: str, shown: str, *, replace: bool = False
 ) -> tuple[str, list[Problem]]:
     """`order_lines` and `add_orders` in one pass: every line's problems, in line order."""
+    if over := game_over(books, "order"):
+        return "", over
     entries, problems = order_lines(text, shown)
     summary, found = add_orders(books, entries, replace=replace)
     if not problems and not found:

@@ -4,7 +4,11 @@ changing command find before a round is evaluated (`sheet_problems`), and what t
 
 A row typed by hand is judged as `ledger order`, `purchase` and `draw` judge what they are
 given; what may still be corrected while the round is typed (a missing penalty, a trader's
-price, a purchase's cost) is a warning until the tick.
+price, a purchase's cost; and `round_rows`: a second order, an order of a player out or in
+jail, a Rechtfertigung against no waiting blackmail, a purchase row of purchase_checks.py, a
+draw typed wrong or twice) is a warning until the tick, so that the command its hint names
+(`ledger order --delete N`, `draw --again`) works: a changing command refuses to run while the
+books hold an error. The tick of the row's round refuses it (`tick_refusals`), naming the cell.
 """
 
 from __future__ import annotations
@@ -14,9 +18,10 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from ledger.core.books import Player
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem, Severity, problem
 from ledger.rules.egon.orders import Blackmail
-from ledger.rules.egon.parse import is_pseudonym, read_order
+from ledger.rules.egon.parse import is_pseudonym, normalize_player, phase_of_text, read_order
+from ledger.rules.egon.purchase_checks import late_purchases, purchase_rows
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     EgonBook,
@@ -27,6 +32,7 @@ from ledger.rules.egon.sheets import (
     players_out,
     traders_of,
 )
+from ledger.rules.egon.state import JAILED
 
 
 def _cell(row: Any, column: str) -> str:
@@ -66,6 +72,8 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
                 "the highest price a trader asked for a stone this round (6.2.1)",
             )
     yield from _typed_numbers(book, day)
+    yield from late_purchases(book, day)
+    yield from (found for _, found in round_rows(book, players, day))
     out = players_out(players)
     for o in book.orders:
         if o.result:
@@ -81,13 +89,7 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
             )
             continue
         if o.player.upper() in out:
-            yield problem(
-                "player-out",
-                order_cell(o, "player"),
-                f"{o.player} is out of the game (ausgeschieden) and gives no orders",
-                "delete the order: ledger order --delete ROW",
-            )
-            continue
+            continue  # named by round_rows
         order, errors = read_order(
             o.order, o.player, players=names, traders=traders_of(book, o.round)
         )
@@ -100,6 +102,182 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
             )
         if order is not None:
             yield from penalty_problems(o, isinstance(order, Blackmail), at_tick=False)
+
+
+def round_rows(
+    book: EgonBook, players: Sequence[Player], day: int
+) -> Iterator[tuple[int, Problem]]:
+    """What is wrong with a row of a round to come that a command can still correct (a second
+    order, an order of a player out or in jail, a Rechtfertigung against no blackmail, a
+    purchase of a player out or unknown, a draw typed wrong or twice), each with its round: a
+    warning while the round is typed (the command its hint names then works), refused by that
+    round's tick (`tick_refusals`)."""
+    yield from _second_orders(book, day)
+    yield from _typed_draws(book, day)
+    yield from purchase_rows(book, players, day)
+    out = players_out(players)
+    status = {p.name.upper(): str(p.get("status") or "") for p in players}
+    for o in book.orders:
+        if o.result or o.round <= day:
+            continue
+        me = normalize_player(o.player)
+        delete = f"ledger order --delete {o.ref.row if o.ref else 'ROW'}"
+        if me in out:
+            yield (
+                o.round,
+                problem(
+                    "player-out",
+                    order_cell(o, "player"),
+                    f"{me} is out of the game (ausgeschieden) and gives no orders",
+                    f"delete the order: {delete}",
+                    warning=True,
+                ),
+            )
+            continue
+        if o.round != day + 1:
+            continue
+        if status.get(me) in JAILED_NAMES:
+            yield (
+                o.round,
+                problem(
+                    "player-jailed",
+                    order_cell(o, "player"),
+                    f"{me} sits in the {status[me]} in round {o.round}: his orders of that round "
+                    "are not carried out (4.6)",
+                    f"delete the order: {delete}",
+                    warning=True,
+                ),
+            )
+        against = normalize_player(o.justified_against)
+        if against and not waiting_blackmail(book, me, against):
+            yield (
+                o.round,
+                problem(
+                    "no-such-blackmail",
+                    order_cell(o, "justified_against"),
+                    f"{me} {o.order}: no blackmail by {against} waits against {me}: a "
+                    "Rechtfertigung answers a blackmail of last round (6.6.42)",
+                    waiting_hint(book, me),
+                    warning=True,
+                ),
+            )
+
+
+def tick_refusals(book: EgonBook, players: Sequence[Player], day: int) -> list[Problem]:
+    """What the tick of round ``day + 1`` refuses among `round_rows`' warnings (a player in
+    jail's order is only not carried out, 4.6)."""
+    return [
+        dataclasses.replace(found, severity=Severity.ERROR)
+        for rnd, found in round_rows(book, players, day)
+        if rnd == day + 1 and found.code != "player-jailed"
+    ]
+
+
+#: The statuses of a player in jail (4.6), as the Players sheet writes them.
+JAILED_NAMES = {s.value for s in JAILED}
+
+
+def waiting_blackmail(book: EgonBook, victim: str, blackmailer: str) -> bool:
+    """Whether a blackmail of last round by ``blackmailer`` waits against ``victim`` (one
+    against him or against all), so that a Rechtfertigung can answer it (6.6.42)."""
+    return any(
+        normalize_player(b.blackmailer) == blackmailer
+        and normalize_player(b.victim) in ("", victim)
+        and blackmailer != victim
+        for b in book.blackmails
+    )
+
+
+def waiting_hint(book: EgonBook, victim: str) -> str:
+    """The blackmails waiting against ``victim``, for a hint."""
+    waiting = [
+        f"{b.blackmailer}: e,{b.action},{b.victim or 'alle'}"
+        for b in book.blackmails
+        if normalize_player(b.victim) in ("", victim) and normalize_player(b.blackmailer) != victim
+    ]
+    return (
+        f"the blackmails against {victim}: {', '.join(waiting)}" if waiting else "none is waiting"
+    )
+
+
+def draw_faults(
+    six: Sequence[int] | None, zz: int | None, z6: int | None, shown: str
+) -> list[tuple[str, str]]:
+    """What a draw is refused for (8.1), by `ledger draw` and in a typed Rounds row: six
+    different numbers 1-49 (``six`` None: not numbers), a Zusatzzahl 1-49 apart from them (never
+    0), Z6 one of the six. (column, message) each; ``shown`` is the six as given."""
+    numbers = list(six or [])
+    found = []
+    if len(numbers) != 6 or len(set(numbers)) != 6 or not all(1 <= n <= 49 for n in numbers):
+        found.append(("numbers", f"{shown!r}: give six different numbers from 1 to 49"))
+    if zz is None or not 1 <= zz <= 49 or zz in numbers:
+        found.append(("zz", "the Zusatzzahl is 1-49 and not one of the six (never 0)"))
+    if z6 is None or z6 not in numbers:
+        found.append(("z6", "Z6 is one of the six numbers"))
+    return found
+
+
+def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
+    """A Rounds row of a round to come, judged as `ledger draw` judges a draw; one a round."""
+    first: dict[int, RoundRow] = {}
+    for r in book.rounds:
+        if r.evaluated or r.round <= day:
+            continue
+        if r.round in first:
+            cells = f"{_cell(first[r.round], 'round')} and {_cell(r, 'round')}"
+            yield (
+                r.round,
+                problem(
+                    "second-draw",
+                    _cell(r, "round"),
+                    f"round {r.round} is drawn twice ({cells})",
+                    "ledger draw --again puts one draw in place of both",
+                    warning=True,
+                ),
+            )
+            continue
+        first[r.round] = r
+        try:
+            six: list[int] | None = [int(x) for x in r.numbers.replace(" ", "").split(",") if x]
+        except ValueError:
+            six = None
+        for column, message in draw_faults(six, r.zz, r.z6, r.numbers):
+            yield (
+                r.round,
+                problem(
+                    "bad-draw",
+                    _cell(r, column),
+                    message,
+                    "ledger draw --again (or --again --numbers N,N,N,N,N,N --zz N --z6 N) "
+                    "replaces it",
+                    warning=True,
+                ),
+            )
+
+
+def _second_orders(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
+    """4.1: one order a player in each action phase of a round; a second row is named."""
+    first: dict[tuple[int, str, int], OrderRow] = {}
+    for o in book.orders:
+        phase = phase_of_text(o.order)
+        if o.result or o.round <= day or phase is None:
+            continue
+        key = (o.round, normalize_player(o.player), phase)
+        if key not in first:
+            first[key] = o
+            continue
+        old = first[key]
+        yield (
+            o.round,
+            problem(
+                "second-order",
+                order_cell(o, "player"),
+                f"{key[1]} has a second order for action phase {phase} of round {o.round} (the "
+                f"first is {old.order} in {order_cell(old, 'player')}); 4.1 allows one order a phase",
+                f"remove one: ledger order --delete {o.ref.row if o.ref else 'ROW'}",
+                warning=True,
+            ),
+        )
 
 
 def _typed_numbers(book: EgonBook, day: int) -> Iterator[Problem]:

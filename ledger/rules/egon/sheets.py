@@ -17,7 +17,7 @@ from decimal import Decimal
 from typing import Any, TypeVar
 
 from ledger.core.books import Books, Player
-from ledger.core.problems import CellRef
+from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.core.settings import Settings
 from ledger.rules.egon import tables
@@ -315,3 +315,19 @@ def traders_of(book: EgonBook, rnd: int) -> tuple[str, ...]:
     """The traders of round `rnd`: those the Traders sheet names, else the five of the rules."""
     named = tuple(t.trader for t in book.traders if t.round == rnd)
     return named or tables.TRADERS
+
+
+def game_over(books: Books, where: str) -> list[Problem]:
+    """1.4: a game has the rounds the Settings row `rounds` says; once the last is evaluated
+    nothing more is drawn, ordered, bought, built or evaluated."""
+    last = egon_settings(books.settings).rounds
+    if books.day < last:
+        return []
+    return [
+        problem(
+            "game-over",
+            where,
+            f"1.4: the game is over: its {last} rounds are evaluated",
+            "ledger report game shows the standings",
+        )
+    ]

@@ -10,12 +10,13 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from ledger.core.books import PLAYER_ROLE, Books, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import Game
-from ledger.core.params import ActionSpec, Param, parse_params
+from ledger.core.params import ActionSpec, Param, Refusal, parse_params
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.core.settings import Settings
@@ -57,7 +58,62 @@ ROLL = ActionSpec(
     help="Play the current player's turn: move the dice's sum clockwise, land and apply the "
     "field (103.1, 605, 703-706).",
     example="ledger roll --dice 3,4",
+    refuses=(
+        Refusal(
+            "the game is won: one player is left",
+            "403.1",
+            "test_403_1_the_last_player_wins_and_play_stops",
+        ),
+        Refusal(
+            "--player names one whose turn it is not: another player, or one who is out",
+            "102.3, 401.2c",
+            "test_102_3_a_roll_for_one_whose_turn_it_is_not_or_who_is_out_is_refused",
+        ),
+        Refusal(
+            "a field typed in Owners for a player who is out",
+            "401.2b",
+            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
+        ),
+    ),
 )
+
+#: What `pay` and `tick` refuse in this game (docs/commands.md).
+REFUSES = {
+    "pay": (
+        Refusal(
+            "a payer or payee who is out of the game",
+            "401.2c",
+            "test_401_2c_a_player_who_is_out_neither_pays_nor_is_paid",
+        ),
+        Refusal(
+            "any payment once the game is won",
+            "403.1",
+            "test_403_1_no_payment_after_the_game_is_won",
+        ),
+        Refusal(
+            "more than the payer has: only a landing takes all one has and puts one out",
+            "204.1a, 402",
+            "test_204_1_players_pay_each_other",
+        ),
+        Refusal(
+            "a field typed in Owners for a player who is out",
+            "401.2b",
+            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
+        ),
+    ),
+    "tick": (
+        Refusal(
+            "the game is won: one player is left",
+            "403.1",
+            "test_403_1_the_last_player_wins_and_play_stops",
+        ),
+        Refusal(
+            "a field typed in Owners for a player who is out",
+            "401.2b",
+            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
+        ),
+    ),
+}
 
 
 def state_of(books: Books) -> State:
@@ -84,19 +140,26 @@ class Matador21(Game):
     player_columns = defs.PLAYER_COLUMNS
     sheets = defs.SHEETS
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 10, ledger status."
+    refuses = MappingProxyType(REFUSES)
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "301.2"
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
-        if player.get("out") is not True:
-            return None
-        return problem(
-            "player-out",
-            where,
-            f"401.2c: {player.name} is out of the game and takes no more part",
-            "",
-        )
+        """401.2c: one who is out takes no more part; 403.1: once the game is won, nobody
+        does (a payment after the end would change the standings it ended with)."""
+        if player.get("out") is True:
+            return problem(
+                "player-out",
+                where,
+                f"401.2c: {player.name} is out of the game and takes no more part",
+                "",
+            )
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        left = [p.name for p in players if p.get("out") is not True]
+        if len(players) >= MIN_PLAYERS and len(left) == 1:
+            return game_over(left[0], where)
+        return None
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
         # 301.3: every piece on the first field; colour and order come in `setup`
@@ -188,7 +251,8 @@ class Matador21(Game):
             return "", problems
         loc = {p.name: where.get(p.name, p.cli) for p in ROLL.params}
         table = Table(books, state_of(books))
-        problems = _refuse_over(table, "roll")
+        # the command, or the Events row it was typed in
+        problems = _refuse_over(table, "roll" if event.startswith("cli:") else event)
         choice = str(books.settings.values.get("tax_choice", "smaller"))
         if values["caravan"]:
             choice = values["caravan"].strip().casefold()
@@ -204,11 +268,12 @@ class Matador21(Game):
         if values["player"] and table.current is not None:
             who = books.player(values["player"])
             if who is None or who.name != table.current.name:
+                why = "out of the game (401.2c)" if who and who.get("out") is True else "102.3"
                 problems.append(
                     problem(
                         "not-their-turn",
                         loc["player"],
-                        f"it is {table.current.name}'s turn, not {values['player']}'s",
+                        f"it is {table.current.name}'s turn, not {values['player']}'s ({why})",
                         f"leave out the player, or roll for {table.current.name} (102.3)",
                     )
                 )
@@ -344,17 +409,20 @@ def _set_order(books: Books, start: int) -> None:
 
 def _refuse_over(table: Table, where: str) -> list[Problem]:
     if table.winner is not None:
-        return [
-            problem(
-                "game-over",
-                where,
-                f"the game is over: {table.winner} won",
-                "ledger report game shows the standings (403.1)",
-            )
-        ]
+        return [game_over(table.winner, where)]
     if table.current is None:
         return [problem("no-players-left", where, "no player is left in the game", "")]
     return []
+
+
+def game_over(winner: str, where: str) -> Problem:
+    """403.1: once the last player left has won, nothing more is played or paid."""
+    return problem(
+        "game-over",
+        where,
+        f"the game is over: {winner} won (403.1)",
+        "ledger report game shows the standings; ledger undo takes back the last change",
+    )
 
 
 def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:

@@ -34,6 +34,25 @@ def flag(player: Player, key: str) -> bool:
     return player.get(key) is True
 
 
+def winner(books: Books) -> str | None:
+    """§2: "The player who is left at the end is the winner": the one player not out."""
+    left = [p.name for p in books.players if not flag(p, "out")]
+    return left[0] if len(books.players) >= 2 and len(left) == 1 else None
+
+
+def game_over(books: Books, where: str) -> Problem | None:
+    """§2: once the game is won, the books take nothing more (a payment neither)."""
+    name = winner(books)
+    if name is None:
+        return None
+    return problem(
+        "game-over",
+        where,
+        f"§2: the game is over: {name} is the player left and has won",
+        "ledger report game shows the standings",
+    )
+
+
 def turns(player: Player) -> int:
     v = player.get("prison_turns")
     return v if isinstance(v, int) and not isinstance(v, bool) else 0
@@ -72,8 +91,10 @@ def pay_out(
     event: str,
 ) -> list[str]:
     """`payer` must pay `amount` to the account `to`: the bank lends exactly the shortfall
-    first (§9). A player paid repays their own debt from it."""
-    said = []
+    first (§9). A player paid repays their own debt from it. Nothing to pay posts nothing."""
+    said: list[str] = []
+    if amount <= 0:
+        return said
     money = Money(amount, books.currency)
     account = books.game.cash_account(payer)
     short = amount - max(cash(books, payer), Decimal(0))
@@ -111,7 +132,9 @@ def pay_in(
     kind: str,
     event: str,
 ) -> list[str]:
-    """Money from `src` to the player, which repays their debt first (§9)."""
+    """Money from `src` to the player, which repays their debt first (§9); none posts nothing."""
+    if amount <= 0:
+        return []
     books.journal.post(
         transfer(
             src,

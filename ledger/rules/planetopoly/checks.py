@@ -24,10 +24,33 @@ def _cell(ref: CellRef | None, sheet: str, column: str, fallback: str) -> str:
 
 
 def check_state(books: Books) -> Iterable[Problem]:
+    yield from _settings(books)
     yield from _players(books)
     board = board_of(books)
     yield from _deeds(board)
     yield from _holdings(books, board)
+
+
+def _settings(books: Books) -> Iterable[Problem]:
+    """A house rule is a possible one: no amount below 0 (a fine of -5 would pay the
+    prisoner), at least one stay in prison (§10: none would serve the sentence on the way in)."""
+    for s in tables.SETTINGS:
+        value = books.settings.values.get(s.key)
+        where = str(books.settings.refs.get(s.key, "Settings"))
+        if s.kind == "money" and isinstance(value, Decimal) and value < 0:
+            yield problem(
+                "bad-setting",
+                where,
+                f"{s.key} cannot be negative ({value})",
+                f"{s.rule}: the rule's value is {s.default}",
+            )
+    if books.settings.get_int("prison_stays") < 1:
+        yield problem(
+            "bad-setting",
+            str(books.settings.refs.get("prison_stays", "Settings")),
+            "prison_stays must be 1 or more",
+            "§10: the third round missed serves the sentence (3)",
+        )
 
 
 def _players(books: Books) -> Iterable[Problem]:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any
 
 from ledger.core.books import BANK, Books, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game
-from ledger.core.params import ActionSpec
+from ledger.core.params import ActionSpec, Refusal
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
 from ledger.core.settings import Settings
@@ -30,6 +31,18 @@ class Planetopoly(Game):
     settings = tables.SETTINGS
     player_columns = sheets.PLAYER_COLUMNS
     sheets = sheets.SHEETS
+    refuses = MappingProxyType(
+        {
+            "pay": (
+                Refusal("the game won: one player left", "§2", "test_2_a_won_game_refuses_a_payment"),
+                Refusal("a player who has lost by debt", "§9", "test_9_debt_above_the_mortgage_value_loses"),
+                Refusal("more than the payer's cash (a payment by choice is not lent)", "§9", "test_9_a_payment_by_choice_is_not_lent_and_says_why"),
+            ),
+            "tick": (
+                Refusal("always: nothing falls due with time (README ruling)", "", "test_tick_says_there_are_no_periodic_charges"),
+            ),
+        }
+    )  # fmt: skip
     next_steps = (
         "the Deeds sheet holds an EXAMPLE board: type in your copy's title deed cards; then "
         "ledger start, risk, buy, build, rent, remote-buy, sell, event, prison, bail, stay."
@@ -52,7 +65,7 @@ class Planetopoly(Game):
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         if not bank.flag(player, "out"):
-            return None
+            return bank.game_over(books, where)  # §2: the winner's money moves no more
         return problem(
             "player-out", where, f"§9: {player.name} has lost the game and takes no more part", ""
         )

@@ -95,11 +95,12 @@ def remote_buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str
         kind="premium",
         event=event,
     )
-    return summarize(
-        f"{player.name} buys {what} remotely for {cost:.2f} and pays {lander.name} a premium "
-        f"of {deed.premium:.2f} {books.currency} (§8)",
-        said,
+    paid = (
+        f"and pays {lander.name} a premium of {deed.premium:.2f} {books.currency} (§8)"
+        if deed.premium > 0
+        else f"{books.currency} (§8); no premium on its card"
     )
+    return summarize(f"{player.name} buys {what} remotely for {cost:.2f} {paid}", said)
 
 
 def sell(books: Books, v: dict[str, Any], where: Where, event: str) -> str:

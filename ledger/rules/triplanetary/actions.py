@@ -12,6 +12,7 @@ cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ledger.core.books import Books
@@ -35,6 +36,7 @@ from ledger.rules.triplanetary import (
     trials,
 )
 from ledger.rules.triplanetary.kit import Done, Handler, Refused
+from ledger.rules.triplanetary.refusals import REFUSES
 
 _MODULES = (
     ships,
@@ -64,8 +66,21 @@ ORDER = (
     *transfer.SPECS,
 )
 assert sorted(ORDER) == sorted(_SPECS), "every action is listed once in ORDER"
-SPECS: dict[str, ActionSpec] = {name: _SPECS[name] for name in ORDER}
+SPECS: dict[str, ActionSpec] = {
+    name: replace(_SPECS[name], refuses=REFUSES.get(name, ())) for name in ORDER
+}
+assert set(REFUSES) - {"pay", "tick"} <= set(SPECS), "refusals of commands there are"
 HANDLERS: dict[str, Handler] = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
+
+
+def refuse_the_dead(books: Books, values: Mapping[str, Any], where: Mapping[str, str]) -> None:
+    """§5: a player who is dead acts no more: no command in their name (the player who acts),
+    and no sale to them (a buyer)."""
+    for name in ("player", "to"):
+        if name != "to" or "price" in values:  # `to` names a buyer where a price is paid
+            player = books.player(str(values.get(name) or "").strip())
+            if player is not None:
+                justice.refuse_dead(player, where[name])
 
 
 def apply_action(
@@ -79,6 +94,7 @@ def apply_action(
     full_where = {p.name: where.get(p.name, p.cli) for p in spec.params}
     before = len(books.journal)
     try:
+        refuse_the_dead(books, values, full_where)
         done = HANDLERS[name](books, values, full_where, event)
         done.txns = books.journal.transactions[before:]  # every transaction the action posted
         return done, []

@@ -10,6 +10,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
     LLOYDS,
     PLAYER,
@@ -26,6 +27,7 @@ from ledger.rules.triplanetary.kit import (
     find_post,
     good_key,
     post_pieces,
+    refuse_gone,
     rules_of,
     state_of,
 )
@@ -124,21 +126,26 @@ def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "unknown-branch",
                 where["branch"],
-                f"there is no branch bank {a['branch']!r} waiting for its reserves",
+                f"there is no branch bank {a['branch']!r} waiting for its reserves (§30: it opens once)",
                 "",
             )
         )
+    player = find_player(books, branch.owner, where["branch"])
+    refuse_dead(player, where["branch"])  # §5: the reserves in transit went with the estate
+    posts = state.posts()
+    for key in (branch.base, branch.ship):  # §1: nothing opens on, or from, what is destroyed
+        if key in posts:
+            refuse_gone(posts[key], where["branch"])
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
     if state.cargo_of(branch.ship).get("plutonium", 0) < cp:
         raise Refused(
             problem(
                 "reserves-missing",
                 where["branch"],
-                f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium",
+                f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium (§30: the reserves are shipped before the branch opens)",
                 "",
             )
         )
-    player = find_player(books, branch.owner, where["branch"])
     state.add_cargo(branch.ship, "plutonium", -cp)
     branch = state.update(branch, status="open")
     txn = post_pieces(

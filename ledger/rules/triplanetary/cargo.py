@@ -48,7 +48,7 @@ def _process(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             problem(
                 "not-in-hold",
                 where["qty"],
-                f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time",
+                f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time (§25)",
                 "",
             )
         )
@@ -84,7 +84,7 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
             problem(
                 "not-the-owner",
                 where[other_key],
-                f"{store.name or store.id} belongs to {store.owner}",
+                f"{store.name or store.id} belongs to {store.owner} (§13: only a mine or base whose crews quit stands open to anyone)",
                 "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
             )
         )
@@ -123,7 +123,10 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
     if qty < 1 or qty > have:
         raise Refused(
             problem(
-                "not-in-store", where["qty"], f"{source.name or source.id} has {have} of {good}", ""
+                "not-in-store",
+                where["qty"],
+                f"{source.name or source.id} has {have} of {good} (§27)",
+                "",
             )
         )
     if to_ship:

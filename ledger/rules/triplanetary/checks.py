@@ -10,7 +10,7 @@ from typing import Any
 from ledger.core.books import Books
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.kit import hold_capacity, hold_used
+from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES, State
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.sheets import fields_in_order
@@ -253,7 +253,7 @@ def check_state(books: Books) -> Iterable[Problem]:
                 "one of: " + ", ".join(LEGAL_STATES),
             )
     # §7: once a player has two ships, they must incorporate
-    ships = Counter(s.owner for s in state.ships if s.status != "destroyed")
+    ships = Counter(s.owner for s in state.ships if s.status not in GONE)
     corps = {c.head for c in state.corporations if c.status in ("forming", "active", "merging")}
     for name, n in sorted(ships.items()):
         if n >= 2 and name not in corps:

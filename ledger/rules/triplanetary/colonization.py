@@ -23,7 +23,7 @@ from ledger.rules.triplanetary.kit import (
     set_pr,
     state_of,
 )
-from ledger.rules.triplanetary.model import ACTIVE, COLONIZING, Order
+from ledger.rules.triplanetary.model import ACTIVE, COLONIZING, DEPARTED, Order
 
 COLONIZATION_COST = Decimal(100000)  # §32
 COLONIZATION_DAYS = 360  # §32
@@ -83,11 +83,16 @@ def _colonize(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
 
 
 def complete_colonization(books: Books, order: Order) -> str:
+    """The attempt leaves past Jupiter, never to return (§32): its ships and the crews aboard
+    them go, and earn nothing more."""
     state = state_of(books)
-    for sid in order.target.split():
-        for s in state.ships:
-            if s.id == sid:
-                state.update(s, status="departed")
+    ships = set(order.target.split())
+    for s in state.ships:
+        if s.id in ships:
+            state.update(s, status=DEPARTED)
+    for c in state.crews:
+        if c.post in ships and c.active:
+            state.update(c, status=DEPARTED, ended_day=books.day)
     player = books.player(order.owner)
     if player is not None:
         set_pr(

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.core.books import Books
+from ledger.core.books import Books, Player
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
-from ledger.rules.triplanetary.justice import refuse_dead
+from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
@@ -19,17 +19,27 @@ from ledger.rules.triplanetary.kit import (
     find_player,
     post_pieces,
     rules_of,
+    set_pr,
     state_of,
     tax_pieces,
 )
+from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
 def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     seller = find_player(books, a["player"], where["player"])
     buyer = find_player(books, a["to"], where["to"])
-    refuse_dead(seller, where["player"])
-    refuse_dead(buyer, where["to"])
+    for party, w in ((seller, where["player"]), (buyer, where["to"])):
+        if party.role == PATROL_ROLE:
+            raise Refused(
+                problem(
+                    "patrol-may-not-trade",
+                    w,
+                    f"{party.name} holds the Patrol, which has no company and may not mine ore or engage in trade (§6)",
+                    "a company is bought and sold between players (§9)",
+                )
+            )
     if seller.name == buyer.name:
         raise Refused(
             problem("same-player", where["to"], "a player cannot buy their own company", "")
@@ -55,6 +65,7 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
         rule="§9 §29",
         event=event,
     )
+    running = {n for n in (seller.name, buyer.name) if _runs_a_line(books, n)}
     moved = 0
     for group in (
         state.ships,
@@ -79,9 +90,29 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
             members = ", ".join(x for x in (corp.members, seller.name) if x)
             state.update(corp, head=buyer.name, members=members)
     return Done(
-        f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, books.currency)}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§9, §29)",
+        f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, books.currency)}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§9, §29)"
+        + _move_line_bonus(books, seller, buyer, running),
         [txn],
     )
+
+
+def _runs_a_line(books: Books, name: str) -> bool:
+    return any(x.owner == name and x.status == "open" for x in state_of(books).liners)
+
+
+def _move_line_bonus(books: Books, seller: Player, buyer: Player, running: set[str]) -> str:
+    """§36C "+5 - While running a space passenger line" (once, however many lines): the lines
+    sold are the buyer's now, so the seller no longer has the bonus and the buyer has it; no
+    line stopped, so nobody takes the -1 for stopping one. `running`: who ran one before."""
+    if seller.name not in running:
+        return ""
+    bonus = tables.PR_LINER_RUNNING
+    set_pr(books, seller, -bonus, "no longer runs a passenger line (company sold)", "§9 §36C")
+    said = f"; its passenger lines are {buyer.name}'s: {seller.name} PR {-bonus:+d}"
+    if buyer.name not in running:
+        set_pr(books, buyer, bonus, "runs a space passenger line (company bought)", "§9 §36C")
+        said += f", {buyer.name} PR {bonus:+d}"
+    return said + " (§36C)"
 
 
 SPECS: dict[str, ActionSpec] = {

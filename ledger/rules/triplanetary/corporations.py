@@ -32,7 +32,7 @@ def _incorporate(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "already-incorporated",
                 where["player"],
-                f"{player.name} heads a corporation already",
+                f"{player.name} heads a corporation already (§7: one player is its head)",
                 "",
             )
         )
@@ -75,7 +75,7 @@ def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 problem(
                     "unknown-corporation",
                     w,
-                    f"there is no active corporation {key!r}",
+                    f"there is no active corporation {key!r} (§9: formed corporations merge, one at a time; forming takes 5 days, §7)",
                     "corporations: "
                     + ", ".join(
                         f"{c.id} {c.name}" for c in state.corporations if c.status == "active"
@@ -88,7 +88,10 @@ def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if into.id == other.id:
         raise Refused(
             problem(
-                "same-corporation", where["other"], "a corporation cannot merge with itself", ""
+                "same-corporation",
+                where["other"],
+                "a corporation cannot merge with itself (§9)",
+                "",
             )
         )
     head = find_player(books, into.head, where["corp"])

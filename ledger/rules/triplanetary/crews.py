@@ -105,7 +105,7 @@ def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Don
             problem(
                 "unknown-crew",
                 where["crew"],
-                f"there is no working crew {a['crew']!r}",
+                f"there is no working crew {a['crew']!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
                 "crews: " + ", ".join(c.id for c in state.crews if c.active),
             )
         )

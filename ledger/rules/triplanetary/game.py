@@ -18,8 +18,9 @@ from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
 from ledger.core.schema import Column
 from ledger.core.settings import Settings
-from ledger.rules.triplanetary import actions, checks, kit, sheets
+from ledger.rules.triplanetary import actions, checks, justice, kit, sheets
 from ledger.rules.triplanetary.model import Market, State
+from ledger.rules.triplanetary.refusals import REFUSES
 from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE
 from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
@@ -78,6 +79,7 @@ class Triplanetary(Game):
     )
 
     no_loan_hint = "banks make no loans (§30); pay less, or move money to this bank first"
+    refuses = MappingProxyType({"pay": REFUSES["pay"]})
 
     def may_go_negative(self, books: Books, account: str) -> bool:
         """The sources of money from outside the players: the bank, the markets, the liner
@@ -102,6 +104,10 @@ class Triplanetary(Game):
         ):
             return True
         return super().known_account(books, account)
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """§5: nobody pays a dead player, who pays nobody: the company is dissolved."""
+        return justice.dead_problem(player, where)
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         if player.role == PATROL_ROLE:

@@ -12,7 +12,7 @@ from ledger.core.books import Books, Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
-from ledger.core.problems import problem
+from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.kit import (
@@ -50,23 +50,54 @@ def crime_class(text: str, where: str) -> int:
     return CLASSES[key]
 
 
+def dead_problem(player: Player, where: str) -> Problem | None:
+    """§5: a dead player's company is dissolved: it acts no more, pays and is paid nothing,
+    is neither tried nor fined, and owes nothing more."""
+    if player.get("status") != "dead":
+        return None
+    return problem(
+        "player-cannot-act",
+        where,
+        f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
+        "",
+    )
+
+
 def refuse_dead(player: Player, where: str) -> None:
-    """§5: a dead player's company is dissolved: no trial, no fine, nothing more owed."""
-    if player.get("status") == "dead":
-        raise Refused(
-            problem(
-                "player-cannot-act",
-                where,
-                f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
-                "",
-            )
-        )
+    found = dead_problem(player, where)
+    if found is not None:
+        raise Refused(found)
 
 
 def pr_of(player: Player) -> int:
     pr = player.get("pr") or 0
     assert isinstance(pr, int)
     return pr
+
+
+#: Who stays what they turned for good (§33, §34), in prison too.
+OUTLAWS = ("pirate", "warlord")
+
+
+def in_prison(player: Player) -> bool:
+    """Serving a prison term (§41): imprisoned, or a pirate or warlord with the day the term
+    ends (status_until): an outlaw in prison stays an outlaw (§33, §34)."""
+    status = player.get("status")
+    return status == "imprisoned" or (
+        status in OUTLAWS and isinstance(player.get("status_until"), int)
+    )
+
+
+def prison_term(player: Player) -> int | None:
+    """The day the prison term the player serves ends, or None."""
+    until = player.get("status_until")
+    return until if in_prison(player) and isinstance(until, int) else None
+
+
+def imprison(books: Books, player: Player, until: int) -> Player:
+    """§41 prison to day `until`; a pirate or warlord serves it as one (§33, §34)."""
+    status = str(player.get("status") or "free")
+    return set_status(books, player, status if status in OUTLAWS else "imprisoned", until)
 
 
 def set_status(books: Books, player: Player, status: str, until: int | None = None) -> Player:
@@ -137,7 +168,6 @@ def _crime(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     player = find_player(books, a["player"], where["player"])
-    refuse_dead(player, where["player"])
     if a["amount"] <= 0:
         raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
     if player.role == PATROL_ROLE:
@@ -186,9 +216,7 @@ def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "",
             )
         )
-    if status in ("dead",):
-        raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
-    player = set_status(books, player, what)
+    player = set_status(books, player, what, prison_term(player))  # a term goes on (§41)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
     set_pr(
         books,
@@ -229,8 +257,6 @@ def _pr_program(books: Books, a: dict[str, Any], where: Where, event: str) -> Do
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
     rules = rules_of(books)
     player = find_player(books, a["player"], where["player"])
-    if player.get("status") == "dead":
-        raise Refused(problem("player-cannot-act", where["player"], f"{player.name} is dead", ""))
     count = a["count"]
     if count < 1:
         raise Refused(problem("bad-number", where["count"], "pay for at least one program", ""))

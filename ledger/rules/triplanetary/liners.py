@@ -73,7 +73,10 @@ def _liner_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Do
     ):
         raise Refused(
             problem(
-                "line-exists", where["to"], f"{player.name} runs {route.frm}-{route.to} already", ""
+                "line-exists",
+                where["to"],
+                f"{player.name} runs {route.frm}-{route.to} already (§28)",
+                "",
             )
         )
     first = _running(state, player.name) == 0
@@ -105,7 +108,7 @@ def _liner_close(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "unknown-liner",
                 where["liner"],
-                f"there is no open liner {a['liner']!r}",
+                f"there is no open liner {a['liner']!r} (§28)",
                 "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
             )
         )
@@ -152,7 +155,7 @@ def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> 
             problem(
                 "unknown-liner",
                 where["to"],
-                f"{player.name} runs no line {route.frm}-{route.to}",
+                f"{player.name} runs no line {route.frm}-{route.to} (§28)",
                 f"open it: ledger liner open {player.name} {route.frm} {route.to}",
             )
         )
@@ -165,7 +168,7 @@ def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> 
             problem(
                 "no-passengers",
                 where["ship"],
-                f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP}",
+                f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP} (§28: 2 CP each, §40)",
                 "wait for passengers, or make room in the hold",
             )
         )

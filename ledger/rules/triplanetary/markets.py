@@ -17,6 +17,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import (
     LLOYDS,
     MARKET,
@@ -75,8 +76,17 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
                 "trade at Ceres",
             )
         )
-    if status in ("imprisoned", "dead"):
-        raise Refused(problem("player-cannot-act", where, f"{player.name} is {status}", ""))
+    if in_prison(player):
+        raise Refused(
+            problem(
+                "player-cannot-act",
+                where,
+                f"{player.name} is in prison until day {player.get('status_until')} (§41)",
+                "",
+            )
+        )
+    if status == "dead":
+        raise Refused(problem("player-cannot-act", where, f"{player.name} is dead (§5)", ""))
 
 
 def _where_trading(books: Books, player: Player, a: dict[str, Any], where: Where) -> str:
@@ -187,14 +197,14 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             problem(
                 "not-in-hold",
                 where["qty"],
-                f"{ship.name or ship.id} holds {held} CP of {good}, not {qty}",
+                f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
                 "sell what the hold has",
             )
         )
-    if a["to"]:
-        return _sell_to_player(books, player, ship, good, qty, a, where, event)
     place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
+    if a["to"]:
+        return _sell_to_player(books, player, ship, good, qty, place, a, where, event)
     price = tables.sell_price(good, place)
     if price is None:
         buyers = ", ".join(
@@ -216,13 +226,16 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     unit = price * (1 - tables.SATURATION_PRICE_DROP) if saturated else price
     gross = round_money(unit * qty)
     tax = round_money(gross * rules.sales_tax / 100)
-    pieces = [
-        (MARKET, -gross),
-        (cash_at(books, player, place), gross - tax),
-        *tax_pieces(books, tax),
-    ]
     rule = "§39 §29" + (" §26" if saturated else "")
-    lloyds = _settle_lloyds(books, player, ship, good, qty, price, place, pieces)
+    owed, lloyds = _settle_lloyds(books, ship, good, qty, price)
+    proceeds = gross - tax - owed
+    if proceeds >= 0:
+        paid = [(cash_at(books, player, place), proceeds)]
+    else:  # §31 Lloyds' full market value is more than the sale brings: the seller pays the rest
+        paid = _lloyds_rest(books, player, -proceeds, place, where["qty"])
+    pieces = [(MARKET, -gross), *paid, *tax_pieces(books, tax)]
+    if owed:
+        pieces.append((LLOYDS, owed))
     memo = f"{player.name} sells {qty} CP of {good} at {place}" + (
         " (market saturated: 25% less)" if saturated else ""
     )
@@ -247,16 +260,10 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 def _settle_lloyds(
-    books: Books,
-    player: Player,
-    ship: Any,
-    good: str,
-    qty: int,
-    price: Decimal,
-    place: str,
-    pieces: list[tuple[str, Decimal]],
-) -> str:
-    """§31: Lloyds receives full market value for its share of a cargo when it is sold."""
+    books: Books, ship: Any, good: str, qty: int, price: Decimal
+) -> tuple[Decimal, str]:
+    """§31: Lloyds receives full market value for its share of a cargo when it is sold: what
+    it is owed for the CP sold (the contracts settled as far as they go), and what to say."""
     state = state_of(books)
     left = qty
     owed = Decimal(0)
@@ -273,9 +280,26 @@ def _settle_lloyds(
         else:
             state.update(contract, qty=contract.qty - share)
     if owed:
-        pieces += [(cash_at(books, player, place), -owed), (LLOYDS, owed)]
-        return f"Lloyds of Luna receives {Money(owed, books.currency)} for its share (§31)"
-    return ""
+        return owed, f"Lloyds of Luna receives {Money(owed, books.currency)} for its share (§31)"
+    return owed, ""
+
+
+def _lloyds_rest(
+    books: Books, player: Player, rest: Decimal, place: str, where: str
+) -> list[tuple[str, Decimal]]:
+    """What Lloyds is owed beyond the sale's proceeds, from the seller's banks (§30: the banks
+    transfer money between planets), or refused: banks make no loans."""
+    try:
+        return debit(books, player, rest, where, at=place)
+    except Refused:
+        raise Refused(
+            problem(
+                "cannot-afford",
+                where,
+                f"Lloyds of Luna is owed the full market value of its share (§31), {rest:.2f} KC more than the sale brings after tax, and {player.name} cannot pay it",
+                "banks make no loans (§30); sell less of the underwritten goods, or pay money in first",
+            )
+        ) from None
 
 
 def _sell_to_player(
@@ -284,12 +308,25 @@ def _sell_to_player(
     ship: Any,
     good: str,
     qty: int,
+    place: str,
     a: dict[str, Any],
     where: Where,
     event: str,
 ) -> Done:
+    """A sale at an agreed price (§29: taxed as every sale); both sides trade, where the ship
+    is: not the Patrol (§6), not a prisoner (§41), an outlaw only at Ceres (§33, §34)."""
     state, rules = state_of(books), rules_of(books)
     buyer = find_player(books, a["to"], where["to"])
+    if buyer.name == seller.name:
+        raise Refused(
+            problem(
+                "same-player",
+                where["to"],
+                f"{seller.name} cannot sell to {seller.name}",
+                "move goods between one's own ships with dropoff and pickup",
+            )
+        )
+    may_trade_here(buyer, place, where["to"])
     if a["price"] is None:
         raise Refused(
             problem(
@@ -316,8 +353,8 @@ def _sell_to_player(
             problem(
                 "bad-amount",
                 where["price"],
-                f"a company is sold for more than 0, not {price:.2f} (§9)",
-                "type the price the buyer pays, e.g. 400",
+                f"goods are sold for more than 0, not {price:.2f} (§29)",
+                "type the price the buyer pays, e.g. 40",
             )
         )
     tax = round_money(price * rules.sales_tax / 100)

@@ -33,7 +33,8 @@ DEPARTED = "departed"  # §32: left the board past Jupiter, never to return
 POST_STATES = (ACTIVE, LANDING, DRIFTING, STOPPED, OPEN, DESTROYED, COLONIZING, DEPARTED)
 
 # Crew states
-CREW_STATES = ("active", "quit", "dead", "discharged")
+#: "departed": left with a colonization attempt, never to return (§32)
+CREW_STATES = ("active", "quit", "dead", "discharged", "departed")
 
 # Player legal states (§33-§36)
 LEGAL_STATES = ("free", "imprisoned", "pirate", "warlord", "dead")

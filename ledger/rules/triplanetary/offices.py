@@ -59,7 +59,7 @@ def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "office-exists",
                 where["at"],
-                f"{player.name} already has an open office at {place}",
+                f"{player.name} already has an open office at {place} (§8)",
                 "",
             )
         )
@@ -158,7 +158,7 @@ def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> 
             problem(
                 "unknown-office",
                 where["office"],
-                f"there is no open office {a['office']!r}",
+                f"there is no open office {a['office']!r} (§8)",
                 ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
                 if any(o.status == "open" for o in state.offices)
                 else "there is no open office",

@@ -14,6 +14,7 @@ from ledger.core.report import Statement, Table, TickReport, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.core.words import plural
 from ledger.rules.triplanetary.crews import owed_wages
+from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used
 from ledger.rules.triplanetary.model import Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
@@ -158,7 +159,7 @@ def warnings(books: Books, player: Player) -> list[str]:
                 f"{fmt(owed)} KC of fines and taxes are owed: {collected_when(player.name, 'them')}",
             )
         )
-    if player.get("status") == "imprisoned":
+    if in_prison(player):
         out.append(
             (
                 int(player.get("status_until") or day),
@@ -306,6 +307,8 @@ def facts(books: Books, player: Player) -> list[tuple[str, str]]:
     status = str(player.get("status") or "free")
     if status == "imprisoned":
         status += f" until day {player.get('status_until')}"
+    elif in_prison(player):
+        status += f", in prison until day {player.get('status_until')}"
     out = [
         ("role", "Space Patrol" if player.role == PATROL_ROLE else "player"),
         ("where", str(player.get("location") or "")),

@@ -38,6 +38,7 @@ from ledger.core.books import Books
 from ledger.core.report import Line, TickReport
 from ledger.core.statement_parts import money_in
 from ledger.core.words import plural
+from ledger.rules.triplanetary.justice import OUTLAWS, prison_term, set_status
 from ledger.rules.triplanetary.kit import GRAPPLES
 from ledger.rules.triplanetary.model import ACTIVE, Ship
 from ledger.rules.triplanetary.ships import complete_order
@@ -115,6 +116,7 @@ class Ticker(CrewSteps, TaxSteps):
                     from ledger.rules.triplanetary.colonization import complete_colonization
 
                     text = complete_colonization(self.books, order)
+                    self._crew_changes += 1  # its crews left with it
                     state.update(order, status="done")
                     self.line(order.owner, "event", text, "§32")
                     continue
@@ -152,16 +154,20 @@ class Ticker(CrewSteps, TaxSteps):
 
     # -- §41 prison terms ----------------------------------------------------------------------
     def release_prisoners_s41(self) -> None:
-        for i, p in enumerate(self.books.players):
-            if p.get("status") == "imprisoned":
-                until = p.get("status_until")
-                if isinstance(until, int) and until <= self.day:
-                    extra = tuple(
-                        (k, "free" if k == "status" else (None if k == "status_until" else v))
-                        for k, v in p.extra
-                    )
-                    self.books.players[i] = type(p)(p.name, p.role, extra, p.ref)
-                    self.line(p.name, "event", "released from prison", "§41")
+        """A term ends on its day: the prisoner is free, a pirate or warlord still one (§33)."""
+        for p in self.books.players:
+            until = prison_term(p)
+            if until is None or until > self.day:
+                continue
+            status = str(p.get("status"))
+            if status in OUTLAWS:
+                set_status(self.books, p, status)
+                rule = "§33" if status == "pirate" else "§34"
+                text = f"{p.name} is released from prison, still a {status} ({rule})"
+                self.line(p.name, "event", text, f"§41 {rule}")
+            else:
+                set_status(self.books, p, "free")
+                self.line(p.name, "event", "released from prison", "§41")
 
     # -- §21 base to base transfers -------------------------------------------------------------
     def transfers_s21(self) -> None:

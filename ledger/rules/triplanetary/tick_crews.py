@@ -241,7 +241,8 @@ class CrewSteps(TickerBase):
         r, state = self.rules, self.state
         if not due:
             return
-        standing = standing_modules(state)  # §20: none spent at a destroyed module
+        # §20: none spent at a destroyed module, nor paid to a dead owner (§5)
+        standing = [m for m in standing_modules(state) if not self._dead(m.owner)]
         modules = {m.id: m for m in standing}
         ships = {s.id for s in state.ships} if modules else set()
         # §20 "on their base": a base's crews have its module without the Crews sheet naming it
@@ -315,6 +316,10 @@ class CrewSteps(TickerBase):
                         f"crew {c.id} not paid: {owed:.2f} KC owed for {unpaid} days; the tick pays it on day {d + r.pay_days} if {owner} has the money then (§13); it quits on day {c.paid_through + r.quit_days} unless paid",
                         "§13",
                     )
+
+    def _dead(self, name: str) -> bool:
+        player = self.player(name)
+        return player is not None and player.get("status") == "dead"
 
     def crew_quits(self, crew: Crew) -> None:
         crew = self.state.update(crew, status="quit", ended_day=self.day)

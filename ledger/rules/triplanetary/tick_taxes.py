@@ -89,10 +89,10 @@ class TaxSteps(TickerBase):
 
     def make_pirate(self, player: Player, why: str) -> None:
         """§29: two tax cycles unpaid make a player a pirate; PR -15 (§33, §36C)."""
-        from ledger.rules.triplanetary.justice import set_status
+        from ledger.rules.triplanetary.justice import prison_term, set_status
         from ledger.rules.triplanetary.kit import set_pr
 
-        set_status(self.books, player, "pirate")
+        set_status(self.books, player, "pirate", prison_term(player))  # a term goes on (§41)
         set_pr(self.books, player, self.rules.pr_pirate, f"made a pirate: {why}", "§29 §33 §36C")
         self.line(
             player.name,

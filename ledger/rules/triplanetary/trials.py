@@ -17,11 +17,13 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.justice import (
     crime_class,
     fine_player,
+    imprison,
     pr_of,
-    refuse_dead,
+    prison_term,
     set_status,
 )
 from ledger.rules.triplanetary.kit import (
+    GONE,
     PLAYER,
     Done,
     Handler,
@@ -128,7 +130,6 @@ def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
 def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state = state_of(books)
     player = find_player(books, a["player"], where["player"])
-    refuse_dead(player, where["player"])
     crime = _crime_tried(books, a, where, player)
     cls = _trial_class(a, where, crime)
     bribes = a["bribes"] or 0
@@ -243,10 +244,10 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if outcome.prison_days:
         # a sentence is served in full: one passed on a player in prison already starts when
         # the term they are serving ends (never shortening it)
-        serving = player.get("status_until") if player.get("status") == "imprisoned" else None
-        start = max(books.day, serving) if isinstance(serving, int) else books.day
+        serving = prison_term(player)
+        start = max(books.day, serving) if serving is not None else books.day
         until = start + outcome.prison_days
-        player = set_status(books, player, "imprisoned", until)
+        player = imprison(books, player, until)
         after = f", after the term to day {start}" if start > books.day else ""
         lines.append(f"{player.name} is imprisoned until day {until}{after}")
     if outcome.confiscate:
@@ -259,10 +260,14 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 def _confiscate(books: Books, player: Player, how: str) -> str:
-    """§41: half (rounded up) or all of every good the player's ships, bases and mines hold."""
+    """§41: half (rounded up) or all of every good the player's ships, bases and mines hold;
+    not what went down with a ship or base destroyed in play (§1), or left the board (§32)."""
     state = state_of(books)
     posts = {
-        p.id for g in (state.ships, state.bases, state.mines) for p in g if p.owner == player.name
+        p.id
+        for g in (state.ships, state.bases, state.mines)
+        for p in g
+        if p.owner == player.name and p.status not in GONE
     }
     taken = 0
     for c in state.cargo:

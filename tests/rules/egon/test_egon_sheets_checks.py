@@ -45,8 +45,10 @@ def test_an_order_of_a_player_who_is_out_is_refused(ledger: Ledger) -> None:
     egon(ledger)
     ledger("order", "AAA", "v")
     edit_cells(ledger.path, {"Players!G2": "ausgeschieden"})  # AAA out (past 10,000 Kj of debt)
-    run = ledger("check", expect=1)
-    assert "Orders!B2: player-out AAA is out of the game (ausgeschieden)" in run.stdout
+    run = ledger("check")  # a warning, so that `ledger order --delete 2` can remove it
+    assert "Orders!B2: player-out (warning) AAA is out of the game (ausgeschieden)" in run.stdout
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    assert "Orders!B2: player-out" in ledger("tick", expect=1).stderr  # refused by the tick
     run = ledger("order", "AAA", "f,900", expect=1)
     assert "player-out" in run.stderr and "gives no orders" in run.stderr
 

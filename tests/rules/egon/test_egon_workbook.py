@@ -120,7 +120,7 @@ def test_a_round_of_twelve_players_through_the_cli(ledger: Ledger) -> None:
         for b in rows(ledger.path, "Blackmails")
     ] == [("JON", "v", 3, 200)]
     # the zine's printable results, one per player
-    assert len(list((ledger.folder / "statements").glob("*-day-0003.html"))) == 12
+    assert len(list((ledger.folder / "statements").glob("*-round-0003.html"))) == 12
 
 
 def test_a_bad_order_is_refused_with_the_reason(ledger: Ledger) -> None:

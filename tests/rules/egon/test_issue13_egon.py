@@ -130,6 +130,7 @@ def test_1_4_a_game_has_13_rounds(ledger: Ledger) -> None:
     set_setting(ledger.path, "day", 12)
     ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
     ledger("tick")
-    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    run = ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6", expect=1)
+    assert "game-over 1.4: the game is over: its 13 rounds are evaluated" in run.stderr
     run = ledger("tick", expect=1)
-    assert "round 14 is outside 1-13" in run.stderr
+    assert "game-over 1.4: the game is over: its 13 rounds are evaluated" in run.stderr
