@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Ledger, program
+from tests.conftest import Ledger, one, program
 from tests.test_statements import scenario
 
 pytestmark = pytest.mark.interop
@@ -23,7 +23,7 @@ def test_the_pdf_statement_opens_and_says_name_balance_and_forecast(game: Ledger
     pdftotext = program("pdftotext")
     scenario(game)
     game("statement", "--player", "Ann", "--format", "pdf")
-    pdf = game.folder / "statements" / "Ann-day-0060.pdf"
+    pdf = one(game.folder / "statements", "Ann-day-0060-txn-*.pdf")
     assert pdf.read_bytes()[:5] == b"%PDF-"
     text = subprocess.run(
         [pdftotext, "-layout", str(pdf), "-"], capture_output=True, text=True, check=True
@@ -45,7 +45,7 @@ def test_chromium_renders_the_html_statement(game: Ledger, tmp_path: Path) -> No
     chromium = program("chromium", "chromium-browser")
     scenario(game)
     game("statement", "--player", "Ann")
-    html = game.folder / "statements" / "Ann-day-0060.html"
+    html = one(game.folder / "statements", "Ann-day-0060-txn-*.html")
     shot = tmp_path / "statement.png"
     run = subprocess.run(
         [
@@ -76,7 +76,7 @@ def test_chromium_renders_the_html_statement(game: Ledger, tmp_path: Path) -> No
 def test_the_pdf_footer_reads_the_patrols_report_not_html_escapes(game: Ledger) -> None:
     pdftotext = program("pdftotext")
     game("report", "patrol", "--format", "pdf")
-    pdf = game.folder / "statements" / "patrol-report-day-0000.pdf"
+    pdf = one(game.folder / "statements", "patrol-report-day-0000*.pdf")
     text = subprocess.run(
         [pdftotext, str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
@@ -140,7 +140,7 @@ def test_the_cash_charts_y_label_is_drawn_whole_inside_the_chart(
     pdftotext, pdftoppm = program("pdftotext"), program("pdftoppm")
     game("pay", "bank", "Ann", "185.50")  # 25.00 + 185.50: the chart's top label is 210.50
     game("statement", "--player", "Ann", "--format", "pdf")
-    pdf = game.folder / "statements" / "Ann-day-0000.pdf"
+    pdf = one(game.folder / "statements", "Ann-day-0000*.pdf")
     words = pdf_words(pdftotext, pdf)
     heading = next(w for w in words if w.text == "Cash")  # "Cash over time (KC)"
     label = next(w for w in words if w.y0 > heading.y1 and w.text.endswith("10.50"))

@@ -10,7 +10,7 @@ from html import unescape
 
 import pytest
 
-from tests.conftest import Ledger, program
+from tests.conftest import Ledger, one, program
 
 pytestmark = pytest.mark.interop
 
@@ -22,7 +22,7 @@ def test_103_1_the_reports_turn_table_prints_each_player_and_the_dice_whole(
     ledger("new", "--game", "matador21", "--seed", "5", "-p", "Ann", "-p", "Bob", "-p", "Cy")
     ledger("tick", "4", "--no-statements")  # a turn's "what" is long: Caravan's 10% of assets
     ledger("report", "game", "--format", "pdf")
-    pdf = ledger.folder / "statements" / "game-report-day-0005.pdf"
+    pdf = one(ledger.folder / "statements", "game-report-*.pdf")
     out = subprocess.run(
         [pdftotext, "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True
     ).stdout
