@@ -241,6 +241,10 @@ def change(
         return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
 
 
+#: Warnings of the read shown by every command, its refusals included.
+ALWAYS_NAMED = ("journal-index-false",)
+
+
 def _changed(
     path: Path,
     loaded: Loaded,
@@ -256,20 +260,22 @@ def _changed(
     unreadable = in_event_rows(books, problems)
     problems = not_in(problems, unreadable)
     read = list(problems)  # the cells' own warnings; the checks run again after the change
+    # a figure kept in the workbook that its rows deny is named even when the command is refused
+    alarms = [p for p in read if p.code in ALWAYS_NAMED]
     if not has_errors(problems):
         problems += run_checks(books)
     if has_errors(problems):
         raise ProblemsFound(problems + unreadable)
     posted, posting = post_pending_events(books, unreadable)
     if has_errors(posting):
-        raise ProblemsFound(posting)
+        raise ProblemsFound(posting + alarms)
     summary, found, data = change_fn(books)
     if has_errors(found):
-        raise ProblemsFound(found)
+        raise ProblemsFound(found + alarms)
     books.balances_as_read = {}  # the Balances sheet is rewritten from the journal on save
     after = run_checks(books)
     if has_errors(after):
-        raise ProblemsFound(after)
+        raise ProblemsFound(after + alarms)
     prepared = None
     if not dry_run:
         if prepare is not None:

@@ -128,19 +128,65 @@ class Index:
     def from_xml(xml: bytes) -> Index | None:
         """The index, when this account's ledger sealed it (`seal`): its figures are then
         ledger's own; anyone else's (or none) is not believed, and the rows are read."""
-        m = _BODY.fullmatch(xml.strip())
-        if m is None:
+        raw = _fields(xml)
+        if raw is None:
             return None
         try:
-            raw: dict[str, Any] = json.loads(unescape(m.group(1).decode("utf-8")))
-            if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-                return None
             if not seal.holds(_canonical(raw), raw.pop("seal", None)):
                 return None
             raw["segments"] = [Segment(**s) for s in raw["segments"]]
             return Index(**raw)
         except (ValueError, TypeError, KeyError):
             return None
+
+
+def _fields(xml: bytes) -> dict[str, Any] | None:
+    """The index's fields as it says them, sealed or not (nothing believed yet)."""
+    m = _BODY.fullmatch(xml.strip())
+    if m is None:
+        return None
+    try:
+        raw = json.loads(unescape(m.group(1).decode("utf-8")))
+    except ValueError:
+        return None
+    return raw if isinstance(raw, dict) and raw.get("format") == FORMAT else None
+
+
+def false_figures(
+    data: bytes, transactions: int, last_id: int, balances: Mapping[str, Decimal]
+) -> list[Problem]:
+    """An index that says it describes this very Journal part (the part's CRC and size are
+    the ones it names) but whose figures are not the rows' (`transactions`, `last_id`,
+    `balances`, as read from them), sealed or not: named by whichever command meets it. It is
+    never used (a sealed index that disagrees is a fault of ledger's; an unsealed one is not
+    believed), and the command's save writes the rows' own figures in its place."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as z:
+            if PART not in z.namelist() or z.getinfo(PART).file_size > MAX_INDEX_BYTES:
+                return []
+            raw = _fields(z.read(PART))
+            if raw is None:
+                return []
+            info = journal_xml.sheet_of(z).part
+            if (raw.get("crc"), raw.get("size")) != (info.CRC, info.file_size):
+                return []  # it speaks of other bytes (another program saved the sheet)
+            said = (raw.get("transactions"), raw.get("last_id"), raw.get("balances"))
+    except Exception:  # no index to speak of, or a damaged part the reading names
+        return []
+    cents = {a: cents_of(v) for a, v in balances.items()}
+    if said == (transactions, last_id, cents):
+        return []
+    return [
+        problem(
+            "journal-index-false",
+            "Journal",
+            "the figures kept in the workbook beside the Journal (its index: counts and sums) "
+            "are not those of its rows; the rows' are used",
+            "the workbook was changed by something other than ledger; the next save writes "
+            "the true figures. Keep a copy if you want to find out who changed it",
+            warning=True,
+        )
+    ]
 
 
 def _canonical(fields: dict[str, Any]) -> bytes:
@@ -347,7 +393,7 @@ def sums(data: bytes) -> Sums | None:
         return None
     index = kept.index
     balances = {a: _decimal(c) for a, c in index.balances.items()}
-    return Sums(balances, index.last_day, index.transactions)
+    return Sums(balances, index.last_day, index.transactions, index.last_id)
 
 
 def rows_read(journal: Any, rows_of: Mapping[int, tuple[int, ...]]) -> int:

@@ -24,6 +24,7 @@ class Sums:
     balances: dict[str, Decimal]
     last_day: int
     transactions: int
+    last_id: int
 
 
 class _Tally:
@@ -78,4 +79,4 @@ def sums(data: bytes) -> Sums | None:
             cents[name] = cents.get(name, 0) + c
     except Exception:  # not ledger's own rows, a broken rule, a damaged part: the careful way
         return None
-    return Sums(balances_of(cents), tally.last_day, tally.count)
+    return Sums(balances_of(cents), tally.last_day, tally.count, tally.last)

@@ -12,6 +12,7 @@ from ledger.core.actions import event_handlers
 from ledger.core.books import Books, Event, Player
 from ledger.core.dice import DiceRoll
 from ledger.core.journal import Journal, Posting, Transaction
+from ledger.core.journal_history import IndexedJournal
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
@@ -83,14 +84,19 @@ def load_sums(path: Path, data: bytes) -> tuple[Loaded, list[Problem]]:
     """`ledger balance`: as `load_light`, but each account's sum taken from the sealed index,
     or straight from ledger's own rows, without a transaction (`Loaded.sums`); None there
     (and the journal read) for anything else."""
-    kept = journal_index.sums(data) or journal_sums.sums(data)
+    kept = journal_index.sums(data)
+    read = kept is None
+    kept = kept or journal_sums.sums(data)
 
     def journal(data: bytes, currency: str) -> _Read | None:
         if kept is None:
             return _read_journal(data, currency)
         return Journal.trusted(currency, [], dict(kept.balances)), {}
 
-    loaded, problems = _load(path, data, LIGHT_SHEETS, journal)
+    loaded, problems = _load(path, data, LIGHT_SHEETS, journal, compare=kept is None)
+    if read and kept is not None:  # summed from the rows: what an index says is compared
+        s = kept
+        problems += journal_index.false_figures(data, s.transactions, s.last_id, s.balances)
     loaded.sums = kept
     return loaded, problems
 
@@ -107,9 +113,12 @@ def _load(
     data: bytes,
     only: Sequence[str] | None,
     read_journal: Callable[[bytes, str], _Read | None],
+    *,
+    compare: bool = True,
 ) -> tuple[Loaded, list[Problem]]:
     """The books from the sheets `only` (None: all), the journal from `read_journal` when it
-    can read it (None: the careful reader reads it)."""
+    can read it (None: the careful reader reads it). `compare`: a journal read from its rows
+    is compared with what an index in the workbook says of them (`false_figures`)."""
     from ledger.rules import GameNotBuilt, load_game
 
     light = only is not None
@@ -189,6 +198,10 @@ def _load(
         )
         if jt.extra_headers:
             loaded_extras["Journal"] = (jt.extra_headers, jt.extras)
+    if compare and not isinstance(journal, IndexedJournal):
+        # read from the rows: an index that claims these bytes must say what they say
+        balances = {a: m.amount for a, m in journal.balances().items()}
+        problems += journal_index.false_figures(data, len(journal), journal.next_id - 1, balances)
     events = _events(table("Events"))
     if light:
         books = Books(game, settings, players, journal, events, journal_rows=journal_rows)
