@@ -1,7 +1,7 @@
 """The app layer: one function a use case, between the command line (or the web pages) and the
 rest. `pipeline` is the path every command follows (load, check, post, change, check, save;
-all or nothing), `after` what a command writes after its save, `views` checking with a filter
-and the balances, `close` and `campaign` the closed periods.
+all or nothing), `after` what a command writes after its save, `balance` the balances,
+`views` checking with a filter, `close` and `campaign` the closed periods.
 
 Each name is imported from its module when first asked for (PEP 562): a command imports the
 use cases it runs, not every one (`ledger balance` never imports the tick's documents)."""
@@ -32,9 +32,9 @@ _WHERE = {
     "pending_warnings": "pipeline",
     "read_books": "pipeline",
     "shown_anyway": "pipeline",
-    "Balances": "views",
+    "Balances": "balance",
     "UnknownCheck": "views",
-    "balances": "views",
+    "balances": "balance",
     "check": "views",
     "player_named": "views",
 }
@@ -86,6 +86,7 @@ if TYPE_CHECKING:
         typesetter,
         write_statements,
     )
+    from ledger.app.balance import Balances, balances
     from ledger.app.campaign import campaign_books
     from ledger.app.pipeline import (
         LIGHT_CHECKS,
@@ -99,4 +100,4 @@ if TYPE_CHECKING:
         read_books,
         shown_anyway,
     )
-    from ledger.app.views import Balances, UnknownCheck, balances, check, player_named
+    from ledger.app.views import UnknownCheck, check, player_named

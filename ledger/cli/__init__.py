@@ -23,12 +23,46 @@ if TYPE_CHECKING:
 __all__ = ["app", "main"]
 
 
-def _app() -> Any:
-    """The whole command line, every command registered on it."""
-    from ledger.cli import books, close, export, history, reports, serve, tick  # noqa: F401  (register their commands)
+#: The modules of ledger's own commands, each with the commands it registers.
+COMMANDS = {
+    "books": ("new", "check", "balance", "pay", "post", "journal", "undo"),
+    "close": ("close",),
+    "export": ("export",),
+    "history": ("history",),
+    "reports": ("statement", "report", "forecast", "status"),
+    "serve": ("serve",),
+    "tick": ("tick",),
+}
+
+
+def _app(argv: list[str] | None = None) -> Any:
+    """The command line with the commands registered that `argv` can run: for one of ledger's
+    own commands its module's (typer then reads the parameters of a few commands, not of
+    every one), for anything else (help, a game's command, a typo) every command."""
+    from importlib import import_module
+
+    word = _command_word(argv[1:] if argv else [])
+    modules = [m for m, names in COMMANDS.items() if word in names] or list(COMMANDS)
+    for module in modules:
+        import_module(f"ledger.cli.{module}")  # registers its commands
     from ledger.cli.root import app
 
     return app
+
+
+def _command_word(args: list[str]) -> str | None:
+    """The command a command line names: its first word that is no option or the workbook
+    option's value (`ledger -w b.xlsx --json balance`: balance)."""
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-w", "--workbook"):
+            i += 2
+            continue
+        if not a.startswith("-"):
+            return a
+        i += 1
+    return None
 
 
 def __getattr__(name: str) -> Any:
@@ -74,7 +108,7 @@ def main() -> None:
         code = help_cache.replay(sys.argv)
         if code is not None:
             sys.exit(code)
-        help_cache.keeping(sys.argv, _app())
+        help_cache.keeping(sys.argv, _app(sys.argv))
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:
             # typer turns a Ctrl-C outside a command's run (while it reads the arguments)

@@ -11,6 +11,12 @@ kept under the workbook too (its path, size and time): after the workbook is sav
 program runs once more. Any other command line, or a key not seen before, runs the full
 program, which keeps its text for the next time (`keeping`). This module imports only what
 Python has at start-up.
+
+`ledger balance` (with `--json`, `--player NAME`, a workbook option) is kept the same way, under
+the SHA-256 of the workbook's bytes besides: asked again of the very same bytes, in the same
+folder and on the same kind of terminal, it prints what it printed, without reading a sheet.
+Only an answer that said nothing on stderr is kept (a warning is said afresh each time). The
+cache lives in this user's cache folder, where only this account writes.
 """
 
 from __future__ import annotations
@@ -93,9 +99,18 @@ def _columns() -> int:
     return columns
 
 
+_stamped: list[str] = []  # this run's stamp, once made
+
+
 def _stamp() -> str:
     """The sizes and times of ledger's sources and the times of the site-packages folders, as
-    two checksums: any edit, install or upgrade changes them."""
+    two checksums: any edit, install or upgrade changes them (made once a run)."""
+    if not _stamped:
+        _stamped.append(_make_stamp())
+    return _stamped[0]
+
+
+def _make_stamp() -> str:
     import zlib
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -126,12 +141,100 @@ def _stamp() -> str:
     return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}{len(parts)}"
 
 
-def _key(argv: Sequence[str]) -> str | None:
-    """The key of this command line's help text, or None when it is no help request or its
-    output cannot be kept (completion, an output that is not UTF-8)."""
-    args = list(argv[1:])
-    if not is_help_request(args):
+#: What may change how a table is drawn on the terminal (Rich's colours, width and height).
+TERMINAL = (
+    "TERM",
+    "COLORTERM",
+    "NO_COLOR",
+    "FORCE_COLOR",
+    "TTY_COMPATIBLE",
+    "TTY_INTERACTIVE",
+    "COLUMNS",
+    "LINES",
+    "CLICOLOR",
+    "CLICOLOR_FORCE",
+    "JUPYTER_COLUMNS",
+    "JUPYTER_LINES",
+)
+#: `ledger balance`'s options that the kept output may have been asked with.
+BALANCE_FLAGS = ("--json",)
+BALANCE_OPTIONS = ("--player", *WORKBOOK)
+#: A workbook larger than this is not hashed here (the full program reads it).
+MAX_HASHED = 16 << 20
+
+
+def balance_request(args: Sequence[str]) -> str | None:
+    """The workbook of a command line that only asks for the balances (`balance`, with
+    `--json`, `--player NAME` and one workbook option, before or after the word), or None."""
+    words, books = [], []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        name, eq, value = a.partition("=")
+        if a in BALANCE_FLAGS:
+            i += 1
+            continue
+        if eq and name in BALANCE_OPTIONS:
+            if name in WORKBOOK:
+                books.append(value)
+            i += 1
+            continue
+        if a in BALANCE_OPTIONS:
+            if i + 1 >= len(args) or args[i + 1].startswith("-"):
+                return None
+            if a in WORKBOOK:
+                books.append(args[i + 1])
+            i += 2
+            continue
+        if a.startswith("-"):
+            return None
+        words.append(a)
+        i += 1
+    if words != ["balance"] or len(books) > 1:
         return None
+    return books[0] if books else os.environ.get("LEDGER_WORKBOOK") or "ledger.xlsx"
+
+
+def _bytes_digest(path: str) -> str | None:
+    """The SHA-256 of the workbook's bytes as they are now (None: unreadable or too large)."""
+    import hashlib
+
+    try:
+        with open(path, "rb") as f:
+            if os.fstat(f.fileno()).st_size > MAX_HASHED:
+                return None
+            return hashlib.sha256(f.read()).hexdigest()
+    except OSError:
+        return None
+
+
+def _terminal() -> tuple[object, ...]:
+    """Whatever makes Rich draw a table otherwise: where the output goes and the variables."""
+    ttys: list[bool | None] = []
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            ttys.append(os.isatty(stream.fileno()))
+        except (AttributeError, ValueError, OSError):
+            ttys.append(None)
+    return (*ttys, *(os.environ.get(name) for name in TERMINAL))
+
+
+def _key(argv: Sequence[str]) -> str | None:
+    """The key of this command line's kept output, or None when it is neither a help request
+    nor a balance of a workbook whose bytes can be hashed, or its output cannot be kept
+    (completion, an output that is not UTF-8). A balance's key holds the SHA-256 of the
+    workbook's bytes: its output is kept only for those very bytes."""
+    args = list(argv[1:])
+    extra: tuple[object, ...] = ()
+    if not is_help_request(args):
+        book = balance_request(args)
+        if book is None or os.environ.get("LEDGER_READ_CAREFULLY"):
+            return None  # (asked to read the rows: they are read)
+        digest = _bytes_digest(book)
+        if digest is None:
+            return None
+        ours = sorted((k, v) for k, v in os.environ.items() if k.startswith("LEDGER_"))
+        extra = ("balance of", os.getcwd(), os.path.abspath(book), digest, *_terminal(), ours)
     if any(name.endswith("_COMPLETE") for name in os.environ):  # the shell's completion
         return None
     out = sys.stdout
@@ -153,6 +256,7 @@ def _key(argv: Sequence[str]) -> str | None:
         *(os.environ.get(name) for name in ENVIRONMENT),
         argv[0] if argv else "",
         *args,
+        *extra,
     )
     return repr(parts)
 
@@ -256,8 +360,12 @@ def keeping(argv: Sequence[str], run: Callable[[], object]) -> None:
         return
     import io
 
-    out, err = io.StringIO(), io.StringIO()
+    help_asked = is_help_request(list(argv[1:]))
     real_out, real_err = sys.stdout, sys.stderr
+    if help_asked:
+        out, err = io.StringIO(), io.StringIO()
+    else:  # a table is drawn for the terminal it will be shown on, as without the cache
+        out, err = _Captured(real_out), _Captured(real_err)
     consulted.clear()
     code: object = None
     finished = False
@@ -272,9 +380,40 @@ def keeping(argv: Sequence[str], run: Callable[[], object]) -> None:
         sys.stdout, sys.stderr = real_out, real_err
         code = 0 if code is None else code
         if finished and code in (0, 2):
-            _keep(folder, key, int(code), out.getvalue(), err.getvalue())
+            if help_asked:
+                _keep(folder, key, int(code), out.getvalue(), err.getvalue())
+            elif code == 0 and not err.getvalue() and _key(argv) == key:  # the same bytes
+                _keep(folder, key, 0, out.getvalue(), "")  # (a warning is said afresh)
         if not _emit(real_out, real_err, out.getvalue(), err.getvalue()):
             raise SystemExit(1)  # as click ends on a closed pipe
+
+
+class _Captured:
+    """What is written to a stream, kept until the command ends, while the stream is still
+    asked whether it is a terminal and how wide (Rich draws as for that stream)."""
+
+    def __init__(self, real: TextIO) -> None:
+        import io
+
+        self._real = real
+        self._text = io.StringIO()
+        self.encoding = getattr(real, "encoding", "utf-8")
+        self.errors = getattr(real, "errors", "strict")
+
+    def write(self, text: str) -> int:
+        return self._text.write(text)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return self._real.isatty()
+
+    def fileno(self) -> int:
+        return self._real.fileno()
+
+    def getvalue(self) -> str:
+        return self._text.getvalue()
 
 
 def _keep(folder: str, key: str, code: int, out: str, err: str) -> None:

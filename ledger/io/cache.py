@@ -20,9 +20,10 @@ from decimal import Decimal
 from pathlib import Path
 
 from ledger import __version__
-from ledger.core.books import Books
-from ledger.core.closing import CARRIED
-from ledger.core.money import Money
+
+TYPE_CHECKING = False  # `ledger balance` from the cache imports no more than this module
+if TYPE_CHECKING:
+    from ledger.core.books import Books
 
 
 @dataclass
@@ -61,6 +62,9 @@ def summarise(
 ) -> Summary:
     """What balance shows, from the books' journal or (`sums`) from each account's sum as
     read straight from the Journal sheet, over so many `transactions`."""
+    from ledger.core.closing import CARRIED
+    from ledger.core.money import Money
+
     if sums is None:
         balances = books.journal.balances()
         total = books.journal.total()
@@ -97,6 +101,15 @@ def last_saved(workbook: Path) -> str | None:
         data = json.loads(cache_path(workbook).read_text(encoding="utf-8"))
         return str(data["sha256"]) if isinstance(data, dict) and "sha256" in data else None
     except (OSError, ValueError, KeyError):
+        return None
+
+
+def at_hand(workbook: Path) -> Summary | None:
+    """The cached summary of the workbook's bytes as they are now, when there is one:
+    `ledger balance` then reads no sheet."""
+    try:
+        return read(workbook, digest_of(workbook.read_bytes()))
+    except OSError:
         return None
 
 

@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from markupsafe import Markup, escape
 
 from ledger import __version__
-from ledger.core.books import Books
-from ledger.core.journal import Transaction
 
 if TYPE_CHECKING:
     from rich.console import Console
+
+    from ledger.core.books import Books
+    from ledger.core.journal import Transaction
 
 
 def _console() -> Console:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from ledger.cli.help_cache import is_help_request
-from tests.conftest import Ledger
+from tests.conftest import Ledger, add_rows
 
 LEDGER = Path(sys.executable).parent / "ledger"
 #: A command of each game.
@@ -183,3 +183,96 @@ def test_a_closed_pipe_ends_help_quietly_with_or_without_the_cache(tmp_path: Pat
         os.close(write)
         assert (p.returncode, p.stderr) == (1, b"")
     assert _kept(tmp_path / "cache")
+
+
+def test_27_a_balance_asked_again_of_the_same_bytes_is_printed_as_kept_without_typer(
+    tmp_path: Path,
+) -> None:
+    """`ledger balance` asked again of the very same bytes prints what it printed, from the
+    user's cache folder, importing neither typer nor a sheet reader; a save (other bytes)
+    runs the full program again, and an answer with a warning is never kept."""
+    folder, cache = tmp_path / "here", tmp_path / "cache"
+    folder.mkdir()
+    book = _new(folder, "triplanetary")
+    for args in (["balance"], ["balance", "--json"], ["--json", "balance", "--player", "Ann"]):
+        _twice(folder, cache, *args)
+    probe = (
+        "import sys; from ledger.cli import help_cache; "
+        f"code = help_cache.replay([{str(LEDGER)!r}, 'balance', '-w', 'ledger.xlsx']); "
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('typer', 'click', 'rich', 'openpyxl', 'python_calamine', 'jinja2') "
+        "or m.startswith(('ledger.rules', 'ledger.io', 'ledger.app', 'ledger.core'))); "
+        "print(code, heavy, file=sys.stderr)"
+    )
+    _twice(folder, cache, "balance", "-w", "ledger.xlsx")
+    env = {k: v for k, v in os.environ.items() if k not in ("LEDGER_WORKBOOK", "COLUMNS")}
+    env["XDG_CACHE_HOME"] = str(cache)  # as `_run` runs it
+    p = subprocess.run(
+        [sys.executable, "-c", probe], cwd=folder, env=env, capture_output=True, timeout=60
+    )
+    assert p.stderr.decode().split("\n")[0] == "0 []"
+    assert b"Ann" in p.stdout
+    # the kept text is what answers, for these bytes only
+    kept = {k: k.read_text(encoding="utf-8") for k in _kept(cache)}
+    for k, text in kept.items():
+        k.write_text(text.replace("25.00", "99.99"), encoding="utf-8")
+    assert b"99.99" in _run(folder, cache, "balance")[1]
+    Ledger(folder)("pay", "Ann", "Bob", "1")
+    assert book.exists()
+    shown = _run(folder, cache, "balance", "--json")[1].decode()
+    assert '"Ann": "24.00"' in shown and "99.99" not in shown
+    # with a warning said (an Events row not posted), nothing is kept
+    add_rows(book, "Events", [["E1", None, "pay", "Ann", "Bob", 1]])
+    n = len(_kept(cache))
+    first = _run(folder, cache, "balance")
+    assert b"not posted yet" in first[2]
+    assert len(_kept(cache)) == n
+    assert _run(folder, cache, "balance") == first
+    # asked to read the rows, the rows are read
+    p = subprocess.run(
+        [sys.executable, "-c", probe],
+        cwd=folder,
+        env={**env, "LEDGER_READ_CAREFULLY": "1"},
+        capture_output=True,
+        timeout=60,
+    )
+    assert p.stderr.decode().split("\n")[0] == "None []"
+
+
+def test_27_a_kept_balance_on_a_terminal_is_what_the_full_program_draws_there(
+    tmp_path: Path,
+) -> None:
+    """On a terminal Rich draws in colour and to its width; the kept answer is the same bytes
+    as the full program's, with the cache or without one."""
+    import pty
+
+    folder, cache = tmp_path / "here", tmp_path / "cache"
+    folder.mkdir()
+    _new(folder, "triplanetary")
+
+    def on_a_terminal(cache_home: str) -> bytes:
+        main, side = pty.openpty()
+        env = {k: v for k, v in os.environ.items() if k not in ("LEDGER_WORKBOOK", "NO_COLOR")}
+        env.update({"XDG_CACHE_HOME": cache_home, "TERM": "xterm-256color", "COLUMNS": "100"})
+        p = subprocess.run(
+            [str(LEDGER), "balance"], cwd=folder, env=env, stdout=side, stderr=side, timeout=60
+        )
+        os.close(side)
+        out = b""
+        while True:
+            try:
+                chunk = os.read(main, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            out += chunk
+        os.close(main)
+        assert p.returncode == 0
+        return out
+
+    plain = on_a_terminal("relative")  # no cache folder: the full program, nothing kept
+    assert b"\x1b[" in plain  # drawn for a terminal
+    assert on_a_terminal(str(cache)) == plain
+    assert _kept(cache)
+    assert on_a_terminal(str(cache)) == plain
