@@ -10,12 +10,8 @@ import json
 import os
 import re
 import shutil
-import stat
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-
-from ledger.core.problems import ProblemsFound, problem
 
 #: How many previous versions the history keeps.
 HISTORY_KEEP = 50
@@ -54,6 +50,13 @@ class Version:
     state: str = "done"
     #: Files the command wrote after its save (summary, statements), relative to the folder.
     outputs: tuple[str, ...] = field(default=())
+    #: SHA-256 of the kept file (the workbook before the command): it is put back only when
+    #: its bytes are still those ("" in logs of earlier ledger versions: the digest the
+    #: command before it saved).
+    kept: str = ""
+    #: Files an `undo --to` moved aside, each (where it was, where it went), relative to the
+    #: folder: undoing that undo puts them back.
+    moved: tuple[tuple[str, str], ...] = field(default=())
 
 
 def written_path(path: Path) -> Path:
@@ -110,53 +113,94 @@ def log_path(path: Path) -> Path:
 
 
 def versions(path: Path) -> list[Version]:
-    """The kept versions, oldest first; a damaged line of the log is passed over, not fatal."""
+    """The kept versions that can be gone back to, oldest first: those after the newest line
+    of the log that cannot be read (`damaged`). No undo ever steps over such a line."""
+    return read_log(path)[0]
+
+
+def damaged(path: Path) -> str | None:
+    """The newest line of the log that cannot be read, or that names a file ledger would
+    never write (outside the workbook's folder, the workbook itself, its history), as it
+    stands; None when every line is sound."""
+    return read_log(path)[1]
+
+
+def read_log(path: Path) -> tuple[list[Version], str | None]:
+    """The versions after the log's newest damaged line, and that line (None: none)."""
     log = log_path(path)
     try:
         text = log.read_text(encoding="utf-8", errors="replace")
     except FileNotFoundError:
-        return []
-    out = []
+        return [], None
+    out: list[Version] = []
+    barrier = None
     for line in text.splitlines():
         if not line.strip():
             continue
         try:
             data = json.loads(line)
             data["outputs"] = tuple(data.get("outputs", ()))
+            data["moved"] = tuple(tuple(pair) for pair in data.get("moved", ()))
             version = Version(**data)
         except (ValueError, TypeError, AttributeError):
+            version = None
+        if version is None or not _sound(version, path):
+            out, barrier = [], line
             continue
-        if _sound(version):
-            out.append(version)
-    return out
+        out.append(version)
+    return out, barrier
 
 
 _KEPT_NAME = re.compile(r"\d{6}\.xlsx")
 _STATES = ("done", "pending", "undoing")
 
 
-def _sound(v: Version) -> bool:
+def _sound(v: Version, path: Path) -> bool:
     """A log line ledger could have written: the right types, a kept file's own name (never a
-    path out of the history folder), outputs inside the workbook's folder."""
-    texts = (v.file, v.at, v.command, v.summary, v.digest, v.state)
+    path out of the history folder), outputs that are files beside the workbook."""
+    texts = (v.file, v.at, v.command, v.summary, v.digest, v.state, v.kept)
     if type(v.seq) is not int or v.seq < 1 or not all(isinstance(t, str) for t in texts):
         return False
     if not _KEPT_NAME.fullmatch(v.file) or v.state not in _STATES:
         return False
-    for name in v.outputs:
-        if not isinstance(name, str) or not name or "\0" in name:
-            return False
-        parts = Path(name).parts
-        if Path(name).is_absolute() or ".." in parts or name.startswith(("/", "\\")):
-            return False
+    if any(len(pair) != 2 or not _set_aside(path, pair[1]) for pair in v.moved):
+        return False
+    return all(beside(path, name) for name in [*v.outputs, *(pair[0] for pair in v.moved)])
+
+
+def _set_aside(path: Path, name: object) -> bool:
+    """Where `move_aside` puts a file: `.NAME.xlsx.history/undone-000004/FILE`."""
+    pattern = re.escape(f".{path.name}.history") + r"/undone-\d{6}/[^/\\\0]+"
+    return isinstance(name, str) and re.fullmatch(pattern, name) is not None and ".." not in name
+
+
+def beside(path: Path, name: object) -> bool:
+    """`name` is a file ledger writes beside the workbook (a summary, a statement), relative
+    to its folder: never outside it, never the workbook, its history or its other files."""
+    if not isinstance(name, str) or not name or "\0" in name or "\\" in name:
+        return False
+    rel = Path(name)
+    if rel.is_absolute() or ".." in rel.parts or name.startswith("/"):
+        return False
+    first = rel.parts[0]
+    if first == path.name or first.startswith(f".{path.name}"):
+        return False  # the workbook, its history, lock, cache
+    if len(rel.parts) == 1 and rel.suffix.lower() == ".xlsx":  # a workbook: only an archive
+        archive = re.escape(path.stem) + r"-closed-(txn-)?\d{4,}-\d{4,}\.xlsx"
+        return re.fullmatch(archive, name) is not None
     return True
 
 
 def write_log(path: Path, entries: list[Version]) -> None:
+    """The log as `entries`, after the damaged line the log holds, if any: it stays first, so
+    that no undo ever goes past it (the versions before it are no longer reachable)."""
     log = log_path(path)
     tmp = log.with_name(f"{log.name}.tmp-{os.getpid()}")
+    barrier = damaged(path)
     try:
         with tmp.open("w", encoding="utf-8") as f:
+            if barrier is not None:
+                f.write(barrier + "\n")
             f.write("".join(json.dumps(asdict(e)) + "\n" for e in entries))
             f.flush()
             os.fsync(f.fileno())
@@ -245,6 +289,19 @@ def keep_previous(path: Path, entries: list[Version]) -> Path | None:
     return target
 
 
+def note_moved(path: Path, saved: Version, aside: Aside) -> None:
+    """Record in the entry of the save `saved` (an `undo --to`) what it moved aside, so that
+    undoing it puts those files back."""
+    entries = versions(path)
+    if not aside.moved or not entries or entries[-1].seq != saved.seq:
+        return
+    pairs = tuple(
+        (os.path.relpath(a, path.parent), os.path.relpath(b, path.parent))
+        for a, b in zip(aside.moved, aside.went, strict=True)
+    )
+    write_log(path, [*entries[:-1], replace(entries[-1], moved=entries[-1].moved + pairs)])
+
+
 def note_outputs(path: Path, saved: Version, files: list[Path]) -> None:
     """Record what the command that saved `saved` wrote afterwards, so `undo` can move it
     aside."""
@@ -269,14 +326,6 @@ def finish_log(path: Path, before: list[Version], entry: Version) -> None:
 
 
 @dataclass(frozen=True)
-class Undone:
-    version: Version
-    #: Where the files that command wrote after its save were moved to.
-    moved: list[Path]
-    aside: Path | None
-
-
-@dataclass(frozen=True)
 class Aside:
     """What undone commands had written after their saves, moved out of the way."""
 
@@ -284,6 +333,8 @@ class Aside:
     moved: list[Path]
     #: the folders they went to, one an undone command (`.NAME.xlsx.history/undone-SEQ/`)
     folders: list[Path]
+    #: where each went, in the order of `moved`
+    went: list[Path] = field(default_factory=list)
 
 
 def move_aside(path: Path, undone: list[Version]) -> Aside:
@@ -293,6 +344,7 @@ def move_aside(path: Path, undone: list[Version]) -> Aside:
     cannot be moved, stays as it is: the workbook is back either way."""
     moved: list[Path] = []
     folders: list[Path] = []
+    went: list[Path] = []
     for version in sorted(undone, key=lambda v: v.seq, reverse=True):
         aside = history_dir(path) / f"undone-{version.seq:06d}"
         for name in version.outputs:
@@ -304,64 +356,7 @@ def move_aside(path: Path, undone: list[Version]) -> Aside:
                 aside.mkdir(parents=True, exist_ok=True)
                 os.replace(f, target)
                 moved.append(f)
+                went.append(target)
                 if aside not in folders:
                     folders.append(aside)
-    return Aside(moved, folders)
-
-
-def undo(path: Path, on_replaced: Callable[[Version], None] | None = None) -> Undone:
-    """Put back the newest kept version; returns what was undone. The log marks the entry
-    "undoing" before the workbook is replaced (the next command settles a cut-off undo by
-    the workbook's bytes); `on_replaced` runs right after the replace."""
-    entries = versions(path)
-    if not entries:
-        raise ProblemsFound(
-            [problem("nothing-to-undo", str(path), "there is no earlier version to go back to", "")]
-        )
-    last = entries[-1]
-    source = history_dir(path) / last.file
-    if not source.exists():
-        write_log(path, entries[:-1])  # a version that is gone cannot block the older ones
-        raise ProblemsFound(
-            [
-                problem(
-                    "history-missing",
-                    str(source),
-                    "the newest kept version is gone from the history folder",
-                    "run `ledger undo` again for the one before it",
-                )
-            ]
-        )
-    tmp = temp_name(path)
-    marked = replaced = False
-    try:
-        shutil.copy2(source, tmp)
-        with tmp.open("rb+") as f:
-            os.fsync(f.fileno())
-        mode = stat.S_IMODE(path.stat().st_mode) if path.exists() else 0o644
-        os.chmod(tmp, mode | stat.S_IWUSR)
-        restored = digest_file(tmp)
-        write_log(path, [*entries[:-1], replace(last, state="undoing")])
-        marked = True
-        fsync_dir(history_dir(path))
-        os.replace(tmp, path)
-        replaced = True
-        if on_replaced is not None:
-            on_replaced(last)
-        fsync_dir(path.parent)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
-        if marked and not replaced:
-            with contextlib.suppress(OSError):
-                write_log(path, entries)
-    with contextlib.suppress(OSError):  # without it, a next `undo` refuses: the safe side
-        note_written(path, restored)
-    # a failure here leaves the entry "undoing": the next command settles it
-    write_log(path, entries[:-1])
-    with contextlib.suppress(OSError):
-        source.unlink()
-    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
-        path.with_name(f".{path.name}.cache.json").unlink()
-    aside = move_aside(path, [last])
-    return Undone(last, aside.moved, aside.folders[0] if aside.folders else None)
+    return Aside(moved, folders, went)

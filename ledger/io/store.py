@@ -32,7 +32,6 @@ from ledger.core.problems import ProblemsFound, problem
 from ledger.io import history
 from ledger.io.history import (
     HISTORY_KEEP,
-    Undone,
     Version,
     history_dir,
     settle_pending,
@@ -40,6 +39,7 @@ from ledger.io.history import (
     versions,
 )
 from ledger.io.oserrors import os_problem
+from ledger.io.undo import Undone, undo_newest
 
 __all__ = [  # what the commands use of the history and the errors, through the store
     "HISTORY_KEEP",
@@ -310,6 +310,7 @@ def save(
                 summary,
                 digest,
                 "pending",
+                kept=history.digest_file(kept),
             )
             history.write_log(path, [*entries, entry][-HISTORY_KEEP:])
             logged = True
@@ -340,7 +341,7 @@ def save(
                     kept.unlink()
 
 
-def undo(path: Path) -> history.Undone:
+def undo(path: Path) -> Undone:
     """Put back the newest kept version (call holding the lock); from the moment the
     workbook is replaced, a failure is reported as saved-but, never as nothing written."""
 
@@ -357,7 +358,7 @@ def undo(path: Path) -> history.Undone:
         )
         _fault("undo-after-replace")
 
-    return history.undo(path, on_replaced=replaced)
+    return undo_newest(path, on_replaced=replaced)
 
 
 def note_outputs(path: Path, files: list[Path]) -> None:

@@ -14,14 +14,14 @@ workbook as it is now is kept as a new version, so `ledger undo` takes the jump 
 from __future__ import annotations
 
 import contextlib
-import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import cache, store
-from ledger.io.history import Aside, Version, history_dir, move_aside, versions
+from ledger.io.history import Aside, Version, history_dir, move_aside, note_moved, versions
 from ledger.io.load import load_light
+from ledger.io.undo import copy_kept, refuse_damaged
 
 
 @dataclass(frozen=True)
@@ -120,6 +120,7 @@ def find(path: Path, seq: int) -> Version:
                     ]
                 )
             return v
+    refuse_damaged(path)  # a version before a damaged line of the log is not gone back to
     numbers = ", ".join(str(v.seq) for v in kept[::-1]) or "none"
     raise ProblemsFound(
         [
@@ -138,14 +139,15 @@ def undo_to(path: Path, seq: int) -> tuple[Version, Aside]:
     it is now becomes the newest kept version, so the jump can itself be undone. What the
     commands it undoes wrote after their saves (summaries, statements) is moved aside, as
     `undo` does for one command."""
+    entries = versions(path)
     version = find(path, seq)
-    undone = [v for v in versions(path) if v.state == "done" and v.seq >= seq]
+    undone = [v for v in entries if v.state == "done" and v.seq >= seq]
     source = history_dir(path) / version.file
     state = state_of(source)
     where = state.moment if state.day is not None else "its day unreadable"
 
     def write(tmp: Path) -> None:
-        shutil.copyfile(source, tmp)
+        copy_kept(path, version, entries, tmp)  # only the bytes ledger kept
 
     store.save(
         path,
@@ -155,4 +157,9 @@ def undo_to(path: Path, seq: int) -> tuple[Version, Aside]:
     )
     with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
         cache.cache_path(path).unlink()
-    return version, move_aside(path, undone)
+    aside = move_aside(path, undone)
+    saved = store.saved_in_this_run()
+    if saved is not None:
+        with contextlib.suppress(OSError):
+            note_moved(path, saved[1], aside)  # undoing this jump puts them back
+    return version, aside

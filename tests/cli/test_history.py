@@ -90,8 +90,9 @@ def test_undo_to_moves_aside_what_the_undone_ticks_wrote(game: Ledger) -> None:
     assert (hist / "undone-000005" / "ledger-days-0031-0060.html").exists()
     assert (hist / "undone-000005" / "statements__Ann-day-0060.html").exists()
 
-    game("undo")  # the jump back: day 60 again, its files stay aside (as after `undo`)
-    assert game("balance", "--json").json()["day"] == 60 and not second.exists()
+    game("undo")  # the jump back: day 60 again, and its files back where they were (issue 28)
+    assert game("balance", "--json").json()["day"] == 60 and second.exists()
+    assert all(f.exists() for f in day60)
 
     run = game("undo", "--to", "3")  # both ticks: the first one's files go now
     assert not first.exists() and not [f for f in day30 if f.exists()]

@@ -165,12 +165,15 @@ def test_a_damaged_history_log_does_not_stop_saving_and_a_lost_version_does_not_
     hist = game.folder / ".ledger.xlsx.history"
     (hist / "log.jsonl").write_text((hist / "log.jsonl").read_text() + "{broken\n")
     game("pay", "Ann", "Bob", "3")
+    game("pay", "Ann", "Bob", "4")
     newest = sorted(hist.glob("*.xlsx"))[-1]
     newest.unlink()
     run = game("undo", expect=1)
     assert "history-missing" in run.stderr
-    game("undo")  # the one before it
-    assert game.balances()["player:Ann"] == "24.00"
+    game("undo")  # the one before it: pay 3
+    assert game.balances()["player:Ann"] == "22.00"
+    # the damaged line is a wall (issue 28): pay 2 and pay 1 are not gone back past it
+    assert "history-log-damaged" in game("undo", expect=1).stderr
 
 
 def test_nonsense_numbers_in_settings_are_problems_not_crashes(game: Ledger) -> None:
