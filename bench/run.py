@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import platform
 import shutil
@@ -71,12 +72,12 @@ class Runs:
         return run[0]
 
 
-def once(cmd: list[str], timeout: float) -> tuple[float, int]:
+def once(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, int]:
     """Wall time and peak memory (MiB) of one command, as the OS counts them."""
     with tempfile.TemporaryFile() as err:
         start = time.perf_counter()
         p = subprocess.Popen(
-            cmd, env=ENV, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+            cmd, env=env or ENV, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
         )
         timer = threading.Timer(timeout, lambda: os.killpg(p.pid, signal.SIGKILL))
         timer.start()
@@ -105,15 +106,24 @@ class Cmd:
     state: Path | None = None
     workbook: Path | None = None
     timeout: float = 900
-    cache: bool = True  # ledger's cache of the workbook put back with it
-    warm: bool = False  # `balance` run first: a cache of these very bytes, as after any command
+    #: False: run with an empty cache folder (no balances kept, no answer kept)
+    cache: bool = True
+    #: The command run once first, as when it is asked again of the same bytes.
+    warm: bool = False
+    #: The answers kept for commands asked again are forgotten first (the folder `help`).
+    unkept: bool = False
 
     def run(self) -> tuple[float, int]:
         if self.state is not None and self.workbook is not None:
-            restore(self.state, self.workbook, cache=self.cache)
-            if self.warm:
-                ledger("balance", "--json", "-w", self.workbook)
-        return once(self.argv, self.timeout)
+            restore(self.state, self.workbook)
+        if self.unkept:
+            shutil.rmtree(OUT / "cache" / "bankers-ledger" / "help", ignore_errors=True)
+        if self.warm:
+            once(self.argv, self.timeout)
+        if self.cache:
+            return once(self.argv, self.timeout)
+        with tempfile.TemporaryDirectory() as empty:
+            return once(self.argv, self.timeout, {**ENV, "XDG_CACHE_HOME": empty})
 
 
 def paired(a: Cmd, b: Cmd, times: int) -> tuple[Runs, Runs, float]:
@@ -148,24 +158,30 @@ def save_state(workbook: Path, state: Path) -> None:
         (shutil.copytree if f.is_dir() else shutil.copy2)(f, state / name)
 
 
-def restore(state: Path, workbook: Path, *, cache: bool = True) -> None:
-    """Put `state` back as `workbook` (without ledger's cache of it unless `cache`)."""
+def restore(state: Path, workbook: Path) -> None:
+    """Put `state` back as `workbook`, with what ledger keeps beside it."""
     for f in side_files(workbook):
         shutil.rmtree(f) if f.is_dir() else f.unlink()
     shutil.copy2(state / "workbook.xlsx", workbook)
     for f in state.iterdir():
-        if f.name == "workbook.xlsx" or (not cache and ".cache" in f.name):
+        if f.name == "workbook.xlsx":
             continue
         to = workbook.with_name(f.name.replace("workbook.xlsx", workbook.name, 1))
         (shutil.copytree if f.is_dir() else shutil.copy2)(f, to)
 
 
 def ledger(*args: str | Path, cwd: Path | None = None) -> None:
+    ledger_out(*args, cwd=cwd)
+
+
+def ledger_out(*args: str | Path, cwd: Path | None = None) -> str:
+    """What `ledger ARGS` printed on stdout."""
     run = subprocess.run(
         [*LEDGER, *map(str, args)], cwd=cwd, env=ENV, capture_output=True, text=True
     )
     if run.returncode != 0:
         raise Failed(f"ledger {' '.join(map(str, args))}: {run.stderr.strip()[-300:]}")
+    return run.stdout
 
 
 def stress(n: int) -> Path:
@@ -225,6 +241,7 @@ def ledger_cli_journal(workbook: Path, out: Path) -> Path:
 
 #: The kinds of measure, in the table's order (the issue's first).
 ORDER = (
+    "table",
     "help",
     "tick-sizes",
     "balance-cold",
@@ -237,6 +254,8 @@ ORDER = (
     "tick-360",
     "per-day",
     "check",
+    "close",
+    "io-lines",
 )
 #: The reading goals against ledger-cli hold from this size on: below it Python's start-up
 #: alone is most of ledger's time (issue 17 sets them at 100k).
@@ -288,6 +307,62 @@ class Table:
         return "\n".join(lines)
 
 
+EXAMPLE = ROOT / "workbooks" / "demo-triplanetary.xlsx"
+
+
+def at_the_table(table: Table, work: Path, python: Cmd, times: int) -> None:
+    """The size of a table: the example workbook after a year of play (`tick 360`), its
+    commands against hledger on the same books and against Python's own start-up."""
+    print("\nthe example workbook after `tick 360`", flush=True)
+    w = work / "example.xlsx"
+    state = OUT / "state-example"
+    try:
+        for old in side_files(w):
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+        shutil.copy(EXAMPLE, w)
+        ledger("tick", "360", "--no-statements", "-w", w)
+        save_state(w, state)
+        paid = OUT / "state-example-paid"
+        ledger("pay", "bank", "Ann", "1", "-w", w)
+        save_state(w, paid)
+        journal = OUT / "example.hledger"
+        ledger("export", "--format", "hledger", "--out", journal, "--force", "-w", w)
+    except Failed as exc:
+        print(f"  could not prepare: {exc}", flush=True)
+        return
+    hledger = shutil.which("hledger")
+    many = max(times, 10)
+
+    def against_hledger() -> Cmd:
+        if hledger is None:
+            raise Failed("hledger missing (apt-get install hledger)")
+        return Cmd("hledger balance", [hledger, "-f", str(journal), "balance"])
+
+    def balance(label: str, **how: bool) -> Cmd:
+        return Cmd(label, [*LEDGER, "balance", "-w", str(w)], paid, w, **how)
+
+    table.ratio(
+        "table",
+        "`balance` asked again, the example after `tick 360` ÷ hledger `balance` of its export",
+        4,
+        lambda: (balance("balance again, example", warm=True), against_hledger()),
+        many,
+    )
+    table.ratio(
+        "table",
+        "`balance` just after a `pay`, the example ÷ hledger `balance` of its export",
+        4,
+        lambda: (balance("balance after pay, example", unkept=True), against_hledger()),
+        many,
+    )
+    pay = Cmd("pay, example", [*LEDGER, "pay", "bank", "Ann", "1", "-w", str(w)], state, w)
+    table.ratio("table", "`pay` on the example ÷ `python -c pass`", 5, lambda: (pay, python), many)
+    tick = Cmd("tick 30, example", [*LEDGER, "tick", "30", "-w", str(w)], state, w)
+    table.ratio(
+        "table", "`tick 30` on the example ÷ `python -c pass`", 10, lambda: (tick, python), many
+    )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--sizes", default="10000,100000,300000", help="journal rows of the workbooks")
@@ -321,6 +396,12 @@ def main() -> int:
 
     work = OUT / "work"
     work.mkdir(exist_ok=True)
+    at_the_table(table, work, python, times)
+    lines = sum(
+        len(f.read_text(encoding="utf-8").splitlines())
+        for f in (ROOT / "ledger" / "io").glob("*.py")
+    )
+    table.add("io-lines", "lines in `ledger/io`", f"{lines:,}", "≤ 5,000", lines <= 5000)
     prepared: dict[int, dict[str, Path]] = {}
     for n in sizes:
         tag = f"{n // 1000}k"
@@ -357,6 +438,15 @@ def main() -> int:
             ledger("tick", "30", "--no-statements", "-w", w)
             p["ticked"] = OUT / f"state-ticked-{tag}"
             save_state(w, p["ticked"])
+            if n != sizes[0]:  # the campaign closed through its last day
+                c = work / f"closed-{tag}.xlsx"
+                for old in work.glob(f"closed-{tag}*"):
+                    old.unlink()
+                restore(p["own"], c)
+                day = json.loads(ledger_out("balance", "--json", "-w", c))["day"]
+                ledger("close", "--through", str(day), "-w", c)
+                p["closed"] = OUT / f"state-closed-{tag}"
+                save_state(c, p["closed"])
         except (Failed, subprocess.SubprocessError, OSError) as exc:
             print(f"  could not prepare: {exc}", flush=True)
         prepared[n] = p
@@ -380,6 +470,13 @@ def main() -> int:
         label = f"balance --json, {tag}, {name}{'' if cache else ', no cache'}"
         argv = [*LEDGER, "balance", "--json", "-w", str(w)]
         return Cmd(label, argv, state(n, name), w, cache=cache, warm=cache)
+
+    def after_close(n: int) -> Cmd:
+        tag = f"{n // 1000}k"
+        w = work / f"closed-{tag}.xlsx"
+        return Cmd(
+            f"tick 30, {tag} closed", [*LEDGER, "tick", "30", "-w", str(w)], state(n, "closed"), w
+        )
 
     def ledger_cli_balance(n: int) -> Cmd:
         if ledger_cli is None:
@@ -458,7 +555,7 @@ def main() -> int:
         table.ratio(
             "tick-lo",
             f"`tick 30` on a LibreOffice-saved workbook ÷ on ledger's own, {tag}",
-            1.2,
+            2,
             lambda: (tick(n, 30, "lo"), tick(n, 30)),
             times,
         )
@@ -480,6 +577,15 @@ def main() -> int:
 
     for n in sizes:
         one_size(n)
+        if n != small:
+            table.ratio(
+                "close",
+                f"`tick 30` after `close` of a {n // 1000}k campaign through its last day "
+                f"÷ `tick 30` at {small // 1000}k",
+                1.2,
+                lambda n=n: (after_close(n), tick(small, 30)),
+                times,
+            )
 
     if len(per_day) >= 2:
         (a_n, a), (b_n, b) = min(per_day.items()), max(per_day.items())
