@@ -1,0 +1,56 @@
+"""Issue 27: a command imports what it needs and nothing more. Each command runs in its own
+process here (`python -X importtime`, every module it imported listed), on a game's workbook:
+`balance` reads no sheet and imports neither a game, the pipeline nor a template engine when
+the balances of these bytes are cached; a game's command imports its game and no other; no
+command but `serve` imports the web."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+
+from tests.conftest import Ledger
+
+GAMES = ("triplanetary", "egon", "planetopoly", "matador21")
+
+
+def imported(game: Ledger, *args: str) -> set[str]:
+    env = {**os.environ, "LEDGER_WORKBOOK": str(game.path)}
+    p = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "ledger", *args],
+        cwd=game.folder,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert p.returncode == 0, p.stderr[-2000:]
+    return set(re.findall(r"^import time:\s+\d+ \|\s+\d+ \|\s+(\S+)$", p.stderr, re.M))
+
+
+def roots(modules: set[str]) -> set[str]:
+    return {m.split(".")[0] for m in modules}
+
+
+def test_27_balance_after_a_change_reads_no_sheet_and_imports_no_game(game: Ledger) -> None:
+    game("pay", "Ann", "Bob", "1")  # the pay caches the balances of the bytes it saved
+    modules = imported(game, "balance")
+    assert not {"jinja2", "openpyxl", "python_calamine", "xlsxwriter", "starlette"} & roots(modules)
+    assert not {m for m in modules if m.startswith(("ledger.rules.", "ledger.web"))}
+    assert "ledger.app.pipeline" not in modules and "ledger.app.after" not in modules
+
+
+def test_27_a_games_command_imports_its_game_alone_and_never_the_web(game: Ledger) -> None:
+    modules = imported(game, "fine", "Ann", "5", "--reason", "speeding")
+    games = {
+        m.split(".")[2] for m in modules if m.startswith("ledger.rules.") and m.count(".") >= 2
+    }
+    assert games == {"triplanetary"}, games
+    assert not {m for m in modules if m.startswith("ledger.web")}
+    assert not {"starlette", "uvicorn", "weasyprint"} & roots(modules)
+    modules = imported(game, "check")
+    assert {
+        m.split(".")[2] for m in modules if m.startswith("ledger.rules.") and m.count(".") >= 2
+    } == {"triplanetary"}
