@@ -30,6 +30,11 @@ def round_money(value: Decimal) -> Decimal:
     return value.quantize(CENT, rounding=ROUNDING)
 
 
+def in_cents(value: Decimal) -> bool:
+    """The amount is exact to the cent (no more than two decimals)."""
+    return value == value.quantize(CENT, rounding=ROUND_DOWN)
+
+
 def parse_amount(text: str) -> Decimal:
     """Read an amount typed by a person ("12.50", "-3"; "1e2" is refused).
 

@@ -7,9 +7,9 @@ This is the one boundary where floats exist: a number cell is converted with
 from __future__ import annotations
 
 import datetime as dt
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import Decimal, InvalidOperation
 
-from ledger.core.money import CENT, LIMIT, parse_amount
+from ledger.core.money import LIMIT, in_cents, parse_amount, round_money
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.schema import Kind, SettingValue
 
@@ -46,15 +46,14 @@ def to_money(value: CellValue, ref: CellRef) -> tuple[Decimal | None, Problem | 
                 f"{d} is more than a spreadsheet can hold exactly",
                 f"amounts go up to {LIMIT:,}",
             )
-        q = d.quantize(CENT, rounding=ROUND_DOWN)
-        if q != d:
+        if not in_cents(d):
             return None, problem(
                 "money-too-precise",
                 ref,
                 f"{d} has more than two decimals; the smallest unit is 0.01",
-                f"round it yourself: {d.quantize(CENT)}?",
+                f"round it yourself: {round_money(d)}?",
             )
-        return q, None
+        return round_money(d), None
     if isinstance(value, str):
         try:
             return parse_amount(value), None

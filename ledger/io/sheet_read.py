@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import SheetSpec
 from ledger.io import xlsx_read
@@ -369,7 +370,6 @@ def iter_journal(
     careful = [c for c in spec.columns]
     name = raw.name
     dec = Decimal
-    cents = _CENTS
     fwv = xlsx_read.FormulaWithoutValue
     for r, row in rows:
         if len(row) == 8:
@@ -397,7 +397,7 @@ def iter_journal(
                             "day": int(day),
                             "kind": kind.strip(),
                             "account": account.strip(),
-                            "amount": dec(text).quantize(cents),
+                            "amount": round_money(dec(text)),
                             "memo": memo.strip(),
                             "event": event.strip(),
                             "rule": rule.strip(),
@@ -425,7 +425,6 @@ def iter_journal(
 
 
 _SLOW = object()
-_CENTS = Decimal("0.01")
 
 
 def _fast(value: CellValue, kind: str) -> Any:
@@ -445,7 +444,7 @@ def _fast(value: CellValue, kind: str) -> Any:
             dot = text.find(".")
             if "e" in text or "n" in text or (dot >= 0 and len(text) - dot > 3):
                 return _SLOW  # more than two decimals, or not finite: the careful way says why
-            return Decimal(text).quantize(_CENTS)
+            return round_money(Decimal(text))
         return _SLOW
     if t is int and kind in ("int", "day"):
         n = int(value)  # type: ignore[arg-type]

@@ -69,3 +69,28 @@ def test_parse_amount(text: str, value: str) -> None:
 def test_parse_amount_refuses(text: str, reason: str) -> None:
     with pytest.raises(ValueError, match=reason):
         parse_amount(text)
+
+
+def test_29_one_rounding_nothing_but_core_money_quantizes() -> None:
+    """Issue 29: every amount is rounded by `round_money` (half up, to the cent); a bare
+    `.quantize(...)` elsewhere rounds half-even by default and would give another cent."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "ledger"
+    found = [
+        f"{path.relative_to(root.parent)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        if path != root / "core" / "money.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\.quantize\(", line)
+    ]
+    assert found == [], "round with ledger.core.money.round_money: " + ", ".join(found)
+
+
+def test_29_egons_amounts_round_half_up_like_every_other() -> None:
+    from decimal import Decimal
+
+    from ledger.rules.egon.state import as_kj
+
+    assert as_kj(Decimal("0.125")) == Decimal("0.13")  # half-even gave 0.12

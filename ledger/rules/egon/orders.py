@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import ClassVar
 
-from ledger.core.money import CENT
+from ledger.core.money import round_money
 
 #: Code -> the action's name in the texts (5.1-5.6, 6.1-6.6).
 ACTION_NAMES: dict[str, str] = {
@@ -317,7 +317,7 @@ def with_penalty(order: Blackmail, kj: Decimal, stones: int = 0) -> Blackmail:
     """The blackmail with the Strafe the game master read in its article (6.6.2, 6.6.21)."""
     if kj < 0 or stones < 0:
         raise ValueError("a penalty cannot be negative")
-    return replace(order, penalty_kj=kj.quantize(CENT), penalty_stones=stones)
+    return replace(order, penalty_kj=round_money(kj), penalty_stones=stones)
 
 
 def check_one_order_a_phase(orders: Sequence[Order]) -> tuple[str, ...]:

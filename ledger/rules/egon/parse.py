@@ -180,7 +180,7 @@ def _amount(text: str, what: str, errors: _Errors) -> Decimal:
         errors.add(f"{what} must be more than 0 Kj")
     elif value != value.to_integral_value():
         errors.add(f"{what} {text.strip()} is not a whole number of Kj")
-    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value
+    return value.to_integral_value() if value == value.to_integral_value() else value
 
 
 def _lottery_number(text: str, errors: _Errors) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 
-from ledger.core.money import CENT
+from ledger.core.money import round_money
 from ledger.rules.egon.orders import (
     ALL,
     ActionSpec,
@@ -262,4 +262,4 @@ def digit_sum(n: int) -> int:
 
 
 def as_kj(value: Decimal | int) -> Decimal:
-    return Decimal(value).quantize(CENT)
+    return round_money(Decimal(value))

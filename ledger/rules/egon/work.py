@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import TypeVar
 
-from ledger.core.money import CENT
+from ledger.core.money import round_money
 from ledger.core.words import plural
 from ledger.rules.egon.orders import (
     Order,
@@ -159,7 +159,7 @@ def start_work(
 ) -> Work:
     w = Work(state, draw, settings, orders, frozenset(justified))
     for p in state.players:
-        w.put(replace(p, cash=p.cash.quantize(CENT)))
+        w.put(replace(p, cash=round_money(p.cash)))
         w.start_di[p.name] = p.di
         if p.status in JAILED:
             w.sitting.add(p.name)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem
 from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.schema import Column, Setting, SheetSpec
@@ -93,7 +94,7 @@ class State:
 
 
 def _d(text: str | None) -> Decimal | None:
-    return None if text is None else Decimal(text).quantize(Decimal("0.01"))
+    return None if text is None else round_money(Decimal(text))
 
 
 def _f(n: int, name: str, kind: str, price: str | None, *amounts: str | None) -> Field:
