@@ -14,6 +14,8 @@ The mapping, the same for every game (docs/decisions.md):
 - **Memo, rule, event, kind, txn**: the memo is the description (in hledger after an empty code
   `()` when it starts with a mark hledger would take: `hledger_description`); the rest are tags
   (hledger) or metadata (beancount) on every transaction, and columns in CSV.
+- **CSV**: numbers bare, every text quoted and marked as text where a spreadsheet would run it
+  as a formula (`ledger.io.cells.as_text_cell`).
 - **Amounts**: exact, two decimals, the game's currency as the commodity. Beancount wants a
   currency in capitals: the game's currency is upper-cased there (and only there).
 - **Beancount names**: each part of an account name must start with a capital or a digit and
@@ -30,11 +32,13 @@ import unicodedata
 import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, timedelta
+from decimal import Decimal
 
 from ledger.core.books import Books
 from ledger.core.checks import MAX_DAY
 from ledger.core.journal import Transaction
 from ledger.core.problems import ProblemsFound, problem
+from ledger.io.cells import as_text_cell
 
 #: Game day 0 as a date: day N is DAY_ZERO + N days.
 DAY_ZERO = date(2000, 1, 1)
@@ -244,9 +248,14 @@ def beancount(books: Books) -> Iterator[str]:
 
 
 def csv_rows(books: Books) -> Iterator[str]:
-    """One row a posting, with the ledger's own account names and the transaction's columns."""
+    """One row a posting, with the ledger's own account names and the transaction's columns.
+
+    Numbers (txn, day, amount) are bare; every text is quoted, so a line break of any kind
+    (a bare CR too) stays inside its field, and marked as text as `as_text_cell` says, so that a
+    spreadsheet never runs a memo or a name as a formula (`-5.00` in the amount column stays a
+    number)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     yield _drain(buffer)
     for batch in _batches(books.journal, 1000):
@@ -257,13 +266,13 @@ def csv_rows(books: Books) -> Iterator[str]:
                         t.id,
                         day_date(t.day),
                         t.day,
-                        t.kind,
-                        t.memo,
-                        t.rule,
-                        t.event,
-                        p.account,
-                        p.amount.plain(),
-                        p.amount.currency,
+                        as_text_cell(t.kind),
+                        as_text_cell(t.memo),
+                        as_text_cell(t.rule),
+                        as_text_cell(t.event),
+                        as_text_cell(p.account),
+                        Decimal(p.amount.plain()),
+                        as_text_cell(p.amount.currency),
                     )
                 )
         yield _drain(buffer)
