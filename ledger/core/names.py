@@ -2,8 +2,9 @@
 when a name, item or event type is mistyped.
 
 `Ánn` can be typed as one character (NFC) or as `A` plus a combining accent (NFD); both are
-kept as NFC, so they are the same player. A zero-width space or a right-to-left override makes
-two names look alike while they differ, so names may not hold invisible characters at all.
+kept as NFC, so they are the same player, as are names that differ only in case or in spaces
+(`Bo b`, `BO  B`). A zero-width space or a right-to-left override makes two names look alike
+while they differ, so names may not hold invisible characters at all.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ def normalize(name: str) -> str:
 
 def name_key(name: str) -> str:
     """Two names with the same key are one name: `Ann` and `ANN`; `Ánn` typed as one character
-    and as `A` plus a combining accent."""
-    return normalize(normalize(name).casefold())
+    and as `A` plus a combining accent; `Bo b` and `Bo  b` (or a no-break space between), since
+    nobody can tell runs of spaces apart on a statement or in another tool's account."""
+    return " ".join(normalize(normalize(name).casefold()).split())
 
 
 def invisible(text: str) -> str | None:

@@ -28,6 +28,19 @@ def to_text(value: CellValue) -> str:
     return str(value).strip()
 
 
+#: How text starts that a spreadsheet importing it (CSV) would run as a formula (OWASP's "CSV
+#: injection": `=`, `+`, `-`, `@`, a tab, a line break), and the apostrophe that marks the rest.
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r", "\n", "'")
+
+
+def as_text_cell(text: str) -> str:
+    """`text` for a file a spreadsheet imports, kept text as the workbook keeps it (there every
+    text is a string cell, never a formula; a CSV has no cell types): text that starts like a
+    formula gets a leading `'`, the spreadsheet's own mark for "text as typed"; so does text
+    starting with `'`, so that dropping one leading `'` always gives the text back."""
+    return "'" + text if text.startswith(FORMULA_LEADS) else text
+
+
 def to_money(value: CellValue, ref: CellRef) -> tuple[Decimal | None, Problem | None]:
     if is_blank(value):
         return None, None

@@ -8,9 +8,14 @@ The mapping, the same for every game (docs/decisions.md):
   an asset, `assets:` + the account's name (`cash:Ann:Home` -> `assets:cash:Ann:Home`); every
   other account (the `bank`, where new money comes from, and the game's institutions, where money
   goes to and comes back from) is equity, `equity:` + its name. So the assets are what the
-  players hold, and assets + equity sum to zero, as the journal does.
-- **Memo, rule, event, kind, txn**: the memo is the description; the rest are tags (hledger) or
-  metadata (beancount) on every transaction, and columns in CSV.
+  players hold, and assets + equity sum to zero, as the journal does. One exported name for one
+  account: in hledger a space that would end the name or be lost and `%` are written `%XX`
+  (`hledger_account`); in beancount colliding names get a suffix (below).
+- **Memo, rule, event, kind, txn**: the memo is the description (in hledger after an empty code
+  `()` when it starts with a mark hledger would take: `hledger_description`); the rest are tags
+  (hledger) or metadata (beancount) on every transaction, and columns in CSV.
+- **CSV**: numbers bare, every text quoted and marked as text where a spreadsheet would run it
+  as a formula (`ledger.io.cells.as_text_cell`).
 - **Amounts**: exact, two decimals, the game's currency as the commodity. Beancount wants a
   currency in capitals: the game's currency is upper-cased there (and only there).
 - **Beancount names**: each part of an account name must start with a capital or a digit and
@@ -23,13 +28,17 @@ from __future__ import annotations
 import csv
 import io
 import re
+import unicodedata
+import urllib.parse
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date, timedelta
+from decimal import Decimal
 
 from ledger.core.books import Books
 from ledger.core.checks import MAX_DAY
 from ledger.core.journal import Transaction
 from ledger.core.problems import ProblemsFound, problem
+from ledger.io.cells import as_text_cell
 
 #: Game day 0 as a date: day N is DAY_ZERO + N days.
 DAY_ZERO = date(2000, 1, 1)
@@ -68,24 +77,43 @@ def day_date(day: int) -> str:
         ) from None
 
 
-def account_names(books: Books) -> dict[str, str]:
-    """Each account of the journal -> its hledger name (`assets:...` or `equity:...`)."""
+def _roots(books: Books) -> dict[str, str]:
+    """Each account of the journal -> `assets` (a player's money) or `equity` (the rest)."""
     held = {a for p in books.players for a in books.player_accounts(p)}
-    out: dict[str, str] = {}
-    for account in sorted(books.journal.balances()):
-        root = "assets" if account in held or account.startswith("cash:") else "equity"
-        out[account] = f"{root}:{_hledger_part(account)}"
-    return out
+    return {
+        account: "assets" if account in held or account.startswith("cash:") else "equity"
+        for account in sorted(books.journal.balances())
+    }
 
 
-def _hledger_part(account: str) -> str:
-    # two spaces end an account name in hledger; brackets at the start mean a virtual posting
-    name = re.sub(r"\s+", " ", account).strip()
-    return re.sub(r"^[(\[]", "_", name) or "_"
+def account_names(books: Books) -> dict[str, str]:
+    """Each account of the journal -> its hledger name (`assets:...` or `equity:...`), one
+    hledger name for one account: `hledger_account` is undone by `urllib.parse.unquote`."""
+    return {a: f"{root}:{hledger_account(a)}" for a, root in _roots(books).items()}
+
+
+def hledger_account(account: str) -> str:
+    """`account` as hledger keeps it whole. Two spaces or a tab end an account name there, so a
+    space stays only between two other characters (neither a space nor a `:`); every other
+    space, other white space, an invisible character and `%` itself are written `%XX` (UTF-8),
+    so that `Bo b` and `Bo  b` (`Bo %20b`) stay two accounts. The root in front (`assets:`)
+    keeps a leading `(` or `[` from meaning a virtual posting."""
+    out = []
+    for i, c in enumerate(account):
+        if c == " ":
+            before = account[i - 1] if i else ":"
+            after = account[i + 1] if i + 1 < len(account) else ":"
+            keep = not (before.isspace() or after.isspace() or ":" in (before, after))
+        else:
+            keep = c != "%" and not c.isspace() and unicodedata.category(c) not in ("Cc", "Cf")
+        out.append(c if keep else urllib.parse.quote(c, safe=""))
+    return "".join(out)
 
 
 def _one_line(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
+    """`text` on one line: each run of line breaks (of any kind) a space; the rest, runs of
+    spaces too, as it is (`starting money of Bo  b`)."""
+    return re.sub(r"[\n\r\v\f\x1c-\x1e\x85\u2028\u2029]+", " ", text).strip()
 
 
 def export(books: Books, fmt: str) -> Iterator[str]:
@@ -113,6 +141,15 @@ def _hledger_tag(value: str) -> str:
     return _one_line(value).replace(",", " ")  # a comma ends a tag's value
 
 
+def hledger_description(memo: str) -> str:
+    """The memo as a transaction's description, on one line (a `;` would start a comment: it is
+    a `,`). A leading `*` or `!` would be read as the cleared or pending mark and a leading
+    `(x)` as a code, and the description would lose them: such a memo comes after an empty
+    code, `()`, which hledger reads as no code, and then keeps the memo whole."""
+    text = _one_line(memo).replace(";", ",")
+    return f"() {text}" if text.startswith(("*", "!", "(")) else text
+
+
 def _step(books: Books) -> str:
     """What the `day` of a transaction counts, in the game's words."""
     return books.game.clock.unit or "day"
@@ -133,8 +170,7 @@ def hledger(books: Books) -> Iterator[str]:
         tags.append(f"rule:{_hledger_tag(t.rule)}")  # empty where no rule set the amounts
         if t.event:
             tags.append(f"event:{_hledger_tag(t.event)}")
-        memo = _one_line(t.memo).replace(";", ",")  # a semicolon starts a comment
-        lines = [f"{day_date(t.day)} {memo}  ; {', '.join(tags)}\n"]
+        lines = [f"{day_date(t.day)} {hledger_description(t.memo)}  ; {', '.join(tags)}\n"]
         for p in t.postings:
             lines.append(f"    {names[p.account]:<{width}}{p.amount.plain():>14} {commodity}\n")
         yield "".join(lines) + "\n"
@@ -154,8 +190,8 @@ def beancount_names(books: Books) -> dict[str, str]:
     """Each account -> a name beancount accepts (`Assets:Cash:Ann:Home`, `Equity:Bank`)."""
     out: dict[str, str] = {}
     taken: set[str] = set()
-    for account, name in account_names(books).items():
-        bean = ":".join(_bean_part(p) for p in name.split(":"))
+    for account, root in _roots(books).items():
+        bean = ":".join(_bean_part(p) for p in f"{root}:{account}".split(":"))
         base, n = bean, 1
         while bean in taken:
             n += 1
@@ -212,9 +248,14 @@ def beancount(books: Books) -> Iterator[str]:
 
 
 def csv_rows(books: Books) -> Iterator[str]:
-    """One row a posting, with the ledger's own account names and the transaction's columns."""
+    """One row a posting, with the ledger's own account names and the transaction's columns.
+
+    Numbers (txn, day, amount) are bare; every text is quoted, so a line break of any kind
+    (a bare CR too) stays inside its field, and marked as text as `as_text_cell` says, so that a
+    spreadsheet never runs a memo or a name as a formula (`-5.00` in the amount column stays a
+    number)."""
     buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
+    writer = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_NONNUMERIC)
     writer.writerow(CSV_COLUMNS)
     yield _drain(buffer)
     for batch in _batches(books.journal, 1000):
@@ -225,13 +266,13 @@ def csv_rows(books: Books) -> Iterator[str]:
                         t.id,
                         day_date(t.day),
                         t.day,
-                        t.kind,
-                        t.memo,
-                        t.rule,
-                        t.event,
-                        p.account,
-                        p.amount.plain(),
-                        p.amount.currency,
+                        as_text_cell(t.kind),
+                        as_text_cell(t.memo),
+                        as_text_cell(t.rule),
+                        as_text_cell(t.event),
+                        as_text_cell(p.account),
+                        Decimal(p.amount.plain()),
+                        as_text_cell(p.amount.currency),
                     )
                 )
         yield _drain(buffer)

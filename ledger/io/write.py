@@ -173,7 +173,8 @@ def _write_value(ws: Any, r: int, c: int, value: Any, kind: str, fmt: _Formats) 
     elif isinstance(value, dt.date):
         ws.write_datetime(r, c, dt.datetime(value.year, value.month, value.day), fmt.date)
     else:
-        # Always a string, never a formula: text that starts with `=` stays text.
+        # Always a string, never a formula: text that starts with `=` stays text (a CSV, which
+        # has no string cells, marks it instead: cells.as_text_cell).
         ws.write_string(r, c, str(value))
 
 
