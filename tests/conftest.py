@@ -54,10 +54,17 @@ class Ledger:
     def proc(
         self, *args: str, env: dict[str, str] | None = None, **kw: Any
     ) -> subprocess.Popen[str]:
-        """The real console program in its own process."""
+        """The real console program in its own process (with the faults a crash test asks
+        for by `LEDGER_TEST_*` in `env`: tests/faults.py)."""
         full_env = {**os.environ, "LEDGER_WORKBOOK": str(self.path), **(env or {})}
+        module = "ledger"
+        if any(k.startswith("LEDGER_TEST_") for k in env or {}):
+            module = "tests.faults"
+            full_env["PYTHONPATH"] = os.pathsep.join(
+                p for p in (str(ROOT), full_env.get("PYTHONPATH", "")) if p
+            )
         return subprocess.Popen(
-            [sys.executable, "-m", "ledger", *args],
+            [sys.executable, "-m", module, *args],
             cwd=self.folder,
             env=full_env,
             text=True,

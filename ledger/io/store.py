@@ -19,9 +19,7 @@
 from __future__ import annotations
 
 import contextlib
-import errno
 import os
-import signal
 import stat
 import time
 from collections.abc import Callable, Iterator
@@ -243,25 +241,16 @@ def saved_in_this_run() -> tuple[Path, Version] | None:
     return _saved[-1] if _saved else None
 
 
+#: Called with the name of each step of a save as it is reached: "written" (the new version
+#: in its temporary file), "before-replace", "after-replace", "output-written",
+#: "undo-after-replace". Nothing in ledger adds to it; the crash tests end or fail the process
+#: there (tests/faults.py).
+STEPS: list[Callable[[str], None]] = []
+
+
 def _fault(step: str) -> None:
-    """Fault injection for the crash tests: `LEDGER_TEST_FAULT=STEP` ends the process at
-    that step of a save as a kill would (`kill`), fails it as a full disk would (`enospc`),
-    or sends this process the Ctrl-C of a terminal (`sigint`)."""
-    spec = os.environ.get("LEDGER_TEST_FAULT", "")
-    if not spec:
-        return
-    wanted, _, how = spec.partition(":")
-    if wanted != step:
-        return
-    if how == "enospc":
-        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), step)
-    if how == "sigint":
-        # as a terminal's Ctrl-C reaches Python's own handler (one started in the background
-        # by a shell inherits SIGINT ignored)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        os.kill(os.getpid(), signal.SIGINT)
-        return
-    os._exit(137)
+    for hook in STEPS:
+        hook(step)
 
 
 def save(
@@ -288,10 +277,7 @@ def save(
             if exc.filename is None or str(exc.filename) == str(tmp):
                 exc.filename = str(path)
             raise
-        if os.environ.get("LEDGER_TEST_PAUSE_BEFORE_REPLACE"):
-            # Fault-injection hook for the crash test: signal, then wait to be killed.
-            Path(os.environ["LEDGER_TEST_PAUSE_BEFORE_REPLACE"]).write_text(str(os.getpid()))
-            time.sleep(60)
+        _fault("written")
         if before_replace is not None:
             before_replace()
         if path.exists():

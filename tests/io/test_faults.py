@@ -333,3 +333,16 @@ def test_1_a_bug_in_the_statements_still_saves_the_tick_and_says_so(
         game("tick", "30")
     assert game("balance", "--json").json()["day"] == 30  # raised after the save
     assert (game.folder / "ledger-days-0001-0030.html").exists()
+
+
+def test_29_the_product_reads_no_test_variable() -> None:
+    """The crash tests hook their faults on the store's steps (tests/faults.py): no module of
+    ledger reads a `LEDGER_TEST_*` variable."""
+    from tests.conftest import ROOT
+
+    found = [
+        str(p.relative_to(ROOT))
+        for p in sorted((ROOT / "ledger").rglob("*.py"))
+        if "LEDGER_TEST_" in p.read_text(encoding="utf-8")
+    ]
+    assert found == []
