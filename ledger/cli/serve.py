@@ -63,7 +63,8 @@ def serve(
     keep_links: Annotated[
         bool,
         typer.Option(
-            "--keep-links", help="Keep the links in your config folder and reuse them next time."
+            "--keep-links",
+            help="Keep the links in your config folder and reuse them next time (for the same game).",
         ),
     ] = False,
     qr: Annotated[
@@ -72,7 +73,8 @@ def serve(
 ) -> None:
     """Serve the books read-only: the table and each player's statement, updated live when the
     workbook changes. Prints one line per link, name first; a player's link never opens another
-    player's statement."""
+    player's statement, nor another game's if the workbook is replaced by one (until `serve`
+    starts again)."""
 
     def action() -> None:
         import uvicorn
@@ -83,11 +85,12 @@ def serve(
 
         path = _path(workbook).resolve()
         books, _ = read_books(path, light=True)
+        game = books.settings.identity()  # the links are this game's only
         host = "0.0.0.0" if lan else "127.0.0.1"
         # before a link is made (and kept) or shown: a port in use says so and nothing else
         sock = listen(host, port)
         try:
-            links = make_links([p.name for p in books.players], path, keep_links)
+            links = make_links([p.name for p in books.players], path, keep_links, game=game)
         except BaseException:
             sock.close()
             raise
@@ -106,7 +109,7 @@ def serve(
 
                 segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
         say("Ctrl-C stops the server.")
-        served = create_app(path, links)
+        served = create_app(path, links, game=game)
 
         class Server(uvicorn.Server):
             def handle_exit(self, sig: int, frame: FrameType | None) -> None:

@@ -53,9 +53,13 @@ class Served(Starlette):
         return SecurityHeaders(super().build_middleware_stack())
 
 
-def create_app(workbook: Path, links: dict[str, str], poll: bool = True) -> Starlette:
-    """The app for one workbook; `links` is name -> token (`BANKER` the banker's)."""
-    watcher = Watcher(workbook)
+def create_app(
+    workbook: Path, links: dict[str, str], poll: bool = True, *, game: str | None = None
+) -> Starlette:
+    """The app for one workbook; `links` is name -> token (`BANKER` the banker's), made for
+    the game whose identity is `game` (`Settings.identity`; None: the first one read). Another
+    game's workbook behind the same path cannot be read, for these links."""
+    watcher = Watcher(workbook, game)
     env = template_env()
     folder = templates_folder()
     static = {route: ((folder / name).read_bytes(), kind) for route, (name, kind) in STATIC.items()}
