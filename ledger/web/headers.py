@@ -1,6 +1,7 @@
 """The headers every response of `ledger serve` carries, set in one place: the app's pages, its
 event streams, its two static files, its 404s and 405s, and the 500 of an error (the middleware
-sits outside Starlette's error handler, so nothing the app answers escapes it).
+sits outside Starlette's error handler, so nothing the app answers escapes it); the server's own
+400 for a request it cannot parse sets them too (ledger/web/limits.py).
 
 The policy: nothing but this server's own files (its script and its style sheet, no inline
 script or style), no frame around a page (`frame-ancestors 'none'`, and X-Frame-Options for

@@ -3,7 +3,8 @@
 Routes, and nothing else (no path is ever opened from a URL):
 - `/p/{token}`: the table (day, standings, the last transactions; the history for the banker)
 - `/p/{token}/s/{name}`: a player's statement; a player's link opens only their own
-- `/p/{token}/events`: server-sent events, one `change` each time the view changes
+- `/p/{token}/events`: server-sent events, one `change` each time the view changes; at most
+  `max_streams` open at once, one more is 503 (the others go on)
 - `/static/page.css`, `/static/page.js`: the pages' style and script, read once at the start
 A wrong or missing token, another player's statement, any other path: 404 with nothing about
 the game. The pages update themselves from the event stream (a fragment fetched and swapped in).
@@ -35,6 +36,9 @@ TICK = 0.25
 #: A comment line now and then keeps proxies and phones from closing the stream.
 KEEPALIVE = 15.0
 
+#: How many event streams (open pages) may be open at once, unless `ledger serve` says.
+MAX_STREAMS = 50
+
 #: The static files: route -> (template folder's file, media type).
 STATIC = {
     "/static/page.css": ("web_page.css", "text/css; charset=utf-8"),
@@ -54,7 +58,12 @@ class Served(Starlette):
 
 
 def create_app(
-    workbook: Path, links: dict[str, str], poll: bool = True, *, game: str | None = None
+    workbook: Path,
+    links: dict[str, str],
+    poll: bool = True,
+    *,
+    game: str | None = None,
+    max_streams: int = MAX_STREAMS,
 ) -> Starlette:
     """The app for one workbook; `links` is name -> token (`BANKER` the banker's), made for
     the game whose identity is `game` (`Settings.identity`; None: the first one read). Another
@@ -63,6 +72,8 @@ def create_app(
     env = template_env()
     folder = templates_folder()
     static = {route: ((folder / name).read_bytes(), kind) for route, (name, kind) in STATIC.items()}
+    #: The event streams open now (one a page), at most `max_streams`.
+    streams = [0]
     # a name in a link is one path segment: `/`, `#`, `?` and `%` escaped too (Jinja's
     # `urlencode` leaves `/`, and a browser would then resolve a name like `../x`)
     env.filters["segment"] = lambda text: quote(str(text), safe="")
@@ -132,9 +143,28 @@ def create_app(
                 await asyncio.sleep(TICK)
                 quiet += TICK
 
-        return StreamingResponse(
+        return Counted(
             stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"}
         )
+
+    class Counted(StreamingResponse):
+        """An event stream counted while it is open; one past `max_streams` is a 503, sent
+        before any other stream is touched (the check and the count are one step)."""
+
+        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+            if streams[0] >= max_streams:
+                busy = PlainTextResponse(
+                    "Too many open pages: close one, or reload later.",
+                    status_code=503,
+                    headers={"Retry-After": "10"},
+                )
+                await busy(scope, receive, send)
+                return
+            streams[0] += 1
+            try:
+                await super().__call__(scope, receive, send)
+            finally:
+                streams[0] -= 1
 
     async def asset(request: Request) -> Response:
         body, kind = static[request.url.path]

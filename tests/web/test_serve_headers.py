@@ -1,10 +1,12 @@
 """`ledger serve` (issue 28): every response carries the security headers, the pages, their
-event streams and static files as much as a 404, a wrong token, a 405 and an error's 500; no
-page can be framed, and no inline script or style is allowed or used."""
+event streams and static files as much as a 404, a wrong token, a 405, an error's 500 and the
+server's own 400; no page can be framed, and no inline script or style is allowed or used."""
 
 from __future__ import annotations
 
 import re
+import socket
+from urllib.parse import urlsplit
 
 import httpx
 from starlette.requests import Request
@@ -67,6 +69,20 @@ def test_28_every_route_of_the_real_server_carries_the_security_headers(game: Le
             assert events.status_code == 200
             assert events.headers["content-type"].startswith("text/event-stream")
             secured(events.headers, "the event stream")
+        # a request the server cannot even parse: uvicorn's own 400; a WebSocket upgrade
+        # (the pages use none): a plain request, a 404
+        where = (urlsplit(base).hostname or "", urlsplit(base).port or 0)
+        head = raw_head(where, b"NOT A REQUEST\r\n\r\n")
+        assert head[0].startswith("HTTP/1.1 400"), head
+        secured(dict(line.split(": ", 1) for line in head[1:]), "a request that is no request")
+        upgrade = (
+            "GET /p/wrong/events HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\n"
+            "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+            "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        )
+        head = raw_head(where, upgrade.encode())
+        assert head[0].startswith("HTTP/1.1 404"), head
+        secured(dict(line.split(": ", 1) for line in head[1:]), "a WebSocket upgrade")
         # the page itself: its script and style are the server's files, none inline
         page = httpx.get(ann, timeout=10).text
         assert '<script src="/static/page.js"></script>' in page
@@ -75,6 +91,16 @@ def test_28_every_route_of_the_real_server_carries_the_security_headers(game: Le
         assert "<style" not in page and " style=" not in page, "an inline style"
         assert "EventSource(main.dataset.events)" in httpx.get(base + "/static/page.js").text
         assert "table.stack" in httpx.get(base + "/static/page.css").text
+
+
+def raw_head(where: tuple[str, int], request: bytes) -> list[str]:
+    """The status line and headers the server answers `request` with, on a socket of its own."""
+    with socket.create_connection(where, timeout=10) as raw:
+        raw.sendall(request)
+        answer = b""
+        while b"\r\n\r\n" not in answer and (chunk := raw.recv(4096)):
+            answer += chunk
+    return answer.split(b"\r\n\r\n", 1)[0].decode("latin-1").split("\r\n")
 
 
 def test_28_an_error_in_a_page_is_a_500_with_the_security_headers(game: Ledger) -> None:
