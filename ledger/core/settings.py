@@ -41,7 +41,7 @@ class Settings:
 
     def identity(self) -> str:
         """Which game these books are: `game_id`, made at random by `ledger new`; for books
-        made before it, the game and its seed (`triplanetary seed 7`). The served links are
+        made before it, the game and its seed (`KEY seed N`). The served links are
         bound to it (ledger/web): another game behind the same path is not theirs."""
         made = str(self.values.get("game_id") or "").strip()
         if made:
