@@ -92,8 +92,9 @@ class Ledger:
 
     def fresh(self, *new_args: str) -> None:
         """What `ledger new ARGS` writes, here: the files it wrote the first time this process
-        ran it with these arguments (it is deterministic: same arguments, same bytes), so a
-        test's fresh game costs a copy instead of a `new`."""
+        ran it with these arguments (it is deterministic: same arguments, same books, but for
+        the random `game_id`, which the copies share), so a test's fresh game costs a copy
+        instead of a `new`. A test that needs another game's identity runs `new` itself."""
         key = tuple(new_args)
         if self.path.exists():  # `new` refuses to overwrite a workbook: let it say so
             self(*new_args)

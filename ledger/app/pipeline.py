@@ -13,6 +13,7 @@ renders.
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -370,6 +371,8 @@ def create(
         elif name:
             roles[role.key] = name
     books = new_books(game, players, roles, seed)
+    # which game this is, whatever its players and seed (the served links are bound to it)
+    books.settings.values["game_id"] = secrets.token_hex(8)
     problems += [
         problem(p.code, "--player", p.message, p.hint)
         for p in checks(books, only=["players", "game"])

@@ -63,31 +63,44 @@ def serve(
     keep_links: Annotated[
         bool,
         typer.Option(
-            "--keep-links", help="Keep the links in your config folder and reuse them next time."
+            "--keep-links",
+            help="Keep the links in your config folder and reuse them next time (for the same game).",
         ),
     ] = False,
     qr: Annotated[
         bool, typer.Option("--qr/--no-qr", help="Show each link as a QR code (on stderr).")
     ] = True,
+    max_streams: Annotated[
+        int,
+        typer.Option(
+            "--max-streams",
+            min=1,
+            help="How many open pages may follow the changes at once (each holds one event "
+            "stream); one more is turned away (503) and does not update itself, the others go on.",
+        ),
+    ] = 50,
 ) -> None:
     """Serve the books read-only: the table and each player's statement, updated live when the
     workbook changes. Prints one line per link, name first; a player's link never opens another
-    player's statement."""
+    player's statement, nor another game's if the workbook is replaced by one (until `serve`
+    starts again). A connection must send each request within a few seconds."""
 
     def action() -> None:
         import uvicorn
 
         from ledger.app import read_books
+        from ledger.web.limits import BoundedH11
         from ledger.web.links import make_links
         from ledger.web.server import create_app
 
         path = _path(workbook).resolve()
         books, _ = read_books(path, light=True)
+        game = books.settings.identity()  # the links are this game's only
         host = "0.0.0.0" if lan else "127.0.0.1"
         # before a link is made (and kept) or shown: a port in use says so and nothing else
         sock = listen(host, port)
         try:
-            links = make_links([p.name for p in books.players], path, keep_links)
+            links = make_links([p.name for p in books.players], path, keep_links, game=game)
         except BaseException:
             sock.close()
             raise
@@ -106,7 +119,7 @@ def serve(
 
                 segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
         say("Ctrl-C stops the server.")
-        served = create_app(path, links)
+        served = create_app(path, links, game=game, max_streams=max_streams)
 
         class Server(uvicorn.Server):
             def handle_exit(self, sig: int, frame: FrameType | None) -> None:
@@ -121,6 +134,8 @@ def serve(
             log_level="warning",
             server_header=False,
             timeout_graceful_shutdown=2,
+            http=BoundedH11,  # a request must come whole within a few seconds
+            ws="none",  # the pages use no WebSocket: an upgrade is a plain request (a 404)
         )
         with sock:
             Server(config).run(sockets=[sock])

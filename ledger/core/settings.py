@@ -39,6 +39,15 @@ class Settings:
     def get_text(self, key: str) -> str:
         return str(self.values[key])
 
+    def identity(self) -> str:
+        """Which game these books are: `game_id`, made at random by `ledger new`; for books
+        made before it, the game and its seed (`KEY seed N`). The served links are
+        bound to it (ledger/web): another game behind the same path is not theirs."""
+        made = str(self.values.get("game_id") or "").strip()
+        if made:
+            return made
+        return f"{self.values.get('game', '')} seed {self.values.get('seed', '')}"
+
 
 #: Settings every game has. `day` is the current game day (or round); `seed` feeds the dice.
 CORE_SETTINGS: tuple[Setting, ...] = (
@@ -69,4 +78,12 @@ KEPT_SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("closed_digest", "", "text", "", "That archive's SHA-256, as it was written."),
     Setting("closed_through", 0, "int", "", "The last day (or round) that archive holds."),
+    Setting(
+        "game_id",
+        "",
+        "text",
+        "",
+        "This game's own identity, made by `ledger new`: the links `ledger serve` shows open "
+        "this game's pages only. Do not change.",
+    ),
 )

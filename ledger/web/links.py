@@ -1,5 +1,6 @@
 """The players' secret links: a random token a player (and one for the banker), compared in
-constant time. New ones each start, or kept in the user's config folder (`--keep-links`)."""
+constant time. New ones each start, or kept in the user's config folder (`--keep-links`) with
+the game they were made for."""
 
 from __future__ import annotations
 
@@ -20,14 +21,19 @@ def config_file(workbook: Path) -> Path:
     return Path(base) / "bankers-ledger" / f"links-{key}.json"
 
 
-def make_links(names: list[str], workbook: Path, keep: bool) -> dict[str, str]:
-    """name -> token for each player and the banker (`BANKER`); kept ones reused."""
+def make_links(names: list[str], workbook: Path, keep: bool, game: str = "") -> dict[str, str]:
+    """name -> token for each player and the banker (`BANKER`); kept ones reused when they
+    were kept for this very game (`game`, `Settings.identity`): another game's workbook at
+    the same path gets new ones. A file kept before links knew their game is this game's."""
     kept: dict[str, str] = {}
     where = config_file(workbook)
     if keep:
         with contextlib.suppress(OSError, ValueError):
             data = json.loads(where.read_text(encoding="utf-8"))
-            if isinstance(data, dict):
+            if isinstance(data, dict) and isinstance(data.get("links"), dict):
+                if data.get("game") == game:
+                    kept = {str(k): str(v) for k, v in data["links"].items()}
+            elif isinstance(data, dict):  # kept before the links knew their game
                 kept = {str(k): str(v) for k, v in data.items()}
     links = {n: kept.get(n) or secrets.token_urlsafe(18) for n in [BANKER, *names]}
     if keep:
@@ -35,7 +41,7 @@ def make_links(names: list[str], workbook: Path, keep: bool) -> dict[str, str]:
         tmp = where.with_name(f"{where.name}.tmp-{os.getpid()}")
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
-            json.dump(links, f)
+            json.dump({"game": game, "links": links}, f)
         os.replace(tmp, where)
         from ledger.io import store
 

@@ -41,6 +41,8 @@ class View:
     due: Table | None = None
     #: The game's own view (`Game.view`): property, owners, positions, the next round.
     tables: list[Table] = field(default_factory=list)
+    #: Which game this is (`Settings.identity`): the links are bound to it.
+    identity: str = ""
 
 
 def read_view(path: Path, kept: Kept | None = None) -> View:
@@ -70,6 +72,7 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
         (kept or Kept()).entries(path, now),
         due_table(ahead),
         books.game.view(books),
+        books.settings.identity(),
     )
 
 
@@ -147,12 +150,18 @@ def _moved(t: Any) -> Any:
     return total
 
 
+class ForeignGame(Exception):
+    """Another game's workbook behind the path the links were made for."""
+
+
 class Watcher:
     """Notices a changed workbook by its modification time and size, reads it, and keeps the
-    last good view when it cannot be read."""
+    last good view when it cannot be read. Another game's workbook (`game`: the identity the
+    links were made for; None: the first one read) cannot be read, for these links."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, game: str | None = None) -> None:
         self.path = path
+        self.game = game
         self.view: View | None = None
         #: False while the workbook cannot be read; the last good view stays.
         self.readable = False
@@ -181,11 +190,16 @@ class Watcher:
                 view = read_view(self.path, self._kept)
                 # changed again while it was read: read it again at the next poll
                 stable = self._signature() == sig
-            except Exception:  # any failure to read: the last good view stays
+                if self.game is None:
+                    self.game = view.identity
+                if view.identity != self.game:
+                    raise ForeignGame(view.identity)
+            except Exception as exc:  # any failure to read: the last good view stays
                 if self.readable or self.version == 0:
                     self.readable = False
                     self.version += 1
-                self._seen = None
+                # another game's workbook is not read again until it changes
+                self._seen = sig if isinstance(exc, ForeignGame) and stable else None
                 return self.version
             self.view = view
             self.readable = True

@@ -32,19 +32,21 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def serving(workbook: Path, cwd: Path) -> Iterator[dict[str, str]]:
-    """`ledger serve` on a free port of 127.0.0.1 in its own process: name -> link (the
+def serving(
+    workbook: Path, cwd: Path, *args: str, env: dict[str, str] | None = None
+) -> Iterator[dict[str, str]]:
+    """`ledger serve ARGS` on a free port of 127.0.0.1 in its own process: name -> link (the
     banker's as "banker"), read from the lines it prints; stopped (by its own id) at the end."""
     from ledger.app import read_books
 
     books, _ = read_books(workbook, light=True)
     expected = {"banker", *(p.name for p in books.players)}
     port = free_port()
-    env = {**os.environ, "LEDGER_WORKBOOK": str(workbook)}
+    full_env = {**os.environ, **(env or {}), "LEDGER_WORKBOOK": str(workbook)}
     server = subprocess.Popen(
-        [sys.executable, "-m", "ledger", "serve", "--port", str(port), "--no-qr"],
+        [sys.executable, "-m", "ledger", "serve", "--port", str(port), "--no-qr", *args],
         cwd=cwd,
-        env=env,
+        env=full_env,
         text=True,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,  # a pipe nobody reads would stop it once full
@@ -91,6 +93,7 @@ def chromium(profile: Path) -> Any:
         pytest.skip("selenium is not installed (a test extra)")
     options = webdriver.ChromeOptions()
     options.binary_location = browser
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # driver.get_log("browser")
     for arg in (
         "--headless=new",
         "--no-sandbox",

@@ -119,3 +119,44 @@ def test_the_pages_fit_a_phone_and_its_screenshot_is_375_px_wide(
     shot.write_bytes(png)
     assert png_size(png) == (PHONE_WIDTH * PHONE_SCALE, PHONE_HEIGHT * PHONE_SCALE)
     assert shot.stat().st_size > 20_000  # text and tables, not a blank page
+
+
+def test_28_the_page_updates_live_under_the_strict_policy_and_cannot_be_framed(
+    game: Ledger, tmp_path: Path
+) -> None:
+    """No inline script or style is allowed (issue 28): the page still updates itself, the
+    browser reports no breach of the policy, and a page of another origin cannot frame it."""
+    import httpx
+    from selenium.webdriver.support.wait import WebDriverWait
+
+    with serving(game.path, game.folder) as links:
+        ann = links["Ann"]
+        driver = chromium(tmp_path / "profile")
+        try:
+            driver.get(ann)
+            assert balance(driver, "Ann") == "25.00 KC"
+            styled = driver.execute_script(
+                "return getComputedStyle(document.querySelector('h1')).color"
+            )
+            assert styled == "rgb(31, 59, 90)"  # the style sheet applies (#1f3b5a)
+            game("pay", "Ann", "Bob", "4.00")
+            WebDriverWait(driver, 10, poll_frequency=0.05).until(
+                lambda d: balance(d, "Ann") == "21.00 KC"
+            )
+            logged = [e["message"] for e in driver.get_log("browser")]
+            assert not [m for m in logged if "Content Security Policy" in m], logged
+
+            frame = tmp_path / "frame.html"  # another origin (file://) framing the page
+            frame.write_text(f'<!doctype html><iframe src="{ann}"></iframe>', encoding="utf-8")
+            driver.get(frame.as_uri())
+            refused: list[str] = []
+
+            def framing_refused(d: Any) -> bool:
+                refused.extend(e["message"] for e in d.get_log("browser"))
+                return any("frame-ancestors" in m for m in refused)
+
+            WebDriverWait(driver, 10, poll_frequency=0.1).until(framing_refused)
+        finally:
+            driver.quit()
+        policy = httpx.get(ann, timeout=10).headers["content-security-policy"]
+        assert "unsafe-inline" not in policy and "frame-ancestors 'none'" in policy
