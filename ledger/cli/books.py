@@ -309,62 +309,34 @@ def undo(
     """Put the workbook back as it was before the last command that changed it."""
 
     def action() -> None:
-        from ledger.core.problems import ProblemsFound, problem
-        from ledger.io import store
+        from ledger.app.history import undo as go_back
 
         path = _path(workbook)
-        store.refuse_if_open_elsewhere(path, force)
-        store.refuse_if_read_only(path)
-        with store.exclusive(path):
-            from ledger.io import history
-
-            saved = history.last_written(path)
-            if (
-                saved is not None
-                and path.exists()
-                and not force
-                and history.digest_file(path) != saved
-            ):
-                raise ProblemsFound(
-                    [
-                        problem(
-                            "changed-since-save",
-                            str(path),
-                            "the workbook was changed after ledger last saved it (rows typed in Excel?); undo would throw those changes away",
-                            "run `ledger post` to save those changes first (`ledger undo` then goes back to them, not past them), or add --force to undo anyway and lose them",
-                        )
-                    ]
-                )
-            if to is not None:
-                from ledger.io.timeline import undo_to
-
-                back, aside = undo_to(path, to)
-            else:
-                undone = store.undo(path)
+        undid = go_back(path, to, force)
+        version = undid.version
         if to is not None:
             say(
-                f"Back to version {to}: the workbook as it was before `{back.command}` ({back.at})."
+                f"Back to version {to}: the workbook as it was before `{version.command}` ({version.at})."
             )
-            if aside.moved:
-                names = [str(f.relative_to(path.parent)) for f in aside.moved]
+            if undid.moved:
+                names = [str(f.relative_to(path.parent)) for f in undid.moved]
                 more = f" and {len(names) - 6} more" if len(names) > 6 else ""
                 say(
                     "Moved what the undone commands wrote afterwards aside, into "
-                    + ", ".join(str(f) for f in aside.folders)
+                    + ", ".join(str(f) for f in undid.folders)
                     + ": "
                     + ", ".join(names[:6])
                     + more
                 )
             say("`ledger undo` takes this step back again.")
             return
-        version = undone.version
         say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
-        if undone.aside is not None:
+        if undid.folders:
             say(
-                f"Moved what it wrote afterwards aside, into {undone.aside}: "
-                + ", ".join(str(f.relative_to(path.parent)) for f in undone.moved)
+                f"Moved what it wrote afterwards aside, into {undid.folders[0]}: "
+                + ", ".join(str(f.relative_to(path.parent)) for f in undid.moved)
             )
-        left = len(store.versions(path))
+        left = undid.left
         if left:
             say(
                 f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."

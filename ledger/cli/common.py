@@ -74,7 +74,7 @@ def days_argument(raw: str) -> int:
 
 
 def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
-    from ledger.io import store
+    from ledger.app import this_run as store
 
     saved = store.saved_in_this_run()
     if saved is not None and exit_code != 0:
@@ -90,7 +90,7 @@ def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
 
 def saved_but(problems: list[Any], what: str) -> NoReturn:
     """Say exactly what was saved and what was not; exit 4."""
-    from ledger.io import store
+    from ledger.app import this_run as store
 
     saved = store.saved_in_this_run()
     _print_problems(problems)
@@ -115,8 +115,8 @@ def saved_but(problems: list[Any], what: str) -> NoReturn:
 def run(action: Callable[[], None]) -> None:
     """Turn the library's `ProblemsFound`, and what the operating system refuses (a full
     disk, a permission), into messages and an exit code, never a traceback."""
+    from ledger.app import this_run as store
     from ledger.core.problems import ProblemsFound, SavedBut
-    from ledger.io import store
 
     store.begin_run()
     try:
@@ -142,7 +142,7 @@ def interrupt_answered() -> bool:
 def interrupted() -> NoReturn:
     """What Ctrl-C gets: what was saved if anything was (exit 4), else the files written
     before it if any were (statements: exit 130), else that nothing was (exit 130)."""
-    from ledger.io import store
+    from ledger.app import this_run as store
 
     _answered.append(True)
     files = store.written_in_this_run()

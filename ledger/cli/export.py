@@ -84,7 +84,7 @@ def export(
     """The whole journal in another tool's syntax: game day N is 2000-01-01 + N days; players'
     money is assets:cash:..., the bank and the game's institutions are equity:...; memo and rule
     on every transaction."""
-    from ledger.io.export import FORMATS
+    from ledger.app.export import FORMATS
 
     key = fmt.strip().casefold()
     if key not in FORMATS:
@@ -92,14 +92,11 @@ def export(
         raise typer.Exit(2)
 
     def action() -> None:
-        from ledger.app import campaign_books, read_books
-        from ledger.io.export import export as export_books
+        from ledger.app.export import export
 
         if out is not None:
             refuse_out(out, _path(workbook), force)
-        books, problems = read_books(_path(workbook), light=True)
-        books = campaign_books(_path(workbook), books)  # the whole campaign, closes and all
-        chunks = export_books(books, key)
+        count, chunks, problems = export(_path(workbook), key)  # the whole campaign, closes and all
         if out is None:
             for chunk in chunks:
                 sys.stdout.write(chunk)
@@ -107,7 +104,7 @@ def export(
             from ledger.io.render import write_atomic
 
             write_atomic(out, "".join(chunks))
-            say(f"wrote {out}: {len(books.journal)} transactions, {key}")
+            say(f"wrote {out}: {count} transactions, {key}")
         warn(problems)
 
     run(action)

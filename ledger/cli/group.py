@@ -179,9 +179,9 @@ def _game_of(path: Path) -> str | None:
     this workbook."""
     help_cache.note_workbook(str(path))
     try:
-        from ledger.io.sheet_read import game_key
+        from ledger.app.game_of import game_of
 
-        return game_key(path)
+        return game_of(path)
     except Exception:  # an unreadable workbook: the command itself reports it
         return None
 

@@ -12,8 +12,8 @@ def history(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
     left the books at, and what it changed."""
 
     def action() -> None:
+        from ledger.app.history import entries
         from ledger.core.problems import ProblemsFound, problem
-        from ledger.io.timeline import entries
 
         path = _path(workbook)
         if not path.is_file():

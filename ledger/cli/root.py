@@ -55,9 +55,9 @@ def _main(
     ] = False,
 ) -> None:
     """The banker's books for economic space games, kept in an Excel workbook."""
-    from ledger.io import store
+    from ledger.app import this_run
 
-    store.begin_run()  # several commands may run in one process (tests): none saved yet
+    this_run.begin_run()  # several commands may run in one process (tests): none saved yet
     if workbook is not None:
         # before the command's own options are read: `-w` there still wins, and this one
         # beats $LEDGER_WORKBOOK as an option on the command would

@@ -43,9 +43,9 @@ def make_links(names: list[str], workbook: Path, keep: bool, game: str = "") -> 
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump({"game": game, "links": links}, f)
         os.replace(tmp, where)
-        from ledger.io import store
+        from ledger.app import this_run
 
-        store.note_written(where)  # what Ctrl-C's answer names (not "nothing was written")
+        this_run.note_written(where)  # what Ctrl-C's answer names (not "nothing was written")
     return links
 
 

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ledger.app import campaign_books, read_books
+from ledger.app import history as timeline
+from ledger.app.history import history_dir, versions
 from ledger.core.clock import Period
 from ledger.core.report import Statement, Table, TickReport, fmt
-from ledger.io import timeline
-from ledger.io.history import history_dir, versions
 
 #: How many of the latest transactions the table page shows.
 LAST_EVENTS = 12
