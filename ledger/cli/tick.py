@@ -3,7 +3,6 @@ printable summary and the statements, with what was saved said truly."""
 
 from __future__ import annotations
 
-import contextlib
 from typing import Annotated, Any
 
 import typer
@@ -47,65 +46,37 @@ def tick(
     days = days_argument(days_given)
 
     def go() -> None:
-        from ledger.app import change as run_change
-        from ledger.app import tick_documents
+        from ledger.app import after_tick
+        from ledger.app.tick import tick as advance
 
         path = _path(workbook)
-        period: dict[str, Any] = {}  # what this attempt's statements cover
         with _progress(days) as progress:
-
-            def change(books: Any) -> tuple[str, list[Any], object]:
-                start = books.moment()
-                period["covers"] = None if no_statements else books.statements_period(books.day)
-                report = books.game.tick(books, days, progress)
-                if not no_statements:  # the next statements begin after these
-                    books.close_statements()
-                return f"tick {days}: {start} -> {books.moment()}", [], report
-
-            def documents(books: Any, report: Any) -> Any:
-                # made before the save, shown after it (the save may wait for rows another
-                # program wrote to be checked: this is made meanwhile)
-                from ledger.io.render import tick_tables_text
-
-                if progress is not None:
-                    progress.done()  # the days are done (a second attempt draws no bar)
-                files = tick_documents(path, books, report, statements=period["covers"])
-                tables = None
-                if not as_json:
-                    with contextlib.suppress(Exception):  # else printed after the save
-                        tables = tick_tables_text(report)
-                return files, tables
-
-            outcome = run_change(
+            done = advance(
                 path,
-                change,
+                days,
                 command=_describe("tick", str(days)),
-                force=force,
+                statements=not no_statements,
+                tables=not as_json,
                 dry_run=dry_run,
-                prepare=documents,
+                force=force,
+                progress=progress,
             )
-        report: Any = outcome.data
         if dry_run:
             say("dry run: nothing was written.")
-        books = None if dry_run else outcome.books
-        for line in outcome.posted:
+        for line in done.posted:
             say(f"posted {line}")
-        prepared: Any = outcome.prepared
-        files_made, tables = prepared or (None, None)
         if as_json:
-            out_json(tick_json(report))
-        elif tables is not None:
+            out_json(tick_json(done.report))
+        elif done.tables is not None:
             from ledger.io.render import show
 
-            show(tables)
+            show(done.tables)
         else:  # a dry run (or tables that could not be made before the save: they fail here)
             from ledger.io.render import tick_tables
 
-            tick_tables(report)
-        if files_made is not None and books is not None:
-            from ledger.app import after_tick
-
-            summary, files, clashes = after_tick(path, books, files_made)
+            tick_tables(done.report)
+        if done.documents is not None and done.books is not None:
+            summary, files, clashes = after_tick(path, done.books, done.documents)
             say(f"Printable summary: {summary}")
             if files:
                 say(f"Statements: {files[0].parent}/ ({len(files)} players)")

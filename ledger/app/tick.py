@@ -1,0 +1,76 @@
+"""`ledger tick DAYS`: the game advanced day by day (or round by round) under the writer lock,
+all or nothing; the period's statements and the printable summary made before the save and
+written after it (`after.after_tick`), the terminal's tables rendered before it too."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ledger.app.after import TickDocuments, tick_documents
+from ledger.app.pipeline import change
+from ledger.core.books import Books
+
+#: What the tick calls with each day (or round) done, and `done()` once all are.
+Progress = Callable[[int], None]
+
+
+@dataclass
+class Ticked:
+    """What a tick did: its report, the Events rows it posted, the books as saved (None in a
+    dry run), the documents made before the save (None: none to write) and the terminal's
+    tables as text (None: to be rendered from the report)."""
+
+    report: Any
+    posted: list[str]
+    books: Books | None
+    documents: TickDocuments | None
+    tables: str | None
+
+
+def tick(
+    path: Path,
+    days: int,
+    *,
+    command: str,
+    statements: bool = True,
+    tables: bool = True,
+    dry_run: bool = False,
+    force: bool = False,
+    progress: Any = None,
+) -> Ticked:
+    """Advance `days`. `statements`: write the period's statements (and move the mark where
+    the next ones begin); `tables`: render the terminal's tables before the save."""
+    period: dict[str, Any] = {}  # what this tick's statements cover
+
+    def advance(books: Books) -> tuple[str, list[Any], object]:
+        start = books.moment()
+        period["covers"] = books.statements_period(books.day) if statements else None
+        report = books.game.tick(books, days, progress)
+        if statements:  # the next statements begin after these
+            books.close_statements()
+        return f"tick {days}: {start} -> {books.moment()}", [], report
+
+    def documents(books: Books, report: object) -> tuple[TickDocuments, str | None]:
+        from ledger.io.render import tick_tables_text
+
+        if progress is not None:
+            progress.done()  # the days are done
+        files = tick_documents(path, books, report, statements=period["covers"])
+        text = None
+        if tables:
+            with contextlib.suppress(Exception):  # else rendered after the save
+                text = tick_tables_text(report)
+        return files, text
+
+    outcome = change(
+        path, advance, command=command, force=force, dry_run=dry_run, prepare=documents
+    )
+    made: TickDocuments | None = None
+    text: str | None = None
+    if outcome.prepared is not None:
+        made, text = outcome.prepared  # type: ignore[misc]
+    return Ticked(outcome.data, outcome.posted, None if dry_run else outcome.books, made, text)
