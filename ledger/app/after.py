@@ -9,12 +9,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
-from ledger.core.books import Books
+from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.problems import (
     ProblemsFound,
     SavedBut,
 )
+from ledger.core.report import Statement, TickReport
 from ledger.io import store
 
 
@@ -90,7 +91,7 @@ def statement_documents(
     moment = books.moment()
     for name in names:
         player = books.player(name)
-        s = books.game.statement(books, player, period, ahead)
+        s = statement_of(books, player, period, ahead)
         s.period, s.moment = words, moment
         if fmt == "text":
             render.statement_text(s)
@@ -202,3 +203,14 @@ def after_tick(
     with after_save("the history's note of the files this tick wrote (undo leaves them)"):
         store.note_outputs(path, store.written_in_this_run())
     return summary, files, renamed([p.name for p in books.players]) if files else []
+
+
+def statement_of(books: Books, player: Player, period: Period, ahead: TickReport) -> Statement:
+    """The game's statement of a player, or the plain one for a game that has none of its own
+    (money per account, the period's lines, the cash chart, what falls due)."""
+    from ledger.core.books import Game
+    from ledger.core.statement_parts import plain_statement
+
+    if type(books.game).statement is Game.statement:
+        return plain_statement(books, player, period, ahead)
+    return books.game.statement(books, player, period, ahead)

@@ -423,13 +423,17 @@ class Game(ABC):
 
     # -- statements, reports, forecast --------------------------------------------------------
     def forecast(self, books: Books, days: int) -> TickReport:
-        """What the next `days` bring, computed by the tick's own code without changing anything."""
+        """What the next `days` bring, computed by the tick's own code without changing
+        anything (a game without a tick: nothing falls due)."""
+        if type(self).tick is Game.tick:
+            return TickReport(books.day, books.day, currency=books.currency, clock=self.clock)
         return self.tick(books.fork(), days)
 
     def statement(
         self, books: Books, player: Player, period: Period, ahead: TickReport
     ) -> Statement:
-        """A player's statement as plain data (ledger.core.report.Statement)."""
+        """A player's statement as plain data (ledger.core.report.Statement): a game without
+        its own gets the plain one (`statement_parts.plain_statement`, through the app)."""
         from ledger.core.problems import ProblemsFound, problem
 
         raise ProblemsFound(

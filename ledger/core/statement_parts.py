@@ -11,7 +11,7 @@ from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.journal import Transaction
 from ledger.core.journal_history import DayEnds, IndexedJournal
-from ledger.core.report import Chart, Table, fmt
+from ledger.core.report import Chart, Statement, Table, TickReport, fmt
 
 
 def bank_table(books: Books, player: Player, period: Period) -> Table:
@@ -164,3 +164,35 @@ def money_in(books: Books, txns: Iterable[Transaction]) -> dict[str, dict[int, D
             if amount > 0:
                 out[name][t.id] = amount
     return out
+
+
+def plain_statement(books: Books, player: Player, period: Period, ahead: TickReport) -> Statement:
+    """The statement every game has until it writes its own (`Game.statement`): the player's
+    money per account, the period's journal lines, the cash over time, and what the forecast
+    says falls due."""
+    steps = ahead.end - ahead.start
+    upcoming = Table(
+        f"The next {steps} {ahead.clock.units}" if steps > 0 else "Next",
+        [ahead.clock.unit or "", "what", "rule", books.currency],
+        align=["r", "l", "l", "r"],
+        empty="nothing falls due",
+    )
+    for line in ahead.for_player(player.name):
+        amount = "" if line.amount is None else fmt(line.amount)
+        upcoming.rows.append([str(line.day), line.text, line.rule, amount])
+    cash = books.player_cash(player).amount
+    return Statement(
+        books.game.title,
+        player.name,
+        player.role,
+        period.since,
+        books.day,
+        books.currency,
+        [("cash", f"{fmt(cash)} {books.currency}")],
+        bank_table(books, player, period),
+        journal_table(books, player, period),
+        [],
+        [],
+        upcoming,
+        cash_chart(books, player),
+    )

@@ -10,6 +10,7 @@ from typing import Any
 
 from ledger.app import campaign_books, read_books
 from ledger.app import history as timeline
+from ledger.app.after import statement_of
 from ledger.app.history import history_dir, versions
 from ledger.core.clock import Period
 from ledger.core.report import Statement, Table, TickReport, fmt
@@ -51,7 +52,7 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
     ahead = books.game.forecast(books, AHEAD)
     period = Period(since=max(0, books.day - 30))  # the page's window: the last 30 days
     seen = campaign_books(path, books, period)  # into a closed period: its archive too
-    statements = {p.name: books.game.statement(seen, p, period, ahead) for p in books.players}
+    statements = {p.name: statement_of(seen, p, period, ahead) for p in books.players}
     words = period.words(books.game.clock, books.day, period.of(seen.journal))
     for s in statements.values():
         s.period, s.moment = words, books.moment()
