@@ -247,8 +247,9 @@ def template_env() -> Any:
     with contextlib.suppress(OSError):
         where.mkdir(parents=True, exist_ok=True)
         cache = QuietCache(str(where))
+    games = sorted((Path(__file__).resolve().parents[1] / "rules").glob("*/templates"))
     env = Environment(
-        loader=FileSystemLoader(folder),
+        loader=FileSystemLoader([folder, *games]),  # shared, then each game's own
         bytecode_cache=cache,
         autoescape=select_autoescape(["html", "j2"]),
         undefined=StrictUndefined,

@@ -1,5 +1,5 @@
 """The 21-field game's statements and game summary as plain data, the board drawn as SVG
-coordinates computed here (templates/matador21_board.html.j2 only lays them out)."""
+coordinates computed here (its templates/matador21_board.html.j2 only lays them out)."""
 
 from __future__ import annotations
 
