@@ -25,16 +25,20 @@ class Balances:
 def balances(path: Path, player: str | None = None) -> Balances:
     """Every player's money (or one player's, found by name as the other commands find it)
     and every account's balance, derived from the journal."""
-    from decimal import Decimal
-
-    from ledger.core.names import name_key, normalize
-
     s = cache.at_hand(path)  # these very bytes asked about before: no sheet is read
     problems: list[Problem] = []
     if s is None:
         from ledger.app.pipeline import balance_summary
 
         s, problems = balance_summary(path)
+    return _of(s, problems, player)
+
+
+def _of(s: cache.Summary, problems: list[Problem], player: str | None) -> Balances:
+    from decimal import Decimal
+
+    from ledger.core.names import name_key, normalize
+
     people = s.players
     if player is not None:
         wanted = normalize(player)
@@ -54,6 +58,18 @@ def balances(path: Path, player: str | None = None) -> Balances:
         else {a: s.balances[a] for a in people[0][2] if a in s.balances}
     )
     return Balances(s, people, {n: cash(acc) for n, _, acc in people}, accounts, problems)
+
+
+def balances_at_hand(path: Path | str, player: str | None = None) -> Balances | None:
+    """As `balances`, only when the balances of the workbook's bytes are cached (and the
+    player, if one is asked for, is found); None otherwise, and nothing is read but the cache."""
+    s = cache.at_hand(Path(path))
+    if s is None:
+        return None
+    try:
+        return _of(s, [], player)
+    except ProblemsFound:
+        return None
 
 
 def unknown_player(name: str, names: list[str], where: str = "--player") -> Problem:

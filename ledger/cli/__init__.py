@@ -50,6 +50,13 @@ def _app(argv: list[str] | None = None) -> Any:
     return app
 
 
+def _quick(argv: list[str]) -> bool:
+    """A command answered without typer: `balance` of bytes whose balances are cached."""
+    from ledger.cli.show import quick_balance
+
+    return quick_balance(argv[1:])
+
+
 def _command_word(args: list[str]) -> str | None:
     """The command a command line names: its first word that is no option or the workbook
     option's value (`ledger -w b.xlsx --json balance`: balance)."""
@@ -108,7 +115,7 @@ def main() -> None:
         code = help_cache.replay(sys.argv)
         if code is not None:
             sys.exit(code)
-        help_cache.keeping(sys.argv, _app(sys.argv))
+        help_cache.keeping(sys.argv, lambda: _quick(sys.argv) or _app(sys.argv)())
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:
             # typer turns a Ctrl-C outside a command's run (while it reads the arguments)

@@ -132,22 +132,9 @@ def balance(
 
     def action() -> None:
         from ledger.app import balances
+        from ledger.cli.show import show_balances
 
-        b = balances(_path(workbook), player)
-        s, people, problems = b.summary, b.people, b.problems
-        if as_json:
-            out_json(
-                {"day": s.day, "currency": s.currency, "players": b.cash, "accounts": b.accounts}
-            )
-        else:
-            from ledger.io.render import balance_table
-
-            balance_table(s, people, show_institutions=player is None)
-        warn(problems)
-        if s.pending_events:
-            say(
-                f"{_plural(s.pending_events, 'event')} in the Events sheet not posted yet: `ledger post` posts them."
-            )
+        show_balances(balances(_path(workbook), player), player, as_json)
 
     run(action)
 

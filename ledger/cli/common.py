@@ -8,14 +8,16 @@ Results go to stdout (`--json` alone there); messages, warnings and hints go to 
 
 from __future__ import annotations
 
-import json
 import os
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
 import typer
+
+from ledger.cli.show import out_json as out_json
+from ledger.cli.show import plural
+from ledger.cli.show import say as say
 
 EXAMPLES = "Examples at the end of each command's --help; the README has a tour."
 
@@ -39,16 +41,7 @@ ForceOpt = Annotated[
 DEFAULT_WORKBOOK = Path("ledger.xlsx")
 
 
-# -- output -------------------------------------------------------------------------------
-
-
-def say(message: str) -> None:
-    """A message for the person: stderr, so stdout stays clean for results and JSON."""
-    print(message, file=sys.stderr)
-
-
-def out_json(data: Any) -> None:
-    sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+# -- output (the printing itself is typer-free: ledger.cli.show) ---------------------------
 
 
 def _print_problems(problems: list[Any]) -> None:
@@ -199,7 +192,7 @@ def _problem_codes() -> set[str]:
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    return plural(n, word)
 
 
 def _pending_hint(books: Any) -> None:

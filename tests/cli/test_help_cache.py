@@ -276,3 +276,41 @@ def test_27_a_kept_balance_on_a_terminal_is_what_the_full_program_draws_there(
     assert on_a_terminal(str(cache)) == plain
     assert _kept(cache)
     assert on_a_terminal(str(cache)) == plain
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["balance"],
+        ["balance", "--json"],
+        ["balance", "--player", "Ann"],
+        ["--json", "balance", "--player=ann"],
+        ["-w", "ledger.xlsx", "balance"],
+    ],
+)
+def test_27_balance_without_typer_prints_what_the_full_program_prints(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """The first `balance` of these bytes runs the full program (nothing cached); with their
+    balances cached (and the kept answer forgotten), it is answered without typer: the same
+    bytes on stdout and stderr, the same exit code."""
+    folder, cache = tmp_path / "here", tmp_path / "cache"
+    folder.mkdir()
+    _new(folder, "triplanetary")
+    add_rows(folder / "ledger.xlsx", "Events", [["E1", None, "pay", "Ann", "Bob", 1]])
+    full = _run(folder, cache, *args)  # nothing cached: the full program (and a warning)
+    assert full[0] == 0 and b"not posted yet" in full[2]
+    shutil.rmtree(cache / "bankers-ledger" / "help", ignore_errors=True)
+    probe = (
+        "import sys; from ledger.cli.show import quick_balance; "
+        f"done = quick_balance({args!r}); "
+        "print(done, 'typer' in sys.modules, file=sys.stderr)"
+    )
+    env = {k: v for k, v in os.environ.items() if k not in ("LEDGER_WORKBOOK", "COLUMNS")}
+    env["XDG_CACHE_HOME"] = str(cache)
+    p = subprocess.run(
+        [sys.executable, "-c", probe], cwd=folder, env=env, capture_output=True, timeout=60
+    )
+    assert p.stderr.decode().splitlines()[-1] == "True False"
+    assert (p.stdout, p.stderr.decode().rsplit("True False", 1)[0].encode()) == full[1:]
+    assert _run(folder, cache, *args) == full
