@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.core.books import Books, Player
-from ledger.core.money import Money, round_money
+from ledger.core.money import Money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
@@ -15,19 +15,16 @@ from ledger.rules.triplanetary.kit import (
     Handler,
     Refused,
     Where,
-    debit,
     find_player,
-    post_pieces,
-    rules_of,
+    priced_sale,
     set_pr,
     state_of,
-    tax_pieces,
 )
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
 def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    state, rules = state_of(books), rules_of(books)
+    state = state_of(books)
     seller = find_player(books, a["player"], where["player"])
     buyer = find_player(books, a["to"], where["to"])
     for party, w in ((seller, where["player"]), (buyer, where["to"])):
@@ -45,24 +42,17 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
             problem("same-player", where["to"], "a player cannot buy their own company", "")
         )
     price = a["price"]
-    if price <= 0:
-        raise Refused(
-            problem(
-                "bad-amount",
-                where["price"],
-                f"a company is sold for more than 0, not {price:.2f} (§9)",
-                "type the price the buyer pays, e.g. 400",
-            )
-        )
-    tax = round_money(price * rules.sales_tax / 100)
-    pieces = debit(books, buyer, price, where["price"])
-    pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
-    txn = post_pieces(
+    txn, tax = priced_sale(
         books,
-        pieces,
+        seller,
+        buyer,
+        price,
+        what="a company is",
+        rule="§9 §29",
+        example="400",
+        where=where["price"],
         kind="company-sale",
         memo=f"{buyer.name} buys {seller.name}'s company for {price:.2f} KC",
-        rule="§9 §29",
         event=event,
     )
     running = {n for n in (seller.name, buyer.name) if _runs_a_line(books, n)}

@@ -257,6 +257,38 @@ def collected_when(name: str, it: str = "it") -> str:
     return f"`ledger tick` takes {it} at the start of each day, as much as {name} has then, until paid in full (§6)"
 
 
+def priced_sale(
+    books: Books,
+    seller: Player,
+    buyer: Player,
+    price: Decimal,
+    *,
+    what: str,
+    rule: str,
+    example: str,
+    where: str,
+    kind: str,
+    memo: str,
+    event: str,
+) -> tuple[Transaction, Decimal]:
+    """One sale between players at a price (a company, §9; goods, §29): more than 0, paid by
+    the buyer from their banks (§30), to the seller less the sales tax (§29), the tax split
+    between the Patrol and Earth (§6). The transaction and the tax."""
+    if price <= 0:
+        raise Refused(
+            problem(
+                "bad-amount",
+                where,
+                f"{what} sold for more than 0, not {price:.2f} ({rule})",
+                f"type the price the buyer pays, e.g. {example}",
+            )
+        )
+    tax = round_money(price * rules_of(books).sales_tax / 100)
+    pieces = debit(books, buyer, price, where)
+    pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
+    return post_pieces(books, pieces, kind=kind, memo=memo, rule=rule, event=event), tax
+
+
 def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:
     """§6: the Patrol's half rounded down; Earth gets the rest, so the odd cent is on record
     (the one tax split: the tick's dues use it too)."""

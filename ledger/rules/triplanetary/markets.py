@@ -35,6 +35,7 @@ from ledger.rules.triplanetary.kit import (
     find_post,
     good_key,
     post_pieces,
+    priced_sale,
     rules_of,
     state_of,
     tax_pieces,
@@ -348,20 +349,20 @@ def _sell_to_player(
     target = find_post(books, a["to_ship"], where["to_ship"], owner=buyer, kinds=("ship",))
     check_hold(rules, state, target, qty, 0, where["to_ship"])
     price = a["price"]
-    if price <= 0:
-        raise Refused(
-            problem(
-                "bad-amount",
-                where["price"],
-                f"goods are sold for more than 0, not {price:.2f} (§29)",
-                "type the price the buyer pays, e.g. 40",
-            )
-        )
-    tax = round_money(price * rules.sales_tax / 100)
-    pieces = debit(books, buyer, price, where["price"])
-    pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
     memo = f"{seller.name} sells {qty} CP of {good} to {buyer.name} for {price:.2f} KC"
-    txn = post_pieces(books, pieces, kind="sale", memo=memo, rule="§29", event=event)
+    txn, tax = priced_sale(
+        books,
+        seller,
+        buyer,
+        price,
+        what="goods are",
+        rule="§29",
+        example="40",
+        where=where["price"],
+        kind="sale",
+        memo=memo,
+        event=event,
+    )
     state.add_cargo(ship.id, good, -qty)
     state.add_cargo(target.id, good, qty)
     return Done(

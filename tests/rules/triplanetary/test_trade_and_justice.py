@@ -509,3 +509,30 @@ def test_the_game_summary_counts_taxes_and_fines_collected_not_the_patrols_purse
     trader("fine", "Bob", "3", "--reason", "docking")
     run = trader("report", "game", "--format", "text")
     assert "3.00 / 0.00 KC" in run.stdout
+
+
+def test_s9_s29_a_sale_at_no_price_is_refused_naming_what_is_sold(trader: Ledger) -> None:
+    """One priced sale step for a company (§9) and goods (§29): a price of 0 is refused, and
+    the refusal names what was to be sold."""
+    trader("pay", "bank", "Bob", "100")
+    trader("buy", "Bob", "transport", "--name", "Magpie")
+    trader("tick", "30")
+    trader("buy", "Ann", "manufactured-goods", "10", "--at", "Venus", "--ship", "Nomad")
+    goods = trader(
+        "sell",
+        "Ann",
+        "manufactured-goods",
+        "10",
+        "--ship",
+        "Nomad",
+        "--to",
+        "Bob",
+        "--price",
+        "0",
+        "--to-ship",
+        "Magpie",
+        expect=1,
+    )
+    assert "goods are sold for more than 0, not 0.00 (§29)" in goods.stderr
+    company = trader("sell-company", "Ann", "Bob", "0", expect=1)
+    assert "a company is sold for more than 0, not 0.00 (§9 §29)" in company.stderr
