@@ -270,7 +270,10 @@ def _changed(
     posted, posting = post_pending_events(books, unreadable)
     if has_errors(posting):
         raise ProblemsFound(posting + alarms)
-    summary, found, data = change_fn(books)
+    try:
+        summary, found, data = change_fn(books)
+    except ProblemsFound as exc:  # a command that refuses by raising names them too
+        raise ProblemsFound(exc.problems + alarms, exc.exit_code) from None
     if has_errors(found):
         raise ProblemsFound(found + alarms)
     books.balances_as_read = {}  # the Balances sheet is rewritten from the journal on save

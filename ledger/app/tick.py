@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,8 @@ class Ticked:
     books: Books | None
     documents: TickDocuments | None
     tables: str | None
+    #: what the read and the checks warn of (a kept figure its rows deny among them)
+    warnings: list[Any] = field(default_factory=list)
 
 
 def tick(
@@ -73,4 +75,5 @@ def tick(
     text: str | None = None
     if outcome.prepared is not None:
         made, text = outcome.prepared  # type: ignore[misc]
-    return Ticked(outcome.data, outcome.posted, None if dry_run else outcome.books, made, text)
+    books = None if dry_run else outcome.books
+    return Ticked(outcome.data, outcome.posted, books, made, text, outcome.warnings)

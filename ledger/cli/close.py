@@ -33,8 +33,10 @@ def close(
 
     def action() -> None:
         from ledger.app.close import close as close_books
+        from ledger.cli.show import name_alarms
 
         outcome, made, files = close_books(_path(workbook), through, force=force, dry_run=dry_run)
+        name_alarms(outcome.warnings)  # a kept figure its rows deny
         if dry_run:
             say(f"{outcome.summary}; dry run: nothing was written.")
             return

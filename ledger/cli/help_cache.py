@@ -166,20 +166,24 @@ MAX_HASHED = 16 << 20
 def balance_request(args: Sequence[str]) -> str | None:
     """The workbook of a command line that only asks for the balances (`balance`, with
     `--json`, `--player NAME` and one workbook option, before or after the word), or None."""
-    words, books = [], []
+    words: list[str] = []
+    books: list[str] = []
     i = 0
     while i < len(args):
         a = args[i]
         name, eq, value = a.partition("=")
+        # before the word only the group's own options (no --player); `NAME=VALUE` only for
+        # the long options (click reads `-w=x` as the file `=x`)
+        allowed = BALANCE_OPTIONS if words else WORKBOOK
         if a in BALANCE_FLAGS:
             i += 1
             continue
-        if eq and name in BALANCE_OPTIONS:
+        if eq and name.startswith("--") and name in allowed:
             if name in WORKBOOK:
                 books.append(value)
             i += 1
             continue
-        if a in BALANCE_OPTIONS:
+        if a in allowed:
             if i + 1 >= len(args) or args[i + 1].startswith("-"):
                 return None
             if a in WORKBOOK:

@@ -48,6 +48,7 @@ def tick(
     def go() -> None:
         from ledger.app import after_tick
         from ledger.app.tick import tick as advance
+        from ledger.cli.show import name_alarms
 
         path = _path(workbook)
         with _progress(days) as progress:
@@ -63,6 +64,7 @@ def tick(
             )
         if dry_run:
             say("dry run: nothing was written.")
+        name_alarms(done.warnings)
         for line in done.posted:
             say(f"posted {line}")
         if as_json:

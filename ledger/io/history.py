@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+import stat
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
@@ -142,7 +143,7 @@ def read_log(path: Path) -> tuple[list[Version], str | None]:
             data["outputs"] = tuple(data.get("outputs", ()))
             data["moved"] = tuple(tuple(pair) for pair in data.get("moved", ()))
             version = Version(**data)
-        except (ValueError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError, RecursionError):
             version = None
         if version is None or not _sound(version, path):
             out, barrier = [], line
@@ -212,11 +213,42 @@ def write_log(path: Path, entries: list[Version]) -> None:
 
 
 def digest_file(path: Path) -> str:
+    """The SHA-256 of a regular file (a FIFO or a device is an OSError, never a wait)."""
     h = hashlib.sha256()
-    with path.open("rb") as f:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
+        if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+            raise OSError(f"{path} is not a regular file")
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
+
+
+def plain_beside(path: Path, name: str) -> Path | None:
+    """The file `name` beside the workbook when no part of its path is a link and it is a
+    regular file there, not the workbook and not in its history; else None."""
+    folder = path.parent
+    here = folder
+    for part in Path(name).parts:
+        here = here / part
+        try:
+            st = os.lstat(here)
+        except OSError:
+            return None
+        if stat.S_ISLNK(st.st_mode):
+            return None
+    real, base = os.path.realpath(here), os.path.realpath(folder)
+    if (
+        not stat.S_ISREG(st.st_mode)
+        or os.path.dirname(real) == ""
+        or not real.startswith(base + os.sep)
+    ):
+        return None
+    if real == os.path.realpath(path) or real.startswith(
+        os.path.realpath(history_dir(path)) + os.sep
+    ):
+        return None
+    return here
 
 
 def settle_pending(path: Path) -> None:
@@ -278,10 +310,11 @@ def keep_previous(path: Path, entries: list[Version]) -> Path | None:
         return None
     hist = history_dir(path)
     hist.mkdir(exist_ok=True)
-    seq = max([e.seq for e in entries] + [0]) + 1
+    # after every number in the log and every file kept (versions before a damaged line of
+    # the log are no longer listed, but stay: a new version never takes their place)
+    kept = [int(f.name[:6]) for f in hist.iterdir() if _KEPT_NAME.fullmatch(f.name)]
+    seq = max([e.seq for e in entries] + kept + [0]) + 1
     target = hist / f"{seq:06d}.xlsx"
-    with contextlib.suppress(FileNotFoundError):
-        target.unlink()
     try:
         os.link(path, target)
     except OSError:
@@ -348,10 +381,12 @@ def move_aside(path: Path, undone: list[Version]) -> Aside:
     for version in sorted(undone, key=lambda v: v.seq, reverse=True):
         aside = history_dir(path) / f"undone-{version.seq:06d}"
         for name in version.outputs:
-            f = path.parent / name
-            if not f.is_file():
+            f = plain_beside(path, name)
+            if f is None:  # gone, or reached through a link: never moved
                 continue
             target = aside / name.replace(os.sep, "__")
+            while target.exists():  # an earlier undo's file of the same name stays
+                target = target.with_name(f"{target.stem}~{target.suffix}")
             with contextlib.suppress(OSError):
                 aside.mkdir(parents=True, exist_ok=True)
                 os.replace(f, target)

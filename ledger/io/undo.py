@@ -45,7 +45,8 @@ def copy_kept(path: Path, version: Version, entries: list[Version], to: Path) ->
     earlier = [e for e in entries if e.seq < version.seq]
     wanted = version.kept or (earlier[-1].digest if earlier else "")
     try:
-        fd = os.open(source, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        fd = os.open(source, flags)
     except OSError:
         fd = -1
     try:
@@ -146,7 +147,12 @@ def put_back(path: Path, version: Version) -> list[Path]:
     back = []
     for was, went in version.moved:
         source, target = path.parent / went, path.parent / was
-        if source.is_file() and not target.exists():
+        on_the_way = [
+            path.parent.joinpath(*Path(was).parts[: i + 1]) for i in range(len(Path(was).parts) - 1)
+        ]
+        if any(p.is_symlink() for p in [source, *on_the_way]):
+            continue  # never written through a link
+        if source.is_file() and not target.exists() and not target.is_symlink():
             with contextlib.suppress(OSError):
                 target.parent.mkdir(parents=True, exist_ok=True)
                 os.replace(source, target)

@@ -314,3 +314,26 @@ def test_27_balance_without_typer_prints_what_the_full_program_prints(
     assert p.stderr.decode().splitlines()[-1] == "True False"
     assert (p.stdout, p.stderr.decode().rsplit("True False", 1)[0].encode()) == full[1:]
     assert _run(folder, cache, *args) == full
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["balance", "-w=ledger.xlsx"],
+        ["--player", "Ann", "balance"],
+        ["-w", "ledger.xlsx", "--player", "Ann", "balance"],
+    ],
+)
+def test_27_a_line_typer_reads_otherwise_is_never_answered_from_the_cache(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """Click reads `-w=x` as the file `=x`, and `--player` is no option of the group: such a
+    line is refused by the full program, never answered by the quick path or a kept answer."""
+    from ledger.cli.help_cache import balance_request
+
+    folder, cache = tmp_path / "here", tmp_path / "cache"
+    folder.mkdir()
+    _new(folder, "triplanetary")
+    _run(folder, cache, "balance")  # the balances of these bytes cached
+    assert balance_request(args) is None
+    assert _run(folder, cache, *args)[0] != 0

@@ -191,3 +191,44 @@ def test_28_kill_9_sweep_of_undo_to_with_a_damaged_log(game: Ledger, tmp_path: P
         assert steps in (3, 4)  # pay 3, 2, 1 (and the jump, when it happened)
         assert game("balance", "--json").json()["players"]["Ann"] == "24.00"
     assert seen  # (both outcomes, usually)
+
+
+def test_28_a_save_after_a_damaged_log_line_never_takes_a_kept_versions_place(game: Ledger) -> None:
+    three_pays(game)
+    kept = {f.name: f.read_bytes() for f in hist(game).glob("*.xlsx")}
+    with (hist(game) / "log.jsonl").open("a") as log:
+        log.write("garbage\n")
+    game("pay", "Ann", "Bob", "4")
+    for name, data in kept.items():
+        assert (hist(game) / name).read_bytes() == data, name
+    assert (hist(game) / "000004.xlsx").exists()
+
+
+def test_28_a_log_line_nested_past_any_reader_is_damaged_not_a_crash(game: Ledger) -> None:
+    three_pays(game)
+    with (hist(game) / "log.jsonl").open("a") as log:
+        log.write("[" * 200_000 + "\n")
+    game("history")
+    run = game("undo", expect=1)
+    assert "history-log-damaged" in run.stderr and "internal error" not in run.stderr
+    game("pay", "Ann", "Bob", "4")
+
+
+def test_28_a_link_in_an_outputs_path_never_moves_the_workbook(game: Ledger) -> None:
+    three_pays(game)
+    (game.folder / "lnk").symlink_to(".")
+    lines = log_lines(game)
+    lines[-1]["outputs"] = ["lnk/ledger.xlsx"]
+    write_log(game, lines)
+    game("undo")  # pay 3 undone; the output reached through a link is left where it is
+    assert game.path.exists()
+    assert game("balance", "--json").json()["players"]["Ann"] == "22.00"
+
+
+def test_28_a_fifo_in_place_of_a_kept_version_is_refused_without_waiting(game: Ledger) -> None:
+    three_pays(game)
+    kept = hist(game) / "000003.xlsx"
+    kept.unlink()
+    os.mkfifo(kept)
+    run = game.sub("undo", timeout=60)
+    assert run.exit_code == 1 and "history-not-kept" in run.stderr

@@ -211,3 +211,13 @@ def test_27_a_forged_balance_cache_is_never_shown(game: Ledger) -> None:
     cache.cache_path(game.path).write_text(json.dumps(made))
     assert truth(game) == true
     game("check")
+
+
+def test_27_a_tick_and_a_refused_close_name_a_false_index_too(game: Ledger) -> None:
+    _before(game)
+    _rewrite(game.path, {INDEX_PART: _index(_raise_ann)})
+    run = game("tick", "1", "--no-statements")
+    assert "journal-index-false" in run.stdout + run.stderr
+    _rewrite(game.path, {INDEX_PART: _index(_raise_ann)})
+    run = game("close", "--through", "999999", expect=None)
+    assert "journal-index-false" in run.stdout + run.stderr
