@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, ForceOpt, WorkbookOpt, _path, run, say
+from ledger.cli.common import DEFAULT_WORKBOOK, ForceOpt, WorkbookOpt, _path, run, say, warn
 from ledger.cli.root import app
 
 
@@ -33,10 +33,9 @@ def close(
 
     def action() -> None:
         from ledger.app.close import close as close_books
-        from ledger.cli.show import name_alarms
 
         outcome, made, files = close_books(_path(workbook), through, force=force, dry_run=dry_run)
-        name_alarms(outcome.warnings)  # a kept figure its rows deny
+        warn(outcome.warnings)  # as every changing command says them (`_report`)
         if dry_run:
             say(f"{outcome.summary}; dry run: nothing was written.")
             return

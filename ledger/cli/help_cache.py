@@ -318,10 +318,15 @@ def _write(folder: str, key: str, what: str, text: str) -> None:
         pass
 
 
+#: The key `replay` made for this run's command line, which `keeping` starts from (a balance's
+#: key hashes the workbook: once, not twice, before the command runs).
+_made: dict[tuple[str, ...], str | None] = {}
+
+
 def replay(argv: Sequence[str]) -> int | None:
     """Print the kept text of this help request and give its exit code; None when there is
     none (the full program runs)."""
-    key = _key(argv)
+    key = _made[tuple(argv)] = _key(argv)
     folder = _folder()
     if key is None or folder is None:
         return None
@@ -357,7 +362,7 @@ def _emit(out: TextIO, err: TextIO, printed: str, said: str) -> bool:
 def keeping(argv: Sequence[str], run: Callable[[], object]) -> None:
     """Run the full program; for a help request, keep what it printed for the next time (when
     it exited 0, or 2 as bare `ledger` and a usage error do)."""
-    key = _key(argv)
+    key = _made.pop(tuple(argv)) if tuple(argv) in _made else _key(argv)
     folder = _folder()
     if key is None or folder is None:
         run()

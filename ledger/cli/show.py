@@ -66,13 +66,3 @@ def quick_balance(args: Sequence[str]) -> bool:
         return False
     show_balances(b, player, "--json" in args)
     return True
-
-
-def name_alarms(problems: Sequence[Any]) -> None:
-    """Say the warnings every command says, even one that shows little else: a figure kept in
-    the workbook that its rows deny (`ALWAYS_NAMED`)."""
-    from ledger.app.pipeline import ALWAYS_NAMED
-
-    for p in problems:
-        if p.code in ALWAYS_NAMED:
-            say(p.line())

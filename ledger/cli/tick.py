@@ -19,6 +19,7 @@ from ledger.cli.common import (
     out_json,
     run,
     say,
+    warn,
 )
 from ledger.cli.reports import tick_json
 from ledger.cli.root import app
@@ -48,7 +49,6 @@ def tick(
     def go() -> None:
         from ledger.app import after_tick
         from ledger.app.tick import tick as advance
-        from ledger.cli.show import name_alarms
 
         path = _path(workbook)
         with _progress(days) as progress:
@@ -64,7 +64,7 @@ def tick(
             )
         if dry_run:
             say("dry run: nothing was written.")
-        name_alarms(done.warnings)
+        warn(done.warnings)  # as every changing command says them (`_report`)
         for line in done.posted:
             say(f"posted {line}")
         if as_json:
