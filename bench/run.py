@@ -310,6 +310,16 @@ class Table:
 
 
 EXAMPLE = ROOT / "workbooks" / "demo-triplanetary.xlsx"
+#: The libraries a command cannot do without (its arguments, the workbook's zip and XML, the
+#: save), imported and nothing done: the least a command can cost, beside the table's goals.
+FLOORS = {
+    "the libraries a `pay` imports, and nothing done, ÷ `python -c pass`": (
+        "decimal, zipfile, lxml.etree, xlsxwriter, typer"
+    ),
+    "the libraries a `tick` imports, and nothing done, ÷ `python -c pass`": (
+        "decimal, zipfile, lxml.etree, xlsxwriter, typer, jinja2, rich.console, rich.table"
+    ),
+}
 
 
 def at_the_table(table: Table, work: Path, python: Cmd, times: int) -> None:
@@ -395,6 +405,11 @@ def main() -> int:
     table.ratio(
         "help", "`ledger --help` ÷ `python -c pass`", 3, lambda: (help_cmd, python), max(times, 10)
     )
+
+    # the floor: what the libraries a command needs cost to import, before ledger does anything
+    for what, modules in FLOORS.items():
+        floor = Cmd(f"import {modules}", [PYTHON, "-c", f"import {modules}"])
+        table.ratio("table", what, None, lambda f=floor: (f, python), max(times, 10), "(the floor)")
 
     work = OUT / "work"
     work.mkdir(exist_ok=True)

@@ -242,7 +242,7 @@ class Game(ABC):
         if (role is not None and role.account) or not self.banks:
             return [home]
         prefix = f"cash:{player.name}:"
-        seen = [a for a in books.journal.balances() if a.startswith(prefix)]
+        seen = [a for a in books.journal.accounts() if a.startswith(prefix)]
         return sorted({home, *seen})
 
     def account_owner(self, books: Books, account: str) -> Player | None:
