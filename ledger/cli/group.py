@@ -22,6 +22,7 @@ from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
 
 from ledger.cli import help_cache
+from ledger.folders import user_folder
 
 #: Commands written by hand for a game, where a spec is not enough: game key -> the modules
 #: whose `app` (a typer.Typer) holds them.
@@ -117,8 +118,7 @@ def _listing() -> dict[str, tuple[str, list[tuple[str, str, bool]]]]:
             f = Path(__file__).resolve().parent / (module.rpartition(".")[2] + ".py")
             with contextlib.suppress(OSError):
                 stamp.update(f"{f.name}:{f.stat().st_mtime_ns}".encode())
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    where = Path(base) / "bankers-ledger" / f"commands-{stamp.hexdigest()[:16]}.json"
+    where = user_folder("cache") / f"commands-{stamp.hexdigest()[:16]}.json"
     with contextlib.suppress(OSError, ValueError, TypeError):
         data = json.loads(where.read_text(encoding="utf-8"))
         return {k: (v[0], [(n, h, bool(x)) for n, h, x in v[1]]) for k, v in data.items()}

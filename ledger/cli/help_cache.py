@@ -24,6 +24,8 @@ from __future__ import annotations
 import os
 import sys
 
+from ledger.folders import user_folder
+
 TYPE_CHECKING = False  # typing itself costs more than the rest of this module
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -275,11 +277,8 @@ def _workbook_id(path: str) -> str:
     return repr((full, st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns))
 
 
-def _folder() -> str | None:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    if not os.path.isabs(base):
-        return None
-    return os.path.join(base, "bankers-ledger", "help")
+def _folder() -> str:
+    return str(user_folder("cache") / "help")
 
 
 def _file(folder: str, key: str) -> str:
@@ -328,7 +327,7 @@ def replay(argv: Sequence[str]) -> int | None:
     none (the full program runs)."""
     key = _made[tuple(argv)] = _key(argv)
     folder = _folder()
-    if key is None or folder is None:
+    if key is None:
         return None
     kept = _read(folder, key)
     if kept is not None and kept[0].startswith("workbook "):
@@ -364,7 +363,7 @@ def keeping(argv: Sequence[str], run: Callable[[], object]) -> None:
     it exited 0, or 2 as bare `ledger` and a usage error do)."""
     key = _made.pop(tuple(argv)) if tuple(argv) in _made else _key(argv)
     folder = _folder()
-    if key is None or folder is None:
+    if key is None:
         run()
         return
     import io

@@ -20,6 +20,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ledger import __version__
+from ledger.folders import user_folder
 
 TYPE_CHECKING = False  # `ledger balance` from the cache imports no more than this module
 if TYPE_CHECKING:
@@ -43,9 +44,8 @@ class Summary:
 
 
 def cache_path(workbook: Path) -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     where = hashlib.sha256(str(workbook.resolve()).encode("utf-8", "surrogateescape"))
-    return Path(base) / "bankers-ledger" / "balances" / f"{where.hexdigest()[:32]}.json"
+    return user_folder("cache") / "balances" / f"{where.hexdigest()[:32]}.json"
 
 
 def digest_of(data: bytes) -> str:
@@ -93,15 +93,6 @@ FORMAT = 4
 
 def _key() -> str:
     return f"{__version__}/{FORMAT}"
-
-
-def last_saved(workbook: Path) -> str | None:
-    """The digest of the bytes ledger last saved (or read clean), if known."""
-    try:
-        data = json.loads(cache_path(workbook).read_text(encoding="utf-8"))
-        return str(data["sha256"]) if isinstance(data, dict) and "sha256" in data else None
-    except (OSError, ValueError, KeyError):
-        return None
 
 
 def at_hand(workbook: Path) -> Summary | None:

@@ -24,7 +24,6 @@ import itertools
 import operator
 import re
 import zipfile
-import zlib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -41,7 +40,6 @@ from ledger.io.journal_layout import (
     row_pattern,
 )
 from ledger.io.xlsx_read import ITEM_TAG, MAX_TEXTS, SHARED_ITEM, shared_items
-from ledger.io.zip_out import inflater
 
 #: Decompressed bytes matched at a time: the sheet is never held whole in memory.
 _CHUNK = 1 << 20
@@ -228,26 +226,6 @@ def matches(data: bytes, capture_text: bool) -> Iterator[list[tuple[bytes, ...]]
                     seen = int(found[-1][0])
                     yield found
                     buf, pos = buf[cut:], 0
-
-
-def inflate_part(data: bytes, info: zipfile.ZipInfo) -> bytes:
-    """A zip member whole, in one call of zlib (zipfile's reader goes in small steps), its
-    CRC checked as zipfile does."""
-    if (
-        info.compress_type != zipfile.ZIP_DEFLATED
-        or data[info.header_offset : info.header_offset + 4] != b"PK\x03\x04"
-    ):
-        raise NotOurs
-    name_len, extra_len = (
-        int.from_bytes(data[info.header_offset + 26 : info.header_offset + 28], "little"),
-        int.from_bytes(data[info.header_offset + 28 : info.header_offset + 30], "little"),
-    )
-    start = info.header_offset + 30 + name_len + extra_len
-    d = inflater()  # never past the declared size (a bomb is not ours)
-    out = d.decompress(memoryview(data)[start : start + info.compress_size], info.file_size)
-    if not d.eof or len(out) != info.file_size or zlib.crc32(out) != info.CRC:
-        raise NotOurs  # damaged: the careful reader says so
-    return out
 
 
 def balances_of(cents: dict[str, int]) -> dict[str, Decimal]:

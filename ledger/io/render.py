@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from markupsafe import Markup, escape
 
 from ledger import __version__
+from ledger.folders import user_folder
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -242,8 +243,7 @@ def template_env() -> Any:
 
     folder = templates_folder()
     cache = None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    where = Path(base) / "bankers-ledger" / f"templates-{__version__}"
+    where = user_folder("cache") / f"templates-{__version__}"
     with contextlib.suppress(OSError):
         where.mkdir(parents=True, exist_ok=True)
         cache = QuietCache(str(where))
@@ -422,7 +422,6 @@ def render_html(template: str, paper: str = "a4", **data: Any) -> str:
 
 def write_atomic(path: Path, data: str | bytes) -> Path:
     import contextlib
-    import os
     import signal
 
     from ledger.io import store

@@ -19,12 +19,13 @@ import secrets
 from functools import cache
 from pathlib import Path
 
+from ledger.folders import user_folder
+
 KEY_BYTES = 32
 
 
 def key_path() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "bankers-ledger" / "seal.key"
+    return user_folder("data") / "seal.key"
 
 
 @cache

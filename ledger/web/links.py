@@ -11,14 +11,15 @@ import os
 import secrets
 from pathlib import Path
 
+from ledger.folders import user_folder
+
 #: Who holds the banker's link: everything, every statement, the history.
 BANKER = ""
 
 
 def config_file(workbook: Path) -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
     key = hashlib.sha256(str(workbook.resolve()).encode()).hexdigest()[:16]
-    return Path(base) / "bankers-ledger" / f"links-{key}.json"
+    return user_folder("config") / f"links-{key}.json"
 
 
 def make_links(names: list[str], workbook: Path, keep: bool, game: str = "") -> dict[str, str]:

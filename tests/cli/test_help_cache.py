@@ -271,7 +271,7 @@ def test_27_a_kept_balance_on_a_terminal_is_what_the_full_program_draws_there(
         assert p.returncode == 0
         return out
 
-    plain = on_a_terminal("relative")  # no cache folder: the full program, nothing kept
+    plain = on_a_terminal(str(tmp_path / "first"))  # nothing kept yet: the full program
     assert b"\x1b[" in plain  # drawn for a terminal
     assert on_a_terminal(str(cache)) == plain
     assert _kept(cache)
