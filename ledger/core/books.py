@@ -20,54 +20,21 @@ from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
 from ledger.core.params import ActionSpec, Refusal, parse_params
+
+# the players and Events rows, also named from here as before
+from ledger.core.people import PLAYER_ROLE as PLAYER_ROLE
+from ledger.core.people import Event as Event
+from ledger.core.people import Player as Player
 from ledger.core.problems import CellRef, Problem
+from ledger.core.records import Held, build_records, dump_records, source_rows
 from ledger.core.report import Report, Statement, Table, TickReport
-from ledger.core.schema import Column, Role, Setting, SettingValue, SheetSpec
+from ledger.core.schema import Column, Role, Setting, SheetSpec
 from ledger.core.settings import CORE_SETTINGS, KEPT_SETTINGS, Settings
 
 #: A game command's handler: (books, values, where, event) -> (summary, problems).
 CommandHandler = Callable[
     ["Books", dict[str, Any], Mapping[str, str], str], tuple[str, list[Problem]]
 ]
-
-#: Every game's ordinary player; a game may declare special ones (`Game.roles`).
-PLAYER_ROLE = "player"
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    name: str
-    role: str = PLAYER_ROLE
-    #: The game's own columns of the Players sheet (location, PR, ...), by header.
-    extra: tuple[tuple[str, SettingValue | None], ...] = ()
-    ref: CellRef | None = None
-
-    def get(self, key: str, default: SettingValue | None = None) -> SettingValue | None:
-        for k, v in self.extra:
-            if k == key:
-                return v
-        return default
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """A row of the Events sheet: something the banker typed for the next command to post."""
-
-    id: str
-    type: str
-    player: str
-    day: int | None = None
-    to: str = ""
-    amount: Decimal | None = None
-    args: str = ""
-    memo: str = ""
-    posted: str = ""
-    note: str = ""
-    ref: CellRef | None = None
-
-    @property
-    def pending(self) -> bool:
-        return not self.posted
 
 
 @dataclass
@@ -317,6 +284,13 @@ class Game(ABC):
         return ()
 
     # -- the game's own sheets and records ------------------------------------------------
+    #: The game's state: a class whose instance holds a list for each of `records` (None: the
+    #: game keeps no records of its own).
+    state_type: Callable[[], Any] | None = None
+    #: The game's records: sheet name -> how its rows are held on the state (`Held`). Loading,
+    #: saving and keeping each row beside the banker's own columns follow from it.
+    records: Mapping[str, Held] = MappingProxyType({})
+
     def load_state(
         self,
         books: Books,
@@ -324,19 +298,52 @@ class Game(ABC):
         problems: list[Problem],
     ) -> None:
         """Build the game's records from its sheets' rows (as read by ledger/io)."""
-        books.state = None
+        if self.state_type is None:
+            books.state = None
+            return
+        state = self.state_type()
+        specs = {spec.name: spec for spec in self.sheets}
+        for name, held in self.records.items():
+            getattr(state, held.attr).extend(
+                build_records(
+                    held.record,
+                    specs[name],
+                    rows.get(name, ()),
+                    problems,
+                    field_of=held.field_of,
+                    blank=held.blank,
+                )
+            )
+        books.state = state
 
     def new_state(self, books: Books) -> None:
         """The game's records for a new workbook."""
-        books.state = None
+        books.state = None if self.state_type is None else self.state_type()
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
         """The rows of the game's own sheets, in their columns' order."""
-        return {}
+        specs = {spec.name: spec for spec in self.sheets}
+        return {
+            name: dump_records(
+                self.written(books, name, getattr(books.state, held.attr)),
+                specs[name],
+                field_of=held.field_of,
+            )
+            for name, held in self.records.items()
+        }
+
+    def written(self, books: Books, sheet: str, records: list[Any]) -> Iterable[Any]:
+        """The records of a sheet as they are written (a game may leave some out, or sort
+        them; such a sheet's `Held` keeps no rows)."""
+        return records
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
         """For each game sheet, the sheet row each record came from (None for new ones)."""
-        return {}
+        return {
+            name: source_rows(getattr(books.state, held.attr))
+            for name, held in self.records.items()
+            if held.keeps_rows
+        }
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         """Problems in the game's records: references, impossible values."""

@@ -2,11 +2,12 @@
 or a `Sheet!Cell` problem for each value the record cannot do without (the row is then left
 out); and the records written back as rows, with the sheet row each came from.
 
-Every game's `load_state` builds its records here (`build_records`) and its `dump_state` and
-`source_rows` write them back (`dump_records`, `source_rows`), so a half-typed row (a value
-in one column, a note beside an empty row) is reported with its cell instead of stopping the
-program, and a new sheet is covered without code of its own. A record keeps the cell it came
-from in its `ref` field (`CellRef | None`, None for a record made since), frozen or not.
+A game declares its records (`Game.records`: sheet name -> `Held(Record, "attribute")`, the
+list on the game's state that holds them) and `Game` builds them here (`build_records`) and
+writes them back (`dump_records`, `source_rows`), so a half-typed row (a value in one column, a
+note beside an empty row) is reported with its cell instead of stopping the program, and a new
+sheet is covered without code of its own. A record keeps the cell it came from in its `ref`
+field (`CellRef | None`, None for a record made since), frozen or not.
 """
 
 from __future__ import annotations
@@ -39,6 +40,21 @@ _TYPES: dict[Kind, tuple[type, ...]] = {
     "decimal": (Decimal,),
     "bool": (bool,),
 }
+
+
+@dataclasses.dataclass(frozen=True)
+class Held:
+    """How a game sheet's rows are held on the game's state: as `record`s (a dataclass with a
+    `ref` field) in the list `attr`. `field_of` names the field of a column whose name differs
+    (`{"class": "crime_class"}`), `blank` what an empty cell means for a field with no default
+    (`{"id": ""}`); `keeps_rows` is False for a sheet written in another order than read (its
+    records keep no sheet row, so columns the banker added there are not kept beside them)."""
+
+    record: type
+    attr: str
+    field_of: Mapping[str, str] | None = None
+    blank: Mapping[str, Any] | None = None
+    keeps_rows: bool = True
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ Rule 1: every player starts with `start_money`. Rule 2: a tip is more than 0, at
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
@@ -16,7 +16,7 @@ from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.records import build_records, dump_records, source_rows
+from ledger.core.records import Held
 from ledger.core.schema import Column, Setting, SheetSpec
 from ledger.core.settings import Settings
 
@@ -45,6 +45,17 @@ JARS = SheetSpec(
 )
 
 
+@dataclass
+class Tips:
+    """The game's state: a list for each of its sheets."""
+
+    jars: list[Jar] = field(default_factory=list)
+
+
+#: The Jars rows are held as `Jar`s in the state's `jars`.
+RECORDS = {"Jars": Held(Jar, "jars")}
+
+
 TIP = ActionSpec(
     "tip",
     (
@@ -61,7 +72,7 @@ def tip(
     books: Books, values: dict[str, Any], where: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """Rule 2: the tip moves from the player to the bank, and its jar counts it."""
-    jars: list[Jar] = books.state
+    jars: list[Jar] = books.state.jars
     jar = next((j for j in jars if j.id == values["jar"]), None)
     player = books.player(values["player"])
     cap = books.settings.get_decimal("max_tip")
@@ -105,26 +116,15 @@ class TipJar(Game):
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "Rule 1"
 
+    state_type = Tips
+    records = RECORDS
+
     def new_state(self, books: Books) -> None:
-        books.state = [Jar("J1", "the house")]
-
-    def load_state(
-        self,
-        books: Books,
-        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
-        problems: list[Problem],
-    ) -> None:
-        books.state = build_records(Jar, JARS, rows.get("Jars", ()), problems)
-
-    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        return {"Jars": dump_records(books.state, JARS)}
-
-    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        return {"Jars": source_rows(books.state)}
+        books.state = Tips([Jar("J1", "the house")])
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         seen: set[str] = set()
-        for jar in books.state:
+        for jar in books.state.jars:
             if jar.id in seen:  # Rule 3
                 where = str(jar.ref) if jar.ref else f"jar {jar.id}"
                 yield problem("duplicate-jar", where, f"two jars are called {jar.id}")

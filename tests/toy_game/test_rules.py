@@ -23,7 +23,7 @@ def test_rule_2_a_tip_goes_to_the_bank_and_its_jar_counts_it() -> None:
     summary, problems = GAME.apply(b, "tip", {"player": "Ann", "amount": "2.50"}, {}, "test")
     assert (summary, problems) == ("Ann tips into J1: 2.50 TK", [])
     assert b.journal.balance("bank").plain() == "-17.50"
-    assert b.state == [Jar("J1", "the house", Decimal("2.50"))]
+    assert b.state.jars == [Jar("J1", "the house", Decimal("2.50"))]
 
 
 def test_rule_2_a_tip_is_at_most_max_tip_and_never_more_than_the_player_has() -> None:
@@ -38,5 +38,5 @@ def test_rule_2_a_tip_is_at_most_max_tip_and_never_more_than_the_player_has() ->
 
 def test_rule_3_every_jar_has_an_id_of_its_own() -> None:
     b = books()
-    b.state.append(Jar("J1", "Bob"))
+    b.state.jars.append(Jar("J1", "Bob"))
     assert [p.code for p in GAME.check_state(b)] == ["duplicate-jar"]

@@ -23,6 +23,7 @@ from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.refusals import REFUSES
 from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE
 from ledger.rules.triplanetary.settings import SETTINGS
+from ledger.rules.triplanetary.sheets import RECORDS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
 from ledger.rules.triplanetary.tick import tick
 
@@ -124,23 +125,23 @@ class Triplanetary(Game):
         state.markets.append(Market("Ganymede", "cordrazite"))
         books.state = state
 
+    state_type = State
+    records = RECORDS
+
     def load_state(
         self,
         books: Books,
         rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
         problems: list[Problem],
     ) -> None:
-        state = sheets.load_state(rows, problems)
-        state.prices = sheets.load_prices(rows.get("PriceList"), problems)
-        books.state = state
+        super().load_state(books, rows, problems)
+        books.state.prices = sheets.load_prices(rows.get("PriceList"), problems)
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        assert isinstance(books.state, State)
-        return sheets.dump_state(books.state)
+        return {**super().dump_state(books), "PriceList": sheets.dump_prices(books.state)}
 
-    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        assert isinstance(books.state, State)
-        return sheets.sheet_rows(books.state)
+    def written(self, books: Books, sheet: str, records: list[Any]) -> Iterable[Any]:
+        return sheets.cargo_written(records) if sheet == "Cargo" else records
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         return checks.check_state(books)

@@ -13,7 +13,7 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.records import build_records, dump_records, source_rows
+from ledger.core.records import Held, dump_records
 from ledger.core.schema import Column, Kind, SheetSpec
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
@@ -364,29 +364,6 @@ def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
 _FIELD_OF_COLUMN = {"class": "crime_class"}
 
 
-def lists(state: State) -> dict[str, list[Any]]:
-    """Each game sheet's records, by sheet name."""
-    return {
-        "Ships": state.ships,
-        "Bases": state.bases,
-        "Modules": state.modules,
-        "Mines": state.mines,
-        "Crews": state.crews,
-        "Offices": state.offices,
-        "Construction": state.orders,
-        "Corporations": state.corporations,
-        "Cargo": state.cargo,
-        "Crimes": state.crimes,
-        "Dues": state.dues,
-        "Markets": state.markets,
-        "Liners": state.liners,
-        "Underwriting": state.underwriting,
-        "Branches": state.branches,
-        "PR": state.pr_changes,
-        "Transfers": state.transfers,
-    }
-
-
 #: The fields with no default an empty cell may leave empty: names checks.py judges (an
 #: unknown owner, a missing id), and which ledger itself may write empty. Any other empty
 #: cell of a field with no default (a crime's day, a cargo's quantity) is a problem.
@@ -409,42 +386,42 @@ BLANK: dict[str, str] = dict.fromkeys(
 )
 
 
-def load_state(tables_rows: Mapping[str, Rows], problems: list[Problem]) -> State:
-    """The records of every game sheet; a row missing a value it needs is a problem naming
-    the cell, and left out."""
-    state = State()
-    target = lists(state)
-    specs = {s.name: s for s in sheet_specs()}
-    for name, (cls, _) in SHEETS.items():
-        target[name].extend(
-            build_records(
-                cls,
-                specs[name],
-                tables_rows.get(name, ()),
-                problems,
-                field_of=_FIELD_OF_COLUMN,
-                blank=BLANK,
-            )
-        )
-    return state
+#: Where each game sheet's records are held on the State (PriceList is the State's `prices`).
+_HELD_IN = {
+    "Ships": "ships",
+    "Bases": "bases",
+    "Modules": "modules",
+    "Mines": "mines",
+    "Crews": "crews",
+    "Offices": "offices",
+    "Construction": "orders",
+    "Corporations": "corporations",
+    "Cargo": "cargo",
+    "Crimes": "crimes",
+    "Dues": "dues",
+    "Markets": "markets",
+    "Liners": "liners",
+    "Underwriting": "underwriting",
+    "Branches": "branches",
+    "PR": "pr_changes",
+    "Transfers": "transfers",
+}
+#: The game's records (a row missing a value it needs is a problem naming the cell, and left
+#: out). Cargo is written without the rows of no quantity and sorted (`cargo_written`): its
+#: records keep no sheet row.
+RECORDS = {
+    name: Held(cls, _HELD_IN[name], _FIELD_OF_COLUMN, BLANK, keeps_rows=name != "Cargo")
+    for name, (cls, _) in SHEETS.items()
+}
 
 
-def dump_state(state: State) -> dict[str, list[list[Any]]]:
-    """Every game sheet's rows, the price list's too. Cargo of no quantity is left out and
-    the rest sorted by holder and good."""
-    source: dict[str, Iterable[Any]] = {**lists(state), "PriceList": state.prices.values()}
-    source["Cargo"] = sorted((c for c in state.cargo if c.qty), key=lambda c: (c.holder, c.good))
-    return {
-        spec.name: dump_records(source[spec.name], spec, field_of=_FIELD_OF_COLUMN)
-        for spec in sheet_specs()
-    }
+def cargo_written(cargo: Iterable[Cargo]) -> list[Cargo]:
+    """The Cargo rows as written: none of no quantity, sorted by holder and good."""
+    return sorted((c for c in cargo if c.qty), key=lambda c: (c.holder, c.good))
 
 
-def sheet_rows(state: State) -> dict[str, list[int | None]]:
-    """Each row's original sheet row, so columns the banker added stay beside their rows."""
-    dumped = lists(state)
-    del dumped["Cargo"]  # rows of no quantity are dropped and the rest sorted: no stable rows
-    return {name: source_rows(recs) for name, recs in dumped.items()}
+def dump_prices(state: State) -> list[list[Any]]:
+    return dump_records(state.prices.values(), PRICE_LIST)
 
 
 Loader = Callable[[Mapping[str, Rows]], State]
