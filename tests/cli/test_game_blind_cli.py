@@ -58,3 +58,23 @@ def test_29_egon_commands_are_declared_by_its_folder() -> None:
         for where in _code_naming_a_game(path, words)
     ]
     assert not found, "a game named outside ledger/rules/:\n" + "\n".join(found[:40])
+
+
+def test_29_a_file_parameter_is_read_by_the_command_line_alone() -> None:
+    """A `file` parameter takes the text the command line read (`TextFile`); a path typed
+    anywhere else (an Events row's args) is refused, never read, and a command declared off
+    the Events sheet has no row type there."""
+    from ledger.core.actions import event_handlers
+    from ledger.core.params import ActionSpec, Param, TextFile, parse_params, split_args
+
+    spec = ActionSpec("load", (Param("file", "file", cli="--file", metavar="ROUND.txt"),))
+    read = TextFile("round.txt", "ABC x,5,BOB\n")
+    assert parse_params(spec, {"file": read}, {}) == ({"file": read}, [])
+    given, problems = split_args(spec, "--file /etc/passwd", "Events!G2")
+    assert not problems
+    values, problems = parse_params(spec, given, {"file": "Events!G2"})
+    assert values == {"file": None}
+    assert [(p.code, p.where) for p in problems] == [("file-not-read", "Events!G2")]
+    assert "ledger ... --file ROUND.txt" in problems[0].hint
+    types = event_handlers(load_game("egon"))
+    assert not {"order", "draw", "purchase", "build"} & set(types)
