@@ -2,8 +2,8 @@
 
 One module a command group: `books` (new, check, balance, pay, post, journal, undo), `tick`,
 `reports` (statement, report, forecast, status), and each game's own commands, made from the
-game's specs (`games`) or written by hand where a spec is not enough (`egon`); `group` finds a
-game's command through the workbook's game, so two games may each have their `buy`.
+specs its folder declares (`games`); `group` finds a game's command through the workbook's
+game, so two games may each have their `buy`.
 
 This module starts light: help asked for again is printed from `help_cache` before typer and
 the command modules are imported (`app` is imported when first asked for).

@@ -35,7 +35,7 @@ class RoleOptions(TyperCommand):
         own = {opt for param in self.params for opt in param.opts}
         strange = {a.partition("=")[0] for a in args if a.startswith("--")} - own
         # The named game's options; another game's too, so that `--patrol` on a game without
-        # a Patrol is answered by `ledger new` itself ("Egon has no patrol player").
+        # a Patrol is answered by `ledger new` itself ("<the game> has no patrol player").
         options = _role_options(_game_named(args) if not strange else None)
         roles: dict[str, str] = {}
         rest: list[str] = []

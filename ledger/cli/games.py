@@ -2,7 +2,8 @@
 both its command and its Events-sheet row (ledger.core.params), and every command runs through
 the safe pipeline (`act`). A spec named `liner-open` becomes `ledger liner open` when the game
 declares the group `liner`. The commands of each game are kept apart (`for_game`): which game's
-`buy` runs is the workbook's game's (see `group`).
+`buy` runs is the workbook's game's (see `group`). A `file` parameter (`--file ROUND.txt`) is
+read here, before the workbook is opened, and handed to the game as text (`TextFile`).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ledger.cli.common import (
     _report,
     run,
 )
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Param, TextFile
 
 
 def act(
@@ -85,6 +86,12 @@ def _annotation(p: Param) -> tuple[Any, Any]:
     # `--months 1,5` gets the problem and hint every number gets, not "not a valid int"
     py: Any = bool if p.kind == "flag" else str
     complete = _completer(p.name) if p.kind == "text" else None
+    metavar = p.metavar or ("<int>" if p.kind == "int" else None)
+    if p.kind == "file":
+        return Annotated[
+            Path | None,
+            typer.Option(p.cli, metavar=metavar, help=p.help or None, show_default=False),
+        ], None
     if p.positional:
         if p.required:
             return Annotated[
@@ -104,15 +111,39 @@ def _annotation(p: Param) -> tuple[Any, Any]:
         ], p.default
     if p.kind == "flag":
         return Annotated[bool, typer.Option(p.cli, help=p.help or None)], False
+    option = typer.Option(
+        p.cli, metavar=metavar, help=p.help or None, show_default=False, autocompletion=complete
+    )
     if p.required:
-        return Annotated[
-            py,
-            typer.Option(p.cli, help=p.help or None, show_default=False, autocompletion=complete),
-        ], inspect.Parameter.empty
-    return Annotated[
-        py | None,
-        typer.Option(p.cli, help=p.help or None, show_default=False, autocompletion=complete),
-    ], None
+        return Annotated[py, option], inspect.Parameter.empty
+    return Annotated[py | None, option], None
+
+
+def read_file(p: Param, path: Path) -> TextFile:
+    """The text file a `file` parameter names, read before the workbook is opened; a file
+    that is missing, unreadable or not UTF-8 text stops the command with its problem."""
+    from ledger.core.problems import ProblemsFound, problem
+
+    shown = f"{p.cli} {p.metavar or 'FILE'}"
+    try:
+        return TextFile(str(path), path.read_bytes().decode("utf-8-sig"))
+    except FileNotFoundError:
+        found = problem(
+            "file-not-found",
+            p.cli,
+            f"{path}: there is no such file",
+            f"{shown}: {p.help}" if p.help else f"give the path of a text file: {shown}",
+        )
+    except UnicodeDecodeError as exc:
+        found = problem(
+            "not-text",
+            p.cli,
+            f"{path} is not UTF-8 text (byte {exc.start + 1})",
+            "save it as plain text in UTF-8",
+        )
+    except OSError as exc:
+        found = problem("unreadable", p.cli, f"cannot read {path}: {exc.strerror}")
+    raise ProblemsFound([found])
 
 
 def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
@@ -131,6 +162,14 @@ def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
                 line.append(p.cli)
             else:
                 line += [p.cli, str(v)]
+        files = [p for p in spec.params if p.kind == "file" and p.name in given]
+        if files:
+
+            def read() -> None:
+                for p in files:
+                    given[p.name] = read_file(p, Path(given[p.name]))
+
+            run(read)
         act(spec.name, given, where, line, workbook, force)
 
     params = []
@@ -160,29 +199,31 @@ def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
     return command
 
 
-def for_game(
-    specs: dict[str, ActionSpec], groups: dict[str, str], extra: typer.Typer | None = None
-) -> typer.Typer:
+def epilog(spec: ActionSpec) -> str:
+    """The end of a command's help: its example (examples, when they are several: `a | b`),
+    then its notes, a paragraph each."""
+    label = "Examples" if " | " in spec.example else "Example"
+    return "\n\n".join((f"{label}: {spec.example}", *spec.notes))
+
+
+def for_game(specs: dict[str, ActionSpec], groups: dict[str, str]) -> typer.Typer:
     """One game's commands as a Typer app of their own: made from its specs, in the groups it
-    declares, beside the commands written by hand for it (`extra`)."""
+    declares."""
     app = typer.Typer(rich_markup_mode=None, add_completion=False)
     subs: dict[str, typer.Typer] = {}
     for name, spec in specs.items():
         group, _, sub = name.partition("-")
-        epilog = f"Example: {spec.example}"
+        end = epilog(spec)
         if group in groups and sub:
             if group not in subs:
                 subs[group] = typer.Typer(
                     help=groups[group], no_args_is_help=True, rich_markup_mode=None
                 )
                 app.add_typer(subs[group], name=group)
-            subs[group].command(sub, epilog=epilog, cls=NegativeNumbers)(
+            subs[group].command(sub, epilog=end, cls=NegativeNumbers)(
                 make_command(spec, [group, sub])
             )
         else:
             # `fine Bob -10` is refused by the action, `pr Ann -2` taken: -10 is no option
-            app.command(name, epilog=epilog, cls=NegativeNumbers)(make_command(spec, [name]))
-    if extra is not None:
-        for info in extra.registered_commands:
-            app.registered_commands.append(info)
+            app.command(name, epilog=end, cls=NegativeNumbers)(make_command(spec, [name]))
     return app

@@ -1,6 +1,6 @@
 """Finding a command: ledger's own first, then the commands of the workbook's game.
 
-Each game brings its commands (made from its specs, or written by hand for it); two games may
+Each game brings its commands (made from the specs in its folder); two games may
 have a command of the same name (`buy`, `build`, `status`) with their own arguments. The
 workbook named on the command line (`-w`, before or after the command's name), else
 `$LEDGER_WORKBOOK`, else `ledger.xlsx` here, decides: its Settings sheet says which game it
@@ -14,7 +14,6 @@ import contextlib
 import os
 from collections.abc import Iterator, Mapping
 from functools import cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -24,9 +23,6 @@ from typer.core import TyperGroup
 from ledger.cli import help_cache
 from ledger.folders import user_folder
 
-#: Commands written by hand for a game, where a spec is not enough: game key -> the modules
-#: whose `app` (a typer.Typer) holds them.
-HAND_WRITTEN = {"egon": ("ledger.cli.egon", "ledger.cli.egon_round")}
 #: ledger's own commands that a game may bring its own version of.
 GAME_MAY_REPLACE = ("status",)
 
@@ -69,13 +65,7 @@ def _build(key: str) -> Any:
         game = load_game(key)
     except Exception:  # a game that cannot load has no commands; `new` says why
         return None
-    extra = None
-    for module_name in HAND_WRITTEN.get(key, ()):
-        hand = import_module(module_name).app
-        if extra is None:
-            extra = typer.Typer()
-        extra.registered_commands += hand.registered_commands
-    app = for_game(dict(game.commands()), dict(game.command_groups), extra)
+    app = for_game(dict(game.commands()), dict(game.command_groups))
     return typer.main.get_group(app) if app.registered_commands else None
 
 
@@ -113,11 +103,6 @@ def _listing() -> dict[str, tuple[str, list[tuple[str, str, bool]]]]:
                 origin = Path(spec.origin) if spec and spec.origin else None
                 for f in sorted(origin.parent.rglob("*.py")) if origin else ():
                     stamp.update(f"{f}:{f.stat().st_mtime_ns}".encode())
-    for name in HAND_WRITTEN.values():
-        for module in name:
-            f = Path(__file__).resolve().parent / (module.rpartition(".")[2] + ".py")
-            with contextlib.suppress(OSError):
-                stamp.update(f"{f.name}:{f.stat().st_mtime_ns}".encode())
     where = user_folder("cache") / f"commands-{stamp.hexdigest()[:16]}.json"
     with contextlib.suppress(OSError, ValueError, TypeError):
         data = json.loads(where.read_text(encoding="utf-8"))

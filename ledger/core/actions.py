@@ -203,9 +203,9 @@ def command_event(spec: ActionSpec) -> EventHandler:
 
 
 def command_events(commands: Mapping[str, ActionSpec]) -> dict[str, EventHandler]:
-    """An Events type for each of the game's commands: what `Game.event_types` returns when
-    every command may also be typed as an Events row."""
-    return {name: command_event(spec) for name, spec in commands.items()}
+    """An Events type for each of the game's commands that may also be typed as an Events
+    row (`ActionSpec.events_row`)."""
+    return {name: command_event(spec) for name, spec in commands.items() if spec.events_row}
 
 
 def _column_value(ev: Event, p: Param) -> str | None:

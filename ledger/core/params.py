@@ -16,7 +16,8 @@ from typing import Any, Literal
 from ledger.core.money import parse_amount
 from ledger.core.problems import Problem, problem
 
-ParamKind = Literal["text", "int", "money", "flag"]
+#: `file`: a text file named on the command line, read there and handed on as a `TextFile`.
+ParamKind = Literal["text", "int", "money", "flag", "file"]
 #: What one spreadsheet cell can hold (Excel's limit).
 MAX_TEXT = 32767
 
@@ -32,10 +33,21 @@ class Param:
     help: str = ""
     #: The Events column it may come from (`player`, `to`, `amount`); else from `args`.
     column: str = ""
+    #: How the help shows an option's value (`ROW`, `ROUND.txt`); else by its kind.
+    metavar: str = ""
 
     @property
     def positional(self) -> bool:
         return not self.cli.startswith("-")
+
+
+@dataclass(frozen=True, slots=True)
+class TextFile:
+    """A `file` parameter's value: the path as the user named it and the text read from it
+    (the command line reads it, so the game's handler never touches the file system)."""
+
+    path: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +69,11 @@ class ActionSpec:
     example: str = ""
     #: What the command refuses to act on (a thing used up, destroyed; a player out, dead).
     refuses: tuple[Refusal, ...] = ()
+    #: More of the help, after the examples: a paragraph each (what each form of it does).
+    notes: tuple[str, ...] = ()
+    #: Whether the command may also be typed as an Events row of its own type (a command
+    #: that rolls dice or reads a file is the command line's alone).
+    events_row: bool = True
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
@@ -77,26 +94,14 @@ def whole_number_problem(name: str, raw: object, where: str) -> Problem:
 
 
 def _convert(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
+    if p.kind == "file":
+        return _text_file(p, raw, where)
     if p.kind == "flag":
         if isinstance(raw, bool):
             return raw, None
         return str(raw).strip().casefold() in ("1", "yes", "true", "y", ""), None
     if p.kind == "int":
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            value = raw
-        else:
-            try:
-                d = Decimal(str(raw).strip())
-                if d != d.to_integral_value():
-                    raise ValueError
-                value = int(d)
-            except (ArithmeticError, ValueError):
-                return None, whole_number_problem(p.cli or p.name, raw, where)
-        if value < 0:
-            return None, problem(
-                "bad-number", where, f"{p.cli or p.name} cannot be negative ({value})", ""
-            )
-        return value, None
+        return _whole(p, raw, where)
     if p.kind == "money":
         if isinstance(raw, Decimal):
             return raw, None
@@ -113,6 +118,38 @@ def _convert(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
             "shorten it",
         )
     return text, None
+
+
+def _whole(p: Param, raw: Any, where: str) -> tuple[int | None, Problem | None]:
+    """An `int` parameter: a whole number, 0 or more."""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        value = raw
+    else:
+        try:
+            d = Decimal(str(raw).strip())
+            if d != d.to_integral_value():
+                raise ValueError
+            value = int(d)
+        except (ArithmeticError, ValueError):
+            return None, whole_number_problem(p.cli or p.name, raw, where)
+    if value < 0:
+        return None, problem(
+            "bad-number", where, f"{p.cli or p.name} cannot be negative ({value})", ""
+        )
+    return value, None
+
+
+def _text_file(p: Param, raw: Any, where: str) -> tuple[Any, Problem | None]:
+    """A file is read where it is named, on the command line: a path typed anywhere else
+    (an Events row's args) is refused, not read."""
+    if isinstance(raw, TextFile):
+        return raw, None
+    return None, problem(
+        "file-not-read",
+        where,
+        f"{p.cli or p.name} names a text file, which only the command line reads",
+        f"run the command: ledger ... {p.cli or p.name} {p.metavar or 'FILE'}",
+    )
 
 
 def parse_params(

@@ -13,11 +13,12 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Books, CommandHandler, Player
 from ledger.core.clock import ROUNDS_DONE, Period
 from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
+from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.records import build_records, dump_records, source_rows
 from ledger.core.report import Report, Statement, Table, fmt
@@ -39,19 +40,16 @@ from ledger.rules.egon.sheets import (
     SHEETS,
     BlackmailRow,
     DIRow,
+    EgonBook,
     JackpotRow,
     ResultRow,
+    book_of,
     egon_settings,
+    game_over,
     setting_specs,
     sheet_spec,
     traders_of,
 )
-
-# The game's interface: the CLI reads a workbook's Egon sheets through these names.
-from ledger.rules.egon.sheets import EgonBook as EgonBook
-from ledger.rules.egon.sheets import RoundRow as RoundRow
-from ledger.rules.egon.sheets import book_of as book_of
-from ledger.rules.egon.sheets import game_over as game_over
 from ledger.rules.egon.state import (
     Build,
     Draw,
@@ -384,6 +382,27 @@ class Egon(Game):
             )
             for b in result.state.blackmails
         ]
+
+    # -- the game master's commands (command_specs.py) and the status -------------------------------
+    def commands(self) -> Mapping[str, CommandSpec]:
+        from ledger.rules.egon.command_specs import SPECS
+
+        return SPECS
+
+    def handlers(self) -> Mapping[str, CommandHandler]:
+        from ledger.rules.egon.command_specs import HANDLERS
+
+        return HANDLERS
+
+    def status(self, books: Books) -> dict[str, Any]:
+        from ledger.rules.egon.view import status
+
+        return status(books)
+
+    def status_text(self, books: Books) -> dict[str, Any]:
+        from ledger.rules.egon.view import status_text
+
+        return status_text(books)
 
     # -- statements ----------------------------------------------------------------------------------
     def view(self, books: Books) -> list[Table]:  # the served pages' view of the table

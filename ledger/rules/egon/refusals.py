@@ -1,7 +1,8 @@
 """What the Egon-Spiel's commands refuse to act on, each with its rule and the test that shows
-the refusal: `Egon.refuses`, for `pay`, `tick` and the game's own commands written by hand
-(order, draw, purchase, build, status; ledger/cli/egon*.py), which are no ActionSpecs.
-tests/commands_doc.py makes docs/commands.md from it."""
+the refusal: `Egon.refuses` (REFUSES) for the commands every game has (`pay`, `tick`,
+`status`), and the game's own commands' (order, draw, purchase, build: COMMAND_REFUSES),
+which their specs declare (ledger/rules/egon/command_specs.py). tests/commands_doc.py makes
+docs/commands.md from them."""
 
 from __future__ import annotations
 
@@ -61,6 +62,9 @@ REFUSES: dict[str, tuple[Refusal, ...]] = {
             "test_3_a_purchase_typed_for_a_player_out_or_unknown_is_named_at_its_cell",
         ),
     ),
+    "status": (),
+}
+COMMAND_REFUSES: dict[str, tuple[Refusal, ...]] = {
     "order": (
         _OVER,
         Refusal("a player out of the game", "2", "test_an_order_of_a_player_who_is_out_is_refused"),
@@ -133,5 +137,4 @@ REFUSES: dict[str, tuple[Refusal, ...]] = {
         Refusal("a player out of the game", "2", _OUT),
         Refusal("a second build in the round (without --replace)", "7", "test_20_7_build_command"),
     ),
-    "status": (),
 }

@@ -9,6 +9,7 @@ interest on debt) is the README's.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from ledger.core.books import Books
 from ledger.core.report import Table, fmt
@@ -97,6 +98,32 @@ def next_round(books: Books) -> Table:
                 ]
             )
     return table
+
+
+def status(books: Books) -> dict[str, Any]:
+    """`ledger status --json`: the round the books stand after, and every player's DI, cash,
+    stones in store, tower and status as the Players sheet holds them."""
+    players = {
+        p.name: {
+            "di": p.get("di"),
+            "cash": books.player_cash(p).plain(),
+            "store": p.get("store"),
+            "tower": p.get("tower"),
+            "status": p.get("status"),
+        }
+        for p in books.players
+    }
+    return {"round": books.day, "players": players}
+
+
+def status_text(books: Books) -> dict[str, Any]:
+    """`ledger status`: the same, under the headings people read."""
+    shown = {"di": "DI", "cash": "cash", "store": "store", "tower": "tower", "status": "status"}
+    players = status(books)["players"]
+    return {
+        "after round": books.day,
+        "players": {name: {shown[k]: v for k, v in row.items()} for name, row in players.items()},
+    }
 
 
 def _int(value: object, default: int = 0) -> int:

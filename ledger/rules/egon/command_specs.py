@@ -1,0 +1,244 @@
+"""The Egon-Spiel's own commands, declared as every game declares its commands (`Game.commands`,
+`Game.handlers`): `ledger order`, `purchase` and `build` for the next round's rows, `draw` for
+its lottery numbers (draw.py). `ledger tick` evaluates the round; ledger's own `status` shows
+the players (`Egon.status`).
+
+A command of a play-by-mail round has several forms (`order PLAYER CODE`, `order --file
+ROUND.txt`, `order --delete ROW`): each handler first checks that the arguments given make one
+of them, then hands them to the functions of commands.py and order_commands.py, which check
+the state of the books. None of them is an Events row: an order, a purchase and a build have
+sheets of their own, and a draw rolls the dice (`ActionSpec.events_row`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ledger.core.books import Books, CommandHandler
+from ledger.core.params import ActionSpec, Param
+from ledger.core.problems import Problem, problem
+from ledger.rules.egon import commands, order_commands
+from ledger.rules.egon.draw import DRAW, draw
+from ledger.rules.egon.refusals import COMMAND_REFUSES
+
+PLAYER = Param("player", cli="PLAYER", help="The three-letter pseudonym.")
+REPLACE = Param(
+    "replace",
+    "flag",
+    default=False,
+    cli="--replace",
+    help="Put it in place of the player's row that is there already.",
+)
+DELETE = Param(
+    "delete",
+    cli="--delete",
+    metavar="ROW",
+    help="Remove the row with this number (as Excel shows it), if its round is not evaluated yet.",
+)
+
+ORDER = ActionSpec(
+    "order",
+    (
+        PLAYER,
+        Param(
+            "code",
+            cli="CODE",
+            help="The order as written, e.g. a,BOB or l,17 or g,Alois,200 or p,300,BOB,CAT "
+            "(a party with its guests).",
+        ),
+        Param("penalty_kj", cli="--penalty-kj", help="A blackmail's penalty in Kj (6.6)."),
+        Param(
+            "penalty_stones",
+            "int",
+            default=0,
+            cli="--penalty-stones",
+            help="A blackmail's penalty in stones (6.6).",
+        ),
+        Param(
+            "justified_against",
+            cli="--justified-against",
+            help="The blackmailer this player handed a Rechtfertigung against (6.6.42).",
+        ),
+        REPLACE,
+        DELETE,
+        Param(
+            "file",
+            "file",
+            cli="--file",
+            metavar="ROUND.txt",
+            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line (a blackmail: "
+            "'BOB e,v,alle --penalty-kj 300'); all or none.",
+        ),
+    ),
+    help="Add an order for the next round after checking its syntax and names; one order a "
+    "player in each action phase.",
+    example="ledger order ABC 'x,5,BOB' | ledger order CAT 'p,300,ABC,BOB' | "
+    "ledger order DAN 'e,i,alle' --penalty-kj 300 | ledger order ABC 'l,17' --replace | "
+    "ledger order --delete 7 | ledger order --file ROUND.txt",
+    notes=(
+        "One order a player in each action phase (4.1): a second is refused, --replace puts it "
+        "in place of the first, --delete ROW removes an order not evaluated yet.",
+        "A party names its guests after the amount, in the invitation's order: "
+        "p,Betrag,Gast,... (p,300,ABC,BOB invites ABC first, then BOB). At least one player "
+        "must be invited (6.1): p,300 alone is refused.",
+        "A blackmail carries the penalty its article threatens (6.6.1): --penalty-kj and/or "
+        "--penalty-stones; e,v,alle alone is refused.",
+        "--file ROUND.txt reads a round's orders, one a line as players write them "
+        "(ABC x,5,BOB), a blackmail's penalty after it (BOB e,v,alle --penalty-kj 300); blank "
+        "lines and # comments are skipped. Every line is checked, and all are added or none.",
+    ),
+    refuses=COMMAND_REFUSES["order"],
+    events_row=False,
+)
+
+PURCHASE = ActionSpec(
+    "purchase",
+    (
+        PLAYER,
+        Param("stones", cli="STONES", help="Stones bought, at least 1."),
+        Param("cost", cli="COST", help="The Kj paid for them, e.g. 350."),
+        Param("note", default="", cli="--note", help="From whom, at what price: 'Bolle, bribed'."),
+        REPLACE,
+        DELETE,
+    ),
+    help="Enter a player's purchase in the next round's buying phase (Purchases sheet).",
+    example="ledger purchase LEO 5 350 --note 'Bolle, bribed' | "
+    "ledger purchase LEO 6 420 --replace | ledger purchase --delete 4",
+    notes=(
+        "The buying phase (section 3) is the game master's: enter each player's result for the "
+        "next round, the stones bought and the Kj paid, one row a player (name the traders in "
+        "--note). ledger tick puts the stones in store and books the Kj.",
+    ),
+    refuses=COMMAND_REFUSES["purchase"],
+    events_row=False,
+)
+
+BUILD = ActionSpec(
+    "build",
+    (PLAYER, Param("stones", cli="STONES", help="Stones to build, at least 1."), REPLACE, DELETE),
+    help="Enter the stones a player builds onto the tower in the next round (Purchases sheet).",
+    example="ledger build CAT 2 | ledger build CAT 3 --replace | ledger build --delete 5",
+    notes=(
+        "Building (section 7) is the game master's: the stones a player builds from the store "
+        "onto the tower after the second action phase of the next round, one row a player. At "
+        "most what is in store then is built.",
+    ),
+    refuses=COMMAND_REFUSES["build"],
+    events_row=False,
+)
+
+#: The game's own commands, in the order `ledger --help` and docs/commands.md list them.
+SPECS: dict[str, ActionSpec] = {
+    "order": ORDER,
+    "draw": DRAW,
+    "purchase": PURCHASE,
+    "build": BUILD,
+}
+
+
+def arguments(
+    given: Mapping[str, object], wanted: tuple[str, ...], refused: tuple[str, ...], why: str
+) -> list[Problem]:
+    """Problems with a command's arguments: each of ``wanted`` must be given, none of
+    ``refused`` (``why`` says which form of the command refuses them)."""
+    return [
+        problem("missing-argument", name, f"{name} is missing", why)
+        for name in wanted
+        if given.get(name) is None
+    ] + [
+        problem("conflicting-arguments", name, f"{why} takes no {name}", "")
+        for name in refused
+        if given.get(name) not in (None, False, 0, "")
+    ]
+
+
+def order(
+    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """`ledger order`: one order, a round's file of them, or --delete ROW."""
+    given = {
+        "PLAYER": values["player"],
+        "CODE": values["code"],
+        "--penalty-kj": values["penalty_kj"],
+        "--penalty-stones": values["penalty_stones"],
+        "--justified-against": values["justified_against"],
+        "--replace": values["replace"],
+        "--file": values["file"],
+    }
+    delete, file, replace = values["delete"], values["file"], bool(values["replace"])
+    if delete is not None:
+        wrong = arguments(given, (), tuple(given), "--delete ROW")
+    elif file is not None:
+        alone = ("PLAYER", "CODE", "--penalty-kj", "--penalty-stones", "--justified-against")
+        wrong = arguments(given, (), alone, "--file")
+    else:
+        why = "ledger order PLAYER CODE (or --file, --delete)"
+        wrong = arguments(given, ("PLAYER", "CODE"), (), why)
+    if wrong:
+        return "", wrong
+    if delete is not None:
+        return order_commands.delete_order(books, delete)
+    if file is not None:
+        return order_commands.add_order_file(books, file.text, file.path, replace=replace)
+    entry = order_commands.OrderEntry(
+        values["player"],
+        values["code"],
+        penalty_kj=values["penalty_kj"],
+        penalty_stones=values["penalty_stones"],
+        justified_against=values["justified_against"] or "",
+    )
+    return order_commands.add_orders(books, [entry], replace=replace)
+
+
+def purchase(
+    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """`ledger purchase`: a player's buying phase, or --delete ROW."""
+    player, stones, cost, note = (values[k] for k in ("player", "stones", "cost", "note"))
+    given = {
+        "PLAYER": player,
+        "STONES": stones,
+        "COST": cost,
+        "--note": note,
+        "--replace": values["replace"],
+    }
+    if values["delete"] is not None:
+        wrong = arguments(given, (), tuple(given), "--delete ROW")
+        return (
+            ("", wrong)
+            if wrong
+            else commands.delete_purchase_row(books, values["delete"], build=False)
+        )
+    why = "ledger purchase PLAYER STONES COST"
+    if wrong := arguments(given, ("PLAYER", "STONES", "COST"), (), why):
+        return "", wrong
+    return commands.add_purchase(
+        books, player, stones, cost, note or "", replace=bool(values["replace"])
+    )
+
+
+def build(
+    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """`ledger build`: the stones a player builds onto the tower, or --delete ROW."""
+    player, stones = values["player"], values["stones"]
+    given = {"PLAYER": player, "STONES": stones, "--replace": values["replace"]}
+    if values["delete"] is not None:
+        wrong = arguments(given, (), tuple(given), "--delete ROW")
+        return (
+            ("", wrong)
+            if wrong
+            else commands.delete_purchase_row(books, values["delete"], build=True)
+        )
+    if wrong := arguments(given, ("PLAYER", "STONES"), (), "ledger build PLAYER STONES"):
+        return "", wrong
+    return commands.add_build(books, player, stones, replace=bool(values["replace"]))
+
+
+HANDLERS: dict[str, CommandHandler] = {
+    "order": order,
+    "draw": draw,
+    "purchase": purchase,
+    "build": build,
+}
