@@ -8,7 +8,7 @@ Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from decimal import Decimal
 from typing import Any
@@ -19,8 +19,8 @@ from ledger.core.game import Game
 from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
-from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.records import build_records, dump_records, source_rows
+from ledger.core.problems import Problem, ProblemsFound, problem
+from ledger.core.records import Held
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.settings import Settings
 from ledger.rules.egon import tables
@@ -65,6 +65,8 @@ from ledger.rules.egon.state import (
 
 #: The field of a column whose name differs: `class` is a Python word.
 FIELD_OF = {"class": "cls"}
+#: The game's records: each sheet's rows held in its list of the EgonBook.
+RECORDS = {name: Held(cls, attr, FIELD_OF) for name, (cls, attr, _) in SHEETS.items()}
 
 WORLD = (
     "world"  # everything that is not a player: traders, tourists, the lottery's bank, the police
@@ -130,30 +132,8 @@ class Egon(Game):
             )  # 5.4.6: start at the Mindestinhalt
         books.state = book
 
-    def load_state(
-        self,
-        books: Books,
-        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
-        problems: list[Problem],
-    ) -> None:
-        book = EgonBook()
-        for spec in self.sheets:
-            cls, attr, _ = SHEETS[spec.name]
-            getattr(book, attr).extend(
-                build_records(cls, spec, rows.get(spec.name, ()), problems, field_of=FIELD_OF)
-            )
-        books.state = book
-
-    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        book = book_of(books)
-        return {
-            spec.name: dump_records(getattr(book, SHEETS[spec.name][1]), spec, field_of=FIELD_OF)
-            for spec in self.sheets
-        }
-
-    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        book = book_of(books)
-        return {name: source_rows(getattr(book, attr)) for name, (_, attr, _) in SHEETS.items()}
+    state_type = EgonBook
+    records = RECORDS
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         return sheet_problems(book_of(books), books.players, books.day)
