@@ -15,8 +15,9 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar, overload
 
 from ledger.app.campaign import archive_problems
 from ledger.core.actions import in_event_rows, post_pending_events
@@ -42,19 +43,25 @@ from ledger.io.workbook import (
     write,
 )
 
+#: What a command's change gives back besides its summary (a tick: its report).
+D = TypeVar("D")
+#: What a command makes before its save (a tick: its documents).
+P = TypeVar("P")
+
 
 @dataclass
-class Outcome:
-    """What a changing command did: a summary line, the events posted, warnings seen."""
+class Outcome(Generic[D, P]):
+    """What a changing command did: a summary line, the events posted, warnings seen, what its
+    change gave back and what it made before the save."""
 
     summary: str
-    posted: list[str] = field(default_factory=list)
-    warnings: list[Problem] = field(default_factory=list)
-    data: object = None
+    posted: list[str]
+    warnings: list[Problem]
+    data: D
     #: The books as saved (or, in a dry run, as they would be).
-    books: Books | None = None
+    books: Books
     #: What `prepare` made before the save (None in a dry run).
-    prepared: object = None
+    prepared: P | None = None
 
 
 @dataclass
@@ -215,22 +222,46 @@ def _checked(loaded: Loaded, problems: list[Problem], light: bool) -> tuple[Book
     return loaded.books, problems
 
 
-Change = Callable[[Books], tuple[str, list[Problem], object]]
+Change = Callable[[Books], tuple[str, list[Problem], D]]
 #: What a command writes after its save, made from the changed books and the change's data
 #: before the save (`Outcome.prepared`), so that what another program wrote is checked
 #: meanwhile. It keeps its own failures for after the save (`app.after.TickDocuments`).
-Prepare = Callable[[Books, object], object]
+Prepare = Callable[[Books, D], P]
 
 
+@overload
 def change(
     path: Path,
-    change_fn: Change,
+    change_fn: Change[D],
     *,
     command: str,
     force: bool = False,
     dry_run: bool = False,
-    prepare: Prepare | None = None,
-) -> Outcome:
+    prepare: None = None,
+) -> Outcome[D, None]: ...
+
+
+@overload
+def change(
+    path: Path,
+    change_fn: Change[D],
+    *,
+    command: str,
+    force: bool = False,
+    dry_run: bool = False,
+    prepare: Prepare[D, P],
+) -> Outcome[D, P]: ...
+
+
+def change(
+    path: Path,
+    change_fn: Change[D],
+    *,
+    command: str,
+    force: bool = False,
+    dry_run: bool = False,
+    prepare: Prepare[D, P] | None = None,
+) -> Outcome[D, P]:
     """Run one changing command under the writer lock, all or nothing."""
     refuse = store.refuse_if_open_elsewhere if dry_run else store.refuse_to_change
     refuse(path, force)
@@ -250,12 +281,12 @@ def _changed(
     path: Path,
     loaded: Loaded,
     problems: list[Problem],
-    change_fn: Change,
+    change_fn: Change[D],
     command: str,
     force: bool,
     dry_run: bool,
-    prepare: Prepare | None = None,
-) -> Outcome:
+    prepare: Prepare[D, P] | None = None,
+) -> Outcome[D, P]:
     books = loaded.books
     # as `check` does: bad Events cells leave the rest whole, so every bad row is named
     unreadable = in_event_rows(books, problems)
@@ -280,7 +311,7 @@ def _changed(
     after = run_checks(books)
     if has_errors(after):
         raise ProblemsFound(after + alarms)
-    prepared = None
+    prepared: P | None = None
     if not dry_run:
         if prepare is not None:
             prepared = prepare(books, data)

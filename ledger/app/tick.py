@@ -13,6 +13,8 @@ from typing import Any
 from ledger.app.after import TickDocuments, tick_documents
 from ledger.app.pipeline import change
 from ledger.core.books import Books
+from ledger.core.problems import Problem
+from ledger.core.report import TickReport
 
 #: What the tick calls with each day (or round) done, and `done()` once all are.
 Progress = Callable[[int], None]
@@ -24,7 +26,7 @@ class Ticked:
     dry run), the documents made before the save (None: none to write) and the terminal's
     tables as text (None: to be rendered from the report)."""
 
-    report: Any
+    report: TickReport
     posted: list[str]
     books: Books | None
     documents: TickDocuments | None
@@ -48,7 +50,7 @@ def tick(
     the next ones begin); `tables`: render the terminal's tables before the save."""
     period: dict[str, Any] = {}  # what this tick's statements cover
 
-    def advance(books: Books) -> tuple[str, list[Any], object]:
+    def advance(books: Books) -> tuple[str, list[Problem], TickReport]:
         start = books.moment()
         period["covers"] = books.statements_period(books.day) if statements else None
         report = books.game.tick(books, days, progress)
@@ -56,7 +58,7 @@ def tick(
             books.close_statements()
         return f"tick {days}: {start} -> {books.moment()}", [], report
 
-    def documents(books: Books, report: object) -> tuple[TickDocuments, str | None]:
+    def documents(books: Books, report: TickReport) -> tuple[TickDocuments, str | None]:
         from ledger.io.render import tick_tables_text
 
         if progress is not None:
@@ -74,6 +76,6 @@ def tick(
     made: TickDocuments | None = None
     text: str | None = None
     if outcome.prepared is not None:
-        made, text = outcome.prepared  # type: ignore[misc]
+        made, text = outcome.prepared
     books = None if dry_run else outcome.books
     return Ticked(outcome.data, outcome.posted, books, made, text, outcome.warnings)

@@ -21,7 +21,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.records import Held
-from ledger.core.report import Report, Statement, Table, fmt
+from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
 from ledger.rules.egon import tables
 from ledger.rules.egon.evaluate import evaluate_round
@@ -139,8 +139,10 @@ class Egon(Game):
         return sheet_problems(book_of(books), books.players, books.day)
 
     # -- the round ---------------------------------------------------------------------------------
-    def tick(self, books: Books, days: int, progress: Callable[[int], None] | None = None) -> Any:
-        from ledger.core.report import Line, TickReport
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        from ledger.core.report import Line
 
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
         last = egon_settings(books.settings).rounds
