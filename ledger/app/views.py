@@ -33,7 +33,9 @@ def check(
     if not rules:
         return seen, problems
     wanted = set(rules)
-    names = {r.code for r in all_rules()}
+    # every check by its code, and `game`: all of the game's own
+    names = {r.code for r in all_rules(seen.loaded.books.game if seen is not None else None)}
+    names.add("game")
     if (
         not wanted & names
         and not any(p.code in wanted for p in problems)

@@ -159,6 +159,21 @@ class Books:
 # (here, beside the books: each names the other)
 
 BANK = "bank"
+#: What the game's checks are, said as one.
+GAME_RULE = "the game's own sheets: references resolve, values are possible"
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A check `ledger check` runs (`--rule CODE` runs it alone): what it is, and the check."""
+
+    code: str
+    name: str
+    check: Callable[[Books], Iterable[Problem]]
+
+
+def _whole_game(books: Books) -> Iterable[Problem]:
+    return books.game.check_state(books)
 
 
 class Game(ABC):
@@ -346,8 +361,16 @@ class Game(ABC):
         }
 
     def check_state(self, books: Books) -> Iterable[Problem]:
-        """Problems in the game's records: references, impossible values."""
-        return ()
+        """Problems in the game's records: references, impossible values (every one of its
+        `check_rules`, in order)."""
+        for rule in self.check_rules():
+            if rule.check is not _whole_game:
+                yield from rule.check(books)
+
+    def check_rules(self) -> tuple[Rule, ...]:
+        """The game's own checks, each a `Rule` that `ledger check --rule CODE` reaches (by
+        default one, `game`: the whole of `check_state`)."""
+        return (Rule("game", GAME_RULE, _whole_game),)
 
     def event_types(self) -> dict[str, Callable[..., Any]]:
         """Event types of the game (besides `pay`): name -> handler(books, event, where)."""

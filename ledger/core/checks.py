@@ -6,11 +6,10 @@ rules look at what the records mean. Built fresh on each call; no side effects.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable
 from decimal import Decimal
 
-from ledger.core.books import PLAYER_ROLE, Books
+from ledger.core.books import GAME_RULE, PLAYER_ROLE, Books, Game, Rule
 from ledger.core.names import invisible, name_key
 from ledger.core.problems import Problem, problem
 
@@ -21,13 +20,6 @@ NAME_FORBIDDEN = set(":,\t\n\r")
 MAX_DAY = 1_000_000
 #: Seeds are whole numbers a spreadsheet holds exactly (a cell is a double: 2**53 - 1).
 MAX_SEED = 2**53 - 1
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    code: str
-    name: str
-    check: Callable[[Books], Iterable[Problem]]
 
 
 def _players(books: Books) -> Iterable[Problem]:
@@ -197,16 +189,14 @@ def _total_zero(books: Books) -> Iterable[Problem]:
         )
 
 
-def all_rules() -> tuple[Rule, ...]:
+def all_rules(game: Game | None = None) -> tuple[Rule, ...]:
+    """Every check, the game's own among ledger's (`game`: those of the workbook's game, each
+    reached by `ledger check --rule CODE`; without one, its checks as the one rule `game`)."""
     return (
         Rule("players", "players are named and unique; special roles as the game allows", _players),
         Rule("accounts", "every posting names a known account", _accounts),
         Rule("overdrawn", "no player below zero where the rules allow no debt", _overdrawn),
-        Rule(
-            "game",
-            "the game's own sheets: references resolve, values are possible",
-            lambda b: b.game.check_state(b),
-        ),
+        *(game.check_rules() if game is not None else (Rule("game", GAME_RULE, _game),)),
         Rule("day", "the day is not before the journal's last day", _day),
         Rule("seed", "the seed is a whole number a spreadsheet holds exactly", _seed),
         Rule("total", "all accounts sum to zero", _total_zero),
@@ -214,11 +204,21 @@ def all_rules() -> tuple[Rule, ...]:
     )
 
 
+def _game(books: Books) -> Iterable[Problem]:
+    return books.game.check_state(books)
+
+
 def run_checks(books: Books, only: Iterable[str] | None = None) -> list[Problem]:
+    """The problems the checks find; `only`: the checks of these codes (`game`: every check of
+    the game's own)."""
     wanted = set(only) if only else None
+    games = {r.code for r in books.game.check_rules()}
     found: list[Problem] = []
-    for rule in all_rules():
-        if wanted is not None and rule.code not in wanted:
+    for rule in all_rules(books.game):
+        chosen = (
+            rule.code in wanted or ("game" in wanted and rule.code in games) if wanted else True
+        )
+        if not chosen:
             continue
         if rule.code == "balances" and any(p.is_error for p in found):
             continue  # a hand-edited journal makes the Balances sheet disagree too: say it once

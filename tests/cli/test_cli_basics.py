@@ -405,3 +405,19 @@ def test_check_rule_names_a_check_or_a_problem_code(game: Ledger) -> None:
     game("check", "--rule", "players")
     run = game("check", "--rule", "nonsense", expect=2)
     assert "checks:" in run.stderr
+
+
+def test_29_check_rule_reaches_each_of_the_games_own_checks(game: Ledger) -> None:
+    """Triplanetary's checks of its sheets are its own rules: `ledger check --rule cargo` runs
+    that one alone, `--rule game` all of them, and an unknown rule's answer lists them."""
+    add_rows(game.path, "Cargo", [["nowhere", "raw-ore", -3]])
+    everything = game("check", expect=1).stdout
+    assert "unknown-holder" in everything and "negative-value" in everything
+    cargo = game("check", "--rule", "cargo", expect=1).stdout
+    assert "unknown-holder" in cargo and "negative-value" not in cargo
+    negatives = game("check", "--rule", "negatives", expect=1).stdout
+    assert "negative-value" in negatives and "unknown-holder" not in negatives
+    whole = game("check", "--rule", "game", expect=1).stdout
+    assert "unknown-holder" in whole and "negative-value" in whole
+    run = game("check", "--rule", "nonsense", expect=2)
+    assert "cargo" in run.stderr and "legal-status" in run.stderr

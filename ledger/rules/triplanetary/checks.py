@@ -7,11 +7,11 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books
+from ledger.core.books import Books, Rule
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used
-from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES, State
+from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used, state_of
+from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.sheets import fields_in_order
 
@@ -25,20 +25,8 @@ def cell(rec: Any, field_name: str) -> str:
     return str(CellRef(ref.sheet, col, ref.row))
 
 
-def check_state(books: Books) -> Iterable[Problem]:
-    state = books.state
-    if not isinstance(state, State):
-        return
-    players = {p.name for p in books.players}
-    hint_players = "players: " + ", ".join(sorted(players))
-
-    def owner(rec: Any, field_name: str = "owner") -> Iterable[Problem]:
-        name = getattr(rec, field_name)
-        if name not in players:
-            yield problem(
-                "unknown-owner", cell(rec, field_name), f"{name!r} is not a player", hint_players
-            )
-
+def _ids(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
     # ids are unique; posts (ships, bases, mines) share one space because crews name them
     seen: Counter[str] = Counter()
     for group in (
@@ -70,7 +58,20 @@ def check_state(books: Books) -> Iterable[Problem]:
                     f"the id {rec.id!r} is used twice",
                     "ids must be unique across the game's sheets",
                 )
-    posts = state.posts()
+
+
+def _owners(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
+    players = {p.name for p in books.players}
+    hint_players = "players: " + ", ".join(sorted(players))
+
+    def owner(rec: Any, field_name: str = "owner") -> Iterable[Problem]:
+        name = getattr(rec, field_name)
+        if name not in players:
+            yield problem(
+                "unknown-owner", cell(rec, field_name), f"{name!r} is not a player", hint_players
+            )
+
     for group in (
         state.ships,
         state.bases,
@@ -88,6 +89,11 @@ def check_state(books: Books) -> Iterable[Problem]:
         yield from owner(crime, "player")
     for due in state.dues:
         yield from owner(due, "player")
+
+
+def _posts(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
+    posts = state.posts()
     for post in posts.values():
         if post.status not in POST_STATES and post.status != "registering":
             yield problem(
@@ -100,6 +106,10 @@ def check_state(books: Books) -> Iterable[Problem]:
             yield problem(
                 "negative-supplies", cell(post, "supplies"), "supplies cannot be negative", ""
             )
+
+
+def _ship_types(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
     for ship in state.ships:
         price = state.prices.get(ship.type)
         if price is None or price.kind != "ship":
@@ -117,8 +127,9 @@ def check_state(books: Books) -> Iterable[Problem]:
                 f"a {ship.type} holds {price.fuel} fuel, not {ship.fuel}",
                 "",
             )
-    rules = Rules.of(books.settings)
-    working = Counter(c.post for c in state.crews if c.active)
+
+
+def _settings(books: Books) -> Iterable[Problem]:
     for s in books.game.all_settings():  # percentages stay percentages, counts stay counts
         value = books.settings.values.get(s.key)
         where = str(books.settings.refs.get(s.key, "Settings"))
@@ -154,6 +165,12 @@ def check_state(books: Books) -> Iterable[Problem]:
         if books.settings.get_int(key) < 1:
             where = str(books.settings.refs.get(key, "Settings"))
             yield problem("bad-setting", where, f"{key} must be 1 or more", "it counts days or CP")
+
+
+def _holds(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
+    rules = Rules.of(books.settings)
+    working = Counter(c.post for c in state.crews if c.active)
     for ship in state.ships:
         cap = hold_capacity(state, ship)
         if (
@@ -168,6 +185,11 @@ def check_state(books: Books) -> Iterable[Problem]:
                 "move goods or supplies off it",
                 warning=True,
             )
+
+
+def _negatives(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
+    posts = state.posts()
     for post in posts.values():
         for field_name in ("supplies", "emergency_left", "fed_until"):
             if getattr(post, field_name) < 0:
@@ -190,6 +212,11 @@ def check_state(books: Books) -> Iterable[Problem]:
             yield problem(
                 "negative-value", cell(c, "qty"), f"{c.holder} cannot hold {c.qty} of {c.good}", ""
             )
+
+
+def _crews(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
+    posts = state.posts()
     for crew in state.crews:
         workplace = posts.get(crew.post)
         if crew.active and workplace is not None and workplace.status in ("destroyed", "departed"):
@@ -222,6 +249,10 @@ def check_state(books: Books) -> Iterable[Problem]:
                 f"there is no recreation module {crew.module!r}",
                 "",
             )
+
+
+def _modules(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
     for m in state.modules:
         if m.base not in {b.id for b in state.bases}:
             yield problem(
@@ -230,6 +261,11 @@ def check_state(books: Books) -> Iterable[Problem]:
                 f"module {m.id} is on {m.base!r}, which is no base",
                 "",
             )
+
+
+def _cargo(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
+    posts = state.posts()
     for c in state.cargo:
         if c.holder not in posts:
             yield problem(
@@ -243,6 +279,9 @@ def check_state(books: Books) -> Iterable[Problem]:
             yield problem(
                 "unknown-good", cell(c, "good"), f"{c.good!r} is no §38 item or §39 good", ""
             )
+
+
+def _legal_status(books: Books) -> Iterable[Problem]:
     for p in books.players:
         status = p.get("status") or "free"
         if status not in LEGAL_STATES:
@@ -252,6 +291,10 @@ def check_state(books: Books) -> Iterable[Problem]:
                 f"{status!r} is not a legal status",
                 "one of: " + ", ".join(LEGAL_STATES),
             )
+
+
+def _incorporate(books: Books) -> Iterable[Problem]:
+    state = state_of(books)
     # §7: once a player has two ships, they must incorporate
     ships = Counter(s.owner for s in state.ships if s.status not in GONE)
     corps = {c.head for c in state.corporations if c.status in ("forming", "active", "merging")}
@@ -265,3 +308,34 @@ def check_state(books: Books) -> Iterable[Problem]:
                 f"§7: ledger incorporate {name} --at PLACE (5 KC, 5 days)",
                 warning=True,
             )
+
+
+#: Triplanetary's checks of its sheets, each reached by `ledger check --rule CODE`.
+RULES = (
+    Rule("ids", "every row has an id, and no id is used twice", _ids),
+    Rule("owners", "every owner, head and player a record names is a player", _owners),
+    Rule(
+        "posts",
+        "ships, bases and mines are in a state ledger knows, their supplies not below 0",
+        _posts,
+    ),
+    Rule(
+        "ship-types", "every ship is of a §38 type and holds no more fuel than it can", _ship_types
+    ),
+    Rule(
+        "settings",
+        "percentages from 0 to 100, amounts not below 0, days and ratios 1 or more",
+        _settings,
+    ),
+    Rule("holds", "no ship carries more than its hold (a warning)", _holds),
+    Rule("negatives", "supplies, fuel and cargo not below 0", _negatives),
+    Rule(
+        "crews", "every crew is in a crew state and mans a ship, base or mine that is there", _crews
+    ),
+    Rule("modules", "every recreation module is on a base", _modules),
+    Rule(
+        "cargo", "every cargo is held by a ship, base or mine and is a §38 item or §39 good", _cargo
+    ),
+    Rule("legal-status", "every player's legal status is one ledger knows", _legal_status),
+    Rule("incorporate", "§7: a player with two ships has a corporation (a warning)", _incorporate),
+)

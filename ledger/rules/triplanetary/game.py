@@ -10,7 +10,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Books, Player, Rule
 from ledger.core.clock import Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
@@ -143,8 +143,8 @@ class Triplanetary(Game):
     def written(self, books: Books, sheet: str, records: list[Any]) -> Iterable[Any]:
         return sheets.cargo_written(records) if sheet == "Cargo" else records
 
-    def check_state(self, books: Books) -> Iterable[Problem]:
-        return checks.check_state(books)
+    def check_rules(self) -> tuple[Rule, ...]:
+        return checks.RULES
 
     def commands(self) -> Mapping[str, ActionSpec]:
         return actions.SPECS
