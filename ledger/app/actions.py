@@ -204,6 +204,11 @@ def listing(path: Path) -> list[Action]:
     return out
 
 
+def kept_signature(path: Path) -> tuple[int, int] | None:
+    """When the kept actions last changed (the served pages follow it)."""
+    return pending.signature(path)
+
+
 def waiting(path: Path) -> list[Action]:
     """`ledger pending`: what waits for the banker."""
     return [a for a in listing(path) if a.state == WAITING]
