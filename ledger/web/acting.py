@@ -38,18 +38,23 @@ class RateLimit:
 
 
 def same_origin(request: Request) -> bool:
-    """Whether a post comes from this server's own page: a browser says where a request
-    comes from (`Sec-Fetch-Site`, `Origin`); a form of another site, or of a file (`Origin:
-    null`), is refused. A client that says neither is no browser a page could misuse (and
-    still needs the form's token)."""
+    """Whether a post comes from this server's own page. A browser says where a request comes
+    from: `Sec-Fetch-Site` (every current one) decides when it is there, and must be
+    `same-origin`; else `Origin` must be this server's. The pages send no referrer, so a
+    browser may say `Origin: null` for their own forms: that is taken only with
+    `Sec-Fetch-Site: same-origin`. A client that says neither is no browser a page of
+    another site could misuse (and still needs the form's token)."""
     site = request.headers.get("sec-fetch-site")
-    if site is not None and site not in ("same-origin", "none"):
-        return False
     origin = request.headers.get("origin")
-    if origin is None:
-        return True
-    host = request.headers.get("host", "")
-    return origin == f"{request.url.scheme}://{host}"
+    if site is not None:
+        if site != "same-origin":
+            return False
+        return origin in (None, "null") or origin == _own(request)
+    return origin is None or origin == _own(request)
+
+
+def _own(request: Request) -> str:
+    return f"{request.url.scheme}://{request.headers.get('host', '')}"
 
 
 async def read_form(request: Request) -> dict[str, str] | None:

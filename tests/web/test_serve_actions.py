@@ -80,6 +80,7 @@ def test_30_a_refused_pay_shows_ledger_pays_message_on_the_page(game: Ledger) ->
 
 
 def test_30_bobs_link_cannot_pay_from_ann_nor_post_from_another_site(game: Ledger) -> None:
+    set_setting(game.path, "actions_per_minute", 60)  # every refused post counts too
     before = game.path.read_bytes()
     with client(game) as c:
         ann_form = form_of(c.get("/p/ann-token").text)
@@ -91,11 +92,23 @@ def test_30_bobs_link_cannot_pay_from_ann_nor_post_from_another_site(game: Ledge
         assert post(c, "ann-token", {**ann_form, "csrf": "", **pay}).status_code == 403
         for headers in (
             {"origin": "http://evil.example"},
-            {"origin": "null"},
+            {"origin": "null", "sec-fetch-site": "cross-site"},
+            {"origin": "http://testserver", "sec-fetch-site": "none"},
             {"sec-fetch-site": "cross-site"},
             {"sec-fetch-site": "same-site"},
         ):
             assert post(c, "ann-token", {**ann_form, **pay}, **headers).status_code == 403
+        for headers in (
+            {"origin": "null"},
+            {"origin": "http://testserver.evil"},
+        ):  # no Sec-Fetch-Site
+            refused = c.post(
+                "/p/ann-token/act",
+                data={**ann_form, **pay},
+                headers=headers,
+                follow_redirects=False,
+            )
+            assert refused.status_code == 403
         assert not (game.folder / ".ledger.xlsx.pending.json").exists()
         # Bob's own link always acts as Bob: a field naming Ann is not the form's
         sent = post(c, "bob-token", {**bob_form, **pay, "player": "Ann", "from": "Ann"})
