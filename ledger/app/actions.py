@@ -53,7 +53,7 @@ PAY = Form(
     "Pay",
     (
         Field("to", "To", required=True, help="A player, or the bank."),
-        Field("amount", "Amount", "money", True, "e.g. 12.50 (a dot for decimals)"),
+        Field("amount", "Amount", "money", True, "e.g. 12.50, a dot for decimals"),
         Field("memo", "Memo", help="What it is for."),
     ),
 )

@@ -123,14 +123,6 @@ def serve(
             )
         else:
             say(f"Listening on this computer only (127.0.0.1, port {port}); --lan for phones.")
-        for name, token in links.items():
-            url = f"http://{shown}:{port}/p/{quote(token)}"
-            print(f"{name or 'banker'}: {url}", flush=True)
-            if qr:
-                import segno
-
-                segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
-        say("Ctrl-C stops the server.")
         if actions:
             wait = books.settings.values.get("actions_wait", True) is not False
             say(
@@ -141,6 +133,14 @@ def serve(
                     else "what they send applies at once (setting actions_wait)."
                 )
             )
+        for name, token in links.items():
+            url = f"http://{shown}:{port}/p/{quote(token)}"
+            print(f"{name or 'banker'}: {url}", flush=True)
+            if qr:
+                import segno
+
+                segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
+        say("Ctrl-C stops the server.")
         served = create_app(path, links, game=game, max_streams=max_streams, actions=actions)
 
         class Server(uvicorn.Server):

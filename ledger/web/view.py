@@ -52,6 +52,8 @@ class View:
     forms: list[Form] = field(default_factory=list)
     #: How many actions a link may send a minute (the setting `actions_per_minute`).
     per_minute: int = 6
+    #: Whether they wait for the banker (the setting `actions_wait`).
+    actions_wait: bool = True
 
 
 def read_view(path: Path, kept: Kept | None = None) -> View:
@@ -85,6 +87,7 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
         listing(path),
         forms(books.game),
         _per_minute(books.settings.values.get("actions_per_minute")),
+        books.settings.values.get("actions_wait", True) is not False,
     )
 
 
