@@ -210,8 +210,9 @@ def kept_signature(path: Path) -> tuple[int, int] | None:
 
 
 def waiting(path: Path) -> list[Action]:
-    """`ledger pending`: what waits for the banker."""
-    return [a for a in listing(path) if a.state == WAITING]
+    """`ledger pending`: what waits for the banker, and what is being applied (one a run
+    stopped while applying stays so: `ledger history` says whether it was saved)."""
+    return [a for a in listing(path) if a.state in (WAITING, APPLYING)]
 
 
 def _set(path: Path, n: int, **changes: Any) -> Action:
@@ -259,7 +260,11 @@ def submit(path: Path, who: str, kind: str, values: dict[str, str], form_id: str
     try:
         tried = change(path, _change_of(game, who, kind, kept), command=command, dry_run=True)
     except ProblemsFound as exc:
+        if exc.exit_code == store.EXIT_LOCKED:  # open in Excel, read-only, busy: not the
+            return _set(path, n, state=WAITING)  # action's fault; checked when approved
         return _set(path, n, **_refused(exc))
+    except OSError as exc:  # a full disk, a permission: said as the command says it
+        return _set(path, n, **_refused(store.os_problem(exc)))
     books = tried.books
     assert books is not None
     if books.settings.values.get("actions_wait", True) is not False:
@@ -267,13 +272,24 @@ def submit(path: Path, who: str, kind: str, values: dict[str, str], form_id: str
     return _apply(path, game, _load(entry), f"{command} — from {who}'s link")
 
 
-def _apply(path: Path, game: Any, action: Action, command: str) -> Action:
+def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "") -> Action:
+    """Run the action as its command. Refused for what the books say: refused for good. The
+    workbook locked (open in Excel, read-only, busy) or an error of the system: `back_to`
+    (waiting, for an approval: the banker tries again) and the refusal raised."""
     try:
         outcome = change(
             path, _change_of(game, action.who, action.kind, action.values), command=command
         )
     except ProblemsFound as exc:
+        if back_to and exc.exit_code == store.EXIT_LOCKED:
+            _set(path, action.n, state=back_to)
+            raise
         return _set(path, action.n, **_refused(exc))
+    except OSError as exc:
+        if back_to:
+            _set(path, action.n, state=back_to)
+            raise
+        return _set(path, action.n, **_refused(store.os_problem(exc)))
     return _set(path, action.n, state=DONE, result=outcome.summary)
 
 
@@ -318,9 +334,8 @@ def approve(path: Path, n: int) -> Action:
         game = _game(path)
     except ProblemsFound as exc:
         return _set(path, n, **_refused(exc))
-    return _apply(
-        path, game, action, f"{action.command} — from {action.who}'s link, approved by the banker"
-    )
+    command = f"{action.command} — from {action.who}'s link, approved by the banker"
+    return _apply(path, game, action, command, back_to=WAITING)
 
 
 def reject(path: Path, n: int, why: str = "") -> Action:

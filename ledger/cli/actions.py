@@ -37,16 +37,27 @@ def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
 
         found = waiting(_workbook(workbook))
         if as_json:
-            out_json([{"n": a.n, "who": a.who, "command": a.command, "at": a.at} for a in found])
+            out_json(
+                [
+                    {"n": a.n, "who": a.who, "command": a.command, "at": a.at, "state": a.state}
+                    for a in found
+                ]
+            )
             return
         if not found:
             say("Nothing waits: no player has sent an action from their link.")
             return
         for a in found:
-            print(f"{a.n:>4}  {a.at}  {a.who}: {a.command}")
+            print(f"{a.n:>4}  {a.at}  {a.who}: {a.command}" + _being_applied(a.state))
         say("`ledger approve N` runs one as its command; `ledger reject N --why TEXT` refuses it.")
 
     run(action)
+
+
+def _being_applied(state: str) -> str:
+    if state == "waiting":
+        return ""
+    return "  (being applied; if nothing runs it now, `ledger history` says whether it was saved)"
 
 
 @app.command(epilog="Example: ledger approve 3")

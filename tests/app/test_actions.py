@@ -42,7 +42,13 @@ def test_30_a_pay_from_a_link_waits_for_the_banker_and_runs_as_the_command(game:
     waiting = game("pending")
     assert "1" in waiting.stdout and "Ann: pay Ann Bob 5 --memo ore" in waiting.stdout
     assert game("pending", "--json").json() == [
-        {"n": 1, "who": "Ann", "command": "pay Ann Bob 5 --memo ore", "at": sent.at}
+        {
+            "n": 1,
+            "who": "Ann",
+            "command": "pay Ann Bob 5 --memo ore",
+            "at": sent.at,
+            "state": "waiting",
+        }
     ]
     run = game("approve", "1")
     assert "txn 4, day 0: ore: 5.00 KC" in run.stdout
@@ -145,3 +151,17 @@ def test_30_supply_from_a_link_is_the_typed_supply(game: Ledger) -> None:
     assert "supply Ann --ship Nomad --months 1 — from Ann's link" in game("history").stdout
     refused = submit(game.path, "Bob", "supply", {"ship": "Nomad", "months": "1"}, "s2")
     assert refused.state == REFUSED and "Nomad" in "\n".join(refused.message())
+
+
+def test_30_an_approval_while_the_workbook_is_open_in_excel_keeps_the_action_waiting(
+    game: Ledger,
+) -> None:
+    excel = game.folder / "~$ledger.xlsx"
+    excel.write_text("")
+    assert pay(game, "Ann", "Bob", "5").state == WAITING  # not the player's fault
+    run = game("approve", "1", expect=3)
+    assert "Excel" in run.stderr or "open" in run.stderr, run.stderr
+    assert [a.state for a in listing(game.path)] == [WAITING]  # the banker tries again
+    excel.unlink()
+    game("approve", "1")
+    assert [a.state for a in listing(game.path)] == [DONE]
