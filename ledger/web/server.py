@@ -254,6 +254,8 @@ def create_app(
             done = await asyncio.to_thread(submit, workbook, name, kind, values, form_id)
         except ProblemsFound as exc:
             return PlainTextResponse("\n".join(p.line() for p in exc.problems), status_code=400)
+        except OSError:
+            return PlainTextResponse("The books cannot be reached: try again.", status_code=503)
         return back(token, done.n)
 
     async def decide(request: Request) -> Response:
@@ -266,7 +268,8 @@ def create_app(
         n = form.get("n", "")
         if not n.isdigit() or form.get("do") not in ("approve", "reject"):
             return PlainTextResponse("Which action, and approve or reject?", status_code=400)
-        with contextlib.suppress(ProblemsFound):  # not waiting any more: the page says so
+        # not waiting any more, the workbook open in Excel: the page says where it stands
+        with contextlib.suppress(ProblemsFound, OSError):
             if form["do"] == "approve":
                 await asyncio.to_thread(approve, workbook, int(n))
             else:
