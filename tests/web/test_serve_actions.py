@@ -198,3 +198,25 @@ def test_30_the_pages_follow_the_actions(game: Ledger, tmp_path: Path) -> None:
         post(c, "ann-token", {**form_of(c.get("/p/ann-token").text), "to": "Bob", "amount": "1"})
         c.get("/p/ann-token")
         assert watcher.version > version  # an action sent is a change the open pages show
+
+
+def test_30_waiting_actions_survive_a_restart_of_serve(game: Ledger) -> None:
+    with client(game) as c:
+        form = form_of(c.get("/p/ann-token").text)
+        post(c, "ann-token", {**form, "to": "Bob", "amount": "5"})
+    with client(game) as c:  # serve started again, with new links even
+        again = TestClient(
+            create_app(game.path, {**LINKS, BANKER: "new-bank"}, poll=False, actions=True)
+        )
+        with again:
+            banker = again.get("/p/new-bank").text
+            assert 'data-approve="1"' in banker and "pay Ann Bob 5" in banker
+            decided = again.post(
+                "/p/new-bank/decide",
+                data={**form_of_decide(banker), "n": "1", "do": "reject", "why": "not now"},
+                headers=ORIGIN,
+                follow_redirects=False,
+            )
+            assert decided.status_code == 303
+        ann = c.get("/p/ann-token").text
+        assert "rejected by the banker: not now" in ann
