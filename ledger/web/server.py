@@ -229,8 +229,9 @@ def create_app(
             return {}, PlainTextResponse("Forbidden: reload the page.", status_code=403)
         return form, None
 
-    def back(token: str, n: int | None = None) -> Response:
-        where = f"/p/{quote(token, safe='')}" + (f"#action-{n}" if n else "")
+    def back(token: str, n: int, row: str) -> Response:
+        """Back to the page, at the action's row (`mine-N` a player's, `sent-N` the banker's)."""
+        where = f"/p/{quote(token, safe='')}#{row}-{n}"
         return RedirectResponse(where, status_code=303)
 
     async def act(request: Request) -> Response:
@@ -256,7 +257,7 @@ def create_app(
             return PlainTextResponse("\n".join(p.line() for p in exc.problems), status_code=400)
         except OSError:
             return PlainTextResponse("The books cannot be reached: try again.", status_code=503)
-        return back(token, done.n)
+        return back(token, done.n, "mine")
 
     async def decide(request: Request) -> Response:
         token = str(request.path_params["token"])
@@ -274,7 +275,7 @@ def create_app(
                 await asyncio.to_thread(approve, workbook, int(n))
             else:
                 await asyncio.to_thread(reject, workbook, int(n), form.get("why", ""))
-        return back(token, int(n))
+        return back(token, int(n), "sent")
 
     acting = (
         [

@@ -45,7 +45,7 @@ def test_30_ann_pays_from_her_page_and_the_banker_approves_from_his(game: Ledger
         for field in ('name="to"', 'name="amount"', 'name="memo"'):
             assert field in page
         sent = post(c, "ann-token", {**form_of(page), "to": "Bob", "amount": "5", "memo": "ore"})
-        assert (sent.status_code, sent.headers["location"]) == (303, "/p/ann-token#action-1")
+        assert (sent.status_code, sent.headers["location"]) == (303, "/p/ann-token#mine-1")
         ann = c.get("/p/ann-token").text
         assert "pay Ann Bob 5 --memo ore" in ann and "waiting for the banker" in ann
         assert "pay Ann Bob 5" not in c.get("/p/bob-token").text  # Ann's own, and the banker's
@@ -130,7 +130,7 @@ def test_30_a_double_submit_pays_once(game: Ledger) -> None:
     with client(game) as c:
         form = {**form_of(c.get("/p/ann-token").text), "to": "Bob", "amount": "5"}
         one, two = post(c, "ann-token", form), post(c, "ann-token", form)
-        assert one.headers["location"] == two.headers["location"] == "/p/ann-token#action-1"
+        assert one.headers["location"] == two.headers["location"] == "/p/ann-token#mine-1"
     assert game("balance", "--json").json()["players"]["Bob"] == "30.00"
     assert [a.state for a in listing(game.path)] == ["done"]
 
