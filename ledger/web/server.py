@@ -250,6 +250,8 @@ def create_app(
         if refused is not None:
             return refused
         kind, form_id = form.get("kind", ""), form.get("form", "")
+        if not form_id:  # every form of the page carries its one-time id
+            return PlainTextResponse("A form without its id: reload the page.", status_code=400)
         values = {k: v for k, v in form.items() if k not in ("kind", "form", "csrf")}
         try:
             done = await asyncio.to_thread(submit, workbook, name, kind, values, form_id)

@@ -166,11 +166,13 @@ def test_30_serve_stays_read_only_without_actions(game: Ledger) -> None:
         assert "form-action 'self'" in c.get("/p/ann-token").headers["content-security-policy"]
 
 
-def test_30_a_form_is_small(game: Ledger) -> None:
+def test_30_a_form_is_small_and_carries_its_one_time_id(game: Ledger) -> None:
     with client(game) as c:
         form = form_of(c.get("/p/ann-token").text)
         big = post(c, "ann-token", {**form, "to": "Bob", "amount": "1", "memo": "x" * 9000})
         assert big.status_code == 413
+        no_id = post(c, "ann-token", {**form, "form": "", "to": "Bob", "amount": "1"})
+        assert no_id.status_code == 400
     assert listing(game.path) == []
 
 
