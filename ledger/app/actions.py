@@ -12,6 +12,7 @@ so the same form sent twice is one action.
 
 from __future__ import annotations
 
+import dataclasses
 import shlex
 import time
 from dataclasses import dataclass, field
@@ -75,6 +76,8 @@ class Action:
     problems: tuple[dict[str, str], ...] = ()
     why: str = ""
     form: str = field(default="", repr=False)
+    #: The game it was sent for (`Settings.identity`): another game's workbook refuses it.
+    game: str = field(default="", repr=False)
 
     def message(self) -> list[str]:
         """The problems as `ledger` prints them: `WHERE: code message`, then its hint."""
@@ -142,8 +145,34 @@ def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
     return shlex.join(words)
 
 
-def _change_of(game: Any, who: str, kind: str, values: dict[str, str]) -> Change:
-    """The change the typed command would make, as the link's holder."""
+def _change_of(
+    game: Any, who: str, kind: str, values: dict[str, str], identity: str = ""
+) -> Change:
+    """The change the typed command would make, as the link's holder, on the game the action
+    was sent for (`identity`, `Settings.identity`): another game's workbook put in its place
+    refuses it."""
+    made = _made(game, who, kind, values)
+    if not identity:
+        return made
+
+    def bound(books: Any) -> tuple[str, list[Problem], object]:
+        if books.settings.identity() != identity:
+            return "", [_foreign()], None
+        return made(books)
+
+    return bound
+
+
+def _foreign() -> Problem:
+    return problem(
+        "another-game",
+        "workbook",
+        "the workbook is another game's now, not the one this action was sent for",
+        "the player sends it again from the new game's link",
+    )
+
+
+def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change:
     if kind == "pay":
         from ledger.app.pay import amount_of, paying
 
@@ -190,6 +219,7 @@ def _load(entry: dict[str, Any]) -> Action:
         tuple(entry.get("problems", ())),
         str(entry.get("why", "")),
         str(entry.get("form", "")),
+        str(entry.get("game", "")),
     )
 
 
@@ -229,10 +259,13 @@ def _refused(exc: ProblemsFound) -> dict[str, Any]:
     return {"state": REFUSED, "problems": [p.as_dict() for p in exc.problems if p.is_error]}
 
 
-def submit(path: Path, who: str, kind: str, values: dict[str, str], form_id: str) -> Action:
+def submit(
+    path: Path, who: str, kind: str, values: dict[str, str], form_id: str, identity: str = ""
+) -> Action:
     """A player's action from their link, as `who`. The same form (`form_id`) sent again is
     the action already sent, never a second one. Refused at once when the typed command would
-    refuse it (the action says why); else waiting, or done when the game applies them at once."""
+    refuse it (the action says why); else waiting, or done when the game applies them at once.
+    `identity`: the game the link was made for (`Settings.identity`; "": the workbook's now)."""
     game = _game(path)
     form = _form_of(game, kind)
     kept = {f.name: str(values.get(f.name, "")).strip()[:MAX_TEXT] for f in form.fields}
@@ -258,18 +291,23 @@ def submit(path: Path, who: str, kind: str, values: dict[str, str], form_id: str
         data["actions"].append(entry)
         pending.write(path, data)
     try:
-        tried = change(path, _change_of(game, who, kind, kept), command=command, dry_run=True)
+        tried = change(
+            path, _change_of(game, who, kind, kept, identity), command=command, dry_run=True
+        )
     except ProblemsFound as exc:
         if exc.exit_code == store.EXIT_LOCKED:  # open in Excel, read-only, busy: not the
-            return _set(path, n, state=WAITING)  # action's fault; checked when approved
+            return _set(path, n, state=WAITING, game=identity)  # action's fault: checked
+            # when approved
         return _set(path, n, **_refused(exc))
     except OSError as exc:  # a full disk, a permission: said as the command says it
         return _set(path, n, **_refused(store.os_problem(exc)))
     books = tried.books
     assert books is not None
+    played = books.settings.identity()  # approved later only on this very game
     if books.settings.values.get("actions_wait", True) is not False:
-        return _set(path, n, state=WAITING)
-    return _apply(path, game, _load(entry), f"{command} — from {who}'s link")
+        return _set(path, n, state=WAITING, game=played)
+    action = dataclasses.replace(_load(entry), game=played)
+    return _apply(path, game, action, f"{command} — from {who}'s link")
 
 
 def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "") -> Action:
@@ -278,7 +316,9 @@ def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "
     (waiting, for an approval: the banker tries again) and the refusal raised."""
     try:
         outcome = change(
-            path, _change_of(game, action.who, action.kind, action.values), command=command
+            path,
+            _change_of(game, action.who, action.kind, action.values, action.game),
+            command=command,
         )
     except ProblemsFound as exc:
         if back_to and exc.exit_code == store.EXIT_LOCKED:

@@ -254,7 +254,9 @@ def create_app(
             return PlainTextResponse("A form without its id: reload the page.", status_code=400)
         values = {k: v for k, v in form.items() if k not in ("kind", "form", "csrf")}
         try:
-            done = await asyncio.to_thread(submit, workbook, name, kind, values, form_id)
+            done = await asyncio.to_thread(
+                submit, workbook, name, kind, values, form_id, watcher.game or ""
+            )
         except ProblemsFound as exc:
             return PlainTextResponse("\n".join(p.line() for p in exc.problems), status_code=400)
         except OSError:

@@ -165,3 +165,13 @@ def test_30_an_approval_while_the_workbook_is_open_in_excel_keeps_the_action_wai
     excel.unlink()
     game("approve", "1")
     assert [a.state for a in listing(game.path)] == [DONE]
+
+
+def test_30_an_action_is_for_its_own_game_only(game: Ledger) -> None:
+    pay(game, "Ann", "Bob", "5")
+    game("new", "--game", "triplanetary", "-p", "Ann", "-p", "Bob", "--patrol", "Sam", "--force")
+    before = game.path.read_bytes()
+    run = game("approve", "1", expect=1)  # sent for the game this workbook replaced
+    assert "another-game the workbook is another game's now" in run.stderr
+    assert game.path.read_bytes() == before
+    assert [a.state for a in listing(game.path)] == [REFUSED]

@@ -222,3 +222,14 @@ def test_30_waiting_actions_survive_a_restart_of_serve(game: Ledger) -> None:
             assert decided.status_code == 303
         ann = c.get("/p/ann-token").text
         assert "rejected by the banker: not now" in ann
+
+
+def test_30_a_link_acts_on_its_own_game_only(game: Ledger) -> None:
+    with client(game) as c:
+        form = form_of(c.get("/p/ann-token").text)
+        game("new", "--game", "triplanetary", "-p", "Ann", "-p", "Bob", "-p", "Sam", "--force")
+        before = game.path.read_bytes()
+        assert post(c, "ann-token", {**form, "to": "Bob", "amount": "5"}).status_code == 303
+    (action,) = listing(game.path)
+    assert action.state == "refused" and action.problems[0]["code"] == "another-game"
+    assert game.path.read_bytes() == before
