@@ -47,6 +47,8 @@ class Form:
     kind: str
     title: str
     fields: tuple[Field, ...]
+    #: What it does, in the words of the command's help.
+    about: str = ""
 
 
 PAY = Form(
@@ -104,7 +106,8 @@ def forms(game: Any) -> list[Form]:
             for p in spec.params
             if p.name != "player"
         )
-        out.append(Form(name, (spec.help or name).split(":")[0].split(". ")[0], fields))
+        about = (spec.help or "").split(". ")[0].rstrip(".")
+        out.append(Form(name, name.replace("-", " ").capitalize(), fields, about))
     return out
 
 
