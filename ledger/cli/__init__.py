@@ -25,6 +25,7 @@ __all__ = ["app", "main"]
 
 #: The modules of ledger's own commands, each with the commands it registers.
 COMMANDS = {
+    "actions": ("pending", "approve", "reject"),
     "books": ("new", "check", "balance", "pay", "post", "journal", "undo"),
     "close": ("close",),
     "export": ("export",),

@@ -17,7 +17,6 @@ from ledger.cli.common import (
     _plural,
     _problem_codes,
     _report,
-    fail,
     out_json,
     run,
     say,
@@ -176,30 +175,13 @@ def pay(
     force: ForceOpt = False,
 ) -> None:
     """Move money from one party to another; a player cannot pay more than they have."""
-    from ledger.core.money import parse_amount
-    from ledger.core.problems import problem
-
-    try:
-        value = parse_amount(amount)
-    except ValueError as exc:
-        fail([problem("bad-amount", "AMOUNT", str(exc), "e.g. 12.50")])
-
-    def change(books: Any) -> tuple[str, list[Any], object]:
-        from ledger.core.actions import pay as pay_action
-
-        said: list[str] = []
-        txn, problems = pay_action(
-            books, payer, payee, value, memo=memo, src_bank=from_bank, dst_bank=to_bank, said=said
-        )
-        if txn is None:
-            return "", problems, None
-        money = books.money(value)
-        text = f"txn {txn.id}, day {txn.day}: {txn.memo}: {money}"
-        return "; ".join([text, *said]), problems, txn
 
     def action() -> None:
         from ledger.app import change as run_change
+        from ledger.app.pay import amount_of, paying
 
+        value = amount_of(amount)
+        change = paying(payer, payee, value, memo=memo, from_bank=from_bank, to_bank=to_bank)
         command = _describe("pay", payer, payee, amount, *(("--memo", memo) if memo else ()))
         outcome = run_change(_path(workbook), change, command=command, force=force)
         _report(outcome)

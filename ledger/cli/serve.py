@@ -48,7 +48,10 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-@app.command(epilog="Example: ledger serve --lan   (then open each player's link on their phone)")
+@app.command(
+    epilog="Example: ledger serve --lan   (then open each player's link on their phone); "
+    "ledger serve --lan --actions   (players pay from their phones, you approve)"
+)
 def serve(
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     port: Annotated[
@@ -70,6 +73,15 @@ def serve(
     qr: Annotated[
         bool, typer.Option("--qr/--no-qr", help="Show each link as a QR code (on stderr).")
     ] = True,
+    actions: Annotated[
+        bool,
+        typer.Option(
+            "--actions",
+            help="Let players act from their links: pay, and their game's own moves, each "
+            "checked as the typed command; they wait for you (ledger pending, ledger approve "
+            "N) unless the setting actions_wait says no. Without it the pages only show.",
+        ),
+    ] = False,
     max_streams: Annotated[
         int,
         typer.Option(
@@ -111,6 +123,16 @@ def serve(
             )
         else:
             say(f"Listening on this computer only (127.0.0.1, port {port}); --lan for phones.")
+        if actions:
+            wait = books.settings.values.get("actions_wait", True) is not False
+            say(
+                "Players may act from their links: "
+                + (
+                    "what they send waits for you (ledger pending, ledger approve N)."
+                    if wait
+                    else "what they send applies at once (setting actions_wait)."
+                )
+            )
         for name, token in links.items():
             url = f"http://{shown}:{port}/p/{quote(token)}"
             print(f"{name or 'banker'}: {url}", flush=True)
@@ -119,7 +141,7 @@ def serve(
 
                 segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
         say("Ctrl-C stops the server.")
-        served = create_app(path, links, game=game, max_streams=max_streams)
+        served = create_app(path, links, game=game, max_streams=max_streams, actions=actions)
 
         class Server(uvicorn.Server):
             def handle_exit(self, sig: int, frame: FrameType | None) -> None:

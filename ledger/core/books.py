@@ -441,6 +441,23 @@ class Game(ABC):
             return "", problems
         return handler(books, values, cells, event)
 
+    #: What a player may do from their own link (`ledger serve --actions`) besides paying:
+    #: names of the game's commands, each run as that player (its `player` is theirs) and
+    #: checked as the typed command is. Nothing else: no tick, no undo, no setting.
+    player_actions: tuple[str, ...] = ()
+
+    def player_command(self, name: str) -> ActionSpec | None:
+        """The spec of the player action `name` (None: not one of `player_actions`)."""
+        return self.commands().get(name) if name in self.player_actions else None
+
+    def player_apply(
+        self, books: Books, name: str, given: Mapping[str, Any], event: str
+    ) -> tuple[str, list[Problem]]:
+        """Carry out a player action as its typed command (`apply`, the CLI's names)."""
+        spec = self.player_command(name)
+        where = {p.name: p.cli for p in spec.params} if spec is not None else {}
+        return self.apply(books, name, given, where, event)
+
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:

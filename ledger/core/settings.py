@@ -86,4 +86,20 @@ KEPT_SETTINGS: tuple[Setting, ...] = (
         "This game's own identity, made by `ledger new`: the links `ledger serve` shows open "
         "this game's pages only. Do not change.",
     ),
+    Setting(
+        "actions_wait",
+        True,
+        "bool",
+        "",
+        "Whether what a player does from their link (`ledger serve --actions`) waits for the "
+        "banker's approval (`ledger pending`, `ledger approve N`); no: it applies at once.",
+    ),
+    Setting(
+        "actions_per_minute",
+        6,
+        "int",
+        "",
+        "How many actions a player's link may send a minute (`ledger serve --actions`); more "
+        "are turned away (429) without touching the workbook.",
+    ),
 )

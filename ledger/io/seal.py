@@ -67,3 +67,14 @@ def holds(data: bytes, mark: object) -> bool:
         return False
     made = seal(data)
     return bool(made) and hmac.compare_digest(made, mark)
+
+
+#: The key of a run that has no kept key (a read-only home): its marks hold for this run only.
+_RUN_KEY = secrets.token_bytes(KEY_BYTES)
+
+
+def mark(data: bytes) -> str:
+    """An HMAC-SHA256 of `data` with this account's key, or, where there is none, with a key of
+    this run alone: never empty (a form's token must never be one anybody could make)."""
+    key = _key()
+    return hmac.new(key if key is not None else _RUN_KEY, data, hashlib.sha256).hexdigest()

@@ -193,6 +193,7 @@ def _temp_files(path: Path) -> Iterator[Path]:
     folder = path.parent
     yield from folder.glob(f".{path.name}.tmp-*")
     yield from folder.glob(f".{path.name}.cache.json.tmp-*")
+    yield from folder.glob(f".{path.name}.pending.json.tmp-*")
     yield from folder.glob(f".{path.stem}-*.tmp-*")
     yield from history_dir(path).glob("*.tmp-*")
     yield from (folder / "statements").glob(".*.tmp-*")

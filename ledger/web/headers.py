@@ -47,16 +47,26 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
-def with_security(headers: list[tuple[bytes, bytes]]) -> list[tuple[bytes, bytes]]:
-    """`headers` with the security headers set (any of the same name replaced)."""
-    return [(k, v) for k, v in headers if k.lower() not in _NAMES] + ENCODED
+#: With `ledger serve --actions` the pages' forms post to the page's own server, and nowhere else.
+ACTING: list[tuple[bytes, bytes]] = [
+    (k, v.replace(b"form-action 'none'", b"form-action 'self'")) for k, v in ENCODED
+]
+
+
+def with_security(
+    headers: list[tuple[bytes, bytes]], acting: bool = False
+) -> list[tuple[bytes, bytes]]:
+    """`headers` with the security headers set (any of the same name replaced); `acting`:
+    the pages' forms may post to this server (`ledger serve --actions`)."""
+    return [(k, v) for k, v in headers if k.lower() not in _NAMES] + (ACTING if acting else ENCODED)
 
 
 class SecurityHeaders:
     """ASGI middleware: the security headers on the start of every HTTP response."""
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, acting: bool = False) -> None:
         self.app = app
+        self.acting = acting
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -65,7 +75,8 @@ class SecurityHeaders:
 
         async def secured(message: Message) -> None:
             if message["type"] == "http.response.start":
-                message = {**message, "headers": with_security(list(message.get("headers", [])))}
+                headers = with_security(list(message.get("headers", [])), self.acting)
+                message = {**message, "headers": headers}
             await send(message)
 
         await self.app(scope, receive, secured)

@@ -6,6 +6,9 @@ Routes, and nothing else (no path is ever opened from a URL):
 - `/p/{token}/events`: server-sent events, one `change` each time the view changes; at most
   `max_streams` open at once, one more is 503 (the others go on)
 - `/static/page.css`, `/static/page.js`: the pages' style and script, read once at the start
+- with `--actions` only: `POST /p/{token}/act`, a player's action from their page (as
+  themselves; ledger/web/acting.py guards it, ledger/app/actions.py runs it), and `POST
+  /p/{token}/decide`, the banker's approve or reject; each answers 303 back to the page
 A wrong or missing token, another player's statement, any other path: 404 with nothing about
 the game. The pages update themselves from the event stream (a fragment fetched and swapped in).
 Every response carries the security headers (ledger/web/headers.py).
@@ -15,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import secrets
 import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -23,10 +27,19 @@ from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import (
+    HTMLResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
 from starlette.routing import Route
 
+from ledger.app.actions import approve, csrf_holds, csrf_token, reject, submit
+from ledger.core.problems import ProblemsFound
 from ledger.io.render import template_env, templates_folder
+from ledger.web.acting import MAX_BODY, RateLimit, read_form, same_origin
 from ledger.web.headers import SecurityHeaders
 from ledger.web.links import BANKER, who
 from ledger.web.view import Watcher, poll_forever
@@ -38,6 +51,9 @@ KEEPALIVE = 15.0
 
 #: How many event streams (open pages) may be open at once, unless `ledger serve` says.
 MAX_STREAMS = 50
+
+#: The page whose forms the tokens are bound to: the table, each link's own.
+PAGE = "table"
 
 #: The static files: route -> (template folder's file, media type).
 STATIC = {
@@ -53,8 +69,10 @@ def not_found() -> Response:
 class Served(Starlette):
     """Starlette with the security headers outside everything, its error handler included."""
 
+    acting = False
+
     def build_middleware_stack(self) -> Any:
-        return SecurityHeaders(super().build_middleware_stack())
+        return SecurityHeaders(super().build_middleware_stack(), self.acting)
 
 
 def create_app(
@@ -64,6 +82,7 @@ def create_app(
     *,
     game: str | None = None,
     max_streams: int = MAX_STREAMS,
+    actions: bool = False,
 ) -> Starlette:
     """The app for one workbook; `links` is name -> token (`BANKER` the banker's), made for
     the game whose identity is `game` (`Settings.identity`; None: the first one read). Another
@@ -77,6 +96,8 @@ def create_app(
     # a name in a link is one path segment: `/`, `#`, `?` and `%` escaped too (Jinja's
     # `urlencode` leaves `/`, and a browser would then resolve a name like `../x`)
     env.filters["segment"] = lambda text: quote(str(text), safe="")
+    #: Each form of a page its own one-time id: the same form sent twice is one action.
+    env.globals["new_form_id"] = lambda: secrets.token_urlsafe(16)
     #: Set when the server stops: the event streams end, so that no open page holds it up.
     stopping = threading.Event()
 
@@ -96,11 +117,14 @@ def create_app(
             data["view"] = None
         else:
             data["view"] = watcher.view
+        token = str(request.path_params["token"])
         html = env.get_template(template).render(
             readable=watcher.readable,
             version=watcher.version,
-            token=request.path_params["token"],
+            token=token,
             part=request.query_params.get("part") == "1",
+            acting=actions,
+            csrf=csrf_token(token, PAGE) if actions else "",
             **data,
         )
         return HTMLResponse(html)
@@ -189,7 +213,84 @@ def create_app(
             if thread is not None:
                 thread.join(timeout=5)
 
+    limit = RateLimit()
+
+    async def guarded(request: Request, token: str) -> tuple[dict[str, str], Response | None]:
+        """The form of a post from this link's own page, or the answer that refuses it."""
+        size = request.headers.get("content-length", "")
+        if not size.isdigit() or int(size) > MAX_BODY:
+            return {}, PlainTextResponse("A form is small.", status_code=413)
+        if not same_origin(request):
+            return {}, PlainTextResponse("Forbidden: not from this page.", status_code=403)
+        form = await read_form(request)
+        if form is None:
+            return {}, PlainTextResponse("A form, as a page sends it.", status_code=415)
+        if not csrf_holds(token, PAGE, form.get("csrf", "")):
+            return {}, PlainTextResponse("Forbidden: reload the page.", status_code=403)
+        return form, None
+
+    def back(token: str, n: int, row: str) -> Response:
+        """Back to the page, at the action's row (`mine-N` a player's, `sent-N` the banker's)."""
+        where = f"/p/{quote(token, safe='')}#{row}-{n}"
+        return RedirectResponse(where, status_code=303)
+
+    async def act(request: Request) -> Response:
+        token = str(request.path_params["token"])
+        name = who(links, token)
+        if name is None or name == BANKER:
+            return not_found()
+        view = watcher.view
+        if not limit.allow(token, view.per_minute if view is not None else 6):
+            return PlainTextResponse(
+                "Too many actions from this link: wait a minute.",
+                status_code=429,
+                headers={"Retry-After": "60"},
+            )
+        form, refused = await guarded(request, token)
+        if refused is not None:
+            return refused
+        kind, form_id = form.get("kind", ""), form.get("form", "")
+        if not form_id:  # every form of the page carries its one-time id
+            return PlainTextResponse("A form without its id: reload the page.", status_code=400)
+        values = {k: v for k, v in form.items() if k not in ("kind", "form", "csrf")}
+        try:
+            done = await asyncio.to_thread(
+                submit, workbook, name, kind, values, form_id, watcher.game or ""
+            )
+        except ProblemsFound as exc:
+            return PlainTextResponse("\n".join(p.line() for p in exc.problems), status_code=400)
+        except OSError:
+            return PlainTextResponse("The books cannot be reached: try again.", status_code=503)
+        return back(token, done.n, "mine")
+
+    async def decide(request: Request) -> Response:
+        token = str(request.path_params["token"])
+        if who(links, token) != BANKER:
+            return not_found()
+        form, refused = await guarded(request, token)
+        if refused is not None:
+            return refused
+        n = form.get("n", "")
+        if not n.isdigit() or form.get("do") not in ("approve", "reject"):
+            return PlainTextResponse("Which action, and approve or reject?", status_code=400)
+        # not waiting any more, the workbook open in Excel: the page says where it stands
+        with contextlib.suppress(ProblemsFound, OSError):
+            if form["do"] == "approve":
+                await asyncio.to_thread(approve, workbook, int(n))
+            else:
+                await asyncio.to_thread(reject, workbook, int(n), form.get("why", ""))
+        return back(token, int(n), "sent")
+
+    acting = (
+        [
+            Route("/p/{token}/act", act, methods=["POST"]),
+            Route("/p/{token}/decide", decide, methods=["POST"]),
+        ]
+        if actions
+        else []
+    )
     routes = [
+        *acting,
         Route("/p/{token}", table),
         # `path`: a name may hold a `/` (the link has it as %2F, which the server decodes)
         Route("/p/{token}/s/{name:path}", statement),
@@ -197,6 +298,7 @@ def create_app(
         *(Route(route, asset) for route in STATIC),
     ]
     app = Served(routes=routes, lifespan=lifespan)
+    app.acting = actions
     app.state.watcher = watcher
     app.state.stopping = stopping
     return app

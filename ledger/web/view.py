@@ -10,6 +10,7 @@ from typing import Any
 
 from ledger.app import campaign_books, read_books
 from ledger.app import history as timeline
+from ledger.app.actions import Action, Form, forms, kept_signature, listing
 from ledger.app.after import statement_of
 from ledger.app.history import history_dir, versions
 from ledger.core.clock import Period
@@ -44,6 +45,15 @@ class View:
     tables: list[Table] = field(default_factory=list)
     #: Which game this is (`Settings.identity`): the links are bound to it.
     identity: str = ""
+    #: What players sent from their links, oldest first (`ledger serve --actions`): each page
+    #: shows its holder's own, the banker's every one.
+    actions: list[Action] = field(default_factory=list)
+    #: The forms of a player's page (pay, and the game's player actions).
+    forms: list[Form] = field(default_factory=list)
+    #: How many actions a link may send a minute (the setting `actions_per_minute`).
+    per_minute: int = 6
+    #: Whether they wait for the banker (the setting `actions_wait`).
+    actions_wait: bool = True
 
 
 def read_view(path: Path, kept: Kept | None = None) -> View:
@@ -74,7 +84,15 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
         due_table(ahead),
         books.game.view(books),
         books.settings.identity(),
+        listing(path),
+        forms(books.game),
+        _per_minute(books.settings.values.get("actions_per_minute")),
+        books.settings.values.get("actions_wait", True) is not False,
     )
+
+
+def _per_minute(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 6
 
 
 class Kept:
@@ -168,16 +186,17 @@ class Watcher:
         self.readable = False
         #: Goes up by one on every change the pages must show (a new view, or unreadable).
         self.version = 0
-        self._seen: tuple[int, int] | None = None
+        self._seen: tuple[int, int, tuple[int, int] | None] | None = None
         self._kept = Kept()
         self._lock = threading.Lock()
 
-    def _signature(self) -> tuple[int, int] | None:
+    def _signature(self) -> tuple[int, int, tuple[int, int] | None] | None:
+        """The workbook's time and size, and those of the actions sent from the links."""
         try:
             st = self.path.stat()
         except OSError:
             return None
-        return (st.st_mtime_ns, st.st_size)
+        return (st.st_mtime_ns, st.st_size, kept_signature(self.path))
 
     def refresh(self) -> int:
         """Read the workbook again if it changed; returns the version."""

@@ -91,6 +91,19 @@ class Egon(Game):
     sheets = tuple(sheet_spec(n) for n in SHEETS)
     next_steps = "ledger order PLAYER 'CODE' for each order, ledger draw, then ledger tick; ledger status shows the players."
     refuses = REFUSES
+    #: From a player's link (`ledger serve --actions`): this round's orders, each checked as
+    #: `ledger order` checks it (the game's order form; the game is played by mail).
+    player_actions = ("order",)
+
+    def player_command(self, name: str) -> Any:
+        from ledger.rules.egon.player_actions import player_command
+
+        return player_command(name)
+
+    def player_apply(self, books: Books, name: str, given: Any, event: str) -> Any:
+        from ledger.rules.egon.player_actions import player_apply
+
+        return player_apply(books, name, given)
 
     def allows_debt(self, settings: Settings) -> bool:
         return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out

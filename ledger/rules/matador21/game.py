@@ -141,6 +141,8 @@ class Matador21(Game):
     sheets = defs.SHEETS
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 10, ledger status."
     refuses = MappingProxyType(REFUSES)
+    #: From a player's link (`ledger serve --actions`): their own turn (refused on another's).
+    player_actions = ("roll",)
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "301.2"

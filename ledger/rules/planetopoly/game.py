@@ -43,6 +43,9 @@ class Planetopoly(Game):
             ),
         }
     )  # fmt: skip
+    #: From a player's link (`ledger serve --actions`): rent for the plot they landed on, bail
+    #: from prison, buying the plot they landed on.
+    player_actions = ("rent", "bail", "buy")
     next_steps = (
         "the Deeds sheet holds an EXAMPLE board: type in your copy's title deed cards; then "
         "ledger start, risk, buy, build, rent, remote-buy, sell, event, prison, bail, stay."

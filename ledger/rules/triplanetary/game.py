@@ -81,6 +81,8 @@ class Triplanetary(Game):
 
     no_loan_hint = "banks make no loans (§30); pay less, or move money to this bank first"
     refuses = MappingProxyType({"pay": REFUSES["pay"]})
+    #: From a player's link (`ledger serve --actions`), besides paying: supplies (§14).
+    player_actions = ("supply",)
 
     def may_go_negative(self, books: Books, account: str) -> bool:
         """The sources of money from outside the players: the bank, the markets, the liner

@@ -1,0 +1,402 @@
+"""Players act from their own links (`ledger serve --actions`); the banker keeps control.
+
+A player may pay (every game) and do what their game declares (`Game.player_actions`), always
+as themselves. What they send is checked at once as the typed command would check it, then
+waits for the banker (`ledger pending`, `ledger approve N`, `ledger reject N`) or, when the
+setting `actions_wait` says no, applies at once. Either way it runs through the pipeline as
+the typed command does (lock, checks, atomic save, history), its history line saying whose
+link it came from. The actions are kept beside the workbook (ledger/io/pending.py), changed
+only under the workbook's writer lock; each carries the one-time id of the form it came from,
+so the same form sent twice is one action.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import shlex
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ledger.app.pipeline import Change, change
+from ledger.core.problems import Problem, ProblemsFound, problem
+from ledger.io import pending, store
+
+WAITING, APPLYING, DONE, REFUSED, REJECTED = "waiting", "applying", "done", "refused", "rejected"
+#: A form's one-time id and a field's value: at most this long (a form is small).
+MAX_TEXT = 500
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a player's form: its name, what it is called on the page, its kind
+    (`text`, `money`, `int`, `flag`), whether it must be filled in."""
+
+    name: str
+    label: str
+    kind: str = "text"
+    required: bool = False
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Form:
+    """What a player may do from their link: `pay`, or one of the game's player actions."""
+
+    kind: str
+    title: str
+    fields: tuple[Field, ...]
+    #: What it does, in the words of the command's help.
+    about: str = ""
+
+
+PAY = Form(
+    "pay",
+    "Pay",
+    (
+        Field("to", "To", required=True, help="A player, or the bank."),
+        Field("amount", "Amount", "money", True, "e.g. 12.50, a dot for decimals"),
+        Field("memo", "Memo", help="What it is for."),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action sent from a link, and where it stands: waiting, applying, done (with what
+    it posted), refused (with the problems, as the command says them), rejected (why)."""
+
+    n: int
+    who: str
+    kind: str
+    values: dict[str, str]
+    state: str
+    command: str
+    at: str
+    result: str = ""
+    problems: tuple[dict[str, str], ...] = ()
+    why: str = ""
+    form: str = field(default="", repr=False)
+    #: The game it was sent for (`Settings.identity`): another game's workbook refuses it.
+    game: str = field(default="", repr=False)
+
+    def message(self) -> list[str]:
+        """The problems as `ledger` prints them: `WHERE: code message`, then its hint."""
+        lines = []
+        for p in self.problems:
+            lines.append(f"{p['where']}: {p['code']} {p['message']}")
+            if p.get("hint"):
+                lines.append(f"    hint: {p['hint']}")
+        return lines
+
+
+def forms(game: Any) -> list[Form]:
+    """The forms of a player's page: pay, then each of the game's player actions that names
+    its player (it is run as the link's holder)."""
+    out = [PAY]
+    for name in game.player_actions:
+        spec = game.player_command(name)
+        if spec is None or not any(p.name == "player" for p in spec.params):
+            continue
+        fields = tuple(
+            Field(
+                p.name, p.cli.lstrip("-").replace("-", " ").capitalize(), p.kind, p.required, p.help
+            )
+            for p in spec.params
+            if p.name != "player"
+        )
+        about = (spec.help or "").split(". ")[0].rstrip(".")
+        out.append(Form(name, name.replace("-", " ").capitalize(), fields, about))
+    return out
+
+
+def _form_of(game: Any, kind: str) -> Form:
+    for f in forms(game):
+        if f.kind == kind:
+            return f
+    raise ProblemsFound(
+        [
+            problem(
+                "not-a-player-action",
+                kind,
+                f"{kind!r} is not something a player does from their link in {game.title}",
+                "one of: " + ", ".join(f.kind for f in forms(game)),
+            )
+        ]
+    )
+
+
+def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
+    """The action as the banker would type it: `pay Ann Bob 5 --memo rent`."""
+    if kind == "pay":
+        memo = values.get("memo", "")
+        words = ["pay", who, values.get("to", ""), values.get("amount", "")]
+        return shlex.join(words + (["--memo", memo] if memo else []))
+    spec = game.player_command(kind)
+    words = kind.split("-") if kind.partition("-")[0] in game.command_groups else [kind]
+    for p in sorted(spec.params, key=lambda p: not p.positional):
+        v = who if p.name == "player" else values.get(p.name, "")
+        if not v:
+            continue
+        if p.kind == "flag":
+            words.append(p.cli)
+        elif p.positional:
+            words.append(v)
+        else:
+            words += [p.cli, v]
+    return shlex.join(words)
+
+
+def _change_of(
+    game: Any, who: str, kind: str, values: dict[str, str], identity: str = ""
+) -> Change:
+    """The change the typed command would make, as the link's holder, on the game the action
+    was sent for (`identity`, `Settings.identity`): another game's workbook put in its place
+    refuses it."""
+    made = _made(game, who, kind, values)
+    if not identity:
+        return made
+
+    def bound(books: Any) -> tuple[str, list[Problem], object]:
+        if books.settings.identity() != identity:
+            return "", [_foreign()], None
+        return made(books)
+
+    return bound
+
+
+def _foreign() -> Problem:
+    return problem(
+        "another-game",
+        "workbook",
+        "the workbook is another game's now, not the one this action was sent for",
+        "the player sends it again from the new game's link",
+    )
+
+
+def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change:
+    if kind == "pay":
+        from ledger.app.pay import amount_of, paying
+
+        return paying(
+            who,
+            values.get("to", ""),
+            amount_of(values.get("amount", "")),
+            memo=values.get("memo", ""),
+        )
+    spec = game.player_command(kind)
+    given: dict[str, Any] = {"player": who}
+    for p in spec.params:
+        v = values.get(p.name, "")
+        if p.name != "player" and v:
+            given[p.name] = True if p.kind == "flag" else v
+
+    def run(books: Any) -> tuple[str, list[Problem], object]:
+        summary, problems = books.game.player_apply(books, kind, given, f"cli:{kind}")
+        return summary, problems, None
+
+    return run
+
+
+def _game(path: Path) -> Any:
+    from ledger.app.game_of import game_of
+    from ledger.rules import load_game
+
+    key = game_of(path)
+    if key is None:
+        raise ProblemsFound([problem("no-game", str(path), "the workbook names no game", "")])
+    return load_game(key)
+
+
+def _load(entry: dict[str, Any]) -> Action:
+    return Action(
+        int(entry["n"]),
+        str(entry["who"]),
+        str(entry["kind"]),
+        {str(k): str(v) for k, v in dict(entry.get("values", {})).items()},
+        str(entry["state"]),
+        str(entry.get("command", "")),
+        str(entry.get("at", "")),
+        str(entry.get("result", "")),
+        tuple(entry.get("problems", ())),
+        str(entry.get("why", "")),
+        str(entry.get("form", "")),
+        str(entry.get("game", "")),
+    )
+
+
+def listing(path: Path) -> list[Action]:
+    """Every action sent from the links of this workbook, oldest first."""
+    out = []
+    for entry in pending.read(path)["actions"]:
+        try:
+            out.append(_load(entry))
+        except (KeyError, TypeError, ValueError):
+            continue  # a line of the file nobody could have written: not shown, never run
+    return out
+
+
+def kept_signature(path: Path) -> tuple[int, int] | None:
+    """When the kept actions last changed (the served pages follow it)."""
+    return pending.signature(path)
+
+
+def waiting(path: Path) -> list[Action]:
+    """`ledger pending`: what waits for the banker, and what is being applied (one a run
+    stopped while applying stays so: `ledger history` says whether it was saved)."""
+    return [a for a in listing(path) if a.state in (WAITING, APPLYING)]
+
+
+def _set(path: Path, n: int, **changes: Any) -> Action:
+    """Change action `n` under the workbook's writer lock."""
+    with store.exclusive(path):
+        data = pending.read(path)
+        entry = next(e for e in data["actions"] if e.get("n") == n)
+        entry.update(changes)
+        pending.write(path, data)
+        return _load(entry)
+
+
+def _refused(exc: ProblemsFound) -> dict[str, Any]:
+    return {"state": REFUSED, "problems": [p.as_dict() for p in exc.problems if p.is_error]}
+
+
+def submit(
+    path: Path, who: str, kind: str, values: dict[str, str], form_id: str, identity: str = ""
+) -> Action:
+    """A player's action from their link, as `who`. The same form (`form_id`) sent again is
+    the action already sent, never a second one. Refused at once when the typed command would
+    refuse it (the action says why); else waiting, or done when the game applies them at once.
+    `identity`: the game the link was made for (`Settings.identity`; "": the workbook's now)."""
+    game = _game(path)
+    form = _form_of(game, kind)
+    kept = {f.name: str(values.get(f.name, "")).strip()[:MAX_TEXT] for f in form.fields}
+    kept = {k: v for k, v in kept.items() if v}
+    form_id = form_id[:MAX_TEXT]
+    command = described(game, who, kind, kept)
+    with store.exclusive(path):
+        data = pending.read(path)
+        for entry in data["actions"]:
+            if entry.get("who") == who and entry.get("form") == form_id and form_id:
+                return _load(entry)  # a double tap: the first one stands
+        n = max((int(e.get("n", 0)) for e in data["actions"]), default=0) + 1
+        entry = {
+            "n": n,
+            "who": who,
+            "kind": kind,
+            "values": kept,
+            "state": APPLYING,
+            "command": command,
+            "at": time.strftime("%Y-%m-%d %H:%M:%S"),
+            "form": form_id,
+        }
+        data["actions"].append(entry)
+        pending.write(path, data)
+    try:
+        tried = change(
+            path, _change_of(game, who, kind, kept, identity), command=command, dry_run=True
+        )
+    except ProblemsFound as exc:
+        if exc.exit_code == store.EXIT_LOCKED:  # open in Excel, read-only, busy: not the
+            return _set(path, n, state=WAITING, game=identity)  # action's fault: checked
+            # when approved
+        return _set(path, n, **_refused(exc))
+    except OSError as exc:  # a full disk, a permission: said as the command says it
+        return _set(path, n, **_refused(store.os_problem(exc)))
+    books = tried.books
+    assert books is not None
+    played = books.settings.identity()  # approved later only on this very game
+    if books.settings.values.get("actions_wait", True) is not False:
+        return _set(path, n, state=WAITING, game=played)
+    action = dataclasses.replace(_load(entry), game=played)
+    return _apply(path, game, action, f"{command} — from {who}'s link")
+
+
+def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "") -> Action:
+    """Run the action as its command. Refused for what the books say: refused for good. The
+    workbook locked (open in Excel, read-only, busy) or an error of the system: `back_to`
+    (waiting, for an approval: the banker tries again) and the refusal raised."""
+    try:
+        outcome = change(
+            path,
+            _change_of(game, action.who, action.kind, action.values, action.game),
+            command=command,
+        )
+    except ProblemsFound as exc:
+        if back_to and exc.exit_code == store.EXIT_LOCKED:
+            _set(path, action.n, state=back_to)
+            raise
+        return _set(path, action.n, **_refused(exc))
+    except OSError as exc:
+        if back_to:
+            _set(path, action.n, state=back_to)
+            raise
+        return _set(path, action.n, **_refused(store.os_problem(exc)))
+    return _set(path, action.n, state=DONE, result=outcome.summary)
+
+
+def _claim(path: Path, n: int) -> Action:
+    """Action `n` taken out of the waiting ones (marked applying), under the lock: two
+    approvals at once apply it once."""
+    with store.exclusive(path):
+        data = pending.read(path)
+        entry = next((e for e in data["actions"] if e.get("n") == n), None)
+        if entry is None:
+            raise ProblemsFound(
+                [
+                    problem(
+                        "no-such-action",
+                        "N",
+                        f"there is no action {n}",
+                        "`ledger pending` lists the waiting ones",
+                    )
+                ]
+            )
+        if entry.get("state") != WAITING:
+            raise ProblemsFound(
+                [
+                    problem(
+                        "action-not-waiting",
+                        "N",
+                        f"action {n} ({entry.get('command')}) is {entry.get('state')}, not waiting",
+                        "`ledger pending` lists the waiting ones",
+                    )
+                ]
+            )
+        entry["state"] = APPLYING
+        pending.write(path, data)
+        return _load(entry)
+
+
+def approve(path: Path, n: int) -> Action:
+    """`ledger approve N`: run the waiting action as its typed command (the books as they are
+    now decide: a payer who no longer has the money is refused, and the action says so)."""
+    action = _claim(path, n)
+    try:
+        game = _game(path)
+    except ProblemsFound as exc:
+        return _set(path, n, **_refused(exc))
+    command = f"{action.command} — from {action.who}'s link, approved by the banker"
+    return _apply(path, game, action, command, back_to=WAITING)
+
+
+def reject(path: Path, n: int, why: str = "") -> Action:
+    """`ledger reject N [--why TEXT]`: the waiting action is not run; its player sees why."""
+    _claim(path, n)
+    return _set(path, n, state=REJECTED, why=why.strip()[:MAX_TEXT])
+
+
+def csrf_token(link: str, page: str) -> str:
+    """The token a page's forms carry: bound to the link's token and to the page, made with
+    this account's key (ledger/io/seal.py): nobody without the key can make one."""
+    from ledger.io.seal import mark
+
+    return mark(f"csrf\0{link}\0{page}".encode())
+
+
+def csrf_holds(link: str, page: str, given: str) -> bool:
+    """Whether `given` is the token of this link and page (compared in constant time)."""
+    import hmac
+
+    return hmac.compare_digest(csrf_token(link, page).encode(), given.encode("utf-8", "replace"))

@@ -1,0 +1,101 @@
+"""`ledger pending`, `ledger approve N`, `ledger reject N`: what players sent from their links
+(`ledger serve --actions`) and the banker's decision on it (ledger/app/actions.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, run, say
+from ledger.cli.root import app
+
+NumberArg = Annotated[
+    int, typer.Argument(metavar="N", help="The action's number (ledger pending).")
+]
+
+
+def _workbook(workbook: Path) -> Path:
+    from ledger.core.problems import ProblemsFound, problem
+
+    path = _path(workbook)
+    if not path.is_file():
+        raise ProblemsFound(
+            [problem("no-workbook", str(path), "there is no workbook here", "ledger new makes one")]
+        )
+    return path
+
+
+@app.command(epilog="Example: ledger pending   (then: ledger approve 3, or ledger reject 3)")
+def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
+    """What players sent from their links (`ledger serve --actions`) and waits for you: number,
+    who, and the command it runs when approved."""
+
+    def action() -> None:
+        from ledger.app.actions import waiting
+
+        found = waiting(_workbook(workbook))
+        if as_json:
+            out_json(
+                [
+                    {"n": a.n, "who": a.who, "command": a.command, "at": a.at, "state": a.state}
+                    for a in found
+                ]
+            )
+            return
+        if not found:
+            say("Nothing waits: no player has sent an action from their link.")
+            return
+        for a in found:
+            print(f"{a.n:>4}  {a.at}  {a.who}: {a.command}" + _being_applied(a.state))
+        say("`ledger approve N` runs one as its command; `ledger reject N --why TEXT` refuses it.")
+
+    run(action)
+
+
+def _being_applied(state: str) -> str:
+    if state == "waiting":
+        return ""
+    return "  (being applied; if nothing runs it now, `ledger history` says whether it was saved)"
+
+
+@app.command(epilog="Example: ledger approve 3")
+def approve(n: NumberArg, workbook: WorkbookOpt = DEFAULT_WORKBOOK) -> None:
+    """Run a waiting action as its command, with the books as they are now (checked as the
+    command is: refused if it is wrong now). Its history line says whose link it came from."""
+
+    def action() -> None:
+        from ledger.app.actions import DONE, approve
+        from ledger.core.problems import ProblemsFound, problem
+
+        done = approve(_workbook(workbook), n)
+        if done.state != DONE:
+            say(f"action {n} ({done.command}) is refused; {done.who} sees why on their page.")
+            raise ProblemsFound(
+                [
+                    problem(p["code"], p["where"], p["message"], p.get("hint", ""))
+                    for p in done.problems
+                ]
+            )
+        print(done.result)
+        say(f"approved action {n}: {done.command} (from {done.who}'s link)")
+
+    run(action)
+
+
+@app.command(epilog="Example: ledger reject 3 --why 'you landed on Lyra-3, not Lyra-2'")
+def reject(
+    n: NumberArg,
+    why: Annotated[str, typer.Option("--why", help="What the player is told.")] = "",
+    workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+) -> None:
+    """Refuse a waiting action: it is not run; its player sees it refused (and why)."""
+
+    def action() -> None:
+        from ledger.app.actions import reject as refuse
+
+        done = refuse(_workbook(workbook), n, why)
+        say(f"rejected action {n}: {done.command} (from {done.who}'s link)")
+
+    run(action)

@@ -1,0 +1,88 @@
+"""Each game's own player actions from a link (issue 30), run as the typed command: the
+21-field game's `roll` on the player's own turn only, Planetopoly's `buy`, `rent` and `bail`,
+and an Egon round whose orders all came from the players' links, evaluated by `ledger tick`
+exactly as the same orders typed by the banker."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from ledger.app.actions import REFUSED, WAITING, submit
+from tests.conftest import Ledger, read_sheet
+
+
+def test_30_a_21_field_roll_from_a_link_only_on_ones_own_turn(ledger: Ledger) -> None:
+    ledger("new", "--game", "matador21", "--player", "A", "--player", "B", "--first", "A")
+    early = submit(ledger.path, "B", "roll", {"dice": "3,4"}, "b1")
+    typed = ledger("roll", "--dice", "3,4", "--player", "B", expect=1).stderr
+    assert early.state == REFUSED and early.command == "roll --dice 3,4 --player B"
+    assert early.problems[0]["code"] == "not-their-turn"
+    assert early.message()[0] in typed
+    mine = submit(ledger.path, "A", "roll", {"dice": "3,4"}, "a1")
+    assert mine.state == WAITING
+    done = ledger("approve", str(mine.n)).stdout
+    assert done.strip()  # the turn's summary, as `ledger roll` says it
+    assert "roll --dice 3,4 --player A — from A's link, approved by the banker" in (
+        ledger("history").stdout
+    )
+
+
+def test_30_planetopoly_buy_rent_and_bail_from_the_links(ledger: Ledger) -> None:
+    ledger("new", "--game", "planetopoly", "--player", "Ann", "--player", "Bob")
+    twin = Ledger(ledger.folder / "typed")
+    twin.folder.mkdir()
+    shutil.copy(ledger.path, twin.path)
+    bought = submit(ledger.path, "Ann", "buy", {"deed": "lyra-2"}, "1")
+    assert bought.command == "buy Ann lyra-2"
+    ledger("approve", "1")
+    rent = submit(ledger.path, "Bob", "rent", {"deed": "lyra-2", "dice": ""}, "2")
+    assert rent.command == "rent Bob lyra-2"
+    ledger("approve", "2")
+    ledger("prison", "Ann")
+    bail = submit(ledger.path, "Ann", "bail", {}, "3")
+    assert bail.command == "bail Ann"
+    ledger("approve", "3")
+    for command in (("buy", "Ann", "lyra-2"), ("rent", "Bob", "lyra-2"), ("prison", "Ann")):
+        twin(*command)
+    twin("bail", "Ann")
+    assert ledger.balances() == twin.balances()
+    again = submit(ledger.path, "Ann", "bail", {}, "4")  # not in prison any more: §10
+    assert again.state == REFUSED and "§10" in "\n".join(again.message())
+
+
+def orders_of(path: Path) -> list[list[object]]:
+    return read_sheet(path, "Orders")
+
+
+def test_30_an_egon_round_from_the_links_is_the_round_typed(ledger: Ledger) -> None:
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    typed = Ledger(ledger.folder / "typed")
+    typed.folder.mkdir()
+    shutil.copy(ledger.path, typed.path)  # the same game, twice
+    round_ = [
+        ("ABC", {"code": "x,5,BOB"}),
+        ("BOB", {"code": "v"}),
+        ("CAT", {"code": "p,300,ABC,BOB"}),
+        ("ABC", {"code": "i,2"}),
+        ("BOB", {"code": "e,v,alle", "penalty_kj": "300"}),
+    ]
+    for i, (player, values) in enumerate(round_, start=1):
+        sent = submit(ledger.path, player, "order", values, f"f{i}")
+        assert sent.state == WAITING, sent.message()
+        ledger("approve", str(sent.n))
+    typed("order", "ABC", "x,5,BOB")
+    typed("order", "BOB", "v")
+    typed("order", "CAT", "p,300,ABC,BOB")
+    typed("order", "ABC", "i,2")
+    typed("order", "BOB", "e,v,alle", "--penalty-kj", "300")
+    assert orders_of(ledger.path) == orders_of(typed.path)
+    # a second order for a phase is refused from a link as at the terminal (4.1)
+    second = submit(ledger.path, "ABC", "order", {"code": "l,17"}, "f9")
+    assert second.state == REFUSED and "4.1" in "\n".join(second.message())
+    for book in (ledger, typed):
+        book("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+        book("tick")
+    for sheet in ("Players", "Orders", "Journal", "Rounds"):
+        assert read_sheet(ledger.path, sheet) == read_sheet(typed.path, sheet), sheet
+    assert ledger.balances() == typed.balances()
