@@ -150,7 +150,7 @@ def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
 
 def _change_of(
     game: Any, who: str, kind: str, values: dict[str, str], identity: str = ""
-) -> Change:
+) -> Change[object]:
     """The change the typed command would make, as the link's holder, on the game the action
     was sent for (`identity`, `Settings.identity`): another game's workbook put in its place
     refuses it."""
@@ -175,7 +175,7 @@ def _foreign() -> Problem:
     )
 
 
-def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change:
+def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change[object]:
     if kind == "pay":
         from ledger.app.pay import amount_of, paying
 

@@ -31,7 +31,7 @@ def paying(
     from_bank: str | None = None,
     to_bank: str | None = None,
     event: str = "cli:pay",
-) -> Change:
+) -> Change[object]:
     """The change that moves `value` from `payer` to `payee` (look-alike names, a player's
     overdraft and the game's own refusals as `ledger pay` has them)."""
 

@@ -6,6 +6,7 @@ carries `ref`, the cell it came from, so problems can name `Sheet!Cell`.
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -26,7 +27,7 @@ from ledger.core.people import PLAYER_ROLE as PLAYER_ROLE
 from ledger.core.people import Event as Event
 from ledger.core.people import Player as Player
 from ledger.core.problems import CellRef, Problem
-from ledger.core.records import Held, build_records, dump_records, source_rows
+from ledger.core.records import Held, dump_held, held_rows, load_held
 from ledger.core.report import Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SheetSpec
 from ledger.core.settings import CORE_SETTINGS, KEPT_SETTINGS, Settings
@@ -313,23 +314,8 @@ class Game(ABC):
         problems: list[Problem],
     ) -> None:
         """Build the game's records from its sheets' rows (as read by ledger/io)."""
-        if self.state_type is None:
-            books.state = None
-            return
-        state = self.state_type()
-        specs = {spec.name: spec for spec in self.sheets}
-        for name, held in self.records.items():
-            getattr(state, held.attr).extend(
-                build_records(
-                    held.record,
-                    specs[name],
-                    rows.get(name, ()),
-                    problems,
-                    field_of=held.field_of,
-                    blank=held.blank,
-                )
-            )
-        books.state = state
+        made = self.state_type() if self.state_type is not None else None
+        books.state = load_held(made, self.records, self.sheets, rows, problems)
 
     def new_state(self, books: Books) -> None:
         """The game's records for a new workbook."""
@@ -337,15 +323,8 @@ class Game(ABC):
 
     def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
         """The rows of the game's own sheets, in their columns' order."""
-        specs = {spec.name: spec for spec in self.sheets}
-        return {
-            name: dump_records(
-                self.written(books, name, getattr(books.state, held.attr)),
-                specs[name],
-                field_of=held.field_of,
-            )
-            for name, held in self.records.items()
-        }
+        written = functools.partial(self.written, books)
+        return dump_held(books.state, self.records, self.sheets, written)
 
     def written(self, books: Books, sheet: str, records: list[Any]) -> Iterable[Any]:
         """The records of a sheet as they are written (a game may leave some out, or sort
@@ -354,11 +333,7 @@ class Game(ABC):
 
     def source_rows(self, books: Books) -> dict[str, list[int | None]]:
         """For each game sheet, the sheet row each record came from (None for new ones)."""
-        return {
-            name: source_rows(getattr(books.state, held.attr))
-            for name, held in self.records.items()
-            if held.keeps_rows
-        }
+        return held_rows(books.state, self.records)
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         """Problems in the game's records: references, impossible values (every one of its

@@ -13,7 +13,7 @@ field (`CellRef | None`, None for a record made since), frozen or not.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
 
@@ -180,3 +180,53 @@ def source_rows(records: Iterable[Any]) -> list[int | None]:
     """The sheet row each record came from (its `ref`, which `build_records` sets), None for
     a record made since: ledger/io keeps the columns the banker added beside their rows."""
     return [r.ref.row if r.ref is not None else None for r in records]
+
+
+def load_held(
+    state: Any,
+    records: Mapping[str, Held],
+    sheets: Iterable[SheetSpec],
+    rows: Mapping[str, Iterable[tuple[CellRef, Mapping[str, Any]]]],
+    problems: list[Problem],
+) -> Any:
+    """`state` (None: a game without records) with each of `records` built from its rows."""
+    if state is None:
+        return None
+    specs = {spec.name: spec for spec in sheets}
+    for name, held in records.items():
+        getattr(state, held.attr).extend(
+            build_records(
+                held.record,
+                specs[name],
+                rows.get(name, ()),
+                problems,
+                field_of=held.field_of,
+                blank=held.blank,
+            )
+        )
+    return state
+
+
+def dump_held(
+    state: Any,
+    records: Mapping[str, Held],
+    sheets: Iterable[SheetSpec],
+    written: Callable[[str, list[Any]], Iterable[Any]],
+) -> dict[str, list[list[Any]]]:
+    """Each of `records`' sheets as rows, of the records `written(sheet, records)` gives."""
+    specs = {spec.name: spec for spec in sheets}
+    return {
+        name: dump_records(
+            written(name, getattr(state, held.attr)), specs[name], field_of=held.field_of
+        )
+        for name, held in records.items()
+    }
+
+
+def held_rows(state: Any, records: Mapping[str, Held]) -> dict[str, list[int | None]]:
+    """For each sheet whose records keep their rows, the sheet row each came from."""
+    return {
+        name: source_rows(getattr(state, held.attr))
+        for name, held in records.items()
+        if held.keeps_rows
+    }
