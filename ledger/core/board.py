@@ -4,13 +4,14 @@ have), a bank loan of the shortfall, and a player out whose deeds go back to the
 
 Game-blind: a game names its accounts and its words (memo, rule, kind), keeps who owns what in
 its own sheets and lends it here as `Deeds`, and decides what its own text says:
-- what a shortfall does: in the 21-field game the payer has paid all they had and is out
-  (204.1a, 402); in Planetopoly the bank lends exactly the shortfall first (§9): a `Loan`;
-- what a loan costs: nothing in Planetopoly (not "more than is absolutely necessary", §9);
-- when a player is out: the 21-field game's after a short payment, Planetopoly's when the debt
-  is more than the mortgage value of all they own (§9); the deeds go back to the bank unowned in
-  both (401.2b; Planetopoly's ruling), the bank writes off what it lent, and cash left goes to
-  the bank (the 21-field game's loser has none: the payee got it all, 204.1a).
+- what a shortfall does: the payer who paid all they had is out (the game checks `short`), or
+  the bank lends exactly the shortfall first (the game passes a `Loan`);
+- what a loan costs: nothing here (exactly the shortfall, no interest); a game whose text
+  charges for it posts that itself;
+- when a player is out, and what else goes with them (their place in the turn order, a prison
+  term): the game's. `eliminate` sends the deeds back to the bank unowned, writes off what the
+  bank lent and sends cash left to the bank (after "pays all they have" there is none: the
+  payee got it all).
 
 Money is `Decimal` and every step posts transfers: each transaction sums to zero.
 """
@@ -72,8 +73,8 @@ def buy(
     books: Books, deeds: Deeds[K], deed: K, buyer: str, account: str, price: Decimal, note: Note
 ) -> int | None:
     """The buyer pays the price to the bank and owns the deed, if they have at least the price;
-    with less, nothing happens (the 21-field game's 703.3: None). Planetopoly refuses such a
-    purchase before it comes here (§9: the bank lends nothing for a purchase)."""
+    with less, nothing happens (None). A game whose text refuses such a purchase, rather than
+    letting nothing happen, refuses it before it comes here: no loan is made for a purchase."""
     if cash(books, account) < price:
         return None
     deeds.give(deed, buyer)
@@ -81,8 +82,8 @@ def buy(
 
 
 def how_many(deeds: Deeds[K], owner: str, group: Callable[[K], bool]) -> int:
-    """How many deeds of a group the owner holds, for a rent that rises with them: the 21-field
-    game's Labor Camps and Fleets (705.1b), Planetopoly's toll stations and speed traps (§6)."""
+    """How many deeds of a group the owner holds, for a rent that rises with how many of the group
+    one owns (labor camps, fleets, toll stations, speed traps)."""
     return sum(1 for d in deeds.deeds_of(owner) if group(d))
 
 
@@ -91,7 +92,7 @@ def how_many(deeds: Deeds[K], owner: str, group: Callable[[K], bool]) -> int:
 class Loan:
     """The bank lends a payer exactly the shortfall of a payment they must make, at no cost:
     from `account` (its balance is minus the debt) into the payer's cash. `borrower` names the
-    payer in the memo, `rule` is the game's rule for it (Planetopoly §9)."""
+    payer in the memo, `rule` is the game's rule for it."""
 
     account: str
     borrower: str
@@ -118,9 +119,9 @@ def pay(
     books: Books, payer: str, payee: str, amount: Decimal, note: Note, loan: Loan | None = None
 ) -> Payment:
     """The payer pays `amount` to `payee` (the owner's account for a rent, the bank for a tax):
-    the payer loses what the payee gets (204.1). One who has less pays all they have (204.1a),
-    unless the game's `loan` lends exactly the shortfall first (Planetopoly §9). Nothing due
-    posts nothing."""
+    the payer loses what the payee gets. One who has less pays all they have and the payee gets
+    that (`short` is what was missing), unless the game's `loan` lends exactly the shortfall
+    first. Nothing due posts nothing."""
     if amount <= 0:
         return Payment(amount, ZERO)
     have = max(cash(books, payer), ZERO)
@@ -149,8 +150,8 @@ def lend(books: Books, loan: Loan, account: str, amount: Decimal, why: str, even
 
 
 def repay(books: Books, loan: Loan, account: str, event: str) -> Decimal:
-    """A borrower who holds money repays as much of the debt as they can (Planetopoly §9: "If
-    the player receives money he must use it to repay his debts"): what was repaid."""
+    """A borrower who holds money repays as much of the debt as they can, income first paying
+    the debt: what was repaid."""
     back = min(debt(books, loan), cash(books, account))
     if back <= 0:
         return ZERO
@@ -180,10 +181,9 @@ def eliminate(
     loan: Loan | None = None,
     write_off: str = "",
 ) -> Elimination[K]:
-    """A player is out: every deed they own goes back to the bank, unowned (the 21-field game's
-    401.2b; Planetopoly's ruling on §9), the bank writes off what it lent them (memo
-    `write_off`), and cash they still hold goes to the bank. Marking them out (their row, the
-    turn order) is the game's own."""
+    """A player is out: every deed they own goes back to the bank, unowned, the bank writes off
+    what it lent them (memo `write_off`), and cash they still hold goes to the bank. Marking
+    them out (their row, the turn order) is the game's own."""
     owned = tuple(deeds.deeds_of(name))
     for deed in owned:
         deeds.release(deed)

@@ -201,7 +201,7 @@ class Table:
         books.settings.values["day"] = self.round
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class _Effect:
     """What landing on a field did (701.2): said in the Turns row and the tick's report."""
 
@@ -209,8 +209,8 @@ class _Effect:
     rule: str = ""
     paid: Decimal | None = None  # what the player paid, when they had to pay
     out: bool = False  # 204.1a, 402: they had less than they had to pay
-    txns: list[int] = dataclasses.field(default_factory=list)
-    lines: list[Line] = dataclasses.field(default_factory=list)
+    txns: tuple[int, ...] = ()
+    lines: tuple[Line, ...] = ()
 
 
 def _note(memo: str, rule: str, event: str) -> board.Note:
@@ -226,7 +226,7 @@ def _buy(table: Table, seat: Seat, f: Field, event: str) -> _Effect:
         have = fmt(table.cash_of(seat.name))
         what = f"cannot buy it: has {have} of {fmt(price)}; nothing happens"
         return _Effect(what, "705.1a, 703.3")
-    return _Effect(f"buys it for {fmt(price)}", "705.1a, 703.3", price, txns=[txn])
+    return _Effect(f"buys it for {fmt(price)}", "705.1a, 703.3", price, txns=(txn,))
 
 
 def _rent(table: Table, seat: Seat, f: Field, owner: str, pips: int, event: str) -> _Effect:
@@ -235,11 +235,10 @@ def _rent(table: Table, seat: Seat, f: Field, owner: str, pips: int, event: str)
     note = _note(f"{seat.name} pays rent to {owner} for {f.name}", "705.1b", event)
     paid = board.pay(table.books, seat.account, table.by_name[owner].account, rent, note)
     what = f"pays rent {fmt(rent)}" + (f" ({how})" if how else "") + f" to {owner}"
-    done = _Effect(what, "705.1b", paid.paid, paid.short > 0, list(paid.txns))
-    if paid.txns:
-        text = f"rent from {seat.name} for {f.name}"
-        done.lines.append(Line(owner, "income", text, "705.1b", paid.paid, paid.txns[0]))
-    return done
+    text = f"rent from {seat.name} for {f.name}"
+    income = Line(owner, "income", text, "705.1b", paid.paid, paid.txns[0]) if paid.txns else None
+    lines = (income,) if income else ()
+    return _Effect(what, "705.1b", paid.paid, paid.short > 0, paid.txns, lines)
 
 
 def _event(table: Table, seat: Seat, f: Field, tax_choice: str, event: str) -> _Effect:
@@ -248,17 +247,15 @@ def _event(table: Table, seat: Seat, f: Field, tax_choice: str, event: str) -> _
     note = _note(f"{seat.name}: {f.name}", "706.1", event)
     if f.type == REFUGE:
         bonus = f.amount or Decimal(0)
-        done = _Effect(f"receives {fmt(bonus)} from the bank", "706.1")
-        if bonus > 0:
-            done.txns.append(board.post(table.books, BANK, seat.account, bonus, note))
-        txn = done.txns[-1] if done.txns else None
-        done.lines.append(Line(seat.name, "income", f"{f.name}: {done.what}", "706.1", bonus, txn))
-        return done
+        what = f"receives {fmt(bonus)} from the bank"
+        txn = board.post(table.books, BANK, seat.account, bonus, note) if bonus > 0 else None
+        line = Line(seat.name, "income", f"{f.name}: {what}", "706.1", bonus, txn)
+        return _Effect(what, "706.1", txns=() if txn is None else (txn,), lines=(line,))
     if f.type == TAX:
         due, how = tax_of(table, seat.name, f, tax_choice)
         paid = board.pay(table.books, seat.account, BANK, due, note)
         what = f"pays {fmt(due)} to the bank" + (f" ({how})" if how else "")
-        return _Effect(what, "706.1", paid.paid, paid.short > 0, list(paid.txns))
+        return _Effect(what, "706.1", paid.paid, paid.short > 0, paid.txns)
     return _Effect()
 
 
@@ -300,7 +297,7 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
     f = table.board[to - 1]
     seat = table.put(dataclasses.replace(seat, field=to))
     done = _land(table, seat, f, pips, tax_choice, event)
-    what, rule, paid, lines, txns = done.what, done.rule, done.paid, done.lines, done.txns
+    what, rule, paid, txns, lines = done.what, done.rule, done.paid, done.txns, list(done.lines)
     if done.out:  # 402: paid all they had (204.1a) and lost; 401.2: out of the game
         assert paid is not None
         gone = board.eliminate(books, table, seat.name, seat.account, "401.2", event)
