@@ -11,9 +11,9 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import Decimal
 
+from ledger.core import board
 from ledger.core.books import BANK, PLAYER_ROLE, Books
-from ledger.core.journal import transfer
-from ledger.core.money import Money, round_money
+from ledger.core.money import round_money
 from ledger.core.report import fmt
 from ledger.rules.matador21.sheets import (
     FLEET,
@@ -104,7 +104,6 @@ class Table:
             )
         self.seats = sorted(seats, key=lambda s: s.order)
         self.by_name = {s.name: s for s in self.seats}
-        self.cash = {s.name: books.journal.balance(s.account).amount for s in self.seats}
         self.owner: dict[int, str] = {r.field: r.owner for r in state.owners if r.owner}
         self.current: Seat | None
         self.round: int
@@ -150,12 +149,32 @@ class Table:
         return seat, last.round + (1 if wrapped else 0)
 
     # -- what a player has -----------------------------------------------------------------
+    def cash_of(self, name: str) -> Decimal:
+        return board.cash(self.books, self.by_name[name].account)
+
     def owned(self, name: str) -> list[Field]:
         return [f for f in self.board if self.owner.get(f.field) == name]
 
+    def how_many(self, owner: str, kind: str) -> int:
+        """How many fields of a type the owner has (705.1b: Labor Camps, Fleets)."""
+        by_number = {f.field: f for f in self.board}
+        return board.how_many(self, owner, lambda n: n in by_number and by_number[n].type == kind)
+
     def assets(self, name: str) -> Decimal:
         """Cash plus the printed prices of the fields owned (the ruling on the Caravan's 10%)."""
-        return self.cash[name] + sum((f.price or Decimal(0) for f in self.owned(name)), Decimal(0))
+        return self.cash_of(name) + sum(
+            (f.price or Decimal(0) for f in self.owned(name)), Decimal(0)
+        )
+
+    # -- the fields' owners, as the shared board steps see them (ledger.core.board.Deeds) ----
+    def deeds_of(self, name: str) -> list[int]:
+        return sorted(f for f, o in self.owner.items() if o == name)
+
+    def give(self, deed: int, name: str) -> None:
+        self.owner[deed] = name
+
+    def release(self, deed: int) -> None:  # 401.2b: unowned
+        del self.owner[deed]
 
     # -- back into the books ---------------------------------------------------------------
     def save(self) -> None:
@@ -182,56 +201,84 @@ class Table:
         books.settings.values["day"] = self.round
 
 
-def _money(books: Books, amount: Decimal) -> Money:
-    return Money(amount, books.currency)
+@dataclass(frozen=True, slots=True)
+class _Effect:
+    """What landing on a field did (701.2): said in the Turns row and the tick's report."""
+
+    what: str = ""
+    rule: str = ""
+    paid: Decimal | None = None  # what the player paid, when they had to pay
+    out: bool = False  # 204.1a, 402: they had less than they had to pay
+    txns: tuple[int, ...] = ()
+    lines: tuple[Line, ...] = ()
 
 
-def _post(
-    table: Table, src: str, dst: str, amount: Decimal, memo: str, rule: str, event: str
-) -> int:
-    books = table.books
-    txn = books.journal.post(
-        transfer(src, dst, _money(books, amount), kind="turn", memo=memo, event=event, rule=rule),
-        books.day,
-    )
-    return txn.id
+def _note(memo: str, rule: str, event: str) -> board.Note:
+    return board.Note("turn", memo, rule, event)
 
 
-def _pay(
-    table: Table, seat: Seat, amount: Decimal, payee: Seat | None, memo: str, rule: str, event: str
-) -> tuple[Decimal, bool, int | None]:
-    """204.1: the payer loses what the payee gets. 204.1a: one who must pay more than they
-    have pays all they have and (402) has lost. Paying exactly all one has is not losing."""
-    have = table.cash[seat.name]
-    paid, out = (amount, False) if have >= amount else (have, True)
-    txn = None
-    if paid > 0:
-        dst = payee.account if payee else BANK
-        txn = _post(table, seat.account, dst, paid, memo, rule, event)
-        table.cash[seat.name] -= paid
-        if payee:
-            table.cash[payee.name] += paid
-    return paid, out, txn
+def _buy(table: Table, seat: Seat, f: Field, event: str) -> _Effect:
+    """705.1a: the player tries to buy the unowned field; 703.3: with at least its price."""
+    price = f.price or Decimal(0)
+    note = _note(f"{seat.name} buys {f.name}", "703.3", event)
+    txn = board.buy(table.books, table, f.field, seat.name, seat.account, price, note)
+    if txn is None:
+        have = fmt(table.cash_of(seat.name))
+        what = f"cannot buy it: has {have} of {fmt(price)}; nothing happens"
+        return _Effect(what, "705.1a, 703.3")
+    return _Effect(f"buys it for {fmt(price)}", "705.1a, 703.3", price, txns=(txn,))
 
 
-def _eliminate(table: Table, seat: Seat) -> list[int]:
-    """401.2: the piece leaves the board, the fields become unowned, the player leaves the turn
-    order."""
-    table.put(dataclasses.replace(seat, out=True))
-    fields = sorted(f for f, o in table.owner.items() if o == seat.name)
-    for f in fields:
-        del table.owner[f]
-    return fields
+def _rent(table: Table, seat: Seat, f: Field, owner: str, pips: int, event: str) -> _Effect:
+    """705.1b: the player pays the field's rent to its owner, all they have if less (204.1a)."""
+    rent, how = rent_of(table, f, owner, pips)
+    note = _note(f"{seat.name} pays rent to {owner} for {f.name}", "705.1b", event)
+    paid = board.pay(table.books, seat.account, table.by_name[owner].account, rent, note)
+    what = f"pays rent {fmt(rent)}" + (f" ({how})" if how else "") + f" to {owner}"
+    text = f"rent from {seat.name} for {f.name}"
+    income = Line(owner, "income", text, "705.1b", paid.paid, paid.txns[0]) if paid.txns else None
+    lines = (income,) if income else ()
+    return _Effect(what, "705.1b", paid.paid, paid.short > 0, paid.txns, lines)
+
+
+def _event(table: Table, seat: Seat, f: Field, tax_choice: str, event: str) -> _Effect:
+    """706.1: a Refuge pays its bonus from the bank; a Tax takes its amount (or its share of the
+    player's assets), all they have if less (204.1a)."""
+    note = _note(f"{seat.name}: {f.name}", "706.1", event)
+    if f.type == REFUGE:
+        bonus = f.amount or Decimal(0)
+        what = f"receives {fmt(bonus)} from the bank"
+        txn = board.post(table.books, BANK, seat.account, bonus, note) if bonus > 0 else None
+        line = Line(seat.name, "income", f"{f.name}: {what}", "706.1", bonus, txn)
+        return _Effect(what, "706.1", txns=() if txn is None else (txn,), lines=(line,))
+    if f.type == TAX:
+        due, how = tax_of(table, seat.name, f, tax_choice)
+        paid = board.pay(table.books, seat.account, BANK, due, note)
+        what = f"pays {fmt(due)} to the bank" + (f" ({how})" if how else "")
+        return _Effect(what, "706.1", paid.paid, paid.short > 0, paid.txns)
+    return _Effect()
+
+
+def _land(table: Table, seat: Seat, f: Field, pips: int, tax_choice: str, event: str) -> _Effect:
+    """701.2: the field landed on has its effect (705.1a-c, 706.1)."""
+    owner = table.owner.get(f.field)
+    if not f.ownable:
+        return _event(table, seat, f, tax_choice, event)
+    if owner is None:
+        return _buy(table, seat, f, event)
+    if owner == seat.name:
+        return _Effect("owns it: nothing happens", "705.1c")
+    return _rent(table, seat, f, owner, pips, event)
 
 
 def rent_of(table: Table, f: Field, owner: str, pips: int) -> tuple[Decimal, str]:
     """705.1b: what landing on another's field costs, and how it was reckoned."""
     amount = f.amount or Decimal(0)
     if f.type == LABOR_CAMP:
-        camps = sum(1 for g in table.owned(owner) if g.type == LABOR_CAMP)
+        camps = table.how_many(owner, LABOR_CAMP)
         return round_money(amount * pips * camps), f"{fmt(amount)} × {pips} × {camps} camps"
     if f.type == FLEET:
-        fleets = sum(1 for g in table.owned(owner) if g.type == FLEET)
+        fleets = table.how_many(owner, FLEET)
         rents = [f.amount, f.amount_2, f.amount_3, f.amount_4]
         rent = rents[min(fleets, 4) - 1] or Decimal(0)
         return rent, f"{fleets} fleet{'s' if fleets != 1 else ''}"
@@ -249,66 +296,15 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
     to = (frm - 1 + pips) % table.n + 1  # 605.3: past the highest field on to the lowest
     f = table.board[to - 1]
     seat = table.put(dataclasses.replace(seat, field=to))
-    lines: list[Line] = []
-    txns: list[int] = []
-    what, rule = "", ""
-    paid: Decimal | None = None
-    out = False
-    owner_name = table.owner.get(f.field)
-    if f.ownable and owner_name is None:
-        price = f.price or Decimal(0)
-        if table.cash[seat.name] >= price:  # 703.3: at least as much money as the price
-            txn = _post(
-                table, seat.account, BANK, price, f"{seat.name} buys {f.name}", "703.3", event
-            )
-            table.cash[seat.name] -= price
-            table.owner[f.field] = seat.name
-            txns.append(txn)
-            what, rule, paid = f"buys it for {fmt(price)}", "705.1a, 703.3", price
-        else:
-            what = (
-                f"cannot buy it: has {fmt(table.cash[seat.name])} of {fmt(price)}; nothing happens"
-            )
-            rule = "705.1a, 703.3"
-    elif f.ownable and owner_name == seat.name:
-        what, rule = "owns it: nothing happens", "705.1c"
-    elif f.ownable and owner_name is not None:
-        owner = table.by_name[owner_name]
-        rent, how = rent_of(table, f, owner_name, pips)
-        memo = f"{seat.name} pays rent to {owner_name} for {f.name}"
-        paid, out, txn = _pay(table, seat, rent, owner, memo, "705.1b", event)
-        if txn:
-            txns.append(txn)
-            lines.append(
-                Line(
-                    owner_name, "income", f"rent from {seat.name} for {f.name}", "705.1b", paid, txn
-                )
-            )
-        what = f"pays rent {fmt(rent)}" + (f" ({how})" if how else "") + f" to {owner_name}"
-        rule = "705.1b"
-    elif f.type == REFUGE:
-        bonus = f.amount or Decimal(0)
-        if bonus > 0:
-            txns.append(
-                _post(table, BANK, seat.account, bonus, f"{seat.name}: {f.name}", "706.1", event)
-            )
-            table.cash[seat.name] += bonus
-        what, rule = f"receives {fmt(bonus)} from the bank", "706.1"
-        lines.append(
-            Line(seat.name, "income", f"{f.name}: {what}", rule, bonus, txns[-1] if txns else None)
-        )
-    elif f.type == TAX:
-        due, how = tax_of(table, seat.name, f, tax_choice)
-        paid, out, txn = _pay(table, seat, due, None, f"{seat.name}: {f.name}", "706.1", event)
-        if txn:
-            txns.append(txn)
-        what, rule = f"pays {fmt(due)} to the bank" + (f" ({how})" if how else ""), "706.1"
-    if out:
+    done = _land(table, seat, f, pips, tax_choice, event)
+    what, rule, paid, txns, lines = done.what, done.rule, done.paid, done.txns, list(done.lines)
+    if done.out:  # 402: paid all they had (204.1a) and lost; 401.2: out of the game
         assert paid is not None
-        fields = _eliminate(table, seat)
+        gone = board.eliminate(books, table, seat.name, seat.account, "401.2", event)
+        table.put(dataclasses.replace(seat, out=True))
         what += f"; has only {fmt(paid)}: pays all of it and is out"
-        if fields:
-            what += f", fields {', '.join(map(str, fields))} unowned"
+        if gone.deeds:
+            what += f", fields {', '.join(map(str, gone.deeds))} unowned"
         rule += ", 204.1a, 402, 401.2"
     if paid is not None and paid > 0:
         lines.insert(

@@ -338,7 +338,7 @@ class Matador21(Game):
             "winner": table.winner,
             "players": {
                 s.name: {
-                    "cash": f"{table.cash[s.name]:.2f}",
+                    "cash": f"{table.cash_of(s.name):.2f}",
                     "field": s.field,
                     "owns": sorted(f.field for f in table.owned(s.name)),
                     "out": s.out,
@@ -362,7 +362,7 @@ class Matador21(Game):
             where = table.board[s.field - 1] if 1 <= s.field <= table.n else None
             players[s.name] = {
                 "colour": s.colour,
-                f"cash ({self.currency})": f"{table.cash[s.name]:,.2f}",
+                f"cash ({self.currency})": f"{table.cash_of(s.name):,.2f}",
                 "on field": "off the board (401.2a)"
                 if s.out
                 else (f"{s.field} {where.name}" if where else str(s.field)),

@@ -135,7 +135,7 @@ def board_picture(books: Books) -> BoardPicture:
                 )
             )
     for i, s in enumerate(sorted(table.seats, key=lambda s: s.order)):
-        status = "out" if s.out else f"field {s.field}, {fmt(table.cash[s.name])}"
+        status = "out" if s.out else f"field {s.field}, {fmt(table.cash_of(s.name))}"
         y = cy - 50 + i * 18
         text = f"{s.name} ({s.colour or 'no colour'}): {status}"
         pic.legend.append(LegendMark(cx - 90, y, colour_of(s.colour), text, y - 9, cx - 75))
@@ -159,7 +159,7 @@ def _rent_text(table: GameTable, number: int) -> str:
     f = table.board[number - 1]
     owner = table.owner.get(number)
     if f.type == LABOR_CAMP:
-        camps = sum(1 for g in table.owned(owner) if g.type == LABOR_CAMP) if owner else 1
+        camps = table.how_many(owner, LABOR_CAMP) if owner else 1
         return f"{fmt(f.amount)} × dice × {camps}"
     if f.type == FLEET and owner:
         rent, _ = rent_of(table, f, owner, 0)
@@ -199,7 +199,7 @@ def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
 def statement(books: Books, player: Player, period: Period) -> Statement:
     table = GameTable(books, _state(books))
     seat = table.by_name[player.name]
-    cash = table.cash[player.name]
+    cash = table.cash_of(player.name)
     opening = cash - sum(
         (
             p.amount.amount
@@ -265,7 +265,7 @@ def game_report(books: Books, since: int) -> BoardReport:
                 str(i),
                 s.name,
                 s.colour,
-                fmt(table.cash[s.name]),
+                fmt(table.cash_of(s.name)),
                 str(len(fields)),
                 fmt(prices),
                 fmt(_worth(table, s.name)),

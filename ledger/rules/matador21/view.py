@@ -46,7 +46,7 @@ def positions(table: GameTable) -> Table:
     for s in table.seats:
         where = "out (401.2)" if s.out else f"{s.field} {table.board[s.field - 1].name}"
         out.rows.append(
-            [s.name, s.colour, where, fmt(table.cash[s.name]), str(len(table.owned(s.name)))]
+            [s.name, s.colour, where, fmt(table.cash_of(s.name)), str(len(table.owned(s.name)))]
         )
     out.total = f"Cash in {table.books.currency}"
     return out

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ledger.core.books import BANK, Books, Player
-from ledger.core.journal import transfer
-from ledger.core.money import Money
+from ledger.core import board as steps
+from ledger.core.books import Books, Player
 from ledger.core.problems import Problem, problem
 from ledger.rules.planetopoly.sheets import board_of
 
@@ -22,12 +21,17 @@ def loan_account(name: str) -> str:
     return f"{LOAN_PREFIX}{name}"
 
 
+def loan_of(player: Player) -> steps.Loan:
+    """§9: the bank lends exactly the shortfall, at no cost."""
+    return steps.Loan(loan_account(player.name), player.name, "§9")
+
+
 def cash(books: Books, player: Player) -> Decimal:
-    return books.journal.balance(books.game.cash_account(player)).amount
+    return steps.cash(books, books.game.cash_account(player))
 
 
 def debt(books: Books, player: Player) -> Decimal:
-    return -books.journal.balance(loan_account(player.name)).amount
+    return steps.debt(books, loan_of(player))
 
 
 def flag(player: Player, key: str) -> bool:
@@ -92,31 +96,12 @@ def pay_out(
 ) -> list[str]:
     """`payer` must pay `amount` to the account `to`: the bank lends exactly the shortfall
     first (§9). A player paid repays their own debt from it. Nothing to pay posts nothing."""
-    said: list[str] = []
-    if amount <= 0:
-        return said
-    money = Money(amount, books.currency)
     account = books.game.cash_account(payer)
-    short = amount - max(cash(books, payer), Decimal(0))
-    if short > 0:
-        books.journal.post(
-            transfer(
-                loan_account(payer.name),
-                account,
-                Money(short, books.currency),
-                kind="loan",
-                memo=f"the bank lends {payer.name} {short:.2f} {books.currency}, the shortfall of {memo}",
-                event=event,
-                rule="§9",
-            ),
-            books.day,
-        )
-        said.append(f"the bank lends {payer.name} {short:.2f} (§9)")
-    books.journal.post(
-        transfer(account, to, money, kind=kind, memo=memo, event=event, rule=rule), books.day
-    )
+    note = steps.Note(kind, memo, rule, event)
+    paid = steps.pay(books, account, to, amount, note, loan_of(payer))
+    said = [f"the bank lends {payer.name} {paid.lent:.2f} (§9)"] if paid.lent else []
     receiver = books.game.account_owner(books, to)
-    if receiver is not None:
+    if paid.paid > 0 and receiver is not None:
         said += repay(books, receiver, event)
     return said
 
@@ -135,40 +120,15 @@ def pay_in(
     """Money from `src` to the player, which repays their debt first (§9); none posts nothing."""
     if amount <= 0:
         return []
-    books.journal.post(
-        transfer(
-            src,
-            books.game.cash_account(player),
-            Money(amount, books.currency),
-            kind=kind,
-            memo=memo,
-            event=event,
-            rule=rule,
-        ),
-        books.day,
-    )
+    note = steps.Note(kind, memo, rule, event)
+    steps.post(books, src, books.game.cash_account(player), amount, note)
     return repay(books, player, event)
 
 
 def repay(books: Books, player: Player, event: str) -> list[str]:
     """§9: a player in debt who receives money must use it to repay the debt."""
-    owed = debt(books, player)
-    back = min(owed, cash(books, player))
-    if back <= 0:
-        return []
-    books.journal.post(
-        transfer(
-            books.game.cash_account(player),
-            loan_account(player.name),
-            Money(back, books.currency),
-            kind="repay",
-            memo=f"{player.name} repays {back:.2f} {books.currency} of debt to the bank",
-            event=event,
-            rule="§9",
-        ),
-        books.day,
-    )
-    return [f"{player.name} repays {back:.2f} of debt (§9)"]
+    back = steps.repay(books, loan_of(player), books.game.cash_account(player), event)
+    return [f"{player.name} repays {back:.2f} of debt (§9)"] if back > 0 else []
 
 
 def can_afford(
@@ -201,7 +161,6 @@ def eliminate(books: Books, event: str) -> list[str]:
     deeds go back to the bank unowned (support points removed) and the bank writes off the
     debt (ruling)."""
     said = []
-    board = board_of(books)
     for p in list(books.players):
         owed = debt(books, p)
         if flag(p, "out") or owed <= 0:
@@ -209,41 +168,17 @@ def eliminate(books: Books, event: str) -> list[str]:
         worth = mortgage_value(books, p)
         if owed <= worth:
             continue
-        deeds = [h.deed for h in board.owned_by(p.name)]
-        for key in deeds:
-            board.drop(key)
-        books.journal.post(
-            transfer(
-                BANK,
-                loan_account(p.name),
-                Money(owed, books.currency),
-                kind="write-off",
-                memo=(
-                    f"{p.name} has lost: a debt of {owed:.2f} {books.currency} is more than "
-                    f"the mortgage value {worth:.2f} of all they own; the bank writes it off"
-                ),
-                event=event,
-                rule="§9",
-            ),
-            books.day,
+        why = (
+            f"{p.name} has lost: a debt of {owed:.2f} {books.currency} is more than "
+            f"the mortgage value {worth:.2f} of all they own; the bank writes it off"
         )
-        rest = cash(books, p)
-        if rest > 0:  # cannot happen while debt is repaid first; kept for hand-made books
-            books.journal.post(
-                transfer(
-                    books.game.cash_account(p),
-                    BANK,
-                    Money(rest, books.currency),
-                    kind="write-off",
-                    memo=f"{p.name} is out: their cash goes to the bank",
-                    event=event,
-                    rule="§9",
-                ),
-                books.day,
-            )
+        account = books.game.cash_account(p)
+        gone = steps.eliminate(
+            books, board_of(books), p.name, account, "§9", event, loan_of(p), why
+        )
         set_extra(books, p.name, out=True, in_prison=False, prison_turns=0)
         said.append(
             f"{p.name} has lost (§9): debt {owed:.2f} > mortgage value {worth:.2f}; "
-            + (f"{', '.join(deeds)} back to the bank" if deeds else "owned nothing")
+            + (f"{', '.join(gone.deeds)} back to the bank" if gone.deeds else "owned nothing")
         )
     return said

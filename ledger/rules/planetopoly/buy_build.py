@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ledger.core import board as steps
 from ledger.core.books import BANK, Books, Player
 from ledger.core.problems import problem
 from ledger.rules.planetopoly import bank, rules, tables
@@ -62,20 +63,10 @@ def buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
                 )
     rule = "§5" if deed.is_plot else "§6"
     check_afford(books, player, deed.price, deed.name, rule, where["player"])
-    board.put(HoldingRow(deed.key, player.name, 0, deed.is_plot))
-    said = bank.pay_out(
-        books,
-        player,
-        BANK,
-        deed.price,
-        memo=f"{player.name} buys {deed.name}",
-        rule=rule,
-        kind="buy",
-        event=event,
-    )
-    return summarize(
-        f"{player.name} buys {deed.name} for {deed.price:.2f} {books.currency} ({rule})", said
-    )
+    note = steps.Note("buy", f"{player.name} buys {deed.name}", rule, event)
+    account = books.game.cash_account(player)
+    steps.buy(books, board, deed.key, player.name, account, deed.price, note)
+    return f"{player.name} buys {deed.name} for {deed.price:.2f} {books.currency} ({rule})"
 
 
 def check_points(

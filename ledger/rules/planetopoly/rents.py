@@ -7,6 +7,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+from ledger.core import board as steps
 from ledger.core.books import Books
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.kit import (
@@ -28,11 +29,9 @@ def st_count(books: Books, owner: str, kind: str) -> int:
     board = board_of(books)
     together = books.settings.get_bool("count_st_together")
     kinds = (tables.TOLL, tables.SPEED) if together else (kind,)
-    n = 0
-    for h in board.owned_by(owner):
-        d = board.deed(h.deed)
-        if d is not None and d.kind in kinds:
-            n += 1
+    n = steps.how_many(
+        board, owner, lambda key: (d := board.deed(key)) is not None and d.kind in kinds
+    )
     return min(n, 4)
 
 

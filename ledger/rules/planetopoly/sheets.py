@@ -105,6 +105,18 @@ class Board:
     def drop(self, deed: str) -> None:
         self.holdings = [h for h in self.holdings if h.deed != deed]
 
+    # -- who owns which deed, as the shared board steps see it (ledger.core.board.Deeds) ----
+    def deeds_of(self, name: str) -> list[str]:
+        return [h.deed for h in self.owned_by(name)]
+
+    def give(self, deed: str, name: str) -> None:
+        """A deed bought from the bank; a plot is new: no points on it this turn (§5)."""
+        d = self.deed(deed)
+        self.put(HoldingRow(deed, name, 0, d is not None and d.is_plot))
+
+    def release(self, deed: str) -> None:
+        self.drop(deed)
+
 
 DEED_COLUMNS: tuple[Column, ...] = (
     Column("key", "text", 16, help="The deed's key as commands name it (lyra-1, toll-station-1)."),

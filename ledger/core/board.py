@@ -1,0 +1,197 @@
+"""The steps the board games share, as one `Bankrupt` step of the 18xx engine serves every game
+it runs: buy a deed from the bank, pay a rent or a tax (one who cannot pay it all pays all they
+have), a bank loan of the shortfall, and a player out whose deeds go back to the bank.
+
+Game-blind: a game names its accounts and its words (memo, rule, kind), keeps who owns what in
+its own sheets and lends it here as `Deeds`, and decides what its own text says:
+- what a shortfall does: the payer who paid all they had is out (the game checks `short`), or
+  the bank lends exactly the shortfall first (the game passes a `Loan`);
+- what a loan costs: nothing here (exactly the shortfall, no interest); a game whose text
+  charges for it posts that itself;
+- when a player is out, and what else goes with them (their place in the turn order, a prison
+  term): the game's. `eliminate` sends the deeds back to the bank unowned, writes off what the
+  bank lent and sends cash left to the bank (after "pays all they have" there is none: the
+  payee got it all).
+
+Money is `Decimal` and every step posts transfers: each transaction sums to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Generic, Protocol, TypeVar
+
+from ledger.core.books import BANK, Books
+from ledger.core.journal import transfer
+from ledger.core.money import Money
+
+#: A deed as its game names it: a field's number, a title deed card's key.
+K = TypeVar("K")
+ZERO = Decimal(0)
+
+
+class Deeds(Protocol[K]):
+    """Who owns which deed, as the game keeps it (its Owners or Holdings sheet)."""
+
+    def deeds_of(self, name: str) -> list[K]: ...
+
+    def give(self, deed: K, name: str) -> None: ...
+
+    def release(self, deed: K) -> None: ...
+
+
+# -- money ---------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Note:
+    """How a step's transaction reads in the journal: its kind, memo, the rule that set the
+    amount and the event it came from."""
+
+    kind: str
+    memo: str
+    rule: str
+    event: str
+
+
+def cash(books: Books, account: str) -> Decimal:
+    """What the account holds, from the journal."""
+    return books.journal.balance(account).amount
+
+
+def post(books: Books, src: str, dst: str, amount: Decimal, note: Note) -> int:
+    """`amount` from `src` to `dst`, on the books' day: the transaction's number."""
+    money = Money(amount, books.currency)
+    draft = transfer(
+        src, dst, money, kind=note.kind, memo=note.memo, event=note.event, rule=note.rule
+    )
+    return books.journal.post(draft, books.day).id
+
+
+# -- buying a deed -------------------------------------------------------------------------------
+def buy(
+    books: Books, deeds: Deeds[K], deed: K, buyer: str, account: str, price: Decimal, note: Note
+) -> int | None:
+    """The buyer pays the price to the bank and owns the deed, if they have at least the price;
+    with less, nothing happens (None). A game whose text refuses such a purchase, rather than
+    letting nothing happen, refuses it before it comes here: no loan is made for a purchase."""
+    if cash(books, account) < price:
+        return None
+    deeds.give(deed, buyer)
+    return post(books, account, BANK, price, note)
+
+
+def how_many(deeds: Deeds[K], owner: str, group: Callable[[K], bool]) -> int:
+    """How many deeds of a group the owner holds, for a rent that rises with how many of the group
+    one owns (labor camps, fleets, toll stations, speed traps)."""
+    return sum(1 for d in deeds.deeds_of(owner) if group(d))
+
+
+# -- paying: a rent to the owner, a tax to the bank ------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Loan:
+    """The bank lends a payer exactly the shortfall of a payment they must make, at no cost:
+    from `account` (its balance is minus the debt) into the payer's cash. `borrower` names the
+    payer in the memo, `rule` is the game's rule for it."""
+
+    account: str
+    borrower: str
+    rule: str
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """What a payment did: `due` the amount owed, `paid` what reached the payee, `lent` what the
+    bank lent for it, `txns` the transactions posted (the loan first)."""
+
+    due: Decimal
+    paid: Decimal
+    lent: Decimal = ZERO
+    txns: tuple[int, ...] = ()
+
+    @property
+    def short(self) -> Decimal:
+        """What the payer could not pay, left to the game's own rule (out of the game)."""
+        return self.due - self.paid
+
+
+def pay(
+    books: Books, payer: str, payee: str, amount: Decimal, note: Note, loan: Loan | None = None
+) -> Payment:
+    """The payer pays `amount` to `payee` (the owner's account for a rent, the bank for a tax):
+    the payer loses what the payee gets. One who has less pays all they have and the payee gets
+    that (`short` is what was missing), unless the game's `loan` lends exactly the shortfall
+    first. Nothing due posts nothing."""
+    if amount <= 0:
+        return Payment(amount, ZERO)
+    have = max(cash(books, payer), ZERO)
+    short = amount - have
+    txns: list[int] = []
+    lent = ZERO
+    if short > 0 and loan is not None:
+        txns.append(lend(books, loan, payer, short, f"the shortfall of {note.memo}", note.event))
+        lent = short
+    paid = amount if short <= lent else have
+    if paid > 0:
+        txns.append(post(books, payer, payee, paid, note))
+    return Payment(amount, paid, lent, tuple(txns))
+
+
+# -- the bank's loans ------------------------------------------------------------------------------
+def debt(books: Books, loan: Loan) -> Decimal:
+    """What the borrower owes the bank."""
+    return -cash(books, loan.account)
+
+
+def lend(books: Books, loan: Loan, account: str, amount: Decimal, why: str, event: str) -> int:
+    """The bank lends `amount` into the borrower's `account`, at no cost."""
+    memo = f"the bank lends {loan.borrower} {amount:.2f} {books.currency}, {why}"
+    return post(books, loan.account, account, amount, Note("loan", memo, loan.rule, event))
+
+
+def repay(books: Books, loan: Loan, account: str, event: str) -> Decimal:
+    """A borrower who holds money repays as much of the debt as they can, income first paying
+    the debt: what was repaid."""
+    back = min(debt(books, loan), cash(books, account))
+    if back <= 0:
+        return ZERO
+    memo = f"{loan.borrower} repays {back:.2f} {books.currency} of debt to the bank"
+    post(books, account, loan.account, back, Note("repay", memo, loan.rule, event))
+    return back
+
+
+# -- out of the game -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Elimination(Generic[K]):
+    """What putting a player out did: the deeds back to the bank, the debt the bank wrote off,
+    the cash that went to the bank."""
+
+    deeds: tuple[K, ...]
+    written_off: Decimal = ZERO
+    cash: Decimal = ZERO
+
+
+def eliminate(
+    books: Books,
+    deeds: Deeds[K],
+    name: str,
+    account: str,
+    rule: str,
+    event: str,
+    loan: Loan | None = None,
+    write_off: str = "",
+) -> Elimination[K]:
+    """A player is out: every deed they own goes back to the bank, unowned, the bank writes off
+    what it lent them (memo `write_off`), and cash they still hold goes to the bank. Marking
+    them out (their row, the turn order) is the game's own."""
+    owned = tuple(deeds.deeds_of(name))
+    for deed in owned:
+        deeds.release(deed)
+    owed = debt(books, loan) if loan is not None else ZERO
+    if loan is not None and owed > 0:
+        post(books, BANK, loan.account, owed, Note("write-off", write_off, rule, event))
+    rest = cash(books, account)
+    if rest > 0:
+        memo = f"{name} is out: their cash goes to the bank"
+        post(books, account, BANK, rest, Note("write-off", memo, rule, event))
+    return Elimination(owned, max(owed, ZERO), max(rest, ZERO))
