@@ -8,7 +8,7 @@ Rule numbers (204.1a, 705.1b) are those of ../shared/rules/matador21.da.txt.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
@@ -175,19 +175,8 @@ class Matador21(Game):
         books.settings.values["day"] = 1  # the first round; the opening is posted on day 0
         _set_order(books, 0)
 
-    def load_state(
-        self,
-        books: Books,
-        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
-        problems: list[Problem],
-    ) -> None:
-        books.state = defs.load_state(rows, problems)
-
-    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        return defs.dump_state(state_of(books))
-
-    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        return defs.sheet_rows(state_of(books))
+    state_type = defs.State
+    records = defs.RECORDS
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         from ledger.rules.matador21.checks import check_state

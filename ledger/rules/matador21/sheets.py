@@ -8,14 +8,12 @@ is the ruling of ../shared/rules/README.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any
 
 from ledger.core.money import round_money
-from ledger.core.problems import CellRef, Problem
-from ledger.core.records import build_records, dump_records, source_rows
+from ledger.core.problems import CellRef
+from ledger.core.records import Held
 from ledger.core.schema import Column, Setting, SheetSpec
 
 TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
@@ -254,27 +252,9 @@ SETTINGS: tuple[Setting, ...] = (
 FIELD_OF = {"from": "frm"}
 
 
-def load_state(
-    rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]], problems: list[Problem]
-) -> State:
-    return State(
-        board=build_records(Field, BOARD, rows.get("Board", ()), problems),
-        owners=build_records(OwnerRow, OWNERS, rows.get("Owners", ()), problems),
-        turns=build_records(TurnRow, TURNS, rows.get("Turns", ()), problems, field_of=FIELD_OF),
-    )
-
-
-def dump_state(state: State) -> dict[str, list[list[Any]]]:
-    return {
-        "Board": dump_records(state.board, BOARD),
-        "Owners": dump_records(state.owners, OWNERS),
-        "Turns": dump_records(state.turns, TURNS, field_of=FIELD_OF),
-    }
-
-
-def sheet_rows(state: State) -> dict[str, list[int | None]]:
-    return {
-        "Board": source_rows(state.board),
-        "Owners": source_rows(state.owners),
-        "Turns": source_rows(state.turns),
-    }
+#: The game's records: each sheet's rows held in its list of the State.
+RECORDS = {
+    "Board": Held(Field, "board"),
+    "Owners": Held(OwnerRow, "owners"),
+    "Turns": Held(TurnRow, "turns", FIELD_OF),
+}

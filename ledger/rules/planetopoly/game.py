@@ -6,7 +6,7 @@ Rule numbers (§3, §11) are those of ../shared/rules/planetopoly.txt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
@@ -15,10 +15,11 @@ from ledger.core.books import BANK, Books, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Refusal
-from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.planetopoly import bank, checks, commands, sheets, statement, tables
+from ledger.rules.planetopoly.sheets import RECORDS, Board
 
 
 class Planetopoly(Game):
@@ -97,19 +98,8 @@ class Planetopoly(Game):
     def new_state(self, books: Books) -> None:
         books.state = sheets.Board(sheets.example_board(), [])
 
-    def load_state(
-        self,
-        books: Books,
-        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
-        problems: list[Problem],
-    ) -> None:
-        books.state = sheets.load_board(rows, problems)
-
-    def dump_state(self, books: Books) -> dict[str, list[list[Any]]]:
-        return sheets.dump_board(sheets.board_of(books))
-
-    def source_rows(self, books: Books) -> dict[str, list[int | None]]:
-        return sheets.sheet_rows(sheets.board_of(books))
+    state_type = Board
+    records = RECORDS
 
     def check_state(self, books: Books) -> Iterable[Problem]:
         return checks.check_state(books)

@@ -5,14 +5,13 @@ first) and Holdings (who owns which deed, with its support points); the players'
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Books
-from ledger.core.problems import CellRef, Problem
-from ledger.core.records import build_records, dump_records, source_rows
+from ledger.core.problems import CellRef
+from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
 from ledger.rules.planetopoly import tables
 
@@ -272,24 +271,8 @@ def example_board() -> list[DeedRow]:
     return out
 
 
-def load_board(
-    rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]], problems: list[Problem]
-) -> Board:
-    return Board(
-        build_records(DeedRow, DEEDS, rows.get("Deeds", ()), problems),
-        build_records(HoldingRow, HOLDINGS, rows.get("Holdings", ()), problems),
-    )
-
-
-def dump_board(board: Board) -> dict[str, list[list[Any]]]:
-    return {
-        "Deeds": dump_records(board.deeds, DEEDS),
-        "Holdings": dump_records(board.holdings, HOLDINGS),
-    }
-
-
-def sheet_rows(board: Board) -> dict[str, list[int | None]]:
-    return {"Deeds": source_rows(board.deeds), "Holdings": source_rows(board.holdings)}
+#: The game's records: each sheet's rows held in its list of the Board.
+RECORDS = {"Deeds": Held(DeedRow, "deeds"), "Holdings": Held(HoldingRow, "holdings")}
 
 
 def board_of(books: Books) -> Board:
