@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, Self, TypeVar
 
 from ledger.core.clock import DAYS, Clock, Period
 from ledger.core.closing import CARRIED
@@ -38,8 +38,16 @@ CommandHandler = Callable[
 ]
 
 
+#: The state a game keeps of its own records (`Game.state_type`).
+S = TypeVar("S")
+
+
 @dataclass
-class Books:
+class BooksOf(Generic[S]):
+    """The books of one game: its players, settings, journal, events and dice, and the game's
+    own records (`state`), typed by the game (`BooksOf[State]`); `Books` where the game is not
+    known."""
+
     game: Game
     settings: Settings
     players: list[Player]
@@ -48,8 +56,8 @@ class Books:
     dice: list[DiceRoll] = field(default_factory=list)
     #: The Balances sheet as it was read, to notice hand edits (it is rewritten on save).
     balances_as_read: Mapping[str, tuple[Decimal, CellRef]] = field(default_factory=dict)
-    #: The game's own records, loaded and saved by the game's rules.
-    state: Any = None
+    #: The game's own records, loaded and saved by the game's rules (None until they are).
+    state: S = None  # type: ignore[assignment]
     #: The Journal sheet's row of each posting, by transaction id (for problems' `Sheet!Cell`).
     journal_rows: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
 
@@ -117,7 +125,7 @@ class Books:
             total = total + self.journal.balance(account)
         return total
 
-    def fork(self) -> Books:
+    def fork(self) -> Self:
         """A copy to try things on (a forecast): the journal forked, everything else copied."""
         import copy
 
@@ -158,6 +166,9 @@ class Books:
 
 # -- the game: the one small interface a game plugs in through --------------------------------
 # (here, beside the books: each names the other)
+
+#: The books where the game is not known (ledger's own code): the state as any game's.
+Books = BooksOf[Any]
 
 BANK = "bank"
 #: What the game's checks are, said as one.

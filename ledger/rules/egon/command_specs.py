@@ -15,10 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.core.books import Books, CommandHandler
+from ledger.core.books import CommandHandler
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon import commands, order_commands
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.draw import DRAW, draw
 from ledger.rules.egon.refusals import COMMAND_REFUSES
 

@@ -19,10 +19,10 @@ import re
 from collections.abc import Sequence
 from decimal import Decimal
 
-from ledger.core.books import Books
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.purchase_checks import late_rows
 from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import Problem, problem
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.refusals import COMMAND_REFUSES
 from ledger.rules.egon.sheets import EgonBook, RoundRow, TraderRow, book_of, game_over
 

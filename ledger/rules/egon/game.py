@@ -13,7 +13,7 @@ from dataclasses import replace
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, CommandHandler, Player
+from ledger.core.books import CommandHandler, Player
 from ledger.core.clock import ROUNDS_DONE, Period
 from ledger.core.game import Game
 from ledger.core.journal import transfer
@@ -24,6 +24,7 @@ from ledger.core.records import Held
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
 from ledger.rules.egon import tables
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order

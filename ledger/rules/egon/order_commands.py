@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from ledger.core.books import Books
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
 from ledger.core.problems import Problem, problem
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.commands import cell_of, row_hint, row_number
 from ledger.rules.egon.orders import (
     Accuse,

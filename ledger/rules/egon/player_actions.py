@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import Problem
+from ledger.rules.egon.books import Books
 
 ORDER = ActionSpec(
     "order",

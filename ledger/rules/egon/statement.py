@@ -4,10 +4,11 @@ his DI history. Plain data (ledger.core.report); the templates lay it out."""
 
 from __future__ import annotations
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.report import Statement, Table, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.sheets import book_of
 
 

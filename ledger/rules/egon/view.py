@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.report import Table, fmt
 from ledger.rules.egon import tables
+from ledger.rules.egon.books import Books
 from ledger.rules.egon.sheets import book_of, egon_settings
 from ledger.rules.egon.state import JAILED, Status
 

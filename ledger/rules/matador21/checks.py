@@ -7,8 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from ledger.core.books import PLAYER_ROLE, Books, Player
+from ledger.core.books import PLAYER_ROLE, Player
 from ledger.core.problems import CellRef, Problem, problem
+from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
     BOARD,
     FLEET,

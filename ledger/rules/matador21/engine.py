@@ -12,9 +12,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from ledger.core import board
-from ledger.core.books import BANK, PLAYER_ROLE, Books
+from ledger.core.books import BANK, PLAYER_ROLE
 from ledger.core.money import round_money
 from ledger.core.report import fmt
+from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
     FLEET,
     LABOR_CAMP,

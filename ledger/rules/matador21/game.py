@@ -13,7 +13,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.books import PLAYER_ROLE, Books, Player
+from ledger.core.books import PLAYER_ROLE, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Param, Refusal, parse_params
@@ -21,6 +21,7 @@ from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
+from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table, Turn, take_turn
 from ledger.rules.matador21.sheets import (
     COLOURS,

@@ -7,10 +7,11 @@ import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from ledger.core.books import BANK, PLAYER_ROLE, Books, Player
+from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import cash_chart, journal_table
+from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.engine import rent_of
 from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TAX, State

@@ -7,8 +7,8 @@ Rule numbers are those of ../shared/rules/matador21.da.txt.
 
 from __future__ import annotations
 
-from ledger.core.books import Books
 from ledger.core.report import Table, fmt
+from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.sheets import State
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core import board as steps
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.problems import Problem, problem
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import board_of
 
 LOAN_PREFIX = "loan:"

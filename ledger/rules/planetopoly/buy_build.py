@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from ledger.core import board as steps
-from ledger.core.books import BANK, Books, Player
+from ledger.core.books import BANK, Player
 from ledger.core.problems import problem
 from ledger.rules.planetopoly import bank, rules, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
     Refused,
     Where,

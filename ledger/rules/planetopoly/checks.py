@@ -9,9 +9,9 @@ import itertools
 from collections.abc import Iterable
 from decimal import Decimal
 
-from ledger.core.books import Books
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.planetopoly import bank, rules, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DEEDS, HOLDINGS, Board, board_of
 
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.params import ActionSpec, Param, Refusal, parse_params
 from ledger.core.problems import Problem, problem
 from ledger.rules.planetopoly import bank
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import build, buy
 from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
 from ledger.rules.planetopoly.kit import Handler, Refused, summarize

@@ -7,8 +7,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import BANK, Books, Player
+from ledger.core.books import BANK, Player
 from ledger.rules.planetopoly import bank
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
     Where,
     check_afford,

@@ -11,7 +11,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.books import BANK, Books, Player
+from ledger.core.books import BANK, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Refusal
@@ -19,6 +19,7 @@ from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.planetopoly import bank, checks, commands, sheets, statement, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import RECORDS, Board
 
 

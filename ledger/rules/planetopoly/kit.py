@@ -9,9 +9,10 @@ from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.problems import Problem, problem
 from ledger.rules.planetopoly import bank
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
 
 

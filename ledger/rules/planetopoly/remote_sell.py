@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.core.books import BANK, Books
+from ledger.core.books import BANK
 from ledger.core.problems import problem
 from ledger.rules.planetopoly import bank, rules
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import add_points, check_points
 from ledger.rules.planetopoly.kit import (
     Refused,

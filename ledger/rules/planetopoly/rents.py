@@ -8,8 +8,8 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core import board as steps
-from ledger.core.books import Books
 from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
     Where,
     check_free,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import BANK, Books
+from ledger.core.books import BANK
 from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
     Where,
     check_free,

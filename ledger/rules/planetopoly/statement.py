@@ -7,11 +7,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
 
 

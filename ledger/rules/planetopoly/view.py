@@ -8,9 +8,9 @@ Rule numbers are those of ../shared/rules/planetopoly.txt.
 
 from __future__ import annotations
 
-from ledger.core.books import Books
 from ledger.core.report import Table, fmt
 from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.events_prison import BAIL_KEYS
 from ledger.rules.planetopoly.sheets import board_of
 from ledger.rules.planetopoly.statement import rent_text

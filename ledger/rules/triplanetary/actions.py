@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.params import ActionSpec, parse_params
 from ledger.core.problems import Problem
 from ledger.rules.triplanetary import (
@@ -35,6 +34,7 @@ from ledger.rules.triplanetary import (
     transfer,
     trials,
 )
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import Done, Handler, Refused
 from ledger.rules.triplanetary.refusals import REFUSES
 

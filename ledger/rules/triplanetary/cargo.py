@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     GRAPPLES,
     PLAYER,

@@ -7,9 +7,10 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Rule
+from ledger.core.books import Rule
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used, state_of
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES
 from ledger.rules.triplanetary.settings import Rules

@@ -7,10 +7,10 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.params import ActionSpec
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     SUPPLIERS,

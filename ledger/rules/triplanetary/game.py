@@ -10,7 +10,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core.books import Books, Player, Rule
+from ledger.core.books import Player, Rule
 from ledger.core.clock import Period
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec
@@ -19,6 +19,7 @@ from ledger.core.report import TickReport
 from ledger.core.schema import Column
 from ledger.core.settings import Settings
 from ledger.rules.triplanetary import actions, checks, justice, kit, sheets
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.refusals import REFUSES
 from ledger.rules.triplanetary.roles import PATROL, PATROL_ROLE

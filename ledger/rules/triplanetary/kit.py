@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
@@ -20,6 +20,7 @@ from ledger.core.names import did_you_mean
 from ledger.core.params import Param
 from ledger.core.problems import Problem, problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
     DEPARTED,
     DESTROYED,

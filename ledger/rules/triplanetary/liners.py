@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.core.books import Books
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PASSENGERS,
     PLAYER,

@@ -12,11 +12,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import (
     LLOYDS,

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from ledger.core.books import Books
 from ledger.core.report import Report, Table, fmt
 from ledger.core.statement_parts import cash_chart
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import GONE, collected_when, state_of
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.statement import worth

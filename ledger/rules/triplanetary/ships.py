@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     SUPPLIERS,

@@ -7,12 +7,13 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.money import round_money
 from ledger.core.report import Statement, Table, TickReport, fmt
 from ledger.core.statement_parts import bank_table, cash_chart, journal_table
 from ledger.core.words import plural
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used

@@ -34,10 +34,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from decimal import Decimal
 
-from ledger.core.books import Books
 from ledger.core.report import Line, TickReport
 from ledger.core.statement_parts import money_in
 from ledger.core.words import plural
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import OUTLAWS, prison_term, set_status
 from ledger.rules.triplanetary.kit import GRAPPLES
 from ledger.rules.triplanetary.model import ACTIVE, Ship

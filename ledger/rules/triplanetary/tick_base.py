@@ -8,11 +8,12 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.charges import payer_postings, spendable
 from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import collected_when, state_of, tax_split
 from ledger.rules.triplanetary.model import Due, Market, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE

@@ -9,11 +9,12 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
-from ledger.core.books import Books, Player
+from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Param
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import (
     crime_class,
     fine_player,

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from decimal import Decimal
 
-from ledger.core.books import Books
 from ledger.core.money import round_money
 from ledger.core.report import Table, fmt
 from ledger.core.words import plural
+from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.kit import GONE, collected_when
 from ledger.rules.triplanetary.model import State
