@@ -9,7 +9,6 @@ folder under whatever folder a command runs in, where someone else may write it.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Literal
 
 _DEFAULTS = {
@@ -19,10 +18,11 @@ _DEFAULTS = {
 }
 
 
-def user_folder(kind: Literal["cache", "data", "config"]) -> Path:
-    """This user's `kind` folder for ledger (`~/.cache/bankers-ledger` by default)."""
+def user_folder(kind: Literal["cache", "data", "config"]) -> str:
+    """This user's `kind` folder for ledger (`~/.cache/bankers-ledger` by default); a string,
+    so that `balance` answered before typer imports no pathlib."""
     variable, default = _DEFAULTS[kind]
     base = os.environ.get(variable, "")
     if not os.path.isabs(base):
         base = os.path.join(os.path.expanduser("~"), *default)
-    return Path(base) / "bankers-ledger"
+    return os.path.join(base, "bankers-ledger")

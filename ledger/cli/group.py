@@ -103,7 +103,7 @@ def _listing() -> dict[str, tuple[str, list[tuple[str, str, bool]]]]:
                 origin = Path(spec.origin) if spec and spec.origin else None
                 for f in sorted(origin.parent.rglob("*.py")) if origin else ():
                     stamp.update(f"{f}:{f.stat().st_mtime_ns}".encode())
-    where = user_folder("cache") / f"commands-{stamp.hexdigest()[:16]}.json"
+    where = Path(user_folder("cache")) / f"commands-{stamp.hexdigest()[:16]}.json"
     with contextlib.suppress(OSError, ValueError, TypeError):
         data = json.loads(where.read_text(encoding="utf-8"))
         return {k: (v[0], [(n, h, bool(x)) for n, h, x in v[1]]) for k, v in data.items()}

@@ -278,7 +278,7 @@ def _workbook_id(path: str) -> str:
 
 
 def _folder() -> str:
-    return str(user_folder("cache") / "help")
+    return os.path.join(user_folder("cache"), "help")
 
 
 def _file(folder: str, key: str) -> str:

@@ -45,7 +45,7 @@ class Summary:
 
 def cache_path(workbook: Path) -> Path:
     where = hashlib.sha256(str(workbook.resolve()).encode("utf-8", "surrogateescape"))
-    return user_folder("cache") / "balances" / f"{where.hexdigest()[:32]}.json"
+    return Path(user_folder("cache")) / "balances" / f"{where.hexdigest()[:32]}.json"
 
 
 def digest_of(data: bytes) -> str:

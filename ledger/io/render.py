@@ -243,7 +243,7 @@ def template_env() -> Any:
 
     folder = templates_folder()
     cache = None
-    where = user_folder("cache") / f"templates-{__version__}"
+    where = Path(user_folder("cache")) / f"templates-{__version__}"
     with contextlib.suppress(OSError):
         where.mkdir(parents=True, exist_ok=True)
         cache = QuietCache(str(where))

@@ -25,7 +25,7 @@ KEY_BYTES = 32
 
 
 def key_path() -> Path:
-    return user_folder("data") / "seal.key"
+    return Path(user_folder("data")) / "seal.key"
 
 
 @cache

@@ -19,7 +19,7 @@ BANKER = ""
 
 def config_file(workbook: Path) -> Path:
     key = hashlib.sha256(str(workbook.resolve()).encode()).hexdigest()[:16]
-    return user_folder("config") / f"links-{key}.json"
+    return Path(user_folder("config")) / f"links-{key}.json"
 
 
 def make_links(names: list[str], workbook: Path, keep: bool, game: str = "") -> dict[str, str]:
