@@ -273,6 +273,7 @@ def submit(
     form = _form_of(game, kind)
     kept = {f.name: str(values.get(f.name, "")).strip()[:MAX_TEXT] for f in form.fields}
     kept = {k: v for k, v in kept.items() if v}
+    _refuse_hidden(kept)
     form_id = form_id[:MAX_TEXT]
     command = described(game, who, kind, kept)
     with store.exclusive(path):
@@ -311,6 +312,27 @@ def submit(
         return _set(path, n, state=WAITING, game=played)
     action = dataclasses.replace(_load(entry), game=played)
     return _apply(path, game, action, f"{command} — from {who}'s link")
+
+
+def _refuse_hidden(values: dict[str, str]) -> None:
+    """A field of a phone's form is one line of plain text: a control or format character
+    (an escape sequence, a carriage return, a right-to-left override) could redraw the
+    banker's terminal in `ledger pending` or `ledger history`, showing another action than
+    the one approved. Refused before anything is kept."""
+    from ledger.core.names import invisible
+
+    found = [
+        problem(
+            "hidden-character",
+            name,
+            f"{name} holds {hidden}, which a form's text never needs",
+            "type it again as plain text",
+        )
+        for name, value in values.items()
+        if (hidden := invisible(value)) is not None
+    ]
+    if found:
+        raise ProblemsFound(found)
 
 
 def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "") -> Action:
