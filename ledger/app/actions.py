@@ -219,11 +219,41 @@ def _load(entry: dict[str, Any]) -> Action:
         str(entry.get("command", "")),
         str(entry.get("at", "")),
         str(entry.get("result", "")),
-        tuple(entry.get("problems", ())),
+        tuple(_problem_of(p) for p in entry.get("problems", ())),
         str(entry.get("why", "")),
         str(entry.get("form", "")),
         str(entry.get("game", "")),
     )
+
+
+def _kept(path: Path) -> dict[str, Any]:
+    """The kept actions, to change them (under the lock): a damaged file is refused, never
+    overwritten, so the actions waiting in it are not lost."""
+    data = pending.read(path)
+    if data.get("damaged"):
+        where = pending.pending_path(path)
+        raise ProblemsFound(
+            [
+                problem(
+                    "pending-damaged",
+                    where.name,
+                    f"the file of the players' actions cannot be read: {data['damaged']}",
+                    "move it aside (ledger never overwrites it); the players then send their "
+                    "waiting actions again",
+                )
+            ]
+        )
+    return data
+
+
+def _problem_of(kept: Any) -> dict[str, str]:
+    """A kept problem as `message()` shows it: its code, where and message, all text."""
+    if not isinstance(kept, dict):
+        raise TypeError("a problem is a mapping")
+    out = {k: str(kept.get(k, "")) for k in ("code", "where", "message", "hint")}
+    if not out["code"] or not out["message"]:
+        raise ValueError("a problem has a code and a message")
+    return out
 
 
 def listing(path: Path) -> list[Action]:
@@ -245,14 +275,15 @@ def kept_signature(path: Path) -> tuple[int, int] | None:
 def waiting(path: Path) -> list[Action]:
     """`ledger pending`: what waits for the banker, and what is being applied (one a run
     stopped while applying stays so: `ledger history` says whether it was saved)."""
+    _kept(path)  # a damaged file is said, not shown as "nothing waits"
     return [a for a in listing(path) if a.state in (WAITING, APPLYING)]
 
 
 def _set(path: Path, n: int, **changes: Any) -> Action:
     """Change action `n` under the workbook's writer lock."""
     with store.exclusive(path):
-        data = pending.read(path)
-        entry = next(e for e in data["actions"] if e.get("n") == n)
+        data = _kept(path)
+        entry = _entry(data, n)
         entry.update(changes)
         pending.write(path, data)
         return _load(entry)
@@ -277,7 +308,7 @@ def submit(
     form_id = form_id[:MAX_TEXT]
     command = described(game, who, kind, kept)
     with store.exclusive(path):
-        data = pending.read(path)
+        data = _kept(path)
         for entry in data["actions"]:
             if entry.get("who") == who and entry.get("form") == form_id and form_id:
                 return _load(entry)  # a double tap: the first one stands
@@ -358,23 +389,28 @@ def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "
     return _set(path, action.n, state=DONE, result=outcome.summary)
 
 
+def _entry(data: dict[str, Any], n: int) -> dict[str, Any]:
+    entry: dict[str, Any] | None = next((e for e in data["actions"] if e.get("n") == n), None)
+    if entry is None:
+        raise ProblemsFound(
+            [
+                problem(
+                    "no-such-action",
+                    "N",
+                    f"there is no action {n}",
+                    "`ledger pending` lists the waiting ones",
+                )
+            ]
+        )
+    return entry
+
+
 def _claim(path: Path, n: int) -> Action:
     """Action `n` taken out of the waiting ones (marked applying), under the lock: two
     approvals at once apply it once."""
     with store.exclusive(path):
-        data = pending.read(path)
-        entry = next((e for e in data["actions"] if e.get("n") == n), None)
-        if entry is None:
-            raise ProblemsFound(
-                [
-                    problem(
-                        "no-such-action",
-                        "N",
-                        f"there is no action {n}",
-                        "`ledger pending` lists the waiting ones",
-                    )
-                ]
-            )
+        data = _kept(path)
+        entry = _entry(data, n)
         if entry.get("state") != WAITING:
             raise ProblemsFound(
                 [

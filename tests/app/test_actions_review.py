@@ -4,6 +4,9 @@ half-applied. Fresh game: Ann and Bob with 25 KC at Ceres, Sam the Patrol with 5
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pytest
 
 from ledger.app.actions import listing, submit
@@ -16,7 +19,9 @@ def pay(game: Ledger, who: str, to: str, amount: str, memo: str = "", form: str 
     return submit(game.path, who, "pay", values, form or f"{who}-{to}-{amount}-{memo}")
 
 
-@pytest.mark.parametrize("memo", ["rent\r   2  Ann: pay Ann Bob 5", "\x1b[2K\x1b[1Gore", "a\u202eb"])
+@pytest.mark.parametrize(
+    "memo", ["rent\r   2  Ann: pay Ann Bob 5", "\x1b[2K\x1b[1Gore", "a\u202eb"]
+)
 def test_30_a_form_with_a_hidden_character_is_refused_before_the_banker_sees_it(
     game: Ledger, memo: str
 ) -> None:
@@ -26,3 +31,51 @@ def test_30_a_form_with_a_hidden_character_is_refused_before_the_banker_sees_it(
     assert "memo" in refused.value.problems[0].line()
     assert listing(game.path) == []
     assert "\x1b" not in game("pending").stdout
+
+
+def kept_file(game: Ledger) -> Path:
+    return game.path.with_name(f".{game.path.name}.pending.json")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": 1, "actions": ["x", 7, {"n": "abc"}, {"n": true}]}',
+        '{"format": 1, "actions": [{"n": 1, "who": "Ann", "kind": "pay", "state": "refused",'
+        ' "problems": ["not a problem"]}]}',
+    ],
+)
+def test_30_a_tampered_pending_file_is_no_traceback(game: Ledger, text: str) -> None:
+    kept_file(game).write_text(text, encoding="utf-8")
+    assert listing(game.path) == []
+    sent = pay(game, "Ann", "Bob", "5")
+    assert sent.state == "waiting"
+    assert "Ann: pay Ann Bob 5" in game("pending").stdout
+    game("approve", str(sent.n))
+    assert game("balance", "--json").json()["players"]["Bob"] == "30.00"
+
+
+@pytest.mark.parametrize("how", ["not json", "too big", "a link to elsewhere", "a pipe"])
+def test_30_a_damaged_pending_file_is_refused_never_overwritten(
+    game: Ledger, tmp_path: Path, how: str
+) -> None:
+    where = kept_file(game)
+    if how == "not json":
+        where.write_text('{"format": 1, "actions": [{"n": 1, "who": "Ann"', encoding="utf-8")
+    elif how == "too big":
+        where.write_text('{"actions": [], "x": "' + "x" * (17 * 1024 * 1024) + '"}')
+    elif how == "a link to elsewhere":
+        elsewhere = tmp_path / "elsewhere.json"
+        elsewhere.write_text('{"format": 1, "actions": []}', encoding="utf-8")
+        where.symlink_to(elsewhere)
+    else:
+        os.mkfifo(where)  # reading it would wait for ever
+    before = where.lstat()
+    with pytest.raises(ProblemsFound) as refused:
+        pay(game, "Ann", "Bob", "5")
+    assert [p.code for p in refused.value.problems] == ["pending-damaged"]
+    assert listing(game.path) == []  # the pages show nothing, and do not hang
+    said = game("pending", expect=1)
+    assert "pending-damaged" in said.stderr and "move it aside" in said.stderr
+    game("approve", "1", expect=1)
+    assert where.lstat().st_mtime_ns == before.st_mtime_ns  # never overwritten
