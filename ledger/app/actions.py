@@ -13,17 +13,21 @@ so the same form sent twice is one action.
 from __future__ import annotations
 
 import dataclasses
+import os
 import shlex
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ledger.app.action_log import newest
 from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import pending, store
 
 WAITING, APPLYING, DONE, REFUSED, REJECTED = "waiting", "applying", "done", "refused", "rejected"
+#: Done, then taken back by `ledger undo` (found in the history, never kept in the file).
+UNDONE = "undone"
 #: A form's one-time id and a field's value: at most this long (a form is small).
 MAX_TEXT = 500
 
@@ -80,6 +84,10 @@ class Action:
     form: str = field(default="", repr=False)
     #: The game it was sent for (`Settings.identity`): another game's workbook refuses it.
     game: str = field(default="", repr=False)
+    #: Its history line once it is run (`... — from Ann's link (action 3)`), and the newest
+    #: kept version before: whether it is in the workbook is read from the history by them.
+    line: str = field(default="", repr=False)
+    since: int = field(default=0, repr=False)
 
     def message(self) -> list[str]:
         """The problems as `ledger` prints them: `WHERE: code message`, then its hint."""
@@ -223,6 +231,8 @@ def _load(entry: dict[str, Any]) -> Action:
         str(entry.get("why", "")),
         str(entry.get("form", "")),
         str(entry.get("game", "")),
+        str(entry.get("line", "")),
+        int(entry.get("since", 0)),
     )
 
 
@@ -257,13 +267,22 @@ def _problem_of(kept: Any) -> dict[str, str]:
 
 
 def listing(path: Path) -> list[Action]:
-    """Every action sent from the links of this workbook, oldest first."""
+    """Every action sent from the links of this workbook, oldest first; one done and since
+    taken back by `ledger undo` is `undone` (the history says so)."""
+    from ledger.app.action_log import kept, saved
+
     out = []
+    log = None
     for entry in pending.read(path)["actions"]:
         try:
-            out.append(_load(entry))
+            action = _load(entry)
         except (KeyError, TypeError, ValueError):
             continue  # a line of the file nobody could have written: not shown, never run
+        if action.state == DONE and action.line:
+            log = kept(path) if log is None else log
+            if saved(log, action.line, action.since) is False:
+                action = dataclasses.replace(action, state=UNDONE)
+        out.append(action)
     return out
 
 
@@ -273,10 +292,11 @@ def kept_signature(path: Path) -> tuple[int, int] | None:
 
 
 def waiting(path: Path) -> list[Action]:
-    """`ledger pending`: what waits for the banker, and what is being applied (one a run
-    stopped while applying stays so: `ledger history` says whether it was saved)."""
+    """`ledger pending`: what waits for the banker, what is being applied (or was, by a run
+    that stopped: `ledger approve N` or `ledger reject N` settles it), and what was done and
+    then undone (the banker approves it again, or rejects it)."""
     _kept(path)  # a damaged file is said, not shown as "nothing waits"
-    return [a for a in listing(path) if a.state in (WAITING, APPLYING)]
+    return [a for a in listing(path) if a.state in (WAITING, APPLYING, UNDONE)]
 
 
 def _set(path: Path, n: int, **changes: Any) -> Action:
@@ -312,7 +332,7 @@ def submit(
         for entry in data["actions"]:
             if entry.get("who") == who and entry.get("form") == form_id and form_id:
                 return _load(entry)  # a double tap: the first one stands
-        n = max((int(e.get("n", 0)) for e in data["actions"]), default=0) + 1
+        n = max((int(e["n"]) for e in data["actions"]), default=0) + 1
         entry = {
             "n": n,
             "who": who,
@@ -322,6 +342,9 @@ def submit(
             "command": command,
             "at": time.strftime("%Y-%m-%d %H:%M:%S"),
             "form": form_id,
+            "pid": os.getpid(),
+            "since": newest(path),
+            "line": f"{command} — from {who}'s link (action {n})",
         }
         data["actions"].append(entry)
         pending.write(path, data)
@@ -342,7 +365,7 @@ def submit(
     if books.settings.values.get("actions_wait", True) is not False:
         return _set(path, n, state=WAITING, game=played)
     action = dataclasses.replace(_load(entry), game=played)
-    return _apply(path, game, action, f"{command} — from {who}'s link")
+    return _apply(path, game, action)
 
 
 def _refuse_hidden(values: dict[str, str]) -> None:
@@ -366,7 +389,7 @@ def _refuse_hidden(values: dict[str, str]) -> None:
         raise ProblemsFound(found)
 
 
-def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "") -> Action:
+def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
     """Run the action as its command. Refused for what the books say: refused for good. The
     workbook locked (open in Excel, read-only, busy) or an error of the system: `back_to`
     (waiting, for an approval: the banker tries again) and the refusal raised."""
@@ -374,7 +397,7 @@ def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "
         outcome = change(
             path,
             _change_of(game, action.who, action.kind, action.values, action.game),
-            command=command,
+            command=action.line,
         )
     except ProblemsFound as exc:
         if back_to and exc.exit_code == store.EXIT_LOCKED:
@@ -403,46 +426,6 @@ def _entry(data: dict[str, Any], n: int) -> dict[str, Any]:
             ]
         )
     return entry
-
-
-def _claim(path: Path, n: int) -> Action:
-    """Action `n` taken out of the waiting ones (marked applying), under the lock: two
-    approvals at once apply it once."""
-    with store.exclusive(path):
-        data = _kept(path)
-        entry = _entry(data, n)
-        if entry.get("state") != WAITING:
-            raise ProblemsFound(
-                [
-                    problem(
-                        "action-not-waiting",
-                        "N",
-                        f"action {n} ({entry.get('command')}) is {entry.get('state')}, not waiting",
-                        "`ledger pending` lists the waiting ones",
-                    )
-                ]
-            )
-        entry["state"] = APPLYING
-        pending.write(path, data)
-        return _load(entry)
-
-
-def approve(path: Path, n: int) -> Action:
-    """`ledger approve N`: run the waiting action as its typed command (the books as they are
-    now decide: a payer who no longer has the money is refused, and the action says so)."""
-    action = _claim(path, n)
-    try:
-        game = _game(path)
-    except ProblemsFound as exc:
-        return _set(path, n, **_refused(exc))
-    command = f"{action.command} — from {action.who}'s link, approved by the banker"
-    return _apply(path, game, action, command, back_to=WAITING)
-
-
-def reject(path: Path, n: int, why: str = "") -> Action:
-    """`ledger reject N [--why TEXT]`: the waiting action is not run; its player sees why."""
-    _claim(path, n)
-    return _set(path, n, state=REJECTED, why=why.strip()[:MAX_TEXT])
 
 
 def csrf_token(link: str, page: str) -> str:

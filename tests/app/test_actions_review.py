@@ -79,3 +79,68 @@ def test_30_a_damaged_pending_file_is_refused_never_overwritten(
     assert "pending-damaged" in said.stderr and "move it aside" in said.stderr
     game("approve", "1", expect=1)
     assert where.lstat().st_mtime_ns == before.st_mtime_ns  # never overwritten
+
+
+def bob(game: Ledger) -> str:
+    return str(game("balance", "--json").json()["players"]["Bob"])
+
+
+def test_30_an_approved_action_then_undone_is_shown_undone_and_may_be_approved_again(
+    game: Ledger,
+) -> None:
+    sent = pay(game, "Ann", "Bob", "5")
+    game("approve", str(sent.n))
+    assert [a.state for a in listing(game.path)] == ["done"]
+    game("undo")
+    assert bob(game) == "25.00"
+    assert [a.state for a in listing(game.path)] == ["undone"]
+    said = game("pending")
+    assert "Ann: pay Ann Bob 5  (approved, then undone" in said.stdout
+    assert game("pending", "--json").json()[0]["state"] == "undone"
+    game("approve", str(sent.n))  # in the books once again, once
+    assert bob(game) == "30.00"
+    assert [a.state for a in listing(game.path)] == ["done"]
+    game("approve", str(sent.n), expect=1)  # done: not twice
+    assert bob(game) == "30.00"
+
+
+def test_30_an_action_undone_by_undo_to_is_undone_and_can_be_rejected(game: Ledger) -> None:
+    sent = pay(game, "Ann", "Bob", "5")
+    game("approve", str(sent.n))
+    game("pay", "Ann", "Bob", "1")
+    seq = game("history", "--json").json()[-1]["version"]  # the oldest: the approval
+    game("undo", "--to", str(seq))
+    assert [a.state for a in listing(game.path)] == ["undone"]
+    game("reject", str(sent.n), "--why", "the banker took it back")
+    assert [a.state for a in listing(game.path)] == ["rejected"]
+    assert "Nothing waits" in game("pending").stderr
+
+
+@pytest.mark.parametrize("step, saved", [("after-replace", True), ("written", False)])
+def test_30_an_action_a_stopped_approval_left_being_applied_is_settled_by_the_history(
+    game: Ledger, step: str, saved: bool
+) -> None:
+    sent = pay(game, "Ann", "Bob", "5")
+    stopped = game.sub("approve", str(sent.n), env={"LEDGER_TEST_FAULT": step})
+    assert stopped.exit_code == 137
+    assert "being applied" in game("pending").stdout
+    assert bob(game) == ("30.00" if saved else "25.00")
+    run = game("approve", str(sent.n))
+    assert ("saved before the run" in run.stderr) is saved
+    assert bob(game) == "30.00"  # paid once
+    assert [a.state for a in listing(game.path)] == ["done"]
+    assert "Nothing waits" in game("pending").stderr
+    history = [e["command"] for e in game("history", "--json").json()]
+    assert sum("from Ann's link, approved by the banker" in c for c in history) == 1
+
+
+def test_30_reject_settles_an_action_a_stopped_run_left_being_applied(game: Ledger) -> None:
+    one = pay(game, "Ann", "Bob", "5")
+    two = pay(game, "Ann", "Bob", "7")
+    assert game.sub("approve", str(one.n), env={"LEDGER_TEST_FAULT": "written"}).exit_code == 137
+    assert game.sub("approve", str(two.n), env={"LEDGER_TEST_FAULT": "after-replace"}).exit_code
+    game("reject", str(one.n), "--why", "not now")
+    said = game("reject", str(two.n))
+    assert "it stands" in said.stderr
+    assert [a.state for a in listing(game.path)] == ["rejected", "done"]
+    assert bob(game) == "32.00"
