@@ -28,6 +28,9 @@ from ledger.io import pending, store
 WAITING, APPLYING, DONE, REFUSED, REJECTED = "waiting", "applying", "done", "refused", "rejected"
 #: Done, then taken back by `ledger undo` (found in the history, never kept in the file).
 UNDONE = "undone"
+#: Fields that say what only the table saw (the dice as thrown): a player's word for them is
+#: taken by the banker, so an action naming them waits even when actions apply at once.
+WITNESSED = frozenset({"dice"})
 #: A form's one-time id and a field's value: at most this long (a form is small).
 MAX_TEXT = 500
 
@@ -362,7 +365,7 @@ def submit(
     books = tried.books
     assert books is not None
     played = books.settings.identity()  # approved later only on this very game
-    if books.settings.values.get("actions_wait", True) is not False:
+    if books.settings.values.get("actions_wait", True) is not False or WITNESSED & set(kept):
         return _set(path, n, state=WAITING, game=played)
     action = dataclasses.replace(_load(entry), game=played)
     return _apply(path, game, action)

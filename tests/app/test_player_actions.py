@@ -8,8 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ledger.app.actions import REFUSED, WAITING, submit
-from tests.conftest import Ledger, read_sheet
+from ledger.app.actions import DONE, REFUSED, WAITING, submit
+from tests.conftest import Ledger, read_sheet, set_setting
 
 
 def test_30_a_21_field_roll_from_a_link_only_on_ones_own_turn(ledger: Ledger) -> None:
@@ -86,3 +86,16 @@ def test_30_an_egon_round_from_the_links_is_the_round_typed(ledger: Ledger) -> N
     for sheet in ("Players", "Orders", "Journal", "Rounds"):
         assert read_sheet(ledger.path, sheet) == read_sheet(typed.path, sheet), sheet
     assert ledger.balances() == typed.balances()
+
+
+def test_30_dice_typed_on_a_phone_wait_for_the_banker_even_when_actions_apply_at_once(
+    ledger: Ledger,
+) -> None:
+    ledger("new", "--game", "matador21", "--player", "A", "--player", "B", "--first", "A")
+    set_setting(ledger.path, "actions_wait", False)
+    chosen = submit(ledger.path, "A", "roll", {"dice": "6,6"}, "a1")
+    assert chosen.state == WAITING  # the table saw the throw, the banker takes the word
+    assert [r for r in read_sheet(ledger.path, "Turns")[1:] if any(r)] == []
+    ledger("reject", str(chosen.n), "--why", "you threw 2,3")
+    drawn = submit(ledger.path, "A", "roll", {}, "a2")
+    assert drawn.state == DONE  # the seeded dice: nobody's word
