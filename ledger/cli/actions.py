@@ -64,10 +64,12 @@ def _being_applied(state: str) -> str:
     return ""
 
 
-@app.command(epilog="Example: ledger approve 3")
+@app.command(epilog="Example: ledger approve 3   (ledger pending lists the numbers)")
 def approve(n: NumberArg, workbook: WorkbookOpt = DEFAULT_WORKBOOK) -> None:
     """Run a waiting action as its command, with the books as they are now (checked as the
-    command is: refused if it is wrong now). Its history line says whose link it came from."""
+    command is: refused if it is wrong now). Its history line says whose link it came from.
+    One approved and then undone runs again; one a stopped run left being applied is settled
+    by the history (saved: done; not saved: run now, once)."""
 
     def action() -> None:
         from ledger.app.actions import DONE
@@ -98,7 +100,9 @@ def reject(
     why: Annotated[str, typer.Option("--why", help="What the player is told.")] = "",
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
 ) -> None:
-    """Refuse a waiting action: it is not run; its player sees it refused (and why)."""
+    """Refuse a waiting action: it is not run; its player sees it refused (and why). Also
+    closes one approved and then undone, or one a stopped run left being applied (if the
+    history shows it saved, it stands: `ledger undo` takes it back)."""
 
     def action() -> None:
         from ledger.app.deciding import reject as refuse
