@@ -22,3 +22,11 @@ def test_30_an_action_approved_then_undone_says_so_on_both_pages(game: Ledger) -
         assert "refused" not in row.group(0)
         banker = c.get("/p/bank-token").text
         assert 'data-approve="1"' in banker and "(approved, then undone)" in banker
+
+
+def test_30_another_games_actions_are_not_shown_on_the_new_games_pages(game: Ledger) -> None:
+    submit(game.path, "Ann", "pay", {"to": "Bob", "amount": "5", "memo": "old game"}, "f")
+    game("new", "--game", "triplanetary", "-p", "Ann", "-p", "Bob", "--patrol", "Sam", "--force")
+    with client(game) as c:  # links made for the new game
+        assert "old game" not in c.get("/p/ann-token").text
+        assert "old game" not in c.get("/p/bank-token").text
