@@ -33,6 +33,9 @@ UNDONE = "undone"
 WITNESSED = frozenset({"dice"})
 #: A form's one-time id and a field's value: at most this long (a form is small).
 MAX_TEXT = 500
+#: The most actions of one link that may wait for the banker at once; and how many decided
+#: ones are kept (the newest), so the file stays small however long the game runs.
+MAX_WAITING, KEEP_DECIDED = 20, 500
 
 
 @dataclass(frozen=True)
@@ -335,7 +338,12 @@ def submit(
         for entry in data["actions"]:
             if entry.get("who") == who and entry.get("form") == form_id and form_id:
                 return _load(entry)  # a double tap: the first one stands
-        n = max((int(e["n"]) for e in data["actions"]), default=0) + 1
+        _refuse_too_many(data, who, kind)
+        last = data.get("last")
+        last = last if isinstance(last, int) and not isinstance(last, bool) else 0
+        n = max([last, *(int(e["n"]) for e in data["actions"])]) + 1
+        data["last"] = n
+        data["actions"] = _pruned(data["actions"])
         entry = {
             "n": n,
             "who": who,
@@ -369,6 +377,30 @@ def submit(
         return _set(path, n, state=WAITING, game=played)
     action = dataclasses.replace(_load(entry), game=played)
     return _apply(path, game, action)
+
+
+def _refuse_too_many(data: dict[str, Any], who: str, kind: str) -> None:
+    """A link with `MAX_WAITING` actions waiting sends no more until the banker decides."""
+    mine = sum(1 for e in data["actions"] if e.get("who") == who and e.get("state") == WAITING)
+    if mine >= MAX_WAITING:
+        raise ProblemsFound(
+            [
+                problem(
+                    "too-many-waiting",
+                    kind,
+                    f"{who} has {mine} actions waiting for the banker already",
+                    "send more once the banker has decided those",
+                )
+            ]
+        )
+
+
+def _pruned(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every action still waiting (or being applied), and the newest `KEEP_DECIDED` decided
+    ones: older decided ones are dropped (the history keeps what they did)."""
+    decided = [e for e in actions if e.get("state") not in (WAITING, APPLYING)]
+    gone = {id(e) for e in decided[: max(0, len(decided) - KEEP_DECIDED)]}
+    return [e for e in actions if id(e) not in gone]
 
 
 def _refuse_hidden(values: dict[str, str]) -> None:

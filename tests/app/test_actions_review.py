@@ -4,6 +4,7 @@ half-applied. Fresh game: Ann and Bob with 25 KC at Ceres, Sam the Patrol with 5
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -144,3 +145,28 @@ def test_30_reject_settles_an_action_a_stopped_run_left_being_applied(game: Ledg
     assert "it stands" in said.stderr
     assert [a.state for a in listing(game.path)] == ["rejected", "done"]
     assert bob(game) == "32.00"
+
+
+def test_30_a_link_with_twenty_actions_waiting_sends_no_more_until_the_banker_decides(
+    game: Ledger,
+) -> None:
+    for i in range(20):
+        assert pay(game, "Ann", "Bob", "1", form=f"f{i}").state == "waiting"
+    with pytest.raises(ProblemsFound) as refused:
+        pay(game, "Ann", "Bob", "1", form="f20")
+    assert [p.code for p in refused.value.problems] == ["too-many-waiting"]
+    assert pay(game, "Bob", "Ann", "1", form="b").state == "waiting"  # another link's own
+    game("reject", "1")
+    assert pay(game, "Ann", "Bob", "1", form="f21").n == 22
+
+
+def test_30_the_pending_file_stays_small_however_long_the_game(game: Ledger) -> None:
+    old = [
+        {"n": n, "who": "Ann", "kind": "pay", "values": {}, "state": "refused", "command": "x"}
+        for n in range(1, 701)
+    ]
+    kept_file(game).write_text(json.dumps({"format": 1, "actions": old}), encoding="utf-8")
+    sent = pay(game, "Ann", "Bob", "5")
+    assert sent.n == 701
+    kept = json.loads(kept_file(game).read_text(encoding="utf-8"))["actions"]
+    assert len(kept) == 501 and kept[0]["n"] == 201 and kept[-1]["n"] == 701
