@@ -79,7 +79,11 @@ def write(path: Path, data: dict[str, Any]) -> None:
     assert not data.get("damaged"), "a damaged file is never overwritten"
     where = pending_path(path)
     tmp = where.with_name(f"{where.name}.tmp-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    # a file (or a link to elsewhere) left at that name is removed, never written through
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False, indent=1)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,15 @@ def test_30_the_pending_file_stays_small_however_long_the_game(game: Ledger) -> 
     assert sent.n == 701
     kept = json.loads(kept_file(game).read_text(encoding="utf-8"))["actions"]
     assert len(kept) == 501 and kept[0]["n"] == 201 and kept[-1]["n"] == 701
+
+
+def test_30_a_link_left_at_the_pending_files_temporary_name_is_not_written_through(
+    game: Ledger, tmp_path: Path
+) -> None:
+    elsewhere = tmp_path / "elsewhere.txt"
+    elsewhere.write_text("not ledger's", encoding="utf-8")
+    where = kept_file(game)
+    where.with_name(f"{where.name}.tmp-{os.getpid()}").symlink_to(elsewhere)
+    assert pay(game, "Ann", "Bob", "5").state == "waiting"
+    assert elsewhere.read_text(encoding="utf-8") == "not ledger's"
+    assert stat.S_IMODE(where.stat().st_mode) == 0o600 and not where.is_symlink()
