@@ -32,7 +32,7 @@ def saved(log: list[Version], line: str, since: int) -> bool | None:
     tell."""
     if not line:
         return None
-    for v in log:
+    for v in reversed(log):  # the newest save of it (approved again after an undo)
         if v.command == line:
             return not any(_back_before(later, v.seq) for later in log if later.seq > v.seq)
     if since > 0 and (not log or min(v.seq for v in log) > since + 1):

@@ -113,6 +113,11 @@ def test_30_an_action_undone_by_undo_to_is_undone_and_can_be_rejected(game: Ledg
     seq = game("history", "--json").json()[-1]["version"]  # the oldest: the approval
     game("undo", "--to", str(seq))
     assert [a.state for a in listing(game.path)] == ["undone"]
+    game("approve", str(sent.n))  # again, after the jump back: in the books once more
+    assert [a.state for a in listing(game.path)] == ["done"]
+    assert bob(game) == "30.00"
+    game("undo")
+    assert [a.state for a in listing(game.path)] == ["undone"]
     game("reject", str(sent.n), "--why", "the banker took it back")
     assert [a.state for a in listing(game.path)] == ["rejected"]
     assert "Nothing waits" in game("pending").stderr
