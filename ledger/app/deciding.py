@@ -48,9 +48,9 @@ def _not_waiting(n: int, entry: dict[str, Any], why: str, hint: str = "") -> Pro
     )
 
 
-def _claim(path: Path, n: int, approving: bool) -> Action:
+def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
     """Action `n` taken out of the waiting ones (marked applying, with the history line its
-    save will carry), under the lock. Left applying by a stopped run: settled first (done
+    save will carry; or rejected, with `why`), under the lock. Left applying by a stopped run: settled first (done
     when its save is in the history: returned so). Done, then undone: taken again."""
     with store.exclusive(path):
         data = _kept(path)
@@ -88,7 +88,10 @@ def _claim(path: Path, n: int, approving: bool) -> Action:
                 raise _not_waiting(n, entry, "done", "`ledger undo` takes a command back")
         elif state != WAITING:
             raise _not_waiting(n, entry, str(state))
-        entry.update(state=APPLYING, pid=os.getpid(), since=newest(path), line=line)
+        if approving:
+            entry.update(state=APPLYING, pid=os.getpid(), since=newest(path), line=line)
+        else:  # rejected in the same step: nothing is left half-done
+            entry.update(state=REJECTED, why=why.strip()[:MAX_TEXT])
         pending.write(path, data)
         return _load(entry)
 
@@ -114,7 +117,4 @@ def approve(path: Path, n: int) -> Action:
 def reject(path: Path, n: int, why: str = "") -> Action:
     """`ledger reject N [--why TEXT]`: the waiting action is not run; its player sees why.
     One a stopped run had saved is done, and stays so (`ledger undo` takes it back)."""
-    action = _claim(path, n, approving=False)
-    if action.state == DONE:
-        return action
-    return _set(path, n, state=REJECTED, why=why.strip()[:MAX_TEXT])
+    return _claim(path, n, approving=False, why=why)
