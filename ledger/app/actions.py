@@ -94,6 +94,8 @@ class Action:
     #: kept version before: whether it is in the workbook is read from the history by them.
     line: str = field(default="", repr=False)
     since: int = field(default=0, repr=False)
+    #: The day (round) it was sent on: a game's own move is for that moment only.
+    day: int | None = field(default=None, repr=False)
 
     def message(self) -> list[str]:
         """The problems as `ledger` prints them: `WHERE: code message`, then its hint."""
@@ -163,18 +165,20 @@ def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
 
 
 def _change_of(
-    game: Any, who: str, kind: str, values: dict[str, str], identity: str = ""
+    game: Any, who: str, kind: str, values: dict[str, str], identity: str = "", day: Any = None
 ) -> Change[object]:
     """The change the typed command would make, as the link's holder, on the game the action
     was sent for (`identity`, `Settings.identity`): another game's workbook put in its place
     refuses it."""
     made = _made(game, who, kind, values)
-    if not identity:
+    if not identity and day is None:
         return made
 
     def bound(books: Any) -> tuple[str, list[Problem], object]:
-        if books.settings.identity() != identity:
+        if identity and books.settings.identity() != identity:
             return "", [_foreign()], None
+        if day is not None and kind != "pay" and books.day != day:  # this round's order,
+            return "", [_passed(books, day)], None  # this turn's roll: not the next one's
         return made(books)
 
     return bound
@@ -186,6 +190,17 @@ def _foreign() -> Problem:
         "workbook",
         "the workbook is another game's now, not the one this action was sent for",
         "the player sends it again from the new game's link",
+    )
+
+
+def _passed(books: Any, day: int) -> Problem:
+    then, now = books.game.clock.now(day, len(books.journal)), books.moment()
+    return problem(
+        "moment-passed",
+        "workbook",
+        f"it was sent {then}, and the books are {now} now: a player's move is for the "
+        "moment it was sent",
+        "the player sends it again if it still stands",
     )
 
 
@@ -239,6 +254,7 @@ def _load(entry: dict[str, Any]) -> Action:
         str(entry.get("game", "")),
         str(entry.get("line", "")),
         int(entry.get("since", 0)),
+        None if entry.get("day") is None else int(entry["day"]),
     )
 
 
@@ -374,8 +390,8 @@ def submit(
     assert books is not None
     played = books.settings.identity()  # approved later only on this very game
     if books.settings.values.get("actions_wait", True) is not False or WITNESSED & set(kept):
-        return _set(path, n, state=WAITING, game=played)
-    action = dataclasses.replace(_load(entry), game=played)
+        return _set(path, n, state=WAITING, game=played, day=books.day)
+    action = dataclasses.replace(_load(entry), game=played, day=books.day)
     return _apply(path, game, action)
 
 
@@ -431,7 +447,7 @@ def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
     try:
         outcome = change(
             path,
-            _change_of(game, action.who, action.kind, action.values, action.game),
+            _change_of(game, action.who, action.kind, action.values, action.game, action.day),
             command=action.line,
         )
     except ProblemsFound as exc:
@@ -461,18 +477,3 @@ def _entry(data: dict[str, Any], n: int) -> dict[str, Any]:
             ]
         )
     return entry
-
-
-def csrf_token(link: str, page: str) -> str:
-    """The token a page's forms carry: bound to the link's token and to the page, made with
-    this account's key (ledger/io/seal.py): nobody without the key can make one."""
-    from ledger.io.seal import mark
-
-    return mark(f"csrf\0{link}\0{page}".encode())
-
-
-def csrf_holds(link: str, page: str, given: str) -> bool:
-    """Whether `given` is the token of this link and page (compared in constant time)."""
-    import hmac
-
-    return hmac.compare_digest(csrf_token(link, page).encode(), given.encode("utf-8", "replace"))

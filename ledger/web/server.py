@@ -36,7 +36,8 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from ledger.app.actions import csrf_holds, csrf_token, submit
+from ledger.app.actions import submit
+from ledger.app.csrf import csrf_holds, csrf_token
 from ledger.app.deciding import approve, reject
 from ledger.core.problems import ProblemsFound
 from ledger.io.render import template_env, templates_folder

@@ -99,3 +99,17 @@ def test_30_dice_typed_on_a_phone_wait_for_the_banker_even_when_actions_apply_at
     ledger("reject", str(chosen.n), "--why", "you threw 2,3")
     drawn = submit(ledger.path, "A", "roll", {}, "a2")
     assert drawn.state == DONE  # the seeded dice: nobody's word
+
+
+def test_30_an_egon_order_sent_for_a_round_is_refused_once_that_round_is_evaluated(
+    ledger: Ledger,
+) -> None:
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    sent = submit(ledger.path, "ABC", "order", {"code": "x,5,BOB"}, "f1")
+    paid = submit(ledger.path, "ABC", "pay", {"to": "BOB", "amount": "5"}, "f2")
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    ledger("tick")  # round 1 evaluated without it: it must not slip into round 2
+    late = ledger("approve", str(sent.n), expect=1).stderr
+    assert "moment-passed it was sent before round 1, and the books are after round 1" in late
+    assert orders_of(ledger.path)[1:] == []
+    ledger("approve", str(paid.n))  # a payment is not bound to the round
