@@ -16,6 +16,7 @@ import dataclasses
 import os
 import shlex
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -232,7 +233,15 @@ def _game(path: Path) -> Any:
     from ledger.app.game_of import game_of
     from ledger.rules import load_game
 
-    key = game_of(path)
+    try:
+        key = game_of(path)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
+        from ledger.io.load import load_light
+
+        load_light(path)  # says what is wrong with it, as the typed command does
+        raise ProblemsFound(
+            [problem("damaged-xlsx", str(path), "the workbook cannot be read", "")]
+        ) from None
     if key is None:
         raise ProblemsFound([problem("no-game", str(path), "the workbook names no game", "")])
     return load_game(key)

@@ -25,7 +25,6 @@ from ledger.app.actions import (
     _game,
     _kept,
     _load,
-    _refused,
     _set,
 )
 from ledger.core.problems import ProblemsFound, problem
@@ -109,8 +108,9 @@ def approve(path: Path, n: int) -> Action:
         return action  # a stopped run had saved it
     try:
         game = _game(path)
-    except ProblemsFound as exc:
-        return _set(path, n, **_refused(exc))
+    except (ProblemsFound, OSError):  # the workbook's state, not the action's fault: it
+        _set(path, n, state=WAITING)  # waits until the workbook can be read again
+        raise
     return _apply(path, game, action, back_to=WAITING)
 
 

@@ -188,3 +188,20 @@ def test_30_a_link_left_at_the_pending_files_temporary_name_is_not_written_throu
     assert pay(game, "Ann", "Bob", "5").state == "waiting"
     assert elsewhere.read_text(encoding="utf-8") == "not ledger's"
     assert stat.S_IMODE(where.stat().st_mode) == 0o600 and not where.is_symlink()
+
+
+def test_30_a_damaged_workbook_is_said_as_the_command_says_it_and_the_action_waits(
+    game: Ledger,
+) -> None:
+    sent = pay(game, "Ann", "Bob", "5")
+    kept = game.path.read_bytes()
+    game.path.write_bytes(b"PK\x03\x04 not a workbook at all")
+    with pytest.raises(ProblemsFound) as refused:
+        pay(game, "Ann", "Bob", "1")
+    assert refused.value.problems[0].code in ("damaged-xlsx", "not-xlsx")
+    said = game("approve", str(sent.n), expect=1)
+    assert "Traceback" not in said.stderr and "-xlsx" in said.stderr
+    assert [a.state for a in listing(game.path)] == ["waiting"]  # not the action's fault
+    game.path.write_bytes(kept)
+    game("approve", str(sent.n))
+    assert bob(game) == "30.00"
