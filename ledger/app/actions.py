@@ -379,6 +379,7 @@ def submit(
             "at": time.strftime("%Y-%m-%d %H:%M:%S"),
             "form": form_id,
             "pid": os.getpid(),
+            "claimed": time.time(),
             "since": newest(path),
             "line": f"{command} — from {who}'s link (action {n})",
         }

@@ -9,6 +9,7 @@ action done and then undone may be approved again (it is not in the books) or re
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +31,9 @@ from ledger.app.actions import (
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import pending, store
 
+#: Applying an action waits at most a minute for the lock, twice: one taken up longer ago
+#: than this by a process still running was left by an error, and is settled as a stopped one.
+STALE = 600.0
 #: What a settled action's result says when its save was found in the history.
 FOUND_SAVED = "saved before the run applying it stopped (see `ledger history`)"
 
@@ -60,7 +64,7 @@ def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
             line = f"{entry.get('command')} — from {entry.get('who')}'s link, approved by the "
             line += f"banker (action {n})"
         if state == APPLYING:
-            if alive(entry.get("pid")):
+            if alive(entry.get("pid")) and _recent(entry.get("claimed")):
                 raise _not_waiting(n, entry, "being applied now", "wait a moment and look again")
             found = saved(kept(path), str(entry.get("line", "")), _since(entry))
             if found is True:
@@ -88,11 +92,21 @@ def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
         elif state != WAITING:
             raise _not_waiting(n, entry, str(state))
         if approving:
-            entry.update(state=APPLYING, pid=os.getpid(), since=newest(path), line=line)
+            entry.update(
+                state=APPLYING, pid=os.getpid(), claimed=time.time(), since=newest(path), line=line
+            )
         else:  # rejected in the same step: nothing is left half-done
             entry.update(state=REJECTED, why=why.strip()[:MAX_TEXT])
         pending.write(path, data)
         return _load(entry)
+
+
+def _recent(claimed: object) -> bool:
+    """Whether an action was taken up for applying less than `STALE` seconds ago (a live
+    process that took it longer ago is not applying it any more: it met an error)."""
+    if not isinstance(claimed, (int, float)) or isinstance(claimed, bool):
+        return False
+    return 0 <= time.time() - claimed < STALE
 
 
 def _since(entry: dict[str, Any]) -> int:

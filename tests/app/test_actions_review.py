@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import stat
+import time
 from pathlib import Path
 
 import pytest
@@ -204,4 +205,20 @@ def test_30_a_damaged_workbook_is_said_as_the_command_says_it_and_the_action_wai
     assert [a.state for a in listing(game.path)] == ["waiting"]  # not the action's fault
     game.path.write_bytes(kept)
     game("approve", str(sent.n))
+    assert bob(game) == "30.00"
+
+
+def test_30_an_action_a_live_process_took_up_long_ago_is_settled_as_a_stopped_one(
+    game: Ledger,
+) -> None:
+    sent = pay(game, "Ann", "Bob", "5")
+    data = json.loads(kept_file(game).read_text(encoding="utf-8"))
+    # as `serve` leaves it when an error stops the thread applying it: the process lives on
+    data["actions"][0].update(state="applying", pid=os.getpid(), claimed=time.time())
+    kept_file(game).write_text(json.dumps(data), encoding="utf-8")
+    said = game("approve", str(sent.n), expect=1)
+    assert "being applied now" in said.stderr  # it may be: wait
+    data["actions"][0]["claimed"] = time.time() - 3600
+    kept_file(game).write_text(json.dumps(data), encoding="utf-8")
+    game("approve", str(sent.n))  # an hour ago: nothing applies it any more
     assert bob(game) == "30.00"
