@@ -199,8 +199,7 @@ def _passed(books: Any, day: int) -> Problem:
     return problem(
         "moment-passed",
         "workbook",
-        f"it was sent {then}, and the books are {now} now: a player's move is for the "
-        "moment it was sent",
+        f"a player's move is for the moment it was sent (sent: {then}; the books now: {now})",
         "the player sends it again if it still stands",
     )
 

@@ -110,6 +110,7 @@ def test_30_an_egon_order_sent_for_a_round_is_refused_once_that_round_is_evaluat
     ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
     ledger("tick")  # round 1 evaluated without it: it must not slip into round 2
     late = ledger("approve", str(sent.n), expect=1).stderr
-    assert "moment-passed it was sent before round 1, and the books are after round 1" in late
+    assert "moment-passed a player's move is for the moment it was sent" in late
+    assert "(sent: before round 1; the books now: after round 1)" in late
     assert orders_of(ledger.path)[1:] == []
     ledger("approve", str(paid.n))  # a payment is not bound to the round
