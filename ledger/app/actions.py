@@ -13,19 +13,30 @@ so the same form sent twice is one action.
 from __future__ import annotations
 
 import dataclasses
+import os
 import shlex
 import time
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ledger.app.action_log import newest
 from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import pending, store
 
 WAITING, APPLYING, DONE, REFUSED, REJECTED = "waiting", "applying", "done", "refused", "rejected"
+#: Done, then taken back by `ledger undo` (found in the history, never kept in the file).
+UNDONE = "undone"
+#: Fields that say what only the table saw (the dice as thrown): a player's word for them is
+#: taken by the banker, so an action naming them waits even when actions apply at once.
+WITNESSED = frozenset({"dice"})
 #: A form's one-time id and a field's value: at most this long (a form is small).
 MAX_TEXT = 500
+#: The most actions of one link that may wait for the banker at once; and how many decided
+#: ones are kept (the newest), so the file stays small however long the game runs.
+MAX_WAITING, KEEP_DECIDED = 20, 500
 
 
 @dataclass(frozen=True)
@@ -80,6 +91,12 @@ class Action:
     form: str = field(default="", repr=False)
     #: The game it was sent for (`Settings.identity`): another game's workbook refuses it.
     game: str = field(default="", repr=False)
+    #: Its history line once it is run (`... — from Ann's link (action 3)`), and the newest
+    #: kept version before: whether it is in the workbook is read from the history by them.
+    line: str = field(default="", repr=False)
+    since: int = field(default=0, repr=False)
+    #: The day (round) it was sent on: a game's own move is for that moment only.
+    day: int | None = field(default=None, repr=False)
 
     def message(self) -> list[str]:
         """The problems as `ledger` prints them: `WHERE: code message`, then its hint."""
@@ -149,18 +166,20 @@ def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
 
 
 def _change_of(
-    game: Any, who: str, kind: str, values: dict[str, str], identity: str = ""
+    game: Any, who: str, kind: str, values: dict[str, str], identity: str = "", day: Any = None
 ) -> Change[object]:
     """The change the typed command would make, as the link's holder, on the game the action
     was sent for (`identity`, `Settings.identity`): another game's workbook put in its place
     refuses it."""
     made = _made(game, who, kind, values)
-    if not identity:
+    if not identity and day is None:
         return made
 
     def bound(books: Any) -> tuple[str, list[Problem], object]:
-        if books.settings.identity() != identity:
+        if identity and books.settings.identity() != identity:
             return "", [_foreign()], None
+        if day is not None and kind != "pay" and books.day != day:  # this round's order,
+            return "", [_passed(books, day)], None  # this turn's roll: not the next one's
         return made(books)
 
     return bound
@@ -172,6 +191,16 @@ def _foreign() -> Problem:
         "workbook",
         "the workbook is another game's now, not the one this action was sent for",
         "the player sends it again from the new game's link",
+    )
+
+
+def _passed(books: Any, day: int) -> Problem:
+    then, now = books.game.clock.now(day, len(books.journal)), books.moment()
+    return problem(
+        "moment-passed",
+        "workbook",
+        f"a player's move is for the moment it was sent (sent: {then}; the books now: {now})",
+        "the player sends it again if it still stands",
     )
 
 
@@ -203,7 +232,15 @@ def _game(path: Path) -> Any:
     from ledger.app.game_of import game_of
     from ledger.rules import load_game
 
-    key = game_of(path)
+    try:
+        key = game_of(path)
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
+        from ledger.io.load import load_light
+
+        load_light(path)  # says what is wrong with it, as the typed command does
+        raise ProblemsFound(
+            [problem("damaged-xlsx", str(path), "the workbook cannot be read", "")]
+        ) from None
     if key is None:
         raise ProblemsFound([problem("no-game", str(path), "the workbook names no game", "")])
     return load_game(key)
@@ -219,21 +256,63 @@ def _load(entry: dict[str, Any]) -> Action:
         str(entry.get("command", "")),
         str(entry.get("at", "")),
         str(entry.get("result", "")),
-        tuple(entry.get("problems", ())),
+        tuple(_problem_of(p) for p in entry.get("problems", ())),
         str(entry.get("why", "")),
         str(entry.get("form", "")),
         str(entry.get("game", "")),
+        str(entry.get("line", "")),
+        int(entry.get("since", 0)),
+        None if entry.get("day") is None else int(entry["day"]),
     )
 
 
+def _kept(path: Path) -> dict[str, Any]:
+    """The kept actions, to change them (under the lock): a damaged file is refused, never
+    overwritten, so the actions waiting in it are not lost."""
+    data = pending.read(path)
+    if data.get("damaged"):
+        where = pending.pending_path(path)
+        raise ProblemsFound(
+            [
+                problem(
+                    "pending-damaged",
+                    where.name,
+                    f"the file of the players' actions cannot be read: {data['damaged']}",
+                    "move it aside (ledger never overwrites it); the players then send their "
+                    "waiting actions again",
+                )
+            ]
+        )
+    return data
+
+
+def _problem_of(kept: Any) -> dict[str, str]:
+    """A kept problem as `message()` shows it: its code, where and message, all text."""
+    if not isinstance(kept, dict):
+        raise TypeError("a problem is a mapping")
+    out = {k: str(kept.get(k, "")) for k in ("code", "where", "message", "hint")}
+    if not out["code"] or not out["message"]:
+        raise ValueError("a problem has a code and a message")
+    return out
+
+
 def listing(path: Path) -> list[Action]:
-    """Every action sent from the links of this workbook, oldest first."""
+    """Every action sent from the links of this workbook, oldest first; one done and since
+    taken back by `ledger undo` is `undone` (the history says so)."""
+    from ledger.app.action_log import kept, saved
+
     out = []
+    log = None
     for entry in pending.read(path)["actions"]:
         try:
-            out.append(_load(entry))
+            action = _load(entry)
         except (KeyError, TypeError, ValueError):
             continue  # a line of the file nobody could have written: not shown, never run
+        if action.state == DONE and action.line:
+            log = kept(path) if log is None else log
+            if saved(log, action.line, action.since) is False:
+                action = dataclasses.replace(action, state=UNDONE)
+        out.append(action)
     return out
 
 
@@ -243,16 +322,18 @@ def kept_signature(path: Path) -> tuple[int, int] | None:
 
 
 def waiting(path: Path) -> list[Action]:
-    """`ledger pending`: what waits for the banker, and what is being applied (one a run
-    stopped while applying stays so: `ledger history` says whether it was saved)."""
-    return [a for a in listing(path) if a.state in (WAITING, APPLYING)]
+    """`ledger pending`: what waits for the banker, what is being applied (or was, by a run
+    that stopped: `ledger approve N` or `ledger reject N` settles it), and what was done and
+    then undone (the banker approves it again, or rejects it)."""
+    _kept(path)  # a damaged file is said, not shown as "nothing waits"
+    return [a for a in listing(path) if a.state in (WAITING, APPLYING, UNDONE)]
 
 
 def _set(path: Path, n: int, **changes: Any) -> Action:
     """Change action `n` under the workbook's writer lock."""
     with store.exclusive(path):
-        data = pending.read(path)
-        entry = next(e for e in data["actions"] if e.get("n") == n)
+        data = _kept(path)
+        entry = _entry(data, n)
         entry.update(changes)
         pending.write(path, data)
         return _load(entry)
@@ -273,14 +354,20 @@ def submit(
     form = _form_of(game, kind)
     kept = {f.name: str(values.get(f.name, "")).strip()[:MAX_TEXT] for f in form.fields}
     kept = {k: v for k, v in kept.items() if v}
+    _refuse_hidden(kept)
     form_id = form_id[:MAX_TEXT]
     command = described(game, who, kind, kept)
     with store.exclusive(path):
-        data = pending.read(path)
+        data = _kept(path)
         for entry in data["actions"]:
             if entry.get("who") == who and entry.get("form") == form_id and form_id:
                 return _load(entry)  # a double tap: the first one stands
-        n = max((int(e.get("n", 0)) for e in data["actions"]), default=0) + 1
+        _refuse_too_many(data, who, kind)
+        last = data.get("last")
+        last = last if isinstance(last, int) and not isinstance(last, bool) else 0
+        n = max([last, *(int(e["n"]) for e in data["actions"])]) + 1
+        data["last"] = n
+        data["actions"] = _pruned(data["actions"])
         entry = {
             "n": n,
             "who": who,
@@ -290,6 +377,10 @@ def submit(
             "command": command,
             "at": time.strftime("%Y-%m-%d %H:%M:%S"),
             "form": form_id,
+            "pid": os.getpid(),
+            "claimed": time.time(),
+            "since": newest(path),
+            "line": f"{command} — from {who}'s link (action {n})",
         }
         data["actions"].append(entry)
         pending.write(path, data)
@@ -307,21 +398,66 @@ def submit(
     books = tried.books
     assert books is not None
     played = books.settings.identity()  # approved later only on this very game
-    if books.settings.values.get("actions_wait", True) is not False:
-        return _set(path, n, state=WAITING, game=played)
-    action = dataclasses.replace(_load(entry), game=played)
-    return _apply(path, game, action, f"{command} — from {who}'s link")
+    if books.settings.values.get("actions_wait", True) is not False or WITNESSED & set(kept):
+        return _set(path, n, state=WAITING, game=played, day=books.day)
+    action = dataclasses.replace(_load(entry), game=played, day=books.day)
+    return _apply(path, game, action)
 
 
-def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "") -> Action:
+def _refuse_too_many(data: dict[str, Any], who: str, kind: str) -> None:
+    """A link with `MAX_WAITING` actions waiting sends no more until the banker decides."""
+    mine = sum(1 for e in data["actions"] if e.get("who") == who and e.get("state") == WAITING)
+    if mine >= MAX_WAITING:
+        raise ProblemsFound(
+            [
+                problem(
+                    "too-many-waiting",
+                    kind,
+                    f"{who} has {mine} actions waiting for the banker already",
+                    "send more once the banker has decided those",
+                )
+            ]
+        )
+
+
+def _pruned(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every action still waiting (or being applied), and the newest `KEEP_DECIDED` decided
+    ones: older decided ones are dropped (the history keeps what they did)."""
+    decided = [e for e in actions if e.get("state") not in (WAITING, APPLYING)]
+    gone = {id(e) for e in decided[: max(0, len(decided) - KEEP_DECIDED)]}
+    return [e for e in actions if id(e) not in gone]
+
+
+def _refuse_hidden(values: dict[str, str]) -> None:
+    """A field of a phone's form is one line of plain text: a control or format character
+    (an escape sequence, a carriage return, a right-to-left override) could redraw the
+    banker's terminal in `ledger pending` or `ledger history`, showing another action than
+    the one approved. Refused before anything is kept."""
+    from ledger.core.names import invisible
+
+    found = [
+        problem(
+            "hidden-character",
+            name,
+            f"{name} holds {hidden}, which a form's text never needs",
+            "type it again as plain text",
+        )
+        for name, value in values.items()
+        if (hidden := invisible(value)) is not None
+    ]
+    if found:
+        raise ProblemsFound(found)
+
+
+def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
     """Run the action as its command. Refused for what the books say: refused for good. The
     workbook locked (open in Excel, read-only, busy) or an error of the system: `back_to`
     (waiting, for an approval: the banker tries again) and the refusal raised."""
     try:
         outcome = change(
             path,
-            _change_of(game, action.who, action.kind, action.values, action.game),
-            command=command,
+            _change_of(game, action.who, action.kind, action.values, action.game, action.day),
+            command=action.line,
         )
     except ProblemsFound as exc:
         if back_to and exc.exit_code == store.EXIT_LOCKED:
@@ -336,67 +472,17 @@ def _apply(path: Path, game: Any, action: Action, command: str, back_to: str = "
     return _set(path, action.n, state=DONE, result=outcome.summary)
 
 
-def _claim(path: Path, n: int) -> Action:
-    """Action `n` taken out of the waiting ones (marked applying), under the lock: two
-    approvals at once apply it once."""
-    with store.exclusive(path):
-        data = pending.read(path)
-        entry = next((e for e in data["actions"] if e.get("n") == n), None)
-        if entry is None:
-            raise ProblemsFound(
-                [
-                    problem(
-                        "no-such-action",
-                        "N",
-                        f"there is no action {n}",
-                        "`ledger pending` lists the waiting ones",
-                    )
-                ]
-            )
-        if entry.get("state") != WAITING:
-            raise ProblemsFound(
-                [
-                    problem(
-                        "action-not-waiting",
-                        "N",
-                        f"action {n} ({entry.get('command')}) is {entry.get('state')}, not waiting",
-                        "`ledger pending` lists the waiting ones",
-                    )
-                ]
-            )
-        entry["state"] = APPLYING
-        pending.write(path, data)
-        return _load(entry)
-
-
-def approve(path: Path, n: int) -> Action:
-    """`ledger approve N`: run the waiting action as its typed command (the books as they are
-    now decide: a payer who no longer has the money is refused, and the action says so)."""
-    action = _claim(path, n)
-    try:
-        game = _game(path)
-    except ProblemsFound as exc:
-        return _set(path, n, **_refused(exc))
-    command = f"{action.command} — from {action.who}'s link, approved by the banker"
-    return _apply(path, game, action, command, back_to=WAITING)
-
-
-def reject(path: Path, n: int, why: str = "") -> Action:
-    """`ledger reject N [--why TEXT]`: the waiting action is not run; its player sees why."""
-    _claim(path, n)
-    return _set(path, n, state=REJECTED, why=why.strip()[:MAX_TEXT])
-
-
-def csrf_token(link: str, page: str) -> str:
-    """The token a page's forms carry: bound to the link's token and to the page, made with
-    this account's key (ledger/io/seal.py): nobody without the key can make one."""
-    from ledger.io.seal import mark
-
-    return mark(f"csrf\0{link}\0{page}".encode())
-
-
-def csrf_holds(link: str, page: str, given: str) -> bool:
-    """Whether `given` is the token of this link and page (compared in constant time)."""
-    import hmac
-
-    return hmac.compare_digest(csrf_token(link, page).encode(), given.encode("utf-8", "replace"))
+def _entry(data: dict[str, Any], n: int) -> dict[str, Any]:
+    entry: dict[str, Any] | None = next((e for e in data["actions"] if e.get("n") == n), None)
+    if entry is None:
+        raise ProblemsFound(
+            [
+                problem(
+                    "no-such-action",
+                    "N",
+                    f"there is no action {n}",
+                    "`ledger pending` lists the waiting ones",
+                )
+            ]
+        )
+    return entry

@@ -55,21 +55,31 @@ def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
 
 
 def _being_applied(state: str) -> str:
-    if state == "waiting":
-        return ""
-    return "  (being applied; if nothing runs it now, `ledger history` says whether it was saved)"
+    if state == "undone":
+        return "  (approved, then undone: approve it again, or reject it)"
+    if state == "applying":
+        return (
+            "  (being applied; if nothing runs it now, approve or reject settles it by the history)"
+        )
+    return ""
 
 
-@app.command(epilog="Example: ledger approve 3")
+@app.command(epilog="Example: ledger approve 3   (ledger pending lists the numbers)")
 def approve(n: NumberArg, workbook: WorkbookOpt = DEFAULT_WORKBOOK) -> None:
     """Run a waiting action as its command, with the books as they are now (checked as the
-    command is: refused if it is wrong now). Its history line says whose link it came from."""
+    command is: refused if it is wrong now). Its history line says whose link it came from.
+    One approved and then undone runs again; one a stopped run left being applied is settled
+    by the history (saved: done; not saved: run now, once)."""
 
     def action() -> None:
-        from ledger.app.actions import DONE, approve
+        from ledger.app.actions import DONE
+        from ledger.app.deciding import FOUND_SAVED, approve
         from ledger.core.problems import ProblemsFound, problem
 
         done = approve(_workbook(workbook), n)
+        if done.state == DONE and done.result == FOUND_SAVED:
+            say(f"action {n} ({done.command}) was {FOUND_SAVED}: nothing more to run")
+            return
         if done.state != DONE:
             say(f"action {n} ({done.command}) is refused; {done.who} sees why on their page.")
             raise ProblemsFound(
@@ -90,12 +100,19 @@ def reject(
     why: Annotated[str, typer.Option("--why", help="What the player is told.")] = "",
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
 ) -> None:
-    """Refuse a waiting action: it is not run; its player sees it refused (and why)."""
+    """Refuse a waiting action: it is not run; its player sees it refused (and why). Also
+    closes one approved and then undone, or one a stopped run left being applied (if the
+    history shows it saved, it stands: `ledger undo` takes it back)."""
 
     def action() -> None:
-        from ledger.app.actions import reject as refuse
+        from ledger.app.deciding import reject as refuse
 
         done = refuse(_workbook(workbook), n, why)
+        if done.state == "done":
+            say(
+                f"action {n} ({done.command}) was {done.result}: it stands; `ledger undo` takes it back"
+            )
+            return
         say(f"rejected action {n}: {done.command} (from {done.who}'s link)")
 
     run(action)

@@ -9,11 +9,15 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
 #: What the file is: a list that grows, numbered from 1 (`ledger approve N`).
 EMPTY: dict[str, Any] = {"format": 1, "actions": []}
+#: The most the file is read to: thousands of actions (a form's fields are short); a bigger
+#: one is no file ledger wrote, and is not read into memory.
+MAX_FILE = 16 * 1024 * 1024
 
 
 def pending_path(path: Path) -> Path:
@@ -21,20 +25,65 @@ def pending_path(path: Path) -> Path:
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The kept actions of this workbook (none when there is no file, or it cannot be read as
-    one: a damaged file is set aside by the next write, never trusted)."""
-    with contextlib.suppress(OSError, ValueError):
-        data = json.loads(pending_path(path).read_text(encoding="utf-8"))
-        if isinstance(data, dict) and isinstance(data.get("actions"), list):
-            return data
-    return {"format": 1, "actions": []}
+    """The kept actions of this workbook: none without a file. One that cannot be read as
+    ledger writes it (not JSON, not a list of actions, too big, not a plain file: a link to
+    elsewhere, a pipe) is never trusted: `damaged` says why, with no actions; the app then
+    refuses to change it (`damaged`), so the waiting actions in it are never overwritten.
+    Entries that are not actions (no whole number `n`) are left out."""
+    where = pending_path(path)
+    try:
+        fd = os.open(
+            where, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
+    except FileNotFoundError:
+        return {"format": 1, "actions": []}
+    except OSError as exc:
+        return _damaged(exc.strerror or "it cannot be opened")
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return _damaged("it is not a plain file")
+        if st.st_size > MAX_FILE:
+            return _damaged(f"it is bigger than ledger writes one ({st.st_size:,} bytes)")
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            raw = f.read(MAX_FILE + 1)
+    except OSError as exc:
+        return _damaged(exc.strerror or "it cannot be read")
+    finally:
+        if fd >= 0:
+            os.close(fd)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return _damaged("it is not the JSON ledger writes")
+    if not isinstance(data, dict) or not isinstance(data.get("actions"), list):
+        return _damaged("it holds no list of actions")
+    data["actions"] = [e for e in data["actions"] if _is_action(e)]
+    return data
+
+
+def _is_action(entry: object) -> bool:
+    if not isinstance(entry, dict):
+        return False
+    n = entry.get("n")
+    return isinstance(n, int) and not isinstance(n, bool) and n > 0
+
+
+def _damaged(why: str) -> dict[str, Any]:
+    return {"format": 1, "actions": [], "damaged": why}
 
 
 def write(path: Path, data: dict[str, Any]) -> None:
     """Put `data` in place atomically (the caller holds the workbook's writer lock)."""
+    assert not data.get("damaged"), "a damaged file is never overwritten"
     where = pending_path(path)
     tmp = where.with_name(f"{where.name}.tmp-{os.getpid()}")
-    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    # a file (or a link to elsewhere) left at that name is removed, never written through
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(tmp, flags, 0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False, indent=1)

@@ -36,7 +36,9 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from ledger.app.actions import approve, csrf_holds, csrf_token, reject, submit
+from ledger.app.actions import submit
+from ledger.app.csrf import csrf_holds, csrf_token
+from ledger.app.deciding import approve, reject
 from ledger.core.problems import ProblemsFound
 from ledger.io.render import template_env, templates_folder
 from ledger.web.acting import MAX_BODY, RateLimit, read_form, same_origin

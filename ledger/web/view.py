@@ -84,7 +84,9 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
         due_table(ahead),
         books.game.view(books),
         books.settings.identity(),
-        listing(path),
+        # another game's actions (a workbook put in the place of the one they were sent
+        # for) are no business of this game's players
+        [a for a in listing(path) if a.game in ("", books.settings.identity())],
         forms(books.game),
         _per_minute(books.settings.values.get("actions_per_minute")),
         books.settings.values.get("actions_wait", True) is not False,

@@ -8,8 +8,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from ledger.app.actions import REFUSED, WAITING, submit
-from tests.conftest import Ledger, read_sheet
+from ledger.app.actions import DONE, REFUSED, WAITING, submit
+from tests.conftest import Ledger, read_sheet, set_setting
 
 
 def test_30_a_21_field_roll_from_a_link_only_on_ones_own_turn(ledger: Ledger) -> None:
@@ -86,3 +86,31 @@ def test_30_an_egon_round_from_the_links_is_the_round_typed(ledger: Ledger) -> N
     for sheet in ("Players", "Orders", "Journal", "Rounds"):
         assert read_sheet(ledger.path, sheet) == read_sheet(typed.path, sheet), sheet
     assert ledger.balances() == typed.balances()
+
+
+def test_30_dice_typed_on_a_phone_wait_for_the_banker_even_when_actions_apply_at_once(
+    ledger: Ledger,
+) -> None:
+    ledger("new", "--game", "matador21", "--player", "A", "--player", "B", "--first", "A")
+    set_setting(ledger.path, "actions_wait", False)
+    chosen = submit(ledger.path, "A", "roll", {"dice": "6,6"}, "a1")
+    assert chosen.state == WAITING  # the table saw the throw, the banker takes the word
+    assert [r for r in read_sheet(ledger.path, "Turns")[1:] if any(r)] == []
+    ledger("reject", str(chosen.n), "--why", "you threw 2,3")
+    drawn = submit(ledger.path, "A", "roll", {}, "a2")
+    assert drawn.state == DONE  # the seeded dice: nobody's word
+
+
+def test_30_an_egon_order_sent_for_a_round_is_refused_once_that_round_is_evaluated(
+    ledger: Ledger,
+) -> None:
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    sent = submit(ledger.path, "ABC", "order", {"code": "x,5,BOB"}, "f1")
+    paid = submit(ledger.path, "ABC", "pay", {"to": "BOB", "amount": "5"}, "f2")
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    ledger("tick")  # round 1 evaluated without it: it must not slip into round 2
+    late = ledger("approve", str(sent.n), expect=1).stderr
+    assert "moment-passed a player's move is for the moment it was sent" in late
+    assert "(sent: before round 1; the books now: after round 1)" in late
+    assert orders_of(ledger.path)[1:] == []
+    ledger("approve", str(paid.n))  # a payment is not bound to the round
