@@ -114,3 +114,16 @@ def test_30_an_egon_order_sent_for_a_round_is_refused_once_that_round_is_evaluat
     assert "(sent: before round 1; the books now: after round 1)" in late
     assert orders_of(ledger.path)[1:] == []
     ledger("approve", str(paid.n))  # a payment is not bound to the round
+
+
+def test_30_an_egon_link_writes_one_order_of_its_own_never_a_file_nor_another_row() -> None:
+    """The order form is the game's own `order` spec without what is the game master's:
+    `--file` (a file on the banker's computer) and `--delete` (another order's row)."""
+    from ledger.app.actions import forms
+    from ledger.rules import load_game
+
+    game = load_game("egon")
+    (order,) = [f for f in forms(game) if f.kind == "order"]
+    names = {f.name for f in order.fields}
+    assert "code" in names and "replace" in names
+    assert not names & {"file", "delete", "player"}

@@ -11,6 +11,7 @@ import time
 from urllib.parse import urlsplit
 
 import httpx
+import pytest
 
 from tests.conftest import Ledger
 from tests.web.browser import serving
@@ -42,6 +43,7 @@ def closed_within(sockets: list[socket.socket], seconds: float) -> dict[int, flo
     return closed
 
 
+@pytest.mark.slow  # it waits out the deadline of several connections: seconds of sleep
 def test_28_a_connection_that_never_finishes_its_request_is_closed(game: Ledger) -> None:
     with serving(game.path, game.folder) as links:
         where = address(links["Ann"])

@@ -8,6 +8,7 @@ Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from decimal import Decimal
@@ -96,15 +97,14 @@ class Egon(Game):
     #: `ledger order` checks it (the game's order form; the game is played by mail).
     player_actions = ("order",)
 
-    def player_command(self, name: str) -> Any:
-        from ledger.rules.egon.player_actions import player_command
-
-        return player_command(name)
-
-    def player_apply(self, books: Books, name: str, given: Any, event: str) -> Any:
-        from ledger.rules.egon.player_actions import player_apply
-
-        return player_apply(books, name, given)
+    def player_command(self, name: str) -> CommandSpec | None:
+        """`order` as a player writes it: one order of their own, never a file of orders nor
+        another order's row (`--file`, `--delete` are the game master's)."""
+        spec = super().player_command(name)
+        if spec is None:
+            return None
+        own = tuple(p for p in spec.params if p.kind != "file" and p.name != "delete")
+        return dataclasses.replace(spec, params=own)
 
     def allows_debt(self, settings: Settings) -> bool:
         return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out

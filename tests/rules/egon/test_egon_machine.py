@@ -403,7 +403,7 @@ class EgonMachine(BooksMachine):
         assert {k: v for k, v in kj.items() if v} == {k: v for k, v in booked.items() if v}
 
 
-EgonMachine.TestCase.settings = machine_settings(runs=4, steps=20)
+EgonMachine.TestCase.settings = machine_settings(runs=3, steps=20)
 test_egon_machine = EgonMachine.TestCase
 
 

@@ -417,7 +417,7 @@ class Matador21(BooksMachine):
             expect, rnd = (later[0], rnd) if later else (left[0], rnd + 1)
 
 
-Matador21.TestCase.settings = machine_settings(runs=4)
+Matador21.TestCase.settings = machine_settings(runs=3)
 test_matador21_machine = Matador21.TestCase
 
 

@@ -844,7 +844,7 @@ class Planetopoly(BooksMachine):
                 assert not limit_breaches(pts), f"§5 {planet} of {owner}: {limit_breaches(pts)}"
 
 
-Planetopoly.TestCase.settings = machine_settings(runs=4, steps=15)
+Planetopoly.TestCase.settings = machine_settings(runs=3, steps=15)
 test_planetopoly_machine = Planetopoly.TestCase
 
 
