@@ -1,7 +1,11 @@
-"""Makes docs/serve-player.png, the README's picture of a player's page: the example workbook
-after the tour's `ledger tick 30`, served by the real `ledger serve` on 127.0.0.1 and opened at
-Ann's link in headless Chromium laid out as a phone (375 px wide), the way
-tests/web/test_browser.py opens it.
+"""Makes the README's pictures of the served pages: the example workbook after the tour's
+`ledger tick 30`, served by the real `ledger serve` on 127.0.0.1 and opened at Ann's link in
+headless Chromium laid out as a phone (375 px wide), the way tests/web/test_browser.py and
+tests/web/test_browser_actions.py open it:
+
+- docs/serve-player.png, Ann's page;
+- docs/serve-pay-form.png, her pay form (`ledger serve --actions`), a payment to Bob typed
+  and not sent yet.
 
     .venv/bin/python bench/serve_screenshot.py
 
@@ -15,17 +19,29 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tests.web.browser import as_phone, chromium, png_size, serving  # noqa: E402
 
-OUT = ROOT / "docs" / "serve-player.png"
+DOCS = ROOT / "docs"
 
 
-def main() -> None:
+def type_a_payment(driver: Any) -> None:
+    """Ann types a payment to Bob into her pay form, and leaves the field."""
+    from selenium.webdriver.common.by import By
+
+    for field, value in (("to", "Bob"), ("amount", "4.50"), ("memo", "ore from Ceres")):
+        driver.find_element(By.ID, f"pay-{field}").send_keys(value)
+    driver.execute_script("document.activeElement.blur()")
+
+
+def shoot(out: Path, *serve: str, then: Callable[[Any], None] = lambda driver: None) -> None:
+    """Ann's page served with `serve`'s options, after `then` did its part, as `out`."""
     with tempfile.TemporaryDirectory(prefix="ledger-screenshot-") as tmp:
         folder = Path(tmp)
         workbook = folder / "ledger.xlsx"
@@ -36,18 +52,24 @@ def main() -> None:
             check=True,
             capture_output=True,
         )
-        with serving(workbook, folder) as links:
+        with serving(workbook, folder, *serve) as links:
             driver = chromium(folder / "profile")
             try:
                 as_phone(driver)
                 driver.get(links["Ann"])
                 time.sleep(1.5)  # the page's first event has come and gone
+                then(driver)
                 png = driver.get_screenshot_as_png()
             finally:
                 driver.quit()
-    OUT.write_bytes(png)
+    out.write_bytes(png)
     width, height = png_size(png)
-    print(f"wrote {OUT.relative_to(ROOT)}: {width}x{height} px, {len(png) // 1024} kB")
+    print(f"wrote {out.relative_to(ROOT)}: {width}x{height} px, {len(png) // 1024} kB")
+
+
+def main() -> None:
+    shoot(DOCS / "serve-player.png")
+    shoot(DOCS / "serve-pay-form.png", "--actions", then=type_a_payment)
 
 
 if __name__ == "__main__":

@@ -6,9 +6,9 @@ stopped run left "being applied" is settled by what was saved, never run twice."
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
+from ledger.io import store
 from ledger.io.history import Version, versions
 
 __all__ = ["Version", "alive", "kept", "newest", "saved"]
@@ -53,12 +53,4 @@ def alive(pid: object) -> bool:
     applied now; else that run stopped)."""
     if not isinstance(pid, int) or isinstance(pid, bool) or pid <= 0:
         return False
-    if pid == os.getpid():
-        return True
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:
-        return True
-    return True
+    return store.pid_alive(pid)

@@ -175,7 +175,8 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process `pid` still runs (one of another user's counts as running)."""
     if pid == os.getpid():
         return True
     try:
@@ -205,7 +206,7 @@ def clean_stale_temp_files(path: Path) -> list[Path]:
     removed = []
     for stale in _temp_files(path):
         pid = stale.name.rpartition(".tmp-")[2]
-        if pid.isdigit() and _pid_alive(int(pid)):
+        if pid.isdigit() and pid_alive(int(pid)):
             continue
         with contextlib.suppress(OSError):
             stale.unlink()

@@ -1,7 +1,7 @@
 """A real browser for the served pages: headless Chromium (Debian `chromium`) driven through
 Debian's `chromium-driver` by selenium, the real `ledger serve` on 127.0.0.1, and a phone's
 screen (375 px wide). Used by tests/web/test_browser.py and by bench/serve_screenshot.py,
-which makes the README's picture the same way.
+which makes the README's pictures the same way.
 
 Missing chromium, its driver or selenium: the test is skipped, or fails in CI
 (LEDGER_REQUIRE_INTEROP), as every interop test does (`tests.conftest.program`)."""
