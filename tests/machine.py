@@ -14,8 +14,8 @@ the command used (openpyxl, not ledger's own reader) and held to what is never n
 - the statements ticks wrote chain (each opens at the previous one's closing, no line twice).
 
 A game's machine adds its own invariants (a destroyed thing earns nothing, a crime is tried
-once). `make test` runs each machine on a short budget, `make slow` on a long one
-(`machine_settings`).
+once). `make slow` plays each machine at length (`machine_settings`); `make test` leaves them
+to it, to stay under two minutes.
 
     LEDGER_MACHINE_RUNS=300 .venv/bin/python -m pytest -m slow tests/rules/egon/test_egon_machine.py
 """
@@ -43,8 +43,8 @@ NEVER = ("internal error", "Traceback (most recent call last)")
 
 
 def machine_settings(runs: int, steps: int = 25) -> settings:
-    """A budget of `runs` games of `steps` commands each: a few for `make test`, many for
-    `make slow` (the test's own marker says which); `LEDGER_MACHINE_RUNS=N` plays N instead,
+    """A budget of `runs` games of `steps` commands each (`make slow` plays them);
+    `LEDGER_MACHINE_RUNS=N` plays N instead,
     to dig deeper by hand, each time other games. Otherwise the games come from a fixed seed:
     CI replays what was played here. (The first games hypothesis plays are its simplest: one
     command over and over. Only a budget of several games reaches the mixed ones.)"""

@@ -403,10 +403,6 @@ class EgonMachine(BooksMachine):
         assert {k: v for k, v in kj.items() if v} == {k: v for k, v in booked.items() if v}
 
 
-EgonMachine.TestCase.settings = machine_settings(runs=3, steps=20)
-test_egon_machine = EgonMachine.TestCase
-
-
 @pytest.mark.slow
 class TestEgonLong(EgonMachine.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=30, steps=40)

@@ -417,10 +417,6 @@ class Matador21(BooksMachine):
             expect, rnd = (later[0], rnd) if later else (left[0], rnd + 1)
 
 
-Matador21.TestCase.settings = machine_settings(runs=3)
-test_matador21_machine = Matador21.TestCase
-
-
 @pytest.mark.slow
 class TestMatador21Long(Matador21.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=40, steps=40)

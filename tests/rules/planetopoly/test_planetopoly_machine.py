@@ -844,10 +844,6 @@ class Planetopoly(BooksMachine):
                 assert not limit_breaches(pts), f"§5 {planet} of {owner}: {limit_breaches(pts)}"
 
 
-Planetopoly.TestCase.settings = machine_settings(runs=3, steps=15)
-test_planetopoly_machine = Planetopoly.TestCase
-
-
 @pytest.mark.slow
 class TestPlanetopolyLong(Planetopoly.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=40, steps=40)

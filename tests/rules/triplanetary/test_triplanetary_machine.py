@@ -817,10 +817,6 @@ class Triplanetary(BooksMachine):
                 )
 
 
-Triplanetary.TestCase.settings = machine_settings(runs=3, steps=12)
-test_triplanetary_machine = Triplanetary.TestCase
-
-
 @pytest.mark.slow
 class TestTriplanetaryLong(Triplanetary.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=20, steps=30)
