@@ -36,49 +36,6 @@ def _money_cell(amount: object) -> str:
     return f"[red]{text}[/red]" if str(amount).startswith("-") else text
 
 
-def balance_table(
-    s: Any, people: Sequence[tuple[str, str, list[str]]], show_institutions: bool
-) -> None:
-    """The balances of a `cache.Summary`: each player's banks, then the institutions and any
-    other account that holds money, then the total of all."""
-    from decimal import Decimal
-
-    from rich.table import Table
-
-    def amount(account: str) -> Decimal:
-        return Decimal(s.balances.get(account, "0"))
-
-    table = Table(title=f"Balances, {s.moment} ({s.currency})", title_justify="left")
-    table.add_column("player / account")
-    table.add_column("bank")
-    table.add_column("balance", justify="right")
-    held = {a for _, _, accounts in s.players for a in accounts}  # a special role's account
-    for name, _, accounts in people:
-        for account in accounts:
-            bank = account.split(":")[2] if account.count(":") == 2 else ""
-            table.add_row(
-                name if account == accounts[0] else "", bank, _money_cell(amount(account))
-            )
-        if len(accounts) > 1:
-            total = sum((amount(a) for a in accounts), Decimal(0))
-            table.add_row("", "[b]total[/b]", f"[b]{_money_cell(total)}[/b]")
-    if show_institutions:
-        for name in s.institutions:
-            if name in held:
-                continue  # shown as its holder's money above
-            if not amount(name) and name != "bank":
-                continue  # an institution no money has gone through yet
-            table.add_row(name, "", _money_cell(amount(name)), style="dim")
-        listed = held | set(s.institutions)
-        for account in sorted(a for a in s.balances if a not in listed and amount(a)):
-            # money held nowhere above (a player's loan from the bank, reserves in transit): the
-            # rows add up to the total below
-            table.add_row(account, "", _money_cell(amount(account)), style="dim")
-        table.add_section()
-        table.add_row("all accounts", "", _money_cell(Decimal(s.total)), style="dim")
-    _console().print(table)
-
-
 def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
     from rich.table import Table
 

@@ -1,7 +1,7 @@
 """Issue 27: a command imports what it needs and nothing more. Each command runs in its own
 process here (`python -X importtime`, every module it imported listed), on a game's workbook:
-`balance` reads no sheet and imports neither a game, the pipeline nor a template engine when
-the balances of these bytes are cached; a game's command imports its game and no other; no
+`balance` reads no sheet and imports neither a game, the pipeline, the renderer, Rich nor a
+template engine when the balances of these bytes are cached; a game's command imports its game and no other; no
 command but `serve` imports the web."""
 
 from __future__ import annotations
@@ -40,6 +40,10 @@ def test_27_balance_after_a_change_reads_no_sheet_and_imports_no_game(game: Ledg
     assert not {"jinja2", "openpyxl", "python_calamine", "xlsxwriter", "starlette"} & roots(modules)
     assert not {m for m in modules if m.startswith(("ledger.rules.", "ledger.web"))}
     assert "ledger.app.pipeline" not in modules and "ledger.app.after" not in modules
+    # the table is drawn without Rich (60 ms to import) and without the renderer (the issue's
+    # "balance neither the tick, the renderer nor the web")
+    assert not {"rich", "typer", "markupsafe"} & roots(modules)
+    assert "ledger.io.render" not in modules
 
 
 def test_27_a_games_command_imports_its_game_alone_and_never_the_web(game: Ledger) -> None:
