@@ -18,22 +18,35 @@ from ledger.folders import user_folder
 
 if TYPE_CHECKING:
     from rich.console import Console
+    from rich.text import Text
 
     from ledger.core.books import Books
     from ledger.core.journal import Transaction
 
 
-def _console() -> Console:
+def _console(width: int | None = None) -> Console:
+    """A console that prints every text as it is: a name or a memo with `[b]` or `:smile:` in
+    it is the banker's text, never markup (`[/x]` in a memo made Rich fail)."""
     import sys
 
     from rich.console import Console
 
-    return Console(width=None if sys.stdout.isatty() else 100)
+    if width is None and not sys.stdout.isatty():
+        width = 100
+    return Console(width=width, markup=False, emoji=False)
 
 
-def _money_cell(amount: object) -> str:
-    text = f"{amount:,.2f}"
-    return f"[red]{text}[/red]" if str(amount).startswith("-") else text
+def _bold(title: str, rest: str) -> Text:
+    """`title` in bold, then `rest`."""
+    from rich.text import Text
+
+    return Text.assemble((title, "bold"), rest)
+
+
+def _money_cell(amount: object) -> Text:
+    from rich.text import Text
+
+    return Text(f"{amount:,.2f}", style="red" if str(amount).startswith("-") else "")
 
 
 def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
@@ -144,7 +157,7 @@ def status_table(title: str, view: dict[str, Any]) -> None:
     facts = {k: v for k, v in view.items() if k != "players"}
     if facts:
         console.print(
-            f"[bold]{title}[/bold] · " + ", ".join(f"{k}: {_plain(v)}" for k, v in facts.items())
+            _bold(title, " · " + ", ".join(f"{k}: {_plain(v)}" for k, v in facts.items()))
         )
     if not isinstance(players, dict) or not players:
         return
@@ -416,26 +429,24 @@ def slug(name: str) -> str:
 
 def statement_text(s: Any) -> None:
     """A statement on the terminal, fitting 80 columns."""
-    from rich.console import Console
     from rich.table import Table as RichTable
 
-    console = Console(width=80)
-    console.print(f"[bold]{s.player}[/bold] · {s.game} · {s.period} ({s.currency})")
+    console = _console(80)
+    console.print(_bold(s.player, f" · {s.game} · {s.period} ({s.currency})"))
     console.print(", ".join(f"{k}: {v}" for k, v in s.facts))
     for t in [s.banks, s.upcoming, *s.sections, s.journal]:
         _text_table(console, RichTable, t)
     if s.warnings:
-        console.print("[bold]Unless you act[/bold]")
+        console.print(_bold("Unless you act", ""))
         for w in s.warnings:
             console.print(f"  • {w}")
 
 
 def report_text(r: Any) -> None:
-    from rich.console import Console
     from rich.table import Table as RichTable
 
-    console = Console(width=80)
-    console.print(f"[bold]{r.title}[/bold] · {r.game} · {r.period} ({r.currency})")
+    console = _console(80)
+    console.print(_bold(r.title, f" · {r.game} · {r.period} ({r.currency})"))
     for k, v in r.facts:
         console.print(f"  {k}: {v}")
     for t in r.sections:
@@ -444,7 +455,7 @@ def report_text(r: Any) -> None:
 
 def _text_table(console: Any, rich_table: Any, t: Any) -> None:
     if not t.rows:
-        console.print(f"[bold]{t.title}[/bold]: {t.empty}")
+        console.print(_bold(t.title, f": {t.empty}"))
         return
     table = rich_table(title=t.title, title_justify="left", expand=False)
     for c, a in zip(t.columns, t.align, strict=False):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from ledger.core.report import Chart
 from ledger.io.render import chart_box, css_string, render_html, text_width
+from tests.conftest import Ledger
 
 
 def parsed(css: str) -> str:
@@ -77,3 +78,19 @@ def test_a_long_y_label_widens_the_chart_to_the_left_by_what_it_needs() -> None:
     assert box.left + box.width == 520  # the right edge stays
     bigger = chart_box(chart(label, "0.00"), font=16)
     assert bigger.left < box.left and bigger.top <= 0 and bigger.font == 16
+
+
+MARKUP = "[/x] [bold]loud[/bold] :smile:"
+
+
+def test_brackets_in_a_name_or_a_memo_are_printed_as_typed_never_as_markup(ledger: Ledger) -> None:
+    """Rich reads `[b]` as markup and failed on `[/x]` (an internal error for a memo the
+    banker typed): every table prints the banker's text as it is."""
+    game = ledger
+    game.new("Ann", "[b]Bob")
+    game("pay", "Ann", "[b]Bob", "1", "--memo", MARKUP)
+    journal = game("journal").stdout
+    assert "[/x] [bold]loud[/bold]" in journal and ":smile:" in journal
+    assert "[b]Bob" in game("statement", "--player", "[b]Bob", "--format", "text").stdout
+    assert "[b]Bob" in game("status").stdout
+    assert "[b]Bob" in game("report", "game", "--format", "text").stdout
