@@ -70,14 +70,16 @@ class TickerBase:
         state = self.state
         if not state.dues:
             return
+        broke: set[str] = set()  # who had nothing to pay with, until someone is paid
         for due in state.dues:  # oldest first, as much as the player has
-            if due.amount <= 0 or (only is not None and due.player != only):
+            if due.amount <= 0 or (only is not None and due.player != only) or due.player in broke:
                 continue
             player = self.player(due.player)
             if player is None:
                 continue
             amount = min(due.amount, self._available(player))
             if amount <= 0:
+                broke.add(due.player)
                 continue
             pieces = self.creditor_pieces(due.creditor, amount)
             txn = self.pay(
@@ -89,6 +91,7 @@ class TickerBase:
             )
             if txn is None:
                 continue
+            broke.clear()  # the creditor may be a player, who now has money
             due = state.update(due, amount=due.amount - amount)
             left = f"; {due.amount:.2f} KC still owed" if due.amount else ""
             self.line(
