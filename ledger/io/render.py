@@ -37,10 +37,12 @@ def _console(width: int | None = None) -> Console:
 
 
 def _bold(title: str, rest: str) -> Text:
-    """`title` in bold, then `rest`."""
+    """`title` in bold, then `rest`, numbers and the like highlighted as Rich highlights a
+    line it prints."""
+    from rich.highlighter import ReprHighlighter
     from rich.text import Text
 
-    return Text.assemble((title, "bold"), rest)
+    return ReprHighlighter()(Text.assemble((title, "bold"), rest))
 
 
 def _money_cell(amount: object) -> Text:
