@@ -339,8 +339,17 @@ def _set(path: Path, n: int, **changes: Any) -> Action:
         return _load(entry)
 
 
-def _refused(exc: ProblemsFound) -> dict[str, Any]:
-    return {"state": REFUSED, "problems": [p.as_dict() for p in exc.problems if p.is_error]}
+def refused(exc: ProblemsFound, path: Path) -> dict[str, Any]:
+    """The state of an action the books refused: their errors, the workbook named by its name
+    (the folders it lies in are the banker's, not for a player's page)."""
+
+    def named(v: Any) -> Any:
+        for folder in {str(path.parent.absolute()), str(path.parent.resolve())}:
+            v = v.replace(folder + os.sep, "") if isinstance(v, str) else v
+        return v
+
+    problems = [{k: named(v) for k, v in p.as_dict().items()} for p in exc.problems if p.is_error]
+    return {"state": REFUSED, "problems": problems}
 
 
 def submit(
@@ -392,9 +401,9 @@ def submit(
         if exc.exit_code == store.EXIT_LOCKED:  # open in Excel, read-only, busy: not the
             return _set(path, n, state=WAITING, game=identity)  # action's fault: checked
             # when approved
-        return _set(path, n, **_refused(exc))
+        return _set(path, n, **refused(exc, path))
     except OSError as exc:  # a full disk, a permission: said as the command says it
-        return _set(path, n, **_refused(store.os_problem(exc)))
+        return _set(path, n, **refused(store.os_problem(exc), path))
     books = tried.books
     assert books is not None
     played = books.settings.identity()  # approved later only on this very game
@@ -463,12 +472,12 @@ def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
         if back_to and exc.exit_code == store.EXIT_LOCKED:
             _set(path, action.n, state=back_to)
             raise
-        return _set(path, action.n, **_refused(exc))
+        return _set(path, action.n, **refused(exc, path))
     except OSError as exc:
         if back_to:
             _set(path, action.n, state=back_to)
             raise
-        return _set(path, action.n, **_refused(store.os_problem(exc)))
+        return _set(path, action.n, **refused(store.os_problem(exc), path))
     return _set(path, action.n, state=DONE, result=outcome.summary)
 
 

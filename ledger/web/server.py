@@ -36,6 +36,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from ledger.app.actions import refused as refused_by_the_books
 from ledger.app.actions import submit
 from ledger.app.csrf import csrf_holds, csrf_token
 from ledger.app.deciding import approve, reject
@@ -260,7 +261,11 @@ def create_app(
                 submit, workbook, name, kind, values, form_id, watcher.game or ""
             )
         except ProblemsFound as exc:
-            return PlainTextResponse("\n".join(p.line() for p in exc.problems), status_code=400)
+            said = (
+                f"{p['where']}: {p['code']} {p['message']}"
+                for p in refused_by_the_books(exc, workbook)["problems"]
+            )
+            return PlainTextResponse("\n".join(said), status_code=400)
         except OSError:
             return PlainTextResponse("The books cannot be reached: try again.", status_code=503)
         return back(token, done.n, "mine")

@@ -233,3 +233,20 @@ def test_30_a_link_acts_on_its_own_game_only(game: Ledger) -> None:
     (action,) = listing(game.path)
     assert action.state == "refused" and action.problems[0]["code"] == "another-game"
     assert game.path.read_bytes() == before
+
+
+def test_30_a_refusal_on_a_players_page_names_the_workbook_never_its_folders(
+    game: Ledger,
+) -> None:
+    """What the books say of a damaged workbook names it by its name on a player's page: the
+    folders it lies in are the banker's, not the players' business."""
+    with client(game) as c:
+        page = c.get("/p/ann-token").text
+        good = game.path.read_bytes()
+        game.path.write_bytes(good[: len(good) // 2])  # damaged after the page was served
+        sent = post(c, "ann-token", {**form_of(page), "to": "Bob", "amount": "1"})
+        game.path.write_bytes(good)
+        ann = c.get("/p/ann-token").text
+    said = sent.text + ann
+    assert "ledger.xlsx" in said, said
+    assert str(game.folder) not in said
