@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import msgspec
+
 from ledger.app.action_log import newest
 from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
@@ -39,8 +41,7 @@ MAX_TEXT = 500
 MAX_WAITING, KEEP_DECIDED = 20, 500
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     """One field of a player's form: its name, what it is called on the page, its kind
     (`text`, `money`, `int`, `flag`), whether it must be filled in."""
 
@@ -51,8 +52,7 @@ class Field:
     help: str = ""
 
 
-@dataclass(frozen=True)
-class Form:
+class Form(msgspec.Struct, frozen=True):
     """What a player may do from their link: `pay`, or one of the game's player actions."""
 
     kind: str

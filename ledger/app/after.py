@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
+
+import msgspec
 
 from ledger.core.books import Books, Player
 from ledger.core.clock import Period
@@ -138,8 +139,7 @@ def renamed(names: list[str]) -> list[str]:
     return [f"{n} -> {stems[n]}" for n in names if stems[n] != slug(n)]
 
 
-@dataclass(frozen=True)
-class TickDocuments:
+class TickDocuments(msgspec.Struct, frozen=True):
     """What a tick writes after its save, each file's path and text: the printable summary,
     the statements (none asked for: empty); `failed`: the step whose document could not be
     made, and why (raised after the save, as if it had been made then)."""

@@ -4,8 +4,9 @@ ledger last wrote it (typed rows are never thrown away without `--force`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
+
+import msgspec
 
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import history as kept
@@ -27,15 +28,14 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Undid:
+class Undid(msgspec.Struct, frozen=True):
     """What an undo did: the command it undid (`undo`), or the version it went back to
     (`undo --to`); what the undone commands had written, moved aside, and where to."""
 
     version: Version
     to: int | None
-    moved: list[Path] = field(default_factory=list)
-    folders: list[Path] = field(default_factory=list)
+    moved: list[Path] = msgspec.field(default_factory=list)
+    folders: list[Path] = msgspec.field(default_factory=list)
     #: how many earlier versions are still kept
     left: int = 0
 

@@ -12,12 +12,13 @@ renders.
 
 from __future__ import annotations
 
-import dataclasses
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar, overload
+
+import msgspec
 
 from ledger.app.campaign import archive_problems
 from ledger.core.actions import in_event_rows, post_pending_events
@@ -170,13 +171,13 @@ def shown_anyway(problems: list[Problem]) -> list[Problem]:
     out = []
     for p in problems:
         if p.is_error and p.where.startswith(("Events!", "'Events'!")):
-            p = dataclasses.replace(
+            p = msgspec.structs.replace(
                 p,
                 severity=Severity.WARNING,
                 hint=f"{p.hint}; " * bool(p.hint) + "the row is not posted yet: shown without it",
             )
         elif p.is_error and p.code == FORMULA_COPY:  # the banker's own cell: nothing shown
-            p = dataclasses.replace(p, severity=Severity.WARNING)
+            p = msgspec.structs.replace(p, severity=Severity.WARNING)
         out.append(p)
     return out
 

@@ -8,8 +8,10 @@ only when there are none (all or nothing).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from decimal import Decimal
+
+import msgspec
+from msgspec.structs import replace
 
 from ledger.core.books import Books, Event, Player
 from ledger.core.game import Game
@@ -20,8 +22,7 @@ from ledger.core.params import ActionSpec, Param, split_args
 from ledger.core.problems import CellRef, Problem, column_letter, problem
 
 
-@dataclass(frozen=True, slots=True)
-class Party:
+class Party(msgspec.Struct, frozen=True):
     """Who pays or is paid: a player's cash account or an institution."""
 
     account: str

@@ -19,9 +19,10 @@ Money is `Decimal` and every step posts transfers: each transaction sums to zero
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Generic, Protocol, TypeVar
+
+import msgspec
 
 from ledger.core.books import BANK, Books
 from ledger.core.journal import transfer
@@ -43,8 +44,7 @@ class Deeds(Protocol[K]):
 
 
 # -- money ---------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Note:
+class Note(msgspec.Struct, frozen=True):
     """How a step's transaction reads in the journal: its kind, memo, the rule that set the
     amount and the event it came from."""
 
@@ -88,8 +88,7 @@ def how_many(deeds: Deeds[K], owner: str, group: Callable[[K], bool]) -> int:
 
 
 # -- paying: a rent to the owner, a tax to the bank ------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Loan:
+class Loan(msgspec.Struct, frozen=True):
     """The bank lends a payer exactly the shortfall of a payment they must make, at no cost:
     from `account` (its balance is minus the debt) into the payer's cash. `borrower` names the
     payer in the memo, `rule` is the game's rule for it."""
@@ -99,8 +98,7 @@ class Loan:
     rule: str
 
 
-@dataclass(frozen=True, slots=True)
-class Payment:
+class Payment(msgspec.Struct, frozen=True):
     """What a payment did: `due` the amount owed, `paid` what reached the payee, `lent` what the
     bank lent for it, `txns` the transactions posted (the loan first)."""
 
@@ -161,8 +159,7 @@ def repay(books: Books, loan: Loan, account: str, event: str) -> Decimal:
 
 
 # -- out of the game -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Elimination(Generic[K]):
+class Elimination(msgspec.Struct, Generic[K], frozen=True):
     """What putting a player out did: the deeds back to the bank, the debt the bank wrote off,
     the cash that went to the bank."""
 

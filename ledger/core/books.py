@@ -9,10 +9,13 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any, Generic, Self, TypeVar
+
+import msgspec
+from msgspec.structs import replace
 
 from ledger.core.clock import DAYS, Clock, Period
 from ledger.core.closing import CARRIED
@@ -175,8 +178,7 @@ BANK = "bank"
 GAME_RULE = "the game's own sheets: references resolve, values are possible"
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(msgspec.Struct, frozen=True):
     """A check `ledger check` runs (`--rule CODE` runs it alone): what it is, and the check."""
 
     code: str

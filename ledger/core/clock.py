@@ -14,15 +14,15 @@ recording on day 30, and those lines belong to the next statements, not to both.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+import msgspec
 
 from ledger.core.journal import Journal, Transaction
 from ledger.core.words import plural
 
 
-@dataclass(frozen=True, slots=True)
-class Clock:
+class Clock(msgspec.Struct, frozen=True):
     """What one step of a game's clock is called, and what the `day` setting counts: the last
     step done (`done`: day 30 is over; round 1 is evaluated) or the step being played
     (`current`: round 4 is under way). `unit` empty: the game has no clock."""
@@ -78,8 +78,7 @@ ROUNDS_CURRENT = Clock("round", "rounds", "current")
 NO_CLOCK = Clock("", "", "done")
 
 
-@dataclass(frozen=True, slots=True)
-class Period:
+class Period(msgspec.Struct, frozen=True):
     """The transactions a statement covers: those after transaction `after` (the last one the
     previous statements showed; 0: from the start), read from day `since` on (no earlier day
     can follow `after`: days only rise in the journal), through the last one now."""

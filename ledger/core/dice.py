@@ -8,11 +8,11 @@ in the Dice sheet with what it decided.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+
+import msgspec
 
 
-@dataclass(frozen=True, slots=True)
-class DiceRoll:
+class DiceRoll(msgspec.Struct, frozen=True):
     n: int
     day: int
     sides: int

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import msgspec
+
 from ledger.core.money import Money, MoneyError
 
 
@@ -17,8 +19,7 @@ class UnbalancedError(ValueError):
     """A programmer error: code tried to build a transaction that does not sum to zero."""
 
 
-@dataclass(frozen=True, slots=True)
-class Posting:
+class Posting(msgspec.Struct, frozen=True):
     account: str
     amount: Money
 
@@ -88,8 +89,7 @@ _SET_ID, _SET_DAY, _SET_KIND, _SET_MEMO, _SET_POSTINGS, _SET_EVENT, _SET_RULE = 
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Draft:
+class Draft(msgspec.Struct, frozen=True):
     """A transaction before the journal gives it an id."""
 
     kind: str

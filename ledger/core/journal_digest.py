@@ -6,8 +6,9 @@ workbook's Journal sheet."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core.books import Books, Player
 from ledger.core.clock import Period
@@ -19,8 +20,7 @@ from ledger.core.report import Table, fmt
 PRINT_ROWS = 20
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     """One transaction as the player sees it: what it moved in or out of their accounts."""
 
     txn: int

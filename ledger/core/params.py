@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Literal
+
+import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.problems import Problem, problem
@@ -22,8 +23,7 @@ ParamKind = Literal["text", "int", "money", "flag", "file"]
 MAX_TEXT = 32767
 
 
-@dataclass(frozen=True, slots=True)
-class Param:
+class Param(msgspec.Struct, frozen=True):
     name: str
     kind: ParamKind = "text"
     required: bool = False
@@ -41,8 +41,7 @@ class Param:
         return not self.cli.startswith("-")
 
 
-@dataclass(frozen=True, slots=True)
-class TextFile:
+class TextFile(msgspec.Struct, frozen=True):
     """A `file` parameter's value: the path as the user named it and the text read from it
     (the command line reads it, so the game's handler never touches the file system)."""
 
@@ -50,8 +49,7 @@ class TextFile:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
-class Refusal:
+class Refusal(msgspec.Struct, frozen=True):
     """A state of the books a command refuses to act on, the rule that denies it, and the test
     (by its name) that shows the refusal: docs/commands.md lists them, and a test fails when
     the named test is gone."""
@@ -61,8 +59,7 @@ class Refusal:
     test: str
 
 
-@dataclass(frozen=True, slots=True)
-class ActionSpec:
+class ActionSpec(msgspec.Struct, frozen=True):
     name: str
     params: tuple[Param, ...]
     help: str = ""

@@ -3,8 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core.problems import CellRef
 from ledger.core.schema import SettingValue
@@ -13,8 +14,7 @@ from ledger.core.schema import SettingValue
 PLAYER_ROLE = "player"
 
 
-@dataclass(frozen=True, slots=True)
-class Player:
+class Player(msgspec.Struct, frozen=True):
     name: str
     role: str = PLAYER_ROLE
     #: The game's own columns of the Players sheet (location, PR, ...), by header.
@@ -28,8 +28,7 @@ class Player:
         return default
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(msgspec.Struct, frozen=True):
     """A row of the Events sheet: something the banker typed for the next command to post."""
 
     id: str

@@ -3,8 +3,9 @@ a message and a hint. Collected, never raised one at a time."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+
+import msgspec
 
 
 def column_letter(index: int) -> str:
@@ -17,8 +18,7 @@ def column_letter(index: int) -> str:
     return letters
 
 
-@dataclass(frozen=True, slots=True)
-class CellRef:
+class CellRef(msgspec.Struct, frozen=True):
     """Where a value came from: `str(CellRef("Ships", 2, 7)) == "Ships!C7"`.
 
     `column` is 0-based, `row` is the sheet's 1-based row number. A column of -1 means the
@@ -43,8 +43,7 @@ class Severity(StrEnum):
     WARNING = "warning"
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
+class Problem(msgspec.Struct, frozen=True):
     """One thing wrong with the user's data or command, and what to do about it."""
 
     code: str

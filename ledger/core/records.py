@@ -1,6 +1,7 @@
-"""Records and sheet rows, both ways: a game's dataclass built from the values ledger/io read,
-or a `Sheet!Cell` problem for each value the record cannot do without (the row is then left
-out); and the records written back as rows, with the sheet row each came from.
+"""Records and sheet rows, both ways: a game's record (a `msgspec.Struct` or a dataclass)
+built from the values ledger/io read, or a `Sheet!Cell` problem for each value the record
+cannot do without (the row is then left out); and the records written back as rows, with the
+sheet row each came from.
 
 A game declares its records (`Game.records`: sheet name -> `Held(Record, "attribute")`, the
 list on the game's state that holds them) and `Game` builds them here (`build_records`) and
@@ -13,9 +14,12 @@ field (`CellRef | None`, None for a record made since), frozen or not.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, TypeVar
+
+import msgspec
 
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.schema import Kind, SheetSpec
@@ -42,13 +46,13 @@ _TYPES: dict[Kind, tuple[type, ...]] = {
 }
 
 
-@dataclasses.dataclass(frozen=True)
-class Held:
-    """How a game sheet's rows are held on the game's state: as `record`s (a dataclass with a
-    `ref` field) in the list `attr`. `field_of` names the field of a column whose name differs
-    (`{"class": "crime_class"}`), `blank` what an empty cell means for a field with no default
-    (`{"id": ""}`); `keeps_rows` is False for a sheet written in another order than read (its
-    records keep no sheet row, so columns the banker added there are not kept beside them)."""
+class Held(msgspec.Struct, frozen=True):
+    """How a game sheet's rows are held on the game's state: as `record`s (a `msgspec.Struct`
+    or a dataclass, with a `ref` field) in the list `attr`. `field_of` names the field of a
+    column whose name differs (`{"class": "crime_class"}`), `blank` what an empty cell means for
+    a field with no default (`{"id": ""}`); `keeps_rows` is False for a sheet written in another
+    order than read (its records keep no sheet row, so columns the banker added there are not
+    kept beside them)."""
 
     record: type
     attr: str
@@ -57,8 +61,7 @@ class Held:
     keeps_rows: bool = True
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class _Slot:
+class _Slot(msgspec.Struct, frozen=True):
     """One column of the sheet that fills one field of the record."""
 
     column: int
@@ -68,6 +71,45 @@ class _Slot:
     needed: bool  # the record has no default for it
     blank: Any  # what an empty cell gives when `needed` (None: a problem)
     holds: str  # what the column holds, for the hints
+
+
+class Field(msgspec.Struct, frozen=True):
+    """One field of a record: its name, its annotation as written (a string where the module
+    has `from __future__ import annotations`) and whether a value must be given (no default,
+    no default factory)."""
+
+    name: str
+    type: Any
+    required: bool
+
+
+def record_fields(cls: type) -> tuple[Field, ...]:
+    """The fields of a record class, in order: a `msgspec.Struct` (ledger's games) or a
+    dataclass (a game may declare its records so: docs/adding-a-game.md). A Struct's are read
+    from the class itself, without resolving the annotations (`msgspec.structs.fields` does:
+    slower, and it needs every name they use)."""
+    if dataclasses.is_dataclass(cls):
+        return tuple(
+            Field(
+                f.name,
+                f.type,
+                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            )
+            for f in dataclasses.fields(cls)
+            if f.init
+        )
+    if not issubclass(cls, msgspec.Struct):  # a programmer's error
+        raise TypeError(f"{cls.__name__} is neither a msgspec.Struct nor a dataclass")
+    names = cls.__struct_fields__
+    defaults = cls.__struct_defaults__
+    first = len(names) - len(defaults)  # the fields before `first` have no default
+    annotations: dict[str, Any] = {}
+    for klass in reversed(cls.__mro__):
+        annotations.update(inspect.get_annotations(klass))
+    return tuple(
+        Field(name, annotations[name], i < first or defaults[i - first] is msgspec.NODEFAULT)
+        for i, name in enumerate(names)
+    )
 
 
 def build_records(
@@ -133,7 +175,7 @@ def build_records(
 def _slots(
     cls: type, spec: SheetSpec, field_of: Mapping[str, str], blank: Mapping[str, Any]
 ) -> list[_Slot]:
-    fields = {f.name: f for f in dataclasses.fields(cls) if f.init and f.name != "ref"}
+    fields = {f.name: f for f in record_fields(cls) if f.name != "ref"}
     slots = []
     covered = set()
     for i, col in enumerate(spec.columns):
@@ -142,7 +184,7 @@ def _slots(
         if f is None:
             continue
         covered.add(name)
-        needed = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        needed = f.required
         holds = col.help.rstrip(".") or HOLDS[col.kind]
         slots.append(
             _Slot(
@@ -155,13 +197,7 @@ def _slots(
                 holds[:1].lower() + holds[1:],
             )
         )
-    lacking = [
-        n
-        for n, f in fields.items()
-        if n not in covered
-        and f.default is dataclasses.MISSING
-        and f.default_factory is dataclasses.MISSING
-    ]
+    lacking = [n for n, f in fields.items() if n not in covered and f.required]
     if lacking:  # a programmer's error: the sheet cannot fill the record
         raise TypeError(f"{spec.name} has no column for {cls.__name__}.{', '.join(lacking)}")
     return slots

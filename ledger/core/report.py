@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import msgspec
+
 from ledger.core.clock import DAYS, Clock
 
 
@@ -85,8 +87,7 @@ class Report:
 # -- what a tick (a day, a round) did, for the terminal, JSON, the summary and the forecast ------------
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     """One thing that happened to a player on a day: a charge, money in, or an event."""
 
     day: int

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Literal
+
+import msgspec
 
 Kind = Literal["text", "int", "money", "decimal", "bool", "day"]
 SettingValue = Decimal | int | bool | str
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(msgspec.Struct, frozen=True):
     """One column of a sheet: its header, what it holds and how wide it is drawn."""
 
     name: str
@@ -27,8 +27,7 @@ class Column:
     strict: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class SheetSpec:
+class SheetSpec(msgspec.Struct, frozen=True):
     name: str
     columns: tuple[Column, ...]
     about: str
@@ -42,8 +41,7 @@ class SheetSpec:
         raise KeyError(name)
 
 
-@dataclass(frozen=True, slots=True)
-class Setting:
+class Setting(msgspec.Struct, frozen=True):
     """A house-rule setting: its default, the rule it comes from, and what it means."""
 
     key: str
@@ -53,8 +51,7 @@ class Setting:
     description: str
 
 
-@dataclass(frozen=True, slots=True)
-class Role:
+class Role(msgspec.Struct, frozen=True):
     """A special player a game has besides the ordinary ones, declared by the game (a police
     player who keeps the fines, say): its key in the Players sheet's `role` column, how it is named, the
     account its holder's money is kept in (else their own cash account), and the option of

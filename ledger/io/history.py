@@ -14,6 +14,8 @@ import stat
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
+import msgspec
+
 #: How many previous versions the history keeps.
 HISTORY_KEEP = 50
 
@@ -358,8 +360,7 @@ def finish_log(path: Path, before: list[Version], entry: Version) -> None:
     write_log(path, entries[-HISTORY_KEEP:])
 
 
-@dataclass(frozen=True)
-class Aside:
+class Aside(msgspec.Struct, frozen=True):
     """What undone commands had written after their saves, moved out of the way."""
 
     #: the files, where they were
@@ -367,7 +368,7 @@ class Aside:
     #: the folders they went to, one an undone command (`.NAME.xlsx.history/undone-SEQ/`)
     folders: list[Path]
     #: where each went, in the order of `moved`
-    went: list[Path] = field(default_factory=list)
+    went: list[Path] = msgspec.field(default_factory=list)
 
 
 def move_aside(path: Path, undone: list[Version]) -> Aside:

@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from ledger.core.report import Chart, Statement, Table
 
 #: The game's sections (what a player owns) with more rows than this are printed as a listing;
@@ -31,8 +33,7 @@ LONG = 12
 _NAME = re.compile(r"(?<!\S)([A-Za-z]*\d+)(?=[:;,]?(?:\s|$))")
 
 
-@dataclass(frozen=True, slots=True)
-class Listing:
+class Listing(msgspec.Struct, frozen=True):
     """A long table in short: `legend` names the columns that differ from row to row, `text`
     holds every row's values of them, `alike` the columns with one value in every row."""
 

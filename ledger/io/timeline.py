@@ -14,8 +14,9 @@ workbook as it is now is kept as a new version, so `ledger undo` takes the jump 
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from pathlib import Path
+
+import msgspec
 
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import cache, store
@@ -24,8 +25,7 @@ from ledger.io.load import load_light
 from ledger.io.undo import copy_kept, refuse_damaged
 
 
-@dataclass(frozen=True)
-class State:
+class State(msgspec.Struct, frozen=True):
     """What a version of the workbook says: its day and how many transactions it holds."""
 
     day: int | None
@@ -34,8 +34,7 @@ class State:
     moment: str = ""
 
 
-@dataclass(frozen=True)
-class Entry:
+class Entry(msgspec.Struct, frozen=True):
     """One command in the history: version `seq` is the workbook before it."""
 
     seq: int

@@ -10,8 +10,10 @@ import hashlib
 import os
 import stat
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
+
+import msgspec
 
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io.history import (
@@ -28,8 +30,7 @@ from ledger.io.history import (
 )
 
 
-@dataclass(frozen=True)
-class Undone:
+class Undone(msgspec.Struct, frozen=True):
     version: Version
     #: Where the files that command wrote after its save were moved to.
     moved: list[Path]

@@ -23,8 +23,9 @@ import os
 import re
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import IO, Any
+
+import msgspec
 
 from ledger.core.problems import ProblemsFound, problem
 
@@ -304,8 +305,7 @@ _FORMULA_ONLY = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class Shape:
+class Shape(msgspec.Struct, frozen=True):
     """What a sheet's XML says of it before its cells are read."""
 
     #: The cells of the rectangle from A1 to the last row and column used.

@@ -4,9 +4,10 @@ read (being written, or with problems). Only reads: the writer lock is never tak
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ledger.app import campaign_books, read_books
 from ledger.app import history as timeline
@@ -24,8 +25,7 @@ AHEAD = 30
 DUE_LINES = 20
 
 
-@dataclass(frozen=True)
-class View:
+class View(msgspec.Struct, frozen=True):
     """One reading of the workbook: the table and every player's statement."""
 
     title: str
@@ -37,19 +37,19 @@ class View:
     standings: list[tuple[str, str]]
     last: list[tuple[int, str, str]]
     statements: dict[str, Statement]
-    history: list[Any] = field(default_factory=list)
+    history: list[Any] = msgspec.field(default_factory=list)
     #: What falls due next for the whole table, from the forecast; None for a game whose
     #: forecast has nothing with time (its own view says what the next round brings).
     due: Table | None = None
     #: The game's own view (`Game.view`): property, owners, positions, the next round.
-    tables: list[Table] = field(default_factory=list)
+    tables: list[Table] = msgspec.field(default_factory=list)
     #: Which game this is (`Settings.identity`): the links are bound to it.
     identity: str = ""
     #: What players sent from their links, oldest first (`ledger serve --actions`): each page
     #: shows its holder's own, the banker's every one.
-    actions: list[Action] = field(default_factory=list)
+    actions: list[Action] = msgspec.field(default_factory=list)
     #: The forms of a player's page (pay, and the game's player actions).
-    forms: list[Form] = field(default_factory=list)
+    forms: list[Form] = msgspec.field(default_factory=list)
     #: How many actions a link may send a minute (the setting `actions_per_minute`).
     per_minute: int = 6
     #: Whether they wait for the banker (the setting `actions_wait`).

@@ -14,10 +14,11 @@ stays in the books: ``ledger undo`` takes a whole command back.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Sequence
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
@@ -151,7 +152,7 @@ def add_purchase(
     if there:
         old = book.purchases[there[0]]
         line += f" (replaces {old.stones} for {old.cost} Kj in {cell_of('Purchases', old.ref)})"
-        book.put(old, dataclasses.replace(old, stones=count, cost=kj, note=note))
+        book.put(old, msgspec.structs.replace(old, stones=count, cost=kj, note=note))
         for i in reversed(there[1:]):
             _clear(book.purchases, i, build=False)
     else:
@@ -189,7 +190,7 @@ def add_build(
     if there:
         old = book.purchases[there[0]]
         line += f" (instead of {old.build} in {cell_of('Purchases', old.ref)})"
-        book.put(old, dataclasses.replace(old, build=count))
+        book.put(old, msgspec.structs.replace(old, build=count))
         for i in reversed(there[1:]):
             _clear(book.purchases, i, build=True)
     else:
@@ -201,9 +202,9 @@ def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
     """Take the build (or the purchase) out of a row; a row left empty goes."""
     r = book_rows[i]
     r = (
-        dataclasses.replace(r, build=0)
+        msgspec.structs.replace(r, build=0)
         if build
-        else dataclasses.replace(r, stones=0, cost=Decimal(0), note="")
+        else msgspec.structs.replace(r, stones=0, cost=Decimal(0), note="")
     )
     if r.stones or r.cost or r.build:
         book_rows[i] = r

@@ -26,7 +26,8 @@ whole numbers; "aufgerundet" rounds up.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from ledger.core.money import round_money
 from ledger.core.words import plural

@@ -8,11 +8,11 @@ Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from decimal import Decimal
 from typing import Any
+
+from msgspec.structs import replace
 
 from ledger.core.books import CommandHandler, Player
 from ledger.core.clock import ROUNDS_DONE, Period
@@ -104,7 +104,7 @@ class Egon(Game):
         if spec is None:
             return None
         own = tuple(p for p in spec.params if p.kind != "file" and p.name != "delete")
-        return dataclasses.replace(spec, params=own)
+        return replace(spec, params=own)
 
     def allows_debt(self, settings: Settings) -> bool:
         return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out

@@ -13,10 +13,10 @@ its article threatens (6.6.1: "eine Strafandrohung"), entered as ``--penalty-kj`
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
@@ -50,8 +50,7 @@ from ledger.rules.egon.state import JAILED
 LINE_OPTIONS = ("--penalty-kj", "--penalty-stones", "--justified-against")
 
 
-@dataclass(frozen=True, slots=True)
-class OrderEntry:
+class OrderEntry(msgspec.Struct, frozen=True):
     """One order as the game master typed it.
 
     ``where`` names it in a problem: the argument (``CODE``) or the file's line
@@ -413,7 +412,7 @@ def add_orders(
         line = f"round {rnd}: {order.player} orders {order.text()}"
         if there:
             old = book.orders[there[0]]
-            book.put(old, dataclasses.replace(row, ref=old.ref))
+            book.put(old, msgspec.structs.replace(row, ref=old.ref))
             line += f" (replaces {old.order} in {cell_of('Orders', old.ref)})"
             for i in reversed(there[1:]):
                 line += f" (and removes {book.orders[i].order})"

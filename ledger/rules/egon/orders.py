@@ -23,9 +23,11 @@ Nothing here looks at a game state: who is in jail or out is `evaluate`'s busine
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from decimal import Decimal
 from typing import ClassVar
+
+import msgspec
+from msgspec.structs import replace
 
 from ledger.core.money import round_money
 
@@ -73,8 +75,7 @@ def _amount_text(amount: Decimal) -> str:
     return f"{amount:f}" if amount == amount.to_integral_value() else f"{amount:.2f}"
 
 
-@dataclass(frozen=True, slots=True)
-class Accuse:
+class Accuse(msgspec.Struct, frozen=True):
     """5.1 Anzeige ``a,name``: accuse a trader or another player."""
 
     CODE: ClassVar[str] = "a"
@@ -89,8 +90,7 @@ class Accuse:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Denounce:
+class Denounce(msgspec.Struct, frozen=True):
     """5.2 Denunzieren ``x,punkte,name``."""
 
     CODE: ClassVar[str] = "x"
@@ -105,8 +105,7 @@ class Denounce:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Rent:
+class Rent(msgspec.Struct, frozen=True):
     """5.3 Vermieten ``v``: the tower as a look-out."""
 
     CODE: ClassVar[str] = "v"
@@ -119,8 +118,7 @@ class Rent:
         return self.CODE
 
 
-@dataclass(frozen=True, slots=True)
-class Lottery:
+class Lottery(msgspec.Struct, frozen=True):
     """5.4 Lotterie ``l,Losnummer``: a ticket on Z6, number 01-49."""
 
     CODE: ClassVar[str] = "l"
@@ -134,8 +132,7 @@ class Lottery:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Forge:
+class Forge(msgspec.Struct, frozen=True):
     """5.5 Falschgeld ``f,Betrag``."""
 
     CODE: ClassVar[str] = "f"
@@ -149,8 +146,7 @@ class Forge:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Bribe:
+class Bribe(msgspec.Struct, frozen=True):
     """5.6 Schmieren ``g,Händler,Betrag``."""
 
     CODE: ClassVar[str] = "g"
@@ -165,8 +161,7 @@ class Bribe:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Party:
+class Party(msgspec.Struct, frozen=True):
     """6.1 Party ``p,Betrag`` with the invitation's guest list, in its order."""
 
     CODE: ClassVar[str] = "p"
@@ -182,8 +177,7 @@ class Party:
         return _fields(self.CODE, *self.args(), *self.guests)
 
 
-@dataclass(frozen=True, slots=True)
-class Import:
+class Import(msgspec.Struct, frozen=True):
     """6.2 Import ``i,Anzahl``."""
 
     CODE: ClassVar[str] = "i"
@@ -197,8 +191,7 @@ class Import:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Guard:
+class Guard(msgspec.Struct, frozen=True):
     """6.3 Bewachen ``b,Wachfaktor``."""
 
     CODE: ClassVar[str] = "b"
@@ -212,8 +205,7 @@ class Guard:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Theft:
+class Theft(msgspec.Struct, frozen=True):
     """6.4 Diebstahl ``d,Anzahl,Spieler``."""
 
     CODE: ClassVar[str] = "d"
@@ -228,8 +220,7 @@ class Theft:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class Sabotage:
+class Sabotage(msgspec.Struct, frozen=True):
     """6.5 Sabotage ``s,Betrag,Spieler``."""
 
     CODE: ClassVar[str] = "s"
@@ -244,8 +235,7 @@ class Sabotage:
         return _fields(self.CODE, *self.args())
 
 
-@dataclass(frozen=True, slots=True)
-class ActionSpec:
+class ActionSpec(msgspec.Struct, frozen=True):
     """The action named in a blackmail: a code alone (any order of that kind) or a full order.
 
     ``args`` are the canonical fields after the code (players upper case, traders as in the
@@ -269,8 +259,7 @@ class ActionSpec:
         return _fields(self.code, *self.args)
 
 
-@dataclass(frozen=True, slots=True)
-class Blackmail:
+class Blackmail(msgspec.Struct, frozen=True):
     """6.6 Erpressen ``e,Aktion,alle`` (forbid everyone the action next round) or
     ``e,Aktion,Spieler`` (force that player to do it next round).
 

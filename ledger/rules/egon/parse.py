@@ -14,8 +14,9 @@ looks at a game state: who is in jail or out is `evaluate`'s business.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
@@ -97,8 +98,7 @@ def normalize_player(name: str) -> str:
     return name.strip().upper()
 
 
-@dataclass(frozen=True, slots=True)
-class OrderError:
+class OrderError(msgspec.Struct, frozen=True):
     """Why an order cannot be read: the sentence, what to do (may be empty), and whether it is
     about the ordering player (the PLAYER argument, the Orders sheet's player column) rather
     than the order's text."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from ledger.core.words import plural
 from ledger.rules.egon.blackmail import record_blackmails, settle_blackmails

@@ -23,9 +23,7 @@ BOOKED_BY = {"purchase": "3", "build": "7"}
 def _cell(pu: PurchaseRow, column: str) -> str:
     if pu.ref is None:
         return "Purchases"
-    return str(
-        CellRef("Purchases", list(PurchaseRow.__dataclass_fields__).index(column), pu.ref.row)
-    )
+    return str(CellRef("Purchases", PurchaseRow.__struct_fields__.index(column), pu.ref.row))
 
 
 def _parts(pu: PurchaseRow) -> list[str]:

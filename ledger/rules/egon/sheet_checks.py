@@ -13,9 +13,10 @@ books hold an error. The tick of the row's round refuses it (`tick_refusals`), n
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator, Sequence
 from typing import Any
+
+import msgspec
 
 from ledger.core.books import Player
 from ledger.core.problems import CellRef, Problem, Severity, problem
@@ -40,7 +41,7 @@ def _cell(row: Any, column: str) -> str:
     sheet = _SHEET_OF[type(row)]
     if row.ref is None:
         return sheet
-    return str(CellRef(sheet, [f.name for f in dataclasses.fields(row)].index(column), row.ref.row))
+    return str(CellRef(sheet, row.__struct_fields__.index(column), row.ref.row))
 
 
 _SHEET_OF: dict[type, str] = {
@@ -167,7 +168,7 @@ def tick_refusals(book: EgonBook, players: Sequence[Player], day: int) -> list[P
     """What the tick of round ``day + 1`` refuses among `round_rows`' warnings (a player in
     jail's order is only not carried out, 4.6)."""
     return [
-        dataclasses.replace(found, severity=Severity.ERROR)
+        msgspec.structs.replace(found, severity=Severity.ERROR)
         for rnd, found in round_rows(book, players, day)
         if rnd == day + 1 and found.code != "player-jailed"
     ]

@@ -16,8 +16,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
 
+import msgspec
+
 from ledger.core.books import Books, Player
 from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.records import Field, record_fields
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.core.settings import Settings
 from ledger.rules.egon import tables
@@ -28,8 +31,7 @@ R = TypeVar("R")
 # -- the game's records, one per sheet row --------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class RoundRow:
+class RoundRow(msgspec.Struct, frozen=True):
     round: int
     numbers: str = ""  # the six main numbers, "3,11,17,25,33,41"
     zz: int = 0
@@ -40,8 +42,7 @@ class RoundRow:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TraderRow:
+class TraderRow(msgspec.Struct, frozen=True):
     round: int
     trader: str
     stones: int = 0
@@ -50,8 +51,7 @@ class TraderRow:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class OrderRow:
+class OrderRow(msgspec.Struct, frozen=True):
     round: int
     player: str
     order: str
@@ -62,8 +62,7 @@ class OrderRow:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PurchaseRow:
+class PurchaseRow(msgspec.Struct, frozen=True):
     round: int
     player: str
     stones: int = 0
@@ -73,8 +72,7 @@ class PurchaseRow:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class ResultRow:
+class ResultRow(msgspec.Struct, frozen=True):
     round: int
     player: str
     rule: str
@@ -88,8 +86,7 @@ class ResultRow:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DIRow:
+class DIRow(msgspec.Struct, frozen=True):
     round: int
     player: str
     change: int
@@ -99,15 +96,13 @@ class DIRow:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class JackpotRow:
+class JackpotRow(msgspec.Struct, frozen=True):
     cls: str
     amount: Decimal
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class BlackmailRow:
+class BlackmailRow(msgspec.Struct, frozen=True):
     blackmailer: str
     action: str
     victim: str = ""
@@ -197,17 +192,13 @@ def sheet_spec(name: str) -> SheetSpec:
     cls, _, about = SHEETS[name]
     return SheetSpec(
         name,
-        tuple(
-            _column(f, CHOICES.get(name, {})) for f in dataclasses.fields(cls) if f.name != "ref"
-        ),
+        tuple(_column(f, CHOICES.get(name, {})) for f in record_fields(cls) if f.name != "ref"),
         about,
         written_by_tool=name in ("Results", "DIHistory"),
     )
 
 
-def _column(
-    f: dataclasses.Field[Any], choices: Mapping[str, tuple[tuple[str, ...] | str, bool]]
-) -> Column:
+def _column(f: Field, choices: Mapping[str, tuple[tuple[str, ...] | str, bool]]) -> Column:
     name = "class" if f.name == "cls" else f.name
     listed, strict = choices.get(name, ((), False))
     return Column(
@@ -216,7 +207,7 @@ def _column(
         max(8, len(f.name) + 2)
         if f.name not in ("text", "order", "cause", "source", "note", "result")
         else 34,
-        required=f.default is dataclasses.MISSING,
+        required=f.required,
         choices=listed,
         strict=strict,
     )

@@ -12,9 +12,11 @@ Also the small arithmetic of the texts: DIV, "aufgerundet", digit sums, Kj to th
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
+
+import msgspec
+from msgspec.structs import replace
 
 from ledger.core.money import round_money
 from ledger.rules.egon.orders import (
@@ -65,8 +67,7 @@ class MissingMaxpreis(EgonInputError):
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerState:
+class PlayerState(msgspec.Struct, frozen=True):
     """One player between rounds.
 
     ``guard``: the Wachfaktor ordered in the last round (6.3); it is in force again only with
@@ -84,8 +85,7 @@ class PlayerState:
     jail_rounds: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class Jackpots:
+class Jackpots(msgspec.Struct, frozen=True):
     """The three lottery jackpots (5.4.5-5.4.7), in Kj."""
 
     a: Decimal
@@ -96,8 +96,7 @@ class Jackpots:
         return {"A": self.a, "B": self.b, "C": self.c}[name]
 
 
-@dataclass(frozen=True, slots=True)
-class PendingBlackmail:
+class PendingBlackmail(msgspec.Struct, frozen=True):
     """A blackmail of round ``made_in_round``, to be settled in the next round (6.6.3).
 
     ``victim`` None: ``alle`` — every other player is forbidden the action. Otherwise that
@@ -119,8 +118,7 @@ class PendingBlackmail:
         return f"e,{self.action.text()},{self.victim or ALL}"
 
 
-@dataclass(frozen=True, slots=True)
-class EgonState:
+class EgonState(msgspec.Struct, frozen=True):
     """The game between rounds. ``round`` is the last round evaluated (0 before the first)."""
 
     round: int
@@ -138,8 +136,7 @@ class EgonState:
         return tuple(p.name for p in self.players)
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(msgspec.Struct, frozen=True):
     """The round's lottery draw and what the game master enters with it.
 
     ``numbers``: the six main numbers; ``zz`` the Zusatzzahl; ``z6`` the last of the six after
@@ -155,8 +152,7 @@ class Draw:
     max_price: Decimal = ZERO
 
 
-@dataclass(frozen=True, slots=True)
-class Purchase:
+class Purchase(msgspec.Struct, frozen=True):
     """What a player bought in the buying phase (section 3), entered by the game master."""
 
     player: str
@@ -165,16 +161,14 @@ class Purchase:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Build:
+class Build(msgspec.Struct, frozen=True):
     """Stones a player builds from the store onto the tower (section 7), entered data."""
 
     player: str
     stones: int
 
 
-@dataclass(frozen=True, slots=True)
-class Effect:
+class Effect(msgspec.Struct, frozen=True):
     """One change to one player (or, with ``player`` "", to the lottery's jackpots).
 
     ``kj``, ``di``, ``store``, ``tower`` are the changes; ``status`` the new status when it
@@ -192,8 +186,7 @@ class Effect:
     source: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class BribeOutcome:
+class BribeOutcome(msgspec.Struct, frozen=True):
     """Who bribed a trader best (5.6.2, 5.6.5), for the buying phase; ``confiscated`` 5.6.6."""
 
     trader: str
@@ -202,8 +195,7 @@ class BribeOutcome:
     confiscated: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Phase1Result:
+class Phase1Result(msgspec.Struct, frozen=True):
     """The state after phase 1 (before purchases), for the game master's buying phase."""
 
     state: EgonState
@@ -213,8 +205,7 @@ class Phase1Result:
     accused_traders: frozenset[str]
 
 
-@dataclass(frozen=True, slots=True)
-class RoundResult:
+class RoundResult(msgspec.Struct, frozen=True):
     """The new state and every effect of the round, in the order they happened."""
 
     state: EgonState

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, fields
 from decimal import Decimal
 from typing import Final
 
+import msgspec
+
 # ---------------------------------------------------------------------------
 # Game frame (README glossary; sections 1, 2, 4 are not in these texts)
 # ---------------------------------------------------------------------------
@@ -311,8 +313,7 @@ class EgonSettings:
         raise KeyError(name)
 
 
-@dataclass(frozen=True, slots=True)
-class SettingDoc:
+class SettingDoc(msgspec.Struct, frozen=True):
     """One settings row: field name, default, rule number, meaning, and whether in the text."""
 
     name: str

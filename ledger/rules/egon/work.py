@@ -10,9 +10,11 @@ after each action phase (4.6.4) is here too. blackmail.py, phase1.py and phase2.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import TypeVar
+
+from msgspec.structs import replace
 
 from ledger.core.money import round_money
 from ledger.core.words import plural

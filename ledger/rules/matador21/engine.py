@@ -7,9 +7,9 @@ back. A tick plays many turns on one table, so a long game is not slowed by the 
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core import board
 from ledger.core.books import BANK, PLAYER_ROLE
@@ -28,8 +28,7 @@ from ledger.rules.matador21.sheets import (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
+class Seat(msgspec.Struct, frozen=True):
     """A player at the table: their piece, colour and place in the turn order."""
 
     name: str
@@ -40,8 +39,7 @@ class Seat:
     order: int
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(msgspec.Struct, frozen=True):
     """What a turn did to one player, for the tick's report."""
 
     player: str
@@ -52,8 +50,7 @@ class Line:
     txn: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Turn:
+class Turn(msgspec.Struct, frozen=True):
     row: TurnRow
     name: str  # the field landed on
     lines: tuple[Line, ...] = ()
@@ -189,10 +186,10 @@ class Table:
             values = {"colour": seat.colour or None, "field": seat.field, "out": seat.out}
             values["order"] = seat.order
             extra = tuple((k, values.get(k, v)) for k, v in p.extra)
-            players.append(dataclasses.replace(p, extra=extra))
+            players.append(msgspec.structs.replace(p, extra=extra))
         books.players = players
         rows = [
-            dataclasses.replace(r, owner=self.owner.get(r.field, "")) for r in self.state.owners
+            msgspec.structs.replace(r, owner=self.owner.get(r.field, "")) for r in self.state.owners
         ]
         listed = {r.field for r in rows}
         for number, name in sorted(self.owner.items()):  # a field the banker left out of Owners
@@ -202,8 +199,7 @@ class Table:
         books.settings.values["day"] = self.round
 
 
-@dataclass(frozen=True, slots=True)
-class _Effect:
+class _Effect(msgspec.Struct, frozen=True):
     """What landing on a field did (701.2): said in the Turns row and the tick's report."""
 
     what: str = ""
@@ -296,13 +292,13 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
     pips = d1 + d2
     to = (frm - 1 + pips) % table.n + 1  # 605.3: past the highest field on to the lowest
     f = table.board[to - 1]
-    seat = table.put(dataclasses.replace(seat, field=to))
+    seat = table.put(msgspec.structs.replace(seat, field=to))
     done = _land(table, seat, f, pips, tax_choice, event)
     what, rule, paid, txns, lines = done.what, done.rule, done.paid, done.txns, list(done.lines)
     if done.out:  # 402: paid all they had (204.1a) and lost; 401.2: out of the game
         assert paid is not None
         gone = board.eliminate(books, table, seat.name, seat.account, "401.2", event)
-        table.put(dataclasses.replace(seat, out=True))
+        table.put(msgspec.structs.replace(seat, out=True))
         what += f"; has only {fmt(paid)}: pays all of it and is out"
         if gone.deeds:
             what += f", fields {', '.join(map(str, gone.deeds))} unowned"
@@ -326,7 +322,9 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
     )
     winner = table.winner
     if winner is not None:  # 403.1
-        row = dataclasses.replace(row, what=f"{row.what}; {winner} has won", rule=f"{rule}, 403.1")
+        row = msgspec.structs.replace(
+            row, what=f"{row.what}; {winner} has won", rule=f"{rule}, 403.1"
+        )
         table.state.turns.append(row)
         table.current = None
         won = Line(winner, "event", f"{winner} has won the game", "403.1")

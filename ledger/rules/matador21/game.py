@@ -7,11 +7,12 @@ Rule numbers (204.1a, 705.1b) are those of ../shared/rules/matador21.da.txt.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
+
+import msgspec
 
 from ledger.core.books import PLAYER_ROLE, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
@@ -215,7 +216,7 @@ class Matador21(Game):
             start = roll.result - 1
             books.decide(roll, f"{players[start].name} begins")
         books.players = [
-            dataclasses.replace(
+            msgspec.structs.replace(
                 p,
                 extra=tuple((k, colours.get(p.name) if k == "colour" else v) for k, v in p.extra),
             )
@@ -392,7 +393,7 @@ def _set_order(books: Books, start: int) -> None:
     n = len(players)
     order = {p.name: (i - start) % n + 1 for i, p in enumerate(players)}
     books.players = [
-        dataclasses.replace(
+        msgspec.structs.replace(
             p, extra=tuple((k, order.get(p.name) if k == "order" else v) for k, v in p.extra)
         )
         for p in books.players

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import msgspec
+
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
@@ -37,8 +39,7 @@ COLOURS: dict[str, str] = {
 TAX_CHOICES = ("smaller", "fixed", "percent")
 
 
-@dataclass(frozen=True, slots=True)
-class Field:
+class Field(msgspec.Struct, frozen=True):
     """A Board row. `amount` is a Territory's rent, a Labor Camp's rent per pip of the dice
     and camp owned, a Fleet's rent for one fleet (`amount_2`.. `amount_4` for 2-4), a
     Refuge's bonus or a Tax's amount; `percent` the share of assets a Tax may take instead."""
@@ -59,16 +60,14 @@ class Field:
         return self.type in OWNABLE
 
 
-@dataclass(frozen=True, slots=True)
-class OwnerRow:
+class OwnerRow(msgspec.Struct, frozen=True):
     field: int
     name: str = ""
     owner: str = ""
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class TurnRow:
+class TurnRow(msgspec.Struct, frozen=True):
     turn: int
     round: int
     player: str

@@ -7,6 +7,8 @@ import math
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+import msgspec
+
 from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
@@ -20,8 +22,7 @@ from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TA
 UNOWNED, REFUGE_FILL, TAX_FILL, LINE = "#f2f2f2", "#dff0d8", "#f8e0e0", "#555555"
 
 
-@dataclass(frozen=True, slots=True)
-class FieldMark:
+class FieldMark(msgspec.Struct, frozen=True):
     x: float
     y: float
     r: float
@@ -35,8 +36,7 @@ class FieldMark:
     title: str
 
 
-@dataclass(frozen=True, slots=True)
-class PieceMark:
+class PieceMark(msgspec.Struct, frozen=True):
     x: float
     y: float
     r: float
@@ -44,8 +44,7 @@ class PieceMark:
     title: str
 
 
-@dataclass(frozen=True, slots=True)
-class LegendMark:
+class LegendMark(msgspec.Struct, frozen=True):
     x: float
     y: float
     fill: str

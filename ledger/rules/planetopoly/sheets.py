@@ -4,10 +4,11 @@ first) and Holdings (who owns which deed, with its support points); the players'
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+import msgspec
 
 from ledger.core.books import Books
 from ledger.core.problems import CellRef
@@ -18,8 +19,7 @@ from ledger.rules.planetopoly import tables
 Z = Decimal(0)
 
 
-@dataclass(frozen=True, slots=True)
-class DeedRow:
+class DeedRow(msgspec.Struct, frozen=True):
     """One title deed card."""
 
     key: str
@@ -60,8 +60,7 @@ class DeedRow:
         return rent
 
 
-@dataclass(frozen=True, slots=True)
-class HoldingRow:
+class HoldingRow(msgspec.Struct, frozen=True):
     """A deed someone owns: its support points, and whether it was bought this turn."""
 
     deed: str
@@ -253,7 +252,7 @@ def example_board() -> list[DeedRow]:
             )
             levels = zip(tables.RENT_LEVELS, rents, strict=True)  # a rent for every level
             by_level: dict[str, Any] = {column: Decimal(r) for (_, column, _), r in levels}
-            out.append(dataclasses.replace(card, **by_level))
+            out.append(msgspec.structs.replace(card, **by_level))
     for kind, label in ((tables.TOLL, "Toll station"), (tables.SPEED, "Speed trap")):
         for n in (1, 2, 3, 4):
             price = Decimal(tables.EXAMPLE_ST_PRICE)
@@ -289,4 +288,4 @@ def deed_cell(ref: CellRef | None, column: str, fallback: str) -> str:
 
 
 def replace_holding(h: HoldingRow, **changes: Any) -> HoldingRow:
-    return dataclasses.replace(h, **changes)
+    return msgspec.structs.replace(h, **changes)

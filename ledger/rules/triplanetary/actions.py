@@ -12,8 +12,9 @@ cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
+
+from msgspec.structs import replace
 
 from ledger.core.params import ActionSpec, parse_params
 from ledger.core.problems import Problem

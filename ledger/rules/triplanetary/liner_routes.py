@@ -5,9 +5,10 @@ Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
 /work/shared/rules/README.md, which override the text where they speak; see tables.py.
 """
 
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Final
+
+import msgspec
 
 from ledger.rules.triplanetary.places import canonical_place
 
@@ -18,8 +19,7 @@ from ledger.rules.triplanetary.places import canonical_place
 PASSENGER_CARGO_CP: Final = 2  # §28: "Passengers take up two CP each"
 
 
-@dataclass(frozen=True, slots=True)
-class LinerRoute:
+class LinerRoute(msgspec.Struct, frozen=True):
     """One §40 route: the fare per passenger and the turns (days) to accumulate one."""
 
     frm: str

@@ -9,17 +9,16 @@ The records are frozen: a change is a new record put in the old one's place in i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
+
+import msgspec
+from msgspec.structs import replace
 
 from ledger.core.problems import CellRef
 
-if TYPE_CHECKING:
-    from _typeshed import DataclassInstance
-
-R = TypeVar("R", bound="DataclassInstance")
+R = TypeVar("R", bound=msgspec.Struct)
 
 # Ship and base states
 ACTIVE = "active"
@@ -40,8 +39,7 @@ CREW_STATES = ("active", "quit", "dead", "discharged", "departed")
 LEGAL_STATES = ("free", "imprisoned", "pirate", "warlord", "dead")
 
 
-@dataclass(frozen=True, slots=True)
-class Post:
+class Post(msgspec.Struct, frozen=True):
     """A ship, base or mine: where crews live and what feeds them (§14)."""
 
     id: str
@@ -62,8 +60,7 @@ class Post:
     kind: ClassVar[str] = "post"
 
 
-@dataclass(frozen=True, slots=True)
-class Ship(Post):
+class Ship(Post, frozen=True):
     type: str = ""
     price: Decimal = Decimal(0)
     built_at: str = ""
@@ -75,8 +72,7 @@ class Ship(Post):
     kind: ClassVar[str] = "ship"
 
 
-@dataclass(frozen=True, slots=True)
-class Base(Post):
+class Base(Post, frozen=True):
     type: str = "base"
     price: Decimal = Decimal(0)
     built_at: str = ""
@@ -85,8 +81,7 @@ class Base(Post):
     kind: ClassVar[str] = "base"
 
 
-@dataclass(frozen=True, slots=True)
-class Mine(Post):
+class Mine(Post, frozen=True):
     """A mining claim (§23, §24): produces ore into its store while crewed."""
 
     ct: bool = False
@@ -99,8 +94,7 @@ class Mine(Post):
     kind: ClassVar[str] = "mine"
 
 
-@dataclass(frozen=True, slots=True)
-class Module:
+class Module(msgspec.Struct, frozen=True):
     """A recreation module on a base (§20)."""
 
     id: str
@@ -114,8 +108,7 @@ class Module:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Crew:
+class Crew(msgspec.Struct, frozen=True):
     id: str
     owner: str
     post: str  # a ship, base or mine id
@@ -138,8 +131,7 @@ class Crew:
         return self.status == "active"
 
 
-@dataclass(frozen=True, slots=True)
-class Office:
+class Office(msgspec.Struct, frozen=True):
     """A corporation's office (§8): fees paid in advance every 30 days."""
 
     id: str
@@ -152,8 +144,7 @@ class Office:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Order:
+class Order(msgspec.Struct, frozen=True):
     """Something paid for and being built or completed (§7, §9, §12, §24, §32)."""
 
     id: str
@@ -170,8 +161,7 @@ class Order:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Corporation:
+class Corporation(msgspec.Struct, frozen=True):
     id: str
     head: str
     name: str = ""
@@ -185,8 +175,7 @@ class Corporation:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Cargo:
+class Cargo(msgspec.Struct, frozen=True):
     """Goods or equipment in a ship's hold, a base's or a mine's store, in units of the item."""
 
     holder: str
@@ -195,8 +184,7 @@ class Cargo:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Crime:
+class Crime(msgspec.Struct, frozen=True):
     id: str
     player: str
     day: int
@@ -210,8 +198,7 @@ class Crime:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Due:
+class Due(msgspec.Struct, frozen=True):
     """Money a player owes and could not pay (a fine, a tax); collected when they can (§6)."""
 
     id: str
@@ -225,8 +212,7 @@ class Due:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Market:
+class Market(msgspec.Struct, frozen=True):
     """A place's stock and saturation of one good (§25, §26)."""
 
     place: str
@@ -238,8 +224,7 @@ class Market:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Liner:
+class Liner(msgspec.Struct, frozen=True):
     """A space passenger line (§28, §40): passengers gather while it is open."""
 
     id: str
@@ -254,8 +239,7 @@ class Liner:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Underwriting:
+class Underwriting(msgspec.Struct, frozen=True):
     """Lloyds of Luna's share of a cargo (§31)."""
 
     id: str
@@ -269,8 +253,7 @@ class Underwriting:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Branch:
+class Branch(msgspec.Struct, frozen=True):
     """A branch bank on a base (§30): open once its reserves are delivered."""
 
     id: str
@@ -282,8 +265,7 @@ class Branch:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PRChange:
+class PRChange(msgspec.Struct, frozen=True):
     """Every change of a player's public relations value, with its cause (§36C)."""
 
     day: int
@@ -294,8 +276,7 @@ class PRChange:
     ref: CellRef | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class Transfer:
+class Transfer(msgspec.Struct, frozen=True):
     """Men, equipment, ore, supplies or fuel moving between two adjacent bases (§21): so many
     CP a day, each day's share taken from one base and put on the other."""
 
@@ -371,8 +352,8 @@ class State:
         """`record` with `changes`, put in the old record's place in its list, and returned:
         `ship = state.update(ship, fuel=ship.fuel + 3)`. Whoever still holds the old record
         holds the record as it was: read a record again after it is changed."""
-        name, copy = _COPIERS.get(type(record)) or _copier(type(record))
-        new: R = copy(record, changes)
+        name = LISTS[type(record)]
+        new = replace(record, **changes)
         rows: list[Any] = getattr(self, name)
         held = self._at.get(name)
         where = held[1] if held is not None and held[0] is rows else {}
@@ -431,8 +412,7 @@ class State:
         at = index.get((holder, good))
         if at is not None:
             row = self.cargo[at]
-            _, copy = _COPIERS.get(Cargo) or _copier(Cargo)
-            self.cargo[at] = copy(row, {"qty": row.qty + qty})
+            self.cargo[at] = replace(row, qty=row.qty + qty)
             return
         index[(holder, good)] = len(self.cargo)
         self.cargo.append(Cargo(holder, good, qty))
@@ -460,38 +440,3 @@ class State:
             if i.startswith(prefix) and i[len(prefix) :].isdigit():
                 n = max(n, int(i[len(prefix) :]))
         return f"{prefix}{n + 1}"
-
-
-#: Each record type's list in the state and its copier (`_copier`), made on first use.
-_COPIERS: dict[type, tuple[str, Callable[[Any, dict[str, Any]], Any]]] = {}
-
-
-def _copier(cls: type) -> tuple[str, Callable[[Any, dict[str, Any]], Any]]:
-    """`cls`'s list in the state, and a function that copies a record of `cls` with some fields
-    changed, as `dataclasses.replace` does, several times faster: it sets the new record's
-    slots one by one, each from the changes or the record (a long tick changes some 100,000
-    records, issue 14). A record with more to it than its fields is copied by `replace`."""
-    every = fields(cls)
-    names = [f.name for f in every]
-    setters: dict[str, Any] = {}
-    for klass in cls.__mro__:  # a slot is set through the class that declares it
-        for slot in klass.__dict__.get("__slots__", ()):
-            setters.setdefault(slot, klass.__dict__[slot].__set__)
-    plain = all(f.init for f in every) and all(n in setters for n in names)
-    if not plain or hasattr(cls, "__post_init__"):
-        _COPIERS[cls] = (LISTS[cls], lambda record, changes: replace(record, **changes))
-        return _COPIERS[cls]
-    known = frozenset(names)
-    lines = [
-        "def copy(record, changes):",
-        "    if not known.issuperset(changes):",
-        "        raise TypeError(f'{cls.__name__} has no field {sorted(set(changes) - known)}')",
-        "    new = make(cls)",
-        *(f"    set_{n}(new, changes['{n}'] if '{n}' in changes else record.{n})" for n in names),
-        "    return new",
-    ]
-    scope: dict[str, Any] = {"make": object.__new__, "cls": cls, "known": known}
-    scope.update({f"set_{n}": setters[n] for n in names})
-    exec("\n".join(lines), scope)  # the text is made of the class's field names only
-    _COPIERS[cls] = (LISTS[cls], scope["copy"])
-    return _COPIERS[cls]

@@ -5,10 +5,11 @@ Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
 /work/shared/rules/README.md, which override the text where they speak; see tables.py.
 """
 
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from typing import Final
+
+import msgspec
 
 # ---------------------------------------------------------------------------
 # §38 Equipment price list
@@ -25,8 +26,7 @@ class Kind(StrEnum):
     CONSUMABLE = "consumable"  # fuel, crew-days, months of supply (§13, §14, §15)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Equipment:
+class Equipment(msgspec.Struct, frozen=True, kw_only=True):
     """One row of the §38 price list.
 
     ``fuel``: the printed FUEL column; ``None`` for "-".  The torch ship prints

@@ -6,8 +6,9 @@ is what the rule text (or a ruling of ../shared/rules/README.md) says.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
+
+import msgspec
 
 from ledger.core.schema import Setting
 from ledger.core.settings import Settings
@@ -215,8 +216,7 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Rules:
+class Rules(msgspec.Struct, frozen=True):
     """The settings as typed values, read once per command."""
 
     wage: Decimal

@@ -7,13 +7,14 @@ Pure: no files here.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
+import msgspec
+
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.records import Held, dump_records
+from ledger.core.records import Field, Held, dump_records, record_fields
 from ledger.core.schema import Column, Kind, SheetSpec
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
@@ -191,8 +192,8 @@ def _kind(t: Any) -> Kind:
 FIRST = ("id", "owner", "type", "name", "price", "built_at", "built_day", "location", "on_planet")
 
 
-def fields_in_order(cls: type) -> list[dataclasses.Field[Any]]:
-    fields = [f for f in dataclasses.fields(cls) if f.name != "ref"]
+def fields_in_order(cls: type) -> list[Field]:
+    fields = [f for f in record_fields(cls) if f.name != "ref"]
     first = [f for name in FIRST for f in fields if f.name == name]
     return first + [f for f in fields if f not in first]
 
@@ -208,7 +209,7 @@ def _columns(
             continue
         name = "class" if f.name == "crime_class" else f.name
         required = f.name in ("id", "owner", "holder", "good", "player", "head", "place") or (
-            f.name in ("post", "base", "item", "type") and f.default is dataclasses.MISSING
+            f.name in ("post", "base", "item", "type") and f.required
         )
         listed, strict = (choices or {}).get(name, ((), False))
         cols.append(
@@ -294,8 +295,7 @@ def sheet_specs() -> tuple[SheetSpec, ...]:
     return tuple(specs)
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Price:
+class Price(msgspec.Struct, frozen=True):
     item: str
     name: str
     kind: str
@@ -351,7 +351,7 @@ def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
                 )
             )
             continue
-        prices[key] = dataclasses.replace(
+        prices[key] = msgspec.structs.replace(
             base,
             price=v["price"],
             build_days=v["build_days"] if v.get("build_days") is not None else base.build_days,

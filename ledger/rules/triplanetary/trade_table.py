@@ -5,10 +5,11 @@ Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
 /work/shared/rules/README.md, which override the text where they speak; see tables.py.
 """
 
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 from typing import Final
+
+import msgspec
 
 from ledger.rules.triplanetary.places import PLACES, canonical_place
 
@@ -17,8 +18,7 @@ from ledger.rules.triplanetary.places import PLACES, canonical_place
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class Good:
+class Good(msgspec.Struct, frozen=True):
     """A §39 trade good: CLI key and printed name."""
 
     key: str
@@ -47,8 +47,7 @@ class Side(StrEnum):
 ANYWHERE: Final = "*"  # §39 Cordrazine "SELL AT Anywhere": any place in PLACES
 
 
-@dataclass(frozen=True, slots=True)
-class TradeRow:
+class TradeRow(msgspec.Struct, frozen=True):
     """One (good, place, side) price of §39, in KC per CP."""
 
     good_key: str

@@ -5,10 +5,11 @@ Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
 /work/shared/rules/README.md, which override the text where they speak; see tables.py.
 """
 
-from dataclasses import dataclass
 from decimal import Decimal
 from enum import IntEnum, StrEnum
 from typing import Final, Literal
+
+import msgspec
 
 # ---------------------------------------------------------------------------
 # §41 Trial results table (§36B: result = die + public relations + bribes)
@@ -34,8 +35,7 @@ class TrialOutcomeKind(StrEnum):
 Confiscation = Literal["half", "all"]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TrialOutcome:
+class TrialOutcome(msgspec.Struct, frozen=True, kw_only=True):
     """One §41 band's penalty.
 
     ``fine`` in KC (0 if none), ``prison_days`` (0 if none), ``confiscate`` None,
@@ -52,8 +52,7 @@ class TrialOutcome:
     maximum_penalty: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class TrialBand:
+class TrialBand(msgspec.Struct, frozen=True):
     """Results ``low``..``high`` (inclusive) of one §41 column give ``outcome``."""
 
     low: int

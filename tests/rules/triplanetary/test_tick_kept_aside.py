@@ -3,18 +3,19 @@ through the day, §14; a mine's daily ore, §23) and writes it when a step reads
 end (issue 14). Ticking N days at once must give what N ticks of one day give, where every
 day is written: posts that get crews by a transfer (§21), a claim registered mid-tick (§24),
 an ore processor reading the mine's ore (§25). And `State.update` copies a record exactly as
-`dataclasses.replace` does."""
+`replace` does."""
 
 from __future__ import annotations
 
-import dataclasses
 from decimal import Decimal
 from typing import Any
 
+import msgspec
 import pytest
 
 from ledger.core.actions import pay
 from ledger.core.books import Books
+from ledger.core.records import record_fields
 from ledger.core.start import new_books
 from ledger.rules import load_game
 from ledger.rules.triplanetary.model import (
@@ -104,17 +105,17 @@ def test_s14_s21_s23_s24_a_long_tick_gives_what_its_days_one_by_one_give(
     assert bool(state.cargo_of("M4").get("processed-ore")) == processor
 
 
-def test_update_copies_a_record_as_dataclasses_replace_does() -> None:
+def test_update_copies_a_record_as_replace_does() -> None:
     state = State()
     for cls in LISTS:
-        names = [f.name for f in dataclasses.fields(cls)]
-        record: Any = cls(*[_example(f.type) for f in dataclasses.fields(cls)][: _required(cls)])
+        names = [f.name for f in record_fields(cls)]
+        record: Any = cls(*[_example(f.type) for f in record_fields(cls)][: _required(cls)])
         getattr(state, LISTS[cls]).append(record)
         for name in names:
             value = getattr(record, name)
             changed = _other(value)
             new = state.update(record, **{name: changed})
-            assert new == dataclasses.replace(record, **{name: changed}), (cls, name)
+            assert new == msgspec.structs.replace(record, **{name: changed}), (cls, name)
             assert type(new) is cls and getattr(state, LISTS[cls])[-1] is new
             record = new
         with pytest.raises(TypeError):
@@ -123,11 +124,7 @@ def test_update_copies_a_record_as_dataclasses_replace_does() -> None:
 
 
 def _required(cls: type) -> int:
-    return sum(
-        1
-        for f in dataclasses.fields(cls)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    )
+    return sum(1 for f in record_fields(cls) if f.required)
 
 
 def _example(kind: Any) -> Any:
