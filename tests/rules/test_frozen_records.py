@@ -55,8 +55,8 @@ def test_every_record_of_the_game_is_frozen_and_slotted(game: str) -> None:
 
 
 def _frozen_and_slotted(c: type) -> bool:
-    if issubclass(c, msgspec.Struct):  # a Struct always has slots
-        return c.__struct_config__.frozen
+    if issubclass(c, msgspec.Struct):  # slotted unless made with dict=True
+        return c.__struct_config__.frozen and c.__dictoffset__ == 0
     return bool(c.__dataclass_params__.frozen) and "__slots__" in vars(c)  # type: ignore[attr-defined]
 
 
