@@ -123,12 +123,12 @@ def box_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Ro
         return left + cross.join(fill * (w + 2) for w in widths) + right
 
     def cells_line(edge: str, cells: Sequence[Cell], row_style: str) -> str:
-        out = []
+        parts = []
         for (_, right), w, c in zip(columns, widths, cells, strict=True):
             pad = " " * (w - (sizes.get(c.text) or 0))
             text = pad + c.text if right else c.text + pad
-            out.append(" " + _paint(text, (row_style, *c.styles), shown) + " ")
-        return edge + edge.join(out) + edge
+            parts.append(" " + _paint(text, (row_style, *c.styles), shown) + " ")
+        return edge + edge.join(parts) + edge
 
     lines = [
         _paint(title + " " * (total - (sizes[title] or 0)), ("italic",), shown),
