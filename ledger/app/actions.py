@@ -24,6 +24,7 @@ from typing import Any
 import msgspec
 
 from ledger.app.action_log import newest
+from ledger.app.moment import bound, moment_of
 from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import pending, store
@@ -168,40 +169,9 @@ def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
 def _change_of(
     game: Any, who: str, kind: str, values: dict[str, str], identity: str = "", day: Any = None
 ) -> Change[object]:
-    """The change the typed command would make, as the link's holder, on the game the action
-    was sent for (`identity`, `Settings.identity`): another game's workbook put in its place
-    refuses it."""
-    made = _made(game, who, kind, values)
-    if not identity and day is None:
-        return made
-
-    def bound(books: Any) -> tuple[str, list[Problem], object]:
-        if identity and books.settings.identity() != identity:
-            return "", [_foreign()], None
-        if day is not None and kind != "pay" and books.day != day:  # this round's order,
-            return "", [_passed(books, day)], None  # this turn's roll: not the next one's
-        return made(books)
-
-    return bound
-
-
-def _foreign() -> Problem:
-    return problem(
-        "another-game",
-        "workbook",
-        "the workbook is another game's now, not the one this action was sent for",
-        "the player sends it again from the new game's link",
-    )
-
-
-def _passed(books: Any, day: int) -> Problem:
-    then, now = books.game.clock.now(day, len(books.journal)), books.moment()
-    return problem(
-        "moment-passed",
-        "workbook",
-        f"a player's move is for the moment it was sent (sent: {then}; the books now: {now})",
-        "the player sends it again if it still stands",
-    )
+    """The change the typed command would make, as the link's holder, for the game and the
+    moment the action was sent for (`moment.bound`)."""
+    return bound(_made(game, who, kind, values), kind, identity, day)
 
 
 def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change[object]:
@@ -399,8 +369,8 @@ def submit(
         )
     except ProblemsFound as exc:
         if exc.exit_code == store.EXIT_LOCKED:  # open in Excel, read-only, busy: not the
-            return _set(path, n, state=WAITING, game=identity)  # action's fault: checked
-            # when approved
+            # action's fault: checked when approved, for the moment the books stood at
+            return _set(path, n, state=WAITING, **moment_of(path, identity))
         return _set(path, n, **refused(exc, path))
     except OSError as exc:  # a full disk, a permission: said as the command says it
         return _set(path, n, **refused(store.os_problem(exc), path))

@@ -127,3 +127,21 @@ def test_30_an_egon_link_writes_one_order_of_its_own_never_a_file_nor_another_ro
     names = {f.name for f in order.fields}
     assert "code" in names and "replace" in names
     assert not names & {"file", "delete", "player"}
+
+
+def test_30_an_egon_order_sent_while_the_workbook_is_open_in_excel_keeps_its_round(
+    ledger: Ledger,
+) -> None:
+    """The banker keeps the workbook open in Excel: the order waits, bound to the round the
+    books stood at when it was sent (read as saved), and cannot slip into the next one."""
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    excel = ledger.path.with_name(f"~${ledger.path.name}")
+    excel.write_text("the banker")
+    sent = submit(ledger.path, "ABC", "order", {"code": "x,5,BOB"}, "f1")
+    assert sent.state == WAITING
+    excel.unlink()
+    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
+    ledger("tick")
+    late = ledger("approve", str(sent.n), expect=1).stderr
+    assert "(sent: before round 1; the books now: after round 1)" in late
+    assert orders_of(ledger.path)[1:] == []
