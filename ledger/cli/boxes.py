@@ -77,13 +77,18 @@ def _terminal(out: TextIO) -> bool:
         return False
 
 
+def _dumb() -> bool:
+    """A terminal Rich writes no escape codes to."""
+    return os.environ.get("TERM", "").lower() in ("dumb", "unknown")
+
+
 def _room(out: TextIO) -> int:
     """The columns ledger's Rich console has: 100 on a pipe, else the terminal's width."""
     if not out.isatty():
         return 100
     if os.environ.get("COLUMNS", "").isdigit():
         return int(os.environ["COLUMNS"])
-    if os.environ.get("TERM", "").lower() in ("dumb", "unknown") and _terminal(out):
+    if _dumb() and _terminal(out):
         return 80
     for fd in (0, 1, 2):
         try:
@@ -116,7 +121,7 @@ def box_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Ro
     utf = (getattr(out, "encoding", "") or "").lower().startswith("utf")
     if None in sizes.values() or not utf or total > _room(out) or (sizes[title] or 0) > total:
         return _by_rich(title, columns, body)
-    on = _terminal(out) and os.environ.get("TERM", "").lower() not in ("dumb", "unknown")
+    on = _terminal(out) and not _dumb()
     shown = (on, on and os.environ.get("NO_COLOR", "") == "")
 
     def line(left: str, fill: str, cross: str, right: str) -> str:
@@ -136,11 +141,16 @@ def box_table(title: str, columns: Sequence[tuple[str, bool]], rows: Sequence[Ro
         cells_line("┃", [Cell(name, "bold") for name, _ in columns], ""),
         line("┡", "━", "╇", "┩"),
     ]
-    for i, (cells, style) in enumerate(body):
-        if style != "section":
-            lines.append(cells_line("│", cells, style))
-        elif lines[-1][0] == "│" and any(r[1] != "section" for r in body[i:]):
-            lines.append(line("├", "─", "┼", "┤"))  # between two rows, once
+    drawn = section = False  # a line between two rows, once however many sections
+    for cells, style in body:
+        if style == "section":
+            section = drawn
+            continue
+        if section:
+            lines.append(line("├", "─", "┼", "┤"))
+            section = False
+        lines.append(cells_line("│", cells, style))
+        drawn = True
     lines.append(line("└", "─", "┴", "┘"))
     return "\n".join(lines) + "\n"
 
