@@ -1,6 +1,5 @@
-"""The user's own folders, where ledger keeps what is this account's alone (XDG base
-directories): the cache (balances, answers, the commands' list, compiled templates), the data
-(the seal's key) and the configuration (the players' links).
+"""The user's own folders (XDG base directories): ledger keeps the players' links of
+`serve --keep-links` in the configuration folder, and nothing in the cache or data folders.
 
 A variable holding a relative path is ignored, as the XDG specification says: it would put the
 folder under whatever folder a command runs in, where someone else may write it.
@@ -12,15 +11,13 @@ import os
 from typing import Literal
 
 _DEFAULTS = {
-    "cache": ("XDG_CACHE_HOME", (".cache",)),
-    "data": ("XDG_DATA_HOME", (".local", "share")),
     "config": ("XDG_CONFIG_HOME", (".config",)),
+    "state": ("XDG_STATE_HOME", (".local", "state")),
 }
 
 
-def user_folder(kind: Literal["cache", "data", "config"]) -> str:
-    """This user's `kind` folder for ledger (`~/.cache/bankers-ledger` by default); a string,
-    so that `balance` answered before typer imports no pathlib."""
+def user_folder(kind: Literal["config", "state"]) -> str:
+    """This user's `kind` folder for ledger (`~/.config/bankers-ledger` by default)."""
     variable, default = _DEFAULTS[kind]
     base = os.environ.get(variable, "")
     if not os.path.isabs(base):

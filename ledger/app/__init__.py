@@ -22,10 +22,8 @@ _WHERE = {
     "typesetter": "after",
     "write_statements": "after",
     "campaign_books": "campaign",
-    "LIGHT_CHECKS": "pipeline",
     "Inspection": "pipeline",
     "Outcome": "pipeline",
-    "balance_summary": "pipeline",
     "change": "pipeline",
     "create": "pipeline",
     "inspect": "pipeline",
@@ -40,14 +38,12 @@ _WHERE = {
 }
 
 __all__ = [
-    "LIGHT_CHECKS",
     "Balances",
     "Inspection",
     "Outcome",
     "UnknownCheck",
     "after_save",
     "after_tick",
-    "balance_summary",
     "balances",
     "campaign_books",
     "change",
@@ -89,10 +85,8 @@ if TYPE_CHECKING:
     from ledger.app.balance import Balances, balances
     from ledger.app.campaign import campaign_books
     from ledger.app.pipeline import (
-        LIGHT_CHECKS,
         Inspection,
         Outcome,
-        balance_summary,
         change,
         create,
         inspect,

@@ -205,9 +205,9 @@ def _game(path: Path) -> Any:
     try:
         key = game_of(path)
     except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError):
-        from ledger.io.load import load_light
+        from ledger.io.load import load
 
-        load_light(path)  # says what is wrong with it, as the typed command does
+        load(path)  # says what is wrong with it, as the typed command does
         raise ProblemsFound(
             [problem("damaged-xlsx", str(path), "the workbook cannot be read", "")]
         ) from None

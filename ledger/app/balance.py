@@ -1,46 +1,73 @@
-"""`ledger balance`: every player's money and every account's balance, with its player
-look-up. Light on purpose: asked about bytes whose balances are in the cache (`io.cache`), it
-imports neither the pipeline nor a game."""
+"""`ledger balance`: every player's money and every account's balance, derived from the journal
+as read from the workbook, with its player look-up."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 
+from ledger.core.books import Books
 from ledger.core.problems import Problem, ProblemsFound, problem
-from ledger.io import cache
+
+
+@dataclass
+class Summary:
+    """What balance shows: per player their cash accounts, and every account's balance."""
+
+    game: str
+    day: int
+    currency: str
+    players: list[tuple[str, str, list[str]]]  # name, role, cash accounts
+    balances: dict[str, Decimal]
+    institutions: list[str]
+    pending_events: int
+    total: Decimal
+    #: Where the books stand in the game's words (`day 30`, `after round 2`).
+    moment: str
+
+
+def summarise(books: Books) -> Summary:
+    from ledger.core.closing import CARRIED
+
+    balances = {a: m.amount for a, m in books.journal.balances().items()}
+    if CARRIED in balances and not balances[CARRIED]:
+        del balances[CARRIED]  # the carried balances' counterpart: zero, shown nowhere
+    return Summary(
+        game=books.game.key,
+        day=books.day,
+        currency=books.currency,
+        players=[(p.name, p.role, books.player_accounts(p)) for p in books.players],
+        balances=balances,
+        institutions=list(books.game.institutions),
+        pending_events=sum(1 for _ in books.pending_events()),
+        total=books.journal.total().amount,
+        moment=books.moment(),
+    )
 
 
 @dataclass
 class Balances:
     """What `ledger balance` shows: the summary, the players asked for, each one's cash."""
 
-    summary: cache.Summary
+    summary: Summary
     people: list[tuple[str, str, list[str]]]
-    cash: dict[str, str]
-    accounts: dict[str, str]
+    cash: dict[str, Decimal]
+    accounts: dict[str, Decimal]
     problems: list[Problem]
 
 
 def balances(path: Path, player: str | None = None) -> Balances:
     """Every player's money (or one player's, found by name as the other commands find it)
     and every account's balance, derived from the journal."""
-    s = cache.at_hand(path)  # these very bytes asked about before: no sheet is read
-    problems: list[Problem] = []
-    if s is None:
-        from ledger.app.pipeline import balance_summary
+    from ledger.app.pipeline import read_books
 
-        s, problems = balance_summary(path)
-    return _of(s, problems, player)
-
-
-def _of(s: cache.Summary, problems: list[Problem], player: str | None) -> Balances:
-    from decimal import Decimal
-
-    from ledger.core.names import name_key, normalize
-
+    books, problems = read_books(path)
+    s = summarise(books)
     people = s.players
     if player is not None:
+        from ledger.core.names import name_key, normalize
+
         wanted = normalize(player)
         match = [p for p in s.players if normalize(p[0]) == wanted] or [
             p for p in s.players if name_key(p[0]) == name_key(wanted)
@@ -49,8 +76,8 @@ def _of(s: cache.Summary, problems: list[Problem], player: str | None) -> Balanc
             raise ProblemsFound([unknown_player(player, [p[0] for p in s.players])])
         people = match
 
-    def cash(accounts: list[str]) -> str:
-        return f"{sum((Decimal(s.balances.get(a, '0')) for a in accounts), Decimal(0)):.2f}"
+    def cash(accounts: list[str]) -> Decimal:
+        return sum((s.balances.get(a, Decimal(0)) for a in accounts), Decimal(0))
 
     accounts = (
         s.balances
@@ -58,18 +85,6 @@ def _of(s: cache.Summary, problems: list[Problem], player: str | None) -> Balanc
         else {a: s.balances[a] for a in people[0][2] if a in s.balances}
     )
     return Balances(s, people, {n: cash(acc) for n, _, acc in people}, accounts, problems)
-
-
-def balances_at_hand(path: Path | str, player: str | None = None) -> Balances | None:
-    """As `balances`, only when the balances of the workbook's bytes are cached (and the
-    player, if one is asked for, is found); None otherwise, and nothing is read but the cache."""
-    s = cache.at_hand(Path(path))
-    if s is None:
-        return None
-    try:
-        return _of(s, [], player)
-    except ProblemsFound:
-        return None
 
 
 def unknown_player(name: str, names: list[str], where: str = "--player") -> Problem:

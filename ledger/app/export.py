@@ -19,6 +19,6 @@ def export(path: Path, key: str) -> tuple[int, Iterable[str], list[Problem]]:
     from ledger.app.campaign import campaign_books
     from ledger.app.pipeline import read_books
 
-    books, problems = read_books(path, light=True)
+    books, problems = read_books(path)
     books = campaign_books(path, books)
     return len(books.journal), _export(books, key), problems

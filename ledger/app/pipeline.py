@@ -32,17 +32,9 @@ from ledger.core.problems import (
     problem,
 )
 from ledger.core.start import new_books
-from ledger.io import cache, journal_index, store
+from ledger.io import store
 from ledger.io.load import FORMULA_COPY
-from ledger.io.workbook import (
-    Loaded,
-    load,
-    load_light,
-    load_sums,
-    load_to_change,
-    read_bytes,
-    write,
-)
+from ledger.io.workbook import Loaded, load, read_bytes, write
 
 #: What a command's change gives back besides its summary (a tick: its report).
 D = TypeVar("D")
@@ -79,8 +71,6 @@ def inspect(path: Path) -> Inspection:
     data = read_bytes(path)
     loaded, problems = load(path, data)
     books = loaded.books
-    # the careful read checks the index a command that appends would trust instead
-    problems += journal_index.disagreement(data, books.journal)
     problems += archive_problems(path, books)  # the archives of closed periods, as written
     pending = sum(1 for _ in books.pending_events())
     saved = len(books.journal)
@@ -107,62 +97,6 @@ def not_in(found: Iterable[Problem], known: Iterable[Problem]) -> list[Problem]:
     return [p for p in found if p not in seen]
 
 
-#: The checks a light load can run: the money, not the game's sheets.
-LIGHT_CHECKS = ("players", "accounts", "day", "total")
-
-
-def balance_summary(path: Path) -> tuple[cache.Summary, list[Problem]]:
-    """What `ledger balance` shows: from the cache when it was made from these very bytes,
-    else from a light read of the same bytes (which then refreshes the cache)."""
-    if not path.is_file():
-        books, problems = read_books(path, light=True)  # says clearly what is wrong
-        return cache.summarise(books), problems
-    data = read_bytes(path)  # read once: the digest and the books are of the same save
-    digest = cache.digest_of(data)
-    cached = cache.read(path, digest)
-    if cached is not None:
-        return cached, []
-    loaded, problems = load_sums(path, data)
-    problems = shown_anyway(problems)
-    fast = _summary_from_sums(loaded, problems)
-    if fast is not None:
-        summary, problems = fast
-    else:
-        if loaded.sums is not None:  # something to report: read every transaction to name it
-            loaded, problems = load_light(path, data)
-        try:
-            books, problems = _checked(loaded, problems, light=True)
-        except ProblemsFound:  # a light read knows no game state: the whole read decides
-            loaded, problems = load(path, data)  # (a branch bank's account, §30)
-            books, problems = _checked(loaded, shown_anyway(problems), light=False)
-        summary = cache.summarise(books)
-    if summary.pending_events:
-        problems += not_in(pending_warnings(path, data), problems)
-    if not problems:
-        cache.write(path, summary, digest)
-    return summary, problems
-
-
-def _summary_from_sums(
-    loaded: Loaded, problems: list[Problem]
-) -> tuple[cache.Summary, list[Problem]] | None:
-    """The summary from each account's sum, read straight from a Journal sheet as ledger
-    writes it, when the light checks find nothing against it. None sends `balance` the
-    careful way, which reads every transaction and names each problem's cell."""
-    sums = loaded.sums
-    if sums is None or has_errors(problems):
-        return None
-    books = loaded.books
-    if sums.last_day > books.day:
-        return None  # journal-after-today: the careful way names it
-    if any(not books.game.known_account(books, a) for a in sums.balances):
-        return None  # unknown-account: the careful way names the posting's cell
-    found = run_checks(books, only=LIGHT_CHECKS)  # what is left: players, a negative day
-    if has_errors(found):
-        return None
-    return cache.summarise(books, sums.balances, sums.transactions), problems + found
-
-
 def shown_anyway(problems: list[Problem]) -> list[Problem]:
     """What a command that only shows makes of a bad row in the Events sheet: a warning. The
     row is not posted yet, so the books as posted are whole; a changing command, which would
@@ -182,23 +116,16 @@ def shown_anyway(problems: list[Problem]) -> list[Problem]:
     return out
 
 
-def read_books(
-    path: Path, light: bool = False, data: bytes | None = None
-) -> tuple[Books, list[Problem]]:
+def read_books(path: Path, data: bytes | None = None) -> tuple[Books, list[Problem]]:
     """For the commands that only show: the books as saved, or the problems that stop it;
     rows typed in Events that could not be posted come back as warnings."""
     if data is None:
         data = read_bytes(path)
-    loaded, problems = (load_light if light else load)(path, data)
-    try:
-        books, problems = _checked(loaded, problems, light)
-    except ProblemsFound:
-        if not light:
-            raise
-        # a light read knows no game state (a branch bank's accounts are the game's): the
-        # whole read decides, and names what is really wrong
-        loaded, problems = load(path, data)
-        books, problems = _checked(loaded, problems, light=False)
+    loaded, problems = load(path, data)
+    problems = shown_anyway(problems + run_checks(loaded.books))
+    if has_errors(problems):
+        raise ProblemsFound(problems)
+    books = loaded.books
     if any(True for _ in books.pending_events()):
         problems += not_in(pending_warnings(path, data), problems)
     return books, problems
@@ -212,15 +139,6 @@ def pending_warnings(path: Path, data: bytes) -> list[Problem]:
         return []  # the books themselves have problems: those are reported already
     _, found = post_pending_events(loaded.books, in_event_rows(loaded.books, problems))
     return shown_anyway(found)
-
-
-def _checked(loaded: Loaded, problems: list[Problem], light: bool) -> tuple[Books, list[Problem]]:
-    problems = shown_anyway(
-        problems + run_checks(loaded.books, only=LIGHT_CHECKS if light else None)
-    )
-    if has_errors(problems):
-        raise ProblemsFound(problems)
-    return loaded.books, problems
 
 
 Change = Callable[[Books], tuple[str, list[Problem], D]]
@@ -268,14 +186,8 @@ def change(
     refuse(path, force)
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
-        # a command only appends: the journal's history is known by its sealed index, when
-        # that holds for the Journal sheet's bytes, and read only if something asks for it
-        loaded, problems = load_to_change(path)
+        loaded, problems = load(path)
         return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
-
-
-#: Warnings of the read shown by every command, its refusals included.
-ALWAYS_NAMED = ("journal-index-false",)
 
 
 def _changed(
@@ -293,30 +205,25 @@ def _changed(
     unreadable = in_event_rows(books, problems)
     problems = not_in(problems, unreadable)
     read = list(problems)  # the cells' own warnings; the checks run again after the change
-    # a figure kept in the workbook that its rows deny is named even when the command is refused
-    alarms = [p for p in read if p.code in ALWAYS_NAMED]
     if not has_errors(problems):
         problems += run_checks(books)
     if has_errors(problems):
         raise ProblemsFound(problems + unreadable)
     posted, posting = post_pending_events(books, unreadable)
     if has_errors(posting):
-        raise ProblemsFound(posting + alarms)
-    try:
-        summary, found, data = change_fn(books)
-    except ProblemsFound as exc:  # a command that refuses by raising names them too
-        raise ProblemsFound(exc.problems + alarms, exc.exit_code) from None
+        raise ProblemsFound(posting)
+    summary, found, data = change_fn(books)
     if has_errors(found):
-        raise ProblemsFound(found + alarms)
+        raise ProblemsFound(found)
     books.balances_as_read = {}  # the Balances sheet is rewritten from the journal on save
     after = run_checks(books)
     if has_errors(after):
-        raise ProblemsFound(after + alarms)
+        raise ProblemsFound(after)
     prepared: P | None = None
     if not dry_run:
         if prepare is not None:
             prepared = prepare(books, data)
-        digest = store.save(
+        store.save(
             path,
             lambda tmp: write(tmp, loaded),
             command=command,
@@ -324,7 +231,6 @@ def _changed(
             # opened in Excel or LibreOffice while we worked? then still refuse
             before_replace=lambda: store.refuse_to_change(path, force),
         )
-        cache.write(path, cache.summarise(books), digest)
     # the checks ran again after the change: their warnings once, as they stand now
     # (the cells' own warnings from the read, then what posting and the change said)
     warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
@@ -419,11 +325,10 @@ def create(
     if force:
         store.refuse_to_change(path, force=False)
     with store.exclusive(path):
-        digest = store.save(
+        store.save(
             path,
             lambda tmp: write(tmp, Loaded(books, [])),
             command="new",
             summary=f"new {game.key} game",
         )
-        cache.write(path, cache.summarise(books), digest)
     return books

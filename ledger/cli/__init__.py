@@ -3,22 +3,15 @@
 One module a command group: `books` (new, check, balance, pay, post, journal, undo), `tick`,
 `reports` (statement, report, forecast, status), and each game's own commands, made from the
 specs its folder declares (`games`); `group` finds a game's command through the workbook's
-game, so two games may each have their `buy`.
-
-This module starts light: help asked for again is printed from `help_cache` before typer and
-the command modules are imported (`app` is imported when first asked for).
+game, so two games may each have their `buy`. A command line registers only the module of
+the command it names (`app` is imported when first asked for).
 """
 
 from __future__ import annotations
 
 import os
 import sys
-
-from ledger.cli import help_cache
-
-TYPE_CHECKING = False  # importing typing costs as much as printing the kept help
-if TYPE_CHECKING:
-    from typing import Any
+from typing import Any
 
 __all__ = ["app", "main"]
 
@@ -49,13 +42,6 @@ def _app(argv: list[str] | None = None) -> Any:
     from ledger.cli.root import app
 
     return app
-
-
-def _quick(argv: list[str]) -> bool:
-    """A command answered without typer: `balance` of bytes whose balances are cached."""
-    from ledger.cli.show import quick_balance
-
-    return quick_balance(argv[1:])
 
 
 def _command_word(args: list[str]) -> str | None:
@@ -113,10 +99,7 @@ def main() -> None:
             )
             sys.exit(2)
     try:
-        code = help_cache.replay(sys.argv)
-        if code is not None:
-            sys.exit(code)
-        help_cache.keeping(sys.argv, lambda: _quick(sys.argv) or _app(sys.argv)())
+        _app(sys.argv)()
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:
             # typer turns a Ctrl-C outside a command's run (while it reads the arguments)

@@ -223,7 +223,7 @@ def journal(
     def action() -> None:
         from ledger.app import player_named, read_books
 
-        books, problems = read_books(_path(workbook), light=True)
+        books, problems = read_books(_path(workbook))
         txns = list(books.journal)
         if player is not None:
             one = player_named(books, player)

@@ -10,7 +10,6 @@ by game.
 
 from __future__ import annotations
 
-import contextlib
 import os
 from collections.abc import Iterator, Mapping
 from functools import cache
@@ -19,9 +18,6 @@ from typing import Any
 
 from typer._click.exceptions import UsageError
 from typer.core import TyperGroup
-
-from ledger.cli import help_cache
-from ledger.folders import user_folder
 
 #: ledger's own commands that a game may bring its own version of.
 GAME_MAY_REPLACE = ("status",)
@@ -77,36 +73,8 @@ def _games() -> _Games:
 
 def _listing() -> dict[str, tuple[str, list[tuple[str, str, bool]]]]:
     """Each built game's title and commands (name, one line of help, whether hidden), for
-    `--help`, a mistyped command's did-you-mean and which games have a command: kept in the
-    user's cache folder, keyed by ledger's version and the games' sources, so listing them
-    imports no game."""
-    import hashlib
-    import json
-
-    from ledger import __version__
-
-    rules = Path(__file__).resolve().parents[1] / "rules"
-    stamp = hashlib.sha256(f"{__version__}:listing 2".encode())
-    for f in sorted(rules.rglob("*.py")):
-        with contextlib.suppress(OSError):
-            st = f.stat()
-            stamp.update(f"{f.relative_to(rules)}:{st.st_mtime_ns}:{st.st_size}".encode())
-    from ledger.rules import GAMES
-
-    for key, (module, title) in sorted(GAMES.items()):  # a game registered elsewhere, too
-        stamp.update(f"{key}:{module}:{title}".encode())
-        if module and not module.startswith("ledger.rules."):
-            from importlib.util import find_spec
-
-            with contextlib.suppress(ImportError, ValueError, AttributeError, OSError):
-                spec = find_spec(module)
-                origin = Path(spec.origin) if spec and spec.origin else None
-                for f in sorted(origin.parent.rglob("*.py")) if origin else ():
-                    stamp.update(f"{f}:{f.stat().st_mtime_ns}".encode())
-    where = Path(user_folder("cache")) / f"commands-{stamp.hexdigest()[:16]}.json"
-    with contextlib.suppress(OSError, ValueError, TypeError):
-        data = json.loads(where.read_text(encoding="utf-8"))
-        return {k: (v[0], [(n, h, bool(x)) for n, h, x in v[1]]) for k, v in data.items()}
+    `--help`, a mistyped command's did-you-mean and which games have a command (every game
+    is imported: a command of the workbook's game is found without it, `_of_the_workbook`)."""
     listing: dict[str, tuple[str, list[tuple[str, str, bool]]]] = {}
     for key, (title, group) in _games().items():
         rows = []
@@ -116,11 +84,6 @@ def _listing() -> dict[str, tuple[str, list[tuple[str, str, bool]]]]:
                 hidden = bool(getattr(cmd, "hidden", False))
                 rows.append((name, cmd.get_short_help_str(limit=54), hidden))
         listing[key] = (title, rows)
-    with contextlib.suppress(OSError):  # no cache is only a slower --help
-        where.parent.mkdir(parents=True, exist_ok=True)
-        tmp = where.with_name(f"{where.name}.tmp-{os.getpid()}")
-        tmp.write_text(json.dumps(listing), encoding="utf-8")
-        os.replace(tmp, where)
     return listing
 
 
@@ -150,9 +113,26 @@ def _every_games_help(name: str, games: list[tuple[str, str]], own: Any) -> Any:
     return EveryGame(name, help=f"{name}: a command of several games")
 
 
+#: The command-line spellings of the workbook option; `-wPATH` too.
+WORKBOOK = ("-w", "--workbook")
+
+
+def workbook_option(args: list[str]) -> str | None:
+    """The path given by the first workbook option in `args` (`-w P`, `--workbook P`,
+    `--workbook=P`, `-wP`), or None."""
+    for i, a in enumerate(args):
+        if a in WORKBOOK and i + 1 < len(args):
+            return args[i + 1]
+        if a.startswith("--workbook="):
+            return a.partition("=")[2]
+        if a.startswith("-w") and len(a) > 2 and not a.startswith("--"):
+            return a[2:]
+    return None
+
+
 def _workbook_named(ctx: Any, args: list[str]) -> Path:
     """The workbook this command line is about, as the command will read it."""
-    given = help_cache.workbook_option(args) or (ctx.params or {}).get("workbook")
+    given = workbook_option(args) or (ctx.params or {}).get("workbook")
     if given:
         return Path(given)
     return Path(os.environ.get("LEDGER_WORKBOOK") or "ledger.xlsx")
@@ -160,9 +140,7 @@ def _workbook_named(ctx: Any, args: list[str]) -> Path:
 
 def _game_of(path: Path) -> str | None:
     """The game a workbook plays (its Settings row `game`), or None when it cannot be read:
-    the command then says what is wrong with it. A help text kept for later is kept under
-    this workbook."""
-    help_cache.note_workbook(str(path))
+    the command then says what is wrong with it."""
     try:
         from ledger.app.game_of import game_of
 
@@ -192,14 +170,18 @@ class GameGroup(TyperGroup):
         own = super().get_command(ctx, cmd_name)
         if own is not None and cmd_name not in GAME_MAY_REPLACE:
             return own
+        args = ctx.meta.get("ledger.args", [])
+        key = _game_of(_workbook_named(ctx, args))
+        if key is not None and key in _games():  # the workbook's game has it: no other game
+            group = _games()[key][1]
+            if group is not None and cmd_name in group.commands:
+                return group.commands[cmd_name]
+            if own is not None:
+                return own
         listing = _listing()
         having = [k for k, (_, rows) in listing.items() if any(r[0] == cmd_name for r in rows)]
         if not having:
             return own
-        args = ctx.meta.get("ledger.args", [])
-        key = _game_of(_workbook_named(ctx, args))
-        if key in having:
-            return _command(key, cmd_name, own)
         if own is not None:
             return own
         titles = " and ".join(listing[k][0] for k in having)

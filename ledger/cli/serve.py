@@ -106,7 +106,7 @@ def serve(
         from ledger.web.server import create_app
 
         path = _path(workbook).resolve()
-        books, _ = read_books(path, light=True)
+        books, _ = read_books(path)
         game = books.settings.identity()  # the links are this game's only
         host = "0.0.0.0" if lan else "127.0.0.1"
         # before a link is made (and kept) or shown: a port in use says so and nothing else

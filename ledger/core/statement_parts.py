@@ -3,14 +3,12 @@ journal lines, the cash over time and its chart, and what came in during a perio
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Iterable
 from decimal import Decimal
 
 from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.journal import Transaction
-from ledger.core.journal_history import DayEnds, IndexedJournal
 from ledger.core.report import Chart, Statement, Table, TickReport, fmt
 
 
@@ -62,13 +60,8 @@ def cash_series(books: Books) -> dict[str, list[tuple[int, Decimal]]]:
         return cached[1]  # type: ignore[no-any-return]
     owner = {a: p.name for p in books.players for a in books.player_accounts(p)}
     journal = books.journal
-    ends = journal.day_ends() if isinstance(journal, IndexedJournal) else None
-    if ends is not None:  # from the saved history's day-end balances: its lines are not read
-        series = _merged(ends, owner, [p.name for p in books.players])
-        books._cash_series = (key, series)  # type: ignore[attr-defined]
-        return series
     running: dict[str, Decimal] = {}
-    series = {p.name: [] for p in books.players}
+    series: dict[str, list[tuple[int, Decimal]]] = {p.name: [] for p in books.players}
     for t in journal:
         for p in t.postings:
             name = owner.get(p.account)
@@ -81,32 +74,6 @@ def cash_series(books: Books) -> dict[str, list[tuple[int, Decimal]]]:
             else:
                 points.append((t.day, running[name]))
     books._cash_series = (key, series)  # type: ignore[attr-defined]
-    return series
-
-
-def _merged(
-    ends: DayEnds, owner: dict[str, str], names: list[str]
-) -> dict[str, list[tuple[int, Decimal]]]:
-    """Each player's cash at the end of each day that moved one of their accounts: the sum
-    of their accounts' day-end balances (days rising), as `cash_series` counts it."""
-    series: dict[str, list[tuple[int, Decimal]]] = {name: [] for name in names}
-    mine: dict[str, list[str]] = {}
-    for account, name in owner.items():
-        mine.setdefault(name, []).append(account)
-    for name, accounts in mine.items():
-        moves = heapq.merge(
-            *([(day, i, value) for day, value in ends.get(a, [])] for i, a in enumerate(accounts))
-        )
-        held = [Decimal(0)] * len(accounts)
-        total = Decimal(0)
-        points = series[name]
-        for day, i, value in moves:
-            total += value - held[i]
-            held[i] = value
-            if points and points[-1][0] == day:
-                points[-1] = (day, total)
-            else:
-                points.append((day, total))
     return series
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -11,24 +11,16 @@ from typing import Any
 from ledger.core.actions import event_handlers
 from ledger.core.books import Books, Event, Player
 from ledger.core.dice import DiceRoll
+from ledger.core.game import Game
 from ledger.core.journal import Journal, Posting, Transaction
-from ledger.core.journal_history import IndexedJournal
 from ledger.core.money import Money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
 from ledger.core.settings import Settings
-from ledger.io import journal_index, journal_sums, journal_xml, sheets
+from ledger.io import sheets
 from ledger.io.cells import CellValue, convert, to_text
-from ledger.io.sheet_read import (
-    DROPDOWNS,
-    RawSheet,
-    Table,
-    iter_journal,
-    read_bytes,
-    read_raw,
-    read_table,
-)
-from ledger.io.xlsx_read import FormulaWithoutValue
+from ledger.io.sheet_read import DROPDOWNS, RawSheet, Table, iter_table, read_raw, read_table
+from ledger.io.xlsx_check import FormulaWithoutValue
 
 
 @dataclass
@@ -39,90 +31,13 @@ class Loaded:
     order: list[str]
     unknown: dict[str, RawSheet] = field(default_factory=dict)
     extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = field(default_factory=dict)
-    #: Where the books were read from, and how many journal rows were there: a save may copy
-    #: those rows' XML as it is (they never change) instead of writing them again.
-    source: Path | None = None
-    journal_rows_read: int = 0
-    #: Each account's sum, when `load_sums` could take them without reading a transaction.
-    sums: journal_sums.Sums | None = None
-    #: A light load (no game sheets; with `sums`, no transactions): never to be saved.
-    partial: bool = False
-
-
-#: What the commands that only show money need: no game sheets (light loading).
-LIGHT_SHEETS = ("Settings", "Players", "Journal", "Events")
 
 
 def load(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
-    """The whole workbook into books, every transaction read (ledger's own rows by their
-    pattern, anything else carefully, cell by cell). Problems in cells are collected, all of
-    them, in one pass. `data`: the workbook's bytes, when already read."""
-    data = read_bytes(path) if data is None else data
-    return _load(path, data, None, _read_journal)
-
-
-def load_to_change(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
-    """The whole workbook for a command that appends: the journal's history known by the
-    index ledger keeps and sealed (`journal_index`), its rows read only when something asks
-    for them; read as `load` reads it when the index does not hold for these bytes."""
-    data = read_bytes(path) if data is None else data
-
-    def journal(data: bytes, currency: str) -> _Read | None:
-        return journal_index.indexed(data, currency) or journal_xml.journal(data, currency)
-
-    return _load(path, data, None, journal)
-
-
-def load_light(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
-    """What the commands that only show money need (`LIGHT_SHEETS`, no game sheets): never
-    to be saved."""
-    data = read_bytes(path) if data is None else data
-    return _load(path, data, LIGHT_SHEETS, _read_journal)
-
-
-def load_sums(path: Path, data: bytes) -> tuple[Loaded, list[Problem]]:
-    """`ledger balance`: as `load_light`, but each account's sum taken from the sealed index,
-    or straight from ledger's own rows, without a transaction (`Loaded.sums`); None there
-    (and the journal read) for anything else."""
-    kept = journal_index.sums(data)
-    read = kept is None
-    kept = kept or journal_sums.sums(data)
-
-    def journal(data: bytes, currency: str) -> _Read | None:
-        if kept is None:
-            return _read_journal(data, currency)
-        return Journal.trusted(currency, [], dict(kept.balances)), {}
-
-    loaded, problems = _load(path, data, LIGHT_SHEETS, journal, compare=kept is None)
-    if read and kept is not None:  # summed from the rows: what an index says is compared
-        s = kept
-        problems += journal_index.false_figures(data, s.transactions, s.last_id, s.balances)
-    loaded.sums = kept
-    return loaded, problems
-
-
-_Read = tuple[Journal, Mapping[int, tuple[int, ...]]]
-
-
-def _read_journal(data: bytes, currency: str) -> _Read | None:
-    return journal_xml.journal(data, currency)
-
-
-def _load(
-    path: Path,
-    data: bytes,
-    only: Sequence[str] | None,
-    read_journal: Callable[[bytes, str], _Read | None],
-    *,
-    compare: bool = True,
-) -> tuple[Loaded, list[Problem]]:
-    """The books from the sheets `only` (None: all), the journal from `read_journal` when it
-    can read it (None: the careful reader reads it). `compare`: a journal read from its rows
-    is compared with what an index in the workbook says of them (`false_figures`)."""
-    from ledger.rules import GameNotBuilt, load_game
-
-    light = only is not None
-    raw = read_raw(path, only, data)
+    """The whole workbook into books: every sheet read by python-calamine into the core's
+    records, every problem in its cell collected in one pass. `data`: the workbook's bytes,
+    when already read."""
+    raw = read_raw(path, data)
     by_name = {s.name: s for s in raw}
     problems: list[Problem] = []
     for name in ("Settings", "Players", "Journal"):
@@ -142,12 +57,60 @@ def _load(
     typed = {
         str(v["key"]).strip(): (v["value"], ref) for ref, v in settings_table.records if v["key"]
     }
+    game = _game(typed)
+    settings = _settings(game.all_settings(), typed, problems)
+    event_types = tuple(event_handlers(game))
+    specs = {s.name: s for s in sheets.core_specs(game, event_types)}
+    loaded_extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = {}
+
+    def table(name: str) -> Table | None:
+        if name not in by_name:
+            return None
+        t = read_table(by_name[name], specs[name], problems)
+        if t.extra_headers:
+            loaded_extras[name] = (t.extra_headers, t.extras)
+        return t
+
+    players_t = table("Players")
+    players = _players(players_t, game.player_columns) if players_t else []
+    currency = settings.get_text("currency") or game.currency
+    jt = Table(specs["Journal"])
+    journal_rows: dict[int, tuple[int, ...]] = {}
+    journal = _journal(
+        iter_table(by_name["Journal"], jt.spec, problems, jt),
+        jt.bad_rows,
+        currency,
+        problems,
+        journal_rows,
+    )
+    if jt.extra_headers:
+        loaded_extras["Journal"] = (jt.extra_headers, jt.extras)
+    events = _events(table("Events"))
+    dice = _dice(table("Dice"))
+    balances_as_read = _balances(table("Balances"))
+    books = Books(
+        game, settings, players, journal, events, dice, balances_as_read, journal_rows=journal_rows
+    )
+    game_rows = {}
+    for spec in game.sheets:
+        t = table(spec.name)
+        if t is not None:
+            game_rows[spec.name] = [(ref, v) for ref, v in t.records if ref.row not in t.bad_rows]
+    game.load_state(books, game_rows, problems)
+    known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
+    unknown = {s.name: s for s in raw if s.name not in known}
+    problems += _formulas_not_kept(unknown.values(), loaded_extras)
+    return Loaded(books, [s.name for s in raw], unknown, loaded_extras), problems
+
+
+def _game(typed: dict[str, tuple[Any, CellRef]]) -> Game:
+    """The game the Settings row `game` names, or the problem that it names none ledger has."""
+    from ledger.rules import GAMES, GameNotBuilt, load_game
+
     game_key = to_text(typed.get("game", ("", None))[0]).casefold()
     try:
-        game = load_game(game_key)
+        return load_game(game_key)
     except (KeyError, GameNotBuilt) as exc:
-        from ledger.rules import GAMES
-
         where = typed["game"][1] if "game" in typed else CellRef("Settings", 0, 0)
         why = (
             str(exc)
@@ -164,69 +127,15 @@ def _load(
                 )
             ]
         ) from None
-    settings = _settings(game.all_settings(), typed, problems)
-    event_types = tuple(event_handlers(game))
-    specs = {s.name: s for s in sheets.core_specs(game, event_types)}
-    loaded_extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = {}
 
-    def table(name: str) -> Table | None:
-        if name not in by_name:
-            return None
-        t = read_table(by_name[name], specs[name], problems)
-        if t.extra_headers:
-            loaded_extras[name] = (t.extra_headers, t.extras)
-        return t
 
-    players_t = table("Players")
-    players = _players(players_t, game.player_columns) if players_t else []
-    journal_rows: Mapping[int, tuple[int, ...]] = {}
-    currency = settings.get_text("currency") or game.currency
-    if "Journal" not in by_name:
-        journal = Journal(currency)
-    elif (fast := read_journal(data, currency)) is not None:
-        journal, journal_rows = fast
-    else:
-        jt = Table(specs["Journal"])
-        rows_of: dict[int, tuple[int, ...]] = {}
-        journal_rows = rows_of
-        journal = _journal(
-            iter_journal(by_name["Journal"], jt.spec, problems, jt),
-            jt.bad_rows,
-            currency,
-            problems,
-            rows_of,
-        )
-        if jt.extra_headers:
-            loaded_extras["Journal"] = (jt.extra_headers, jt.extras)
-    if compare and not isinstance(journal, IndexedJournal):
-        # read from the rows: an index that claims these bytes must say what they say
-        balances = {a: m.amount for a, m in journal.balances().items()}
-        problems += journal_index.false_figures(data, len(journal), journal.next_id - 1, balances)
-    events = _events(table("Events"))
-    if light:
-        books = Books(game, settings, players, journal, events, journal_rows=journal_rows)
-        return Loaded(books, [s.name for s in raw], partial=True), problems
-    dice = _dice(table("Dice"))
-    balances_t = table("Balances")
-    balances_as_read = {}
-    if balances_t:
-        for ref, v in balances_t.records:
-            if v["account"] and v["balance"] is not None:
-                balances_as_read[str(v["account"])] = (v["balance"], CellRef(ref.sheet, 3, ref.row))
-    books = Books(
-        game, settings, players, journal, events, dice, balances_as_read, journal_rows=journal_rows
-    )
-    game_rows = {}
-    for spec in game.sheets:
-        t = table(spec.name)
-        if t is not None:
-            game_rows[spec.name] = [(ref, v) for ref, v in t.records if ref.row not in t.bad_rows]
-    game.load_state(books, game_rows, problems)
-    known = {*specs, DROPDOWNS}  # the dropdowns' lists are ledger's own, written afresh
-    unknown = {s.name: s for s in raw if s.name not in known}
-    problems += _formulas_not_kept(unknown.values(), loaded_extras)
-    read_rows = journal_index.rows_read(journal, journal_rows)
-    return Loaded(books, [s.name for s in raw], unknown, loaded_extras, path, read_rows), problems
+def _balances(t: Table | None) -> dict[str, tuple[Any, CellRef]]:
+    """The Balances sheet as read (ledger rewrites it; `check` warns of a hand edit)."""
+    out = {}
+    for ref, v in t.records if t is not None else ():
+        if v["account"] and v["balance"] is not None:
+            out[str(v["account"])] = (v["balance"], CellRef(ref.sheet, 3, ref.row))
+    return out
 
 
 def _settings(
@@ -379,15 +288,15 @@ def _journal(
         postings = tuple(
             Posting(str(v["account"]), Money.exact(v["amount"], currency)) for _, v in rows
         )
-        journal._append(
-            Transaction(
-                id=txn_id,
-                day=head["day"],
-                kind=head["kind"],
-                memo=head["memo"],
-                postings=postings,
-                event=head["event"],
-                rule=head["rule"],
+        journal._append(  # two postings or more, one currency, summing to zero: checked
+            Transaction.trusted(
+                txn_id,
+                head["day"],
+                head["kind"],
+                head["memo"],
+                postings,
+                head["event"],
+                head["rule"],
             )
         )
         rows_of[txn_id] = tuple(ref.row for ref, _ in rows)
@@ -468,6 +377,3 @@ def _dice(t: Table | None) -> list[DiceRoll]:
         )
         for _, v in t.records
     ]
-
-
-# -- writing ------------------------------------------------------------------------------

@@ -13,9 +13,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from markupsafe import Markup, escape
 
-from ledger import __version__
-from ledger.folders import user_folder
-
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.text import Text
@@ -45,10 +42,11 @@ def _bold(title: str, rest: str) -> Text:
     return ReprHighlighter()(Text.assemble((title, "bold"), rest))
 
 
-def _money_cell(amount: object) -> Text:
+def _money_cell(amount: object, style: str = "") -> Text:
     from rich.text import Text
 
-    return Text(f"{amount:,.2f}", style="red" if str(amount).startswith("-") else "")
+    red = "red" if str(amount).startswith("-") else ""
+    return Text(f"{amount:,.2f}", style=" ".join(filter(None, (style, red))))
 
 
 def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
@@ -79,6 +77,45 @@ def journal_table(books: Books, txns: Sequence[Transaction]) -> None:
                 t.rule if first else "",
             )
         table.add_section()
+    _console().print(table)
+
+
+def balance_table(s: Any, people: Sequence[tuple[str, str, list[str]]], everyone: bool) -> None:
+    """The balances of an `app.balance.Summary`: each player's banks, then (`everyone`) the
+    institutions and any other account that holds money, then the total of all."""
+    from decimal import Decimal
+
+    from rich.table import Table
+    from rich.text import Text
+
+    def amount(account: str) -> Decimal:
+        return Decimal(s.balances.get(account, 0))
+
+    table = Table(title=f"Balances, {s.moment} ({s.currency})", title_justify="left")
+    table.add_column("player / account")
+    table.add_column("bank")
+    table.add_column("balance", justify="right")
+    held = {a for _, _, accounts in s.players for a in accounts}  # a special role's account
+    for name, _, accounts in people:
+        for account in accounts:
+            bank = account.split(":")[2] if account.count(":") == 2 else ""
+            table.add_row(
+                name if account == accounts[0] else "", bank, _money_cell(amount(account))
+            )
+        if len(accounts) > 1:
+            total = sum((amount(a) for a in accounts), Decimal(0))
+            table.add_row("", Text("total", "bold"), _money_cell(total, "bold"))
+    if everyone:
+        for name in s.institutions:
+            if name not in held and (amount(name) or name == "bank"):
+                table.add_row(name, "", _money_cell(amount(name)), style="dim")
+        listed = held | set(s.institutions)
+        for account in sorted(a for a in s.balances if a not in listed and amount(a)):
+            # money held nowhere above (a player's loan from the bank, reserves in transit): the
+            # rows add up to the total below
+            table.add_row(account, "", _money_cell(amount(account)), style="dim")
+        table.add_section()
+        table.add_row("all accounts", "", _money_cell(s.total), style="dim")
     _console().print(table)
 
 
@@ -191,38 +228,14 @@ def _plain(value: Any) -> str:
 
 @functools.cache
 def template_env() -> Any:
-    """One Jinja2 environment per process: templates are compiled once, and their compiled
-    code is kept in the user's cache folder (keyed by each template's source, so an edited
-    template is compiled again), which saves every later command the compiling."""
-    from jinja2 import (
-        Environment,
-        FileSystemBytecodeCache,
-        FileSystemLoader,
-        StrictUndefined,
-        select_autoescape,
-    )
-
-    class QuietCache(FileSystemBytecodeCache):
-        """A cache that cannot be read or written is only a slower start, never a failure."""
-
-        def load_bytecode(self, bucket: Any) -> None:
-            with contextlib.suppress(Exception):  # unreadable or damaged: compile anew
-                super().load_bytecode(bucket)
-
-        def dump_bytecode(self, bucket: Any) -> None:
-            with contextlib.suppress(OSError):
-                super().dump_bytecode(bucket)
+    """One Jinja2 environment per process: each template is compiled once, in memory (no
+    compiled code is kept on disk: whoever could write that folder would run code here)."""
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
     folder = templates_folder()
-    cache = None
-    where = Path(user_folder("cache")) / f"templates-{__version__}"
-    with contextlib.suppress(OSError):
-        where.mkdir(parents=True, exist_ok=True)
-        cache = QuietCache(str(where))
     games = sorted((Path(__file__).resolve().parents[1] / "rules").glob("*/templates"))
     env = Environment(
         loader=FileSystemLoader([folder, *games]),  # shared, then each game's own
-        bytecode_cache=cache,
         autoescape=select_autoescape(["html", "j2"]),
         undefined=StrictUndefined,
         trim_blocks=True,
@@ -393,7 +406,6 @@ def render_html(template: str, paper: str = "a4", **data: Any) -> str:
 
 
 def write_atomic(path: Path, data: str | bytes) -> Path:
-    import contextlib
     import signal
 
     from ledger.io import store

@@ -193,7 +193,6 @@ def _temp_files(path: Path) -> Iterator[Path]:
     the cache's, the printable summaries' and the statements'."""
     folder = path.parent
     yield from folder.glob(f".{path.name}.tmp-*")
-    yield from folder.glob(f".{path.name}.cache.json.tmp-*")
     yield from folder.glob(f".{path.name}.pending.json.tmp-*")
     yield from folder.glob(f".{path.stem}-*.tmp-*")
     yield from history_dir(path).glob("*.tmp-*")

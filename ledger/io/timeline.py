@@ -19,9 +19,9 @@ from pathlib import Path
 import msgspec
 
 from ledger.core.problems import ProblemsFound, problem
-from ledger.io import cache, store
+from ledger.io import store
 from ledger.io.history import Aside, Version, history_dir, move_aside, note_moved, versions
-from ledger.io.load import load_light
+from ledger.io.load import load
 from ledger.io.undo import copy_kept, refuse_damaged
 
 
@@ -60,7 +60,7 @@ class Entry(msgspec.Struct, frozen=True):
 
 def state_of(path: Path) -> State:
     try:
-        loaded, _ = load_light(path)
+        loaded, _ = load(path)
     except (ProblemsFound, OSError, ValueError):
         return State(None, None)
     books = loaded.books
@@ -154,8 +154,6 @@ def undo_to(path: Path, seq: int) -> tuple[Version, Aside]:
         command=f"undo --to {seq}",
         summary=f"back to version {seq} (before `{version.command}`), {where}",
     )
-    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
-        cache.cache_path(path).unlink()
     aside = move_aside(path, undone)
     saved = store.saved_in_this_run()
     if saved is not None:

@@ -135,8 +135,6 @@ def undo_newest(path: Path, on_replaced: Callable[[Version], None] | None = None
     write_log(path, entries[:-1])
     with contextlib.suppress(OSError):
         source.unlink()
-    with contextlib.suppress(OSError):  # the balance cache no longer describes these bytes
-        path.with_name(f".{path.name}.cache.json").unlink()
     aside = move_aside(path, [last])
     put_back(path, last)
     return Undone(last, aside.moved, aside.folders[0] if aside.folders else None)

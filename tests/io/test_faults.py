@@ -239,7 +239,6 @@ def test_3_temp_files_of_a_crash_are_cleaned_by_the_next_locking_command(game: L
     dead = 999_999  # no such process
     stale = [
         game.folder / f".ledger.xlsx.tmp-{dead}",
-        game.folder / f".ledger.xlsx.cache.json.tmp-{dead}",
         game.folder / f".ledger-days-0001-0030.html.tmp-{dead}",
         game.folder / ".ledger.xlsx.history" / f"log.jsonl.tmp-{dead}",
         game.folder / "statements" / f".Ann-day-0030.html.tmp-{dead}",

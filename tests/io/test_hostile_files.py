@@ -10,6 +10,7 @@ import subprocess
 import sys
 import zipfile
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -83,22 +84,69 @@ def test_5_a_far_cell_is_read_in_bounded_memory(game: Ledger, sheet: str, ref: s
         assert f"{sheet}!" in err and re.sub("[A-Z]", "", ref) in err
 
 
-@pytest.mark.slow
-def test_5_a_far_note_in_an_unknown_sheet_is_kept_and_bounded(game: Ledger) -> None:
+def test_35_a_far_note_is_refused_by_name_and_a_near_one_kept(game: Ledger) -> None:
+    """python-calamine lays a sheet out as one rectangle: a note at ZZ100000 would be 70
+    million cells (about 2 GB). Such a cell is refused by name, nothing written; a note near
+    enough is kept by a save."""
     import openpyxl
 
     wb = openpyxl.load_workbook(game.path)
     wb.create_sheet("Notes")["A1"] = "my notes"
     wb.save(game.path)
+    near = game.folder / "near.xlsx"
+    _with_cell(game.path, near, "Notes", "Z1000", "near")
     far = game.folder / "far.xlsx"
     _with_cell(game.path, far, "Notes", "ZZ100000", "far away")
     far.replace(game.path)
+    before = game.path.read_bytes()
     code, err, mb = _peak(game, "pay", "Ann", "Bob", "1")
-    assert code == 0, err
+    assert code == 1 and "Notes!ZZ100000: cell-too-far" in err, err
+    assert "delete that cell" in err and "nothing was written" in err
     assert mb < PEAK_MB, f"{mb:.0f} MB"
+    assert game.path.read_bytes() == before
+    near.replace(game.path)
+    game("pay", "Ann", "Bob", "1")
     ws = openpyxl.load_workbook(game.path, read_only=True)["Notes"]
     cells = {c.coordinate: c.value for row in ws.iter_rows() for c in row if c.value is not None}
-    assert cells == {"A1": "my notes", "ZZ100000": "far away"}
+    assert cells == {"A1": "my notes", "Z1000": "near"}
+
+
+def _sheet_xml(game: Ledger, sheet: str, change: Callable[[bytes], bytes]) -> None:
+    part = _part_of(game.path, sheet)
+    rewrite_parts(game.path, lambda name, xml: change(xml) if name == part else xml)
+
+
+FAR_SPELLINGS = {
+    # each places a cell where calamine would lay out a rectangle of gigabytes
+    "prefixed tags": lambda x: x.replace(
+        b"</sheetData>",
+        b'<x:row xmlns:x="urn:any" r="900000"><x:c r="ZZ900000" t="inlineStr">'
+        b"<x:is><x:t>far</x:t></x:is></x:c></x:row></sheetData>",
+    ),
+    "a reference in single quotes": lambda x: x.replace(
+        b"</sheetData>",
+        b"<row r='900000'><c r = 'ZZ900000' t='inlineStr'><is><t>far</t></is></c></row>"
+        b"</sheetData>",
+    ),
+    "a reference in small letters": lambda x: x.replace(
+        b"</sheetData>",
+        b'<row r="900000"><c r="zz900000" t="inlineStr"><is><t>far</t></is></c></row></sheetData>',
+    ),
+    "cells without references": lambda x: x.replace(
+        b"</sheetData>",
+        b'<row r="900000">' + b"<c/>" * 700 + b'<c t="inlineStr"><is><t>far</t></is></c></row>'
+        b"</sheetData>",
+    ),
+}
+
+
+@pytest.mark.parametrize("spelling", FAR_SPELLINGS, ids=list(FAR_SPELLINGS))
+def test_35_a_far_cell_is_found_however_its_tags_are_spelled(game: Ledger, spelling: str) -> None:
+    _sheet_xml(game, "Crimes", FAR_SPELLINGS[spelling])
+    code, err, mb = _peak(game, "check")
+    assert code == 1 and "cell-too-far" in err and "Crimes!" in err, err
+    assert "internal error" not in err
+    assert mb < PEAK_MB, f"{mb:.0f} MB"
 
 
 def _deflate_bomb(size_mb: int) -> bytes:

@@ -39,7 +39,7 @@ def serving(
     banker's as "banker"), read from the lines it prints; stopped (by its own id) at the end."""
     from ledger.app import read_books
 
-    books, _ = read_books(workbook, light=True)
+    books, _ = read_books(workbook)
     expected = {"banker", *(p.name for p in books.players)}
     port = free_port()
     full_env = {**os.environ, **(env or {}), "LEDGER_WORKBOOK": str(workbook)}
