@@ -1,14 +1,14 @@
-"""The stress benchmark: `make bench`. Builds the Triplanetary stress workbooks (10k, 100k and
-300k journal rows), then times each command against its yardstick side by side: A, B, A, B...
-so that a machine that slows down slows both, and the ratio of each pair is taken (the median
-of the pairs is shown). Prints the table with the goal of each row and whether it is met, and
-writes it to build/bench/speed.md for the README.
+"""The benchmark: `make bench`. Times each command against its yardstick side by side: A, B, A,
+B... so that a machine that slows down slows both, and the ratio of each pair is taken (the
+median of the pairs is shown). Prints the table with the goal of each row and whether it is
+met, with the machine's load before and after, and writes it to build/bench/speed.md for the
+README (`bench/readme.py`).
 
-    .venv/bin/python bench/run.py [--sizes 10000,100000,300000] [--times 3]
+    .venv/bin/python bench/run.py [--sizes 10000,100000,300000] [--times 5]
 
-Yardsticks: `python -c pass` (start-up), ledger-cli (Debian's `ledger`: "not measured" without
-it) on the same transactions, a workbook LibreOffice saved (`soffice --headless --convert-to
-xlsx`), the HTML statements beside the PDF ones, and a naive openpyxl load + save.
+Yardsticks: the floor of a command (`bench/floor.py`: Python, typer, and the same reads and
+writes done by python-calamine and XlsxWriter alone), ledger-cli (Debian's `ledger`: "not
+measured" without it) on the same transactions, and a smaller workbook.
 
 A benchmark, not a test: it reports, it never fails (exit 0), whatever the machine.
 """
@@ -38,7 +38,7 @@ OUT = ROOT / "build" / "bench"
 PYTHON = sys.executable
 _SCRIPT = Path(PYTHON).parent / "ledger"
 LEDGER = [str(_SCRIPT)] if _SCRIPT.exists() else [PYTHON, "-m", "ledger"]
-ENV = {**os.environ, "XDG_CACHE_HOME": str(OUT / "cache"), "PYTHONIOENCODING": "utf-8"}
+ENV = {**os.environ, "PYTHONIOENCODING": "utf-8"}
 ENV.pop("LEDGER_WORKBOOK", None)
 
 
@@ -106,24 +106,11 @@ class Cmd:
     state: Path | None = None
     workbook: Path | None = None
     timeout: float = 900
-    #: False: run with an empty cache folder (no balances kept, no answer kept)
-    cache: bool = True
-    #: The command run once first, as when it is asked again of the same bytes.
-    warm: bool = False
-    #: The answers kept for commands asked again are forgotten first (the folder `help`).
-    unkept: bool = False
 
     def run(self) -> tuple[float, int]:
         if self.state is not None and self.workbook is not None:
             restore(self.state, self.workbook)
-        if self.unkept:
-            shutil.rmtree(OUT / "cache" / "bankers-ledger" / "help", ignore_errors=True)
-        if self.warm:
-            once(self.argv, self.timeout)
-        if self.cache:
-            return once(self.argv, self.timeout)
-        with tempfile.TemporaryDirectory() as empty:
-            return once(self.argv, self.timeout, {**ENV, "XDG_CACHE_HOME": empty})
+        return once(self.argv, self.timeout)
 
 
 def paired(a: Cmd, b: Cmd, times: int) -> tuple[Runs, Runs, float]:
@@ -148,7 +135,7 @@ def side_files(workbook: Path) -> list[Path]:
 
 
 def save_state(workbook: Path, state: Path) -> None:
-    """Keep the workbook and what ledger keeps beside it (cache, history) as `state`."""
+    """Keep the workbook and what ledger keeps beside it (its history) as `state`."""
     if state.exists():
         shutil.rmtree(state)
     state.mkdir(parents=True)
@@ -195,37 +182,6 @@ def stress(n: int) -> Path:
     return src
 
 
-def libreoffice_saved(workbook: Path, out: Path) -> Path:
-    """The workbook as LibreOffice saves it (`soffice --headless --convert-to xlsx`)."""
-    soffice = shutil.which("soffice") or shutil.which("libreoffice")
-    if soffice is None:
-        raise Failed("LibreOffice (soffice) missing: apt-get install libreoffice-calc")
-    folder = out.parent / f"lo-{out.stem}"
-    shutil.rmtree(folder, ignore_errors=True)
-    subprocess.run(
-        [
-            soffice,
-            f"-env:UserInstallation=file://{OUT / 'lo-profile'}",
-            "--headless",
-            "--norestore",
-            "--convert-to",
-            "xlsx:Calc MS Excel 2007 XML",
-            "--outdir",
-            str(folder),
-            str(workbook),
-        ],
-        capture_output=True,
-        timeout=3600,
-        check=False,
-    )
-    saved = folder / workbook.name
-    if not saved.exists() or saved.read_bytes()[:2] != b"PK":
-        raise Failed("soffice wrote no workbook")
-    shutil.move(saved, out)
-    shutil.rmtree(folder, ignore_errors=True)
-    return out
-
-
 def ledger_cli_journal(workbook: Path, out: Path) -> Path:
     """The same transactions for ledger-cli: `ledger export --format hledger`, its comments
     left out (the plain journal ledger-cli reads fastest)."""
@@ -239,31 +195,8 @@ def ledger_cli_journal(workbook: Path, out: Path) -> Path:
     return out
 
 
-#: The kinds of measure, in the table's order (the issue's first).
-ORDER = (
-    "table",
-    "help",
-    "tick-sizes",
-    "balance-cold",
-    "balance-lo",
-    "tick-lo",
-    "pdf",
-    "memory",
-    "balance-warm",
-    "naive",
-    "tick-360",
-    "per-day",
-    "check",
-    "close",
-    "io-lines",
-)
-#: The reading goals against ledger-cli hold from this size on: below it Python's start-up
-#: alone is most of ledger's time (issue 17 sets them at 100k).
-READS_FROM = 100_000
-LATER = f"(the goal holds from {READS_FROM // 1000}k on)"
-#: Another program's save is read carefully once (issue 27): a goal at a table's size only.
-CAREFUL = "(a goal at a table's size only: another program's save is read carefully once)"
-NAIVE = "import sys, openpyxl; openpyxl.load_workbook(sys.argv[1]).save(sys.argv[2])"
+#: The kinds of measure, in the table's order.
+ORDER = ("table", "sizes", "memory", "pdf", "lines")
 
 
 # -- the table ------------------------------------------------------------------------------
@@ -310,21 +243,12 @@ class Table:
 
 
 EXAMPLE = ROOT / "workbooks" / "demo-triplanetary.xlsx"
-#: The libraries a command cannot do without (its arguments, the workbook's zip and XML, the
-#: save), imported and nothing done: the least a command can cost, beside the table's goals.
-FLOORS = {
-    "the libraries a `pay` imports, and nothing done, ÷ `python -c pass`": (
-        "decimal, zipfile, lxml.etree, xlsxwriter, typer"
-    ),
-    "the libraries a `tick` imports, and nothing done, ÷ `python -c pass`": (
-        "decimal, zipfile, lxml.etree, xlsxwriter, typer, jinja2, rich.console, rich.table"
-    ),
-}
+FLOOR = [PYTHON, str(HERE / "floor.py")]
 
 
-def at_the_table(table: Table, work: Path, python: Cmd, times: int) -> None:
-    """The size of a table: the example workbook after a year of play (`tick 360`), its
-    commands against hledger on the same books and against Python's own start-up."""
+def at_the_table(table: Table, work: Path, times: int) -> None:
+    """The size of a table: the example workbook after a year of play (`tick 360`), each
+    command against its floor."""
     print("\nthe example workbook after `tick 360`", flush=True)
     w = work / "example.xlsx"
     state = OUT / "state-example"
@@ -334,53 +258,43 @@ def at_the_table(table: Table, work: Path, python: Cmd, times: int) -> None:
         shutil.copy(EXAMPLE, w)
         ledger("tick", "360", "--no-statements", "-w", w)
         save_state(w, state)
-        paid = OUT / "state-example-paid"
-        ledger("pay", "bank", "Ann", "1", "-w", w)
-        save_state(w, paid)
-        journal = OUT / "example.hledger"
-        ledger("export", "--format", "hledger", "--out", journal, "--force", "-w", w)
     except Failed as exc:
         print(f"  could not prepare: {exc}", flush=True)
         return
-    hledger = shutil.which("hledger")
     many = max(times, 10)
-
-    def against_hledger() -> Cmd:
-        if hledger is None:
-            raise Failed("hledger missing (apt-get install hledger)")
-        return Cmd("hledger balance", [hledger, "-f", str(journal), "balance"])
-
-    def balance(label: str, **how: bool) -> Cmd:
-        return Cmd(label, [*LEDGER, "balance", "-w", str(w)], paid, w, **how)
-
-    table.ratio(
-        "table",
-        "`balance` asked again, the example after `tick 360` ÷ hledger `balance` of its export",
-        4,
-        lambda: (balance("balance again, example", warm=True), against_hledger()),
-        many,
-    )
-    table.ratio(
-        "table",
-        "`balance` just after a `pay`, the example ÷ hledger `balance` of its export",
-        4,
-        lambda: (balance("balance after pay, example", unkept=True), against_hledger()),
-        many,
-    )
+    floor = Cmd("floor of a change, example", [*FLOOR, "change", str(w)], state, w)
     pay = Cmd("pay, example", [*LEDGER, "pay", "bank", "Ann", "1", "-w", str(w)], state, w)
-    table.ratio("table", "`pay` on the example ÷ `python -c pass`", 5, lambda: (pay, python), many)
+    table.ratio(
+        "table", "`pay` on the example after a year ÷ its floor", 1.3, lambda: (pay, floor), many
+    )
     tick = Cmd("tick 30, example", [*LEDGER, "tick", "30", "-w", str(w)], state, w)
     table.ratio(
-        "table", "`tick 30` on the example ÷ `python -c pass`", 10, lambda: (tick, python), many
+        "table",
+        "`tick 30` on the example after a year ÷ the same floor",
+        2.0,
+        lambda: (tick, floor),
+        many,
     )
+    balance = Cmd("balance, example", [*LEDGER, "balance", "-w", str(w)], state, w)
+    floor = Cmd("floor of balance, example", [*FLOOR, "balance", str(w)], state, w)
+    table.ratio(
+        "table",
+        "`balance` on the example after a year ÷ its floor",
+        1.3,
+        lambda: (balance, floor),
+        many,
+    )
+
+
+def lines(folder: Path) -> int:
+    return sum(len(f.read_text(encoding="utf-8").splitlines()) for f in folder.rglob("*.py"))
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--sizes", default="10000,100000,300000", help="journal rows of the workbooks")
-    ap.add_argument("--times", type=int, default=3, help="pairs of runs per measure (median)")
+    ap.add_argument("--times", type=int, default=5, help="pairs of runs per measure (median)")
     ap.add_argument("--pdf-timeout", type=float, default=300, help="seconds for the PDFs")
-    ap.add_argument("--naive-up-to", type=int, default=10_000, help="naive openpyxl up to N rows")
     args = ap.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     sizes = sorted(int(s) for s in args.sizes.split(","))
@@ -390,35 +304,16 @@ def main() -> int:
     subprocess.run([PYTHON, "-m", "compileall", "-q", str(ROOT / "ledger")], check=True)
     ledger_cli = shutil.which("ledger", path="/usr/bin:/usr/local/bin")
     machine = platform.processor() or platform.machine()
-    header = (
-        f"Measured on {dt.date.today()}, {machine}, {os.cpu_count()} cores, Python "
-        f"{platform.python_version()}; each row {times} pairs of runs side by side, the median."
-    )
-    print(f"ledger benchmark: {header}", flush=True)
+    load = os.getloadavg()[0]
+    print(f"ledger benchmark, {machine}, {os.cpu_count()} cores, load {load:.2f}", flush=True)
     table = Table()
-
-    print("\nstart-up", flush=True)
-    help_cmd = Cmd("ledger --help", [*LEDGER, "--help"])
-    with_cache = help_cmd.run()  # the first run keeps the help text
-    print(f"  (the first `ledger --help` kept its text: {with_cache[0]:.2f} s)")
-    python = Cmd("python -c pass", [PYTHON, "-c", "pass"])
-    table.ratio(
-        "help", "`ledger --help` ÷ `python -c pass`", 3, lambda: (help_cmd, python), max(times, 10)
-    )
-
-    # the floor: what the libraries a command needs cost to import, before ledger does anything
-    for what, modules in FLOORS.items():
-        floor = Cmd(f"import {modules}", [PYTHON, "-c", f"import {modules}"])
-        table.ratio("table", what, None, lambda f=floor: (f, python), max(times, 10), "(the floor)")
-
     work = OUT / "work"
     work.mkdir(exist_ok=True)
-    at_the_table(table, work, python, times)
-    lines = sum(
-        len(f.read_text(encoding="utf-8").splitlines())
-        for f in (ROOT / "ledger" / "io").glob("*.py")
-    )
-    table.add("io-lines", "lines in `ledger/io`", f"{lines:,}", "≤ 5,000", lines <= 5000)
+    at_the_table(table, work, times)
+    for folder, goal in (("ledger/io", 4000), ("ledger", 31000)):
+        n = lines(ROOT / folder)
+        table.add("lines", f"lines in `{folder}`", f"{n:,}", f"≤ {goal:,}", n <= goal)
+
     prepared: dict[int, dict[str, Path]] = {}
     for n in sizes:
         tag = f"{n // 1000}k"
@@ -430,25 +325,10 @@ def main() -> int:
             shutil.copy(p["src"], w)
             for f in side_files(w):
                 shutil.rmtree(f) if f.is_dir() else f.unlink()
-            checked = "clean"
-            try:
-                ledger("check", "-w", w)
-            except Failed as exc:
-                checked = str(exc)
-            table.add(
-                "check",
-                f"the {tag} workbook passes `ledger check`",
-                checked,
-                "clean",
-                checked == "clean",
-            )
+            ledger("check", "-w", w)
             ledger("post", "-w", w)  # saved by ledger itself: the usual case
             p["own"] = OUT / f"state-own-{tag}"
             save_state(w, p["own"])
-            lo = libreoffice_saved(w, OUT / f"libreoffice-{tag}.xlsx")
-            p["lo"] = OUT / f"state-lo-{tag}"  # with ledger's side files, as in the banker's folder
-            save_state(w, p["lo"])
-            shutil.copy2(lo, p["lo"] / "workbook.xlsx")
             if ledger_cli:
                 p["journal"] = ledger_cli_journal(w, OUT / f"stress-{tag}.ledger")
             restore(p["own"], w)
@@ -475,31 +355,27 @@ def main() -> int:
             raise Failed(f"{name} could not be prepared")
         return prepared[n][name]
 
-    def tick(n: int, days: int, name: str = "own") -> Cmd:
+    def tick(n: int, name: str = "own") -> Cmd:
         tag = f"{n // 1000}k"
         w = work / f"{name}-{tag}.xlsx"
-        argv = [*LEDGER, "tick", str(days), "-w", str(w)]
-        return Cmd(f"tick {days}, {tag}, {name}", argv, state(n, name), w)
+        argv = [*LEDGER, "tick", "30", "-w", str(w)]
+        return Cmd(f"tick 30, {tag}, {name}", argv, state(n, name), w)
 
-    def balance(n: int, name: str, cache: bool) -> Cmd:
-        tag = f"{n // 1000}k"
-        w = work / f"balance-{name}-{tag}.xlsx"
-        label = f"balance --json, {tag}, {name}{'' if cache else ', no cache'}"
-        argv = [*LEDGER, "balance", "--json", "-w", str(w)]
-        return Cmd(label, argv, state(n, name), w, cache=cache, warm=cache)
-
-    def after_close(n: int) -> Cmd:
-        tag = f"{n // 1000}k"
-        w = work / f"closed-{tag}.xlsx"
+    def floor(n: int) -> Cmd:
+        w = work / f"floor-{n // 1000}k.xlsx"
         return Cmd(
-            f"tick 30, {tag} closed", [*LEDGER, "tick", "30", "-w", str(w)], state(n, "closed"), w
+            f"floor of a change, {n // 1000}k", [*FLOOR, "change", str(w)], state(n, "own"), w
         )
+
+    def balance(n: int) -> Cmd:
+        w = work / f"balance-{n // 1000}k.xlsx"
+        argv = [*LEDGER, "balance", "--json", "-w", str(w)]
+        return Cmd(f"balance --json, {n // 1000}k", argv, state(n, "own"), w)
 
     def ledger_cli_balance(n: int) -> Cmd:
         if ledger_cli is None:
             raise Failed("ledger-cli missing (apt-get install ledger)")
-        journal = state(n, "journal")
-        return Cmd("ledger-cli balance", [ledger_cli, "-f", str(journal), "balance"])
+        return Cmd("ledger-cli balance", [ledger_cli, "-f", str(state(n, "journal")), "balance"])
 
     def statements(n: int, fmt: str) -> Cmd:
         tag = f"{n // 1000}k"
@@ -509,111 +385,70 @@ def main() -> int:
         timeout = args.pdf_timeout if fmt == "pdf" else 900
         return Cmd(f"12 statements, {fmt}, {tag}", argv, state(n, "ticked"), w, timeout)
 
-    def naive(n: int) -> Cmd:
-        tag = f"{n // 1000}k"
-        argv = [PYTHON, "-c", NAIVE, str(state(n, "src")), str(work / f"naive-{tag}.xlsx")]
-        return Cmd("naive openpyxl load + save", argv)
-
     small = sizes[0]
-    per_day: dict[int, float] = {}
-
-    def one_size(n: int) -> None:
+    for n in sizes:
         tag = f"{n // 1000}k"
         print(f"\n{tag} journal rows", flush=True)
-        got = table.ratio(
-            "tick-360",
-            f"`tick 360` ÷ `tick 30`, {tag}",
-            None,
-            lambda: (tick(n, 360), tick(n, 30)),
-            times,
-        )
-        if got is not None:
-            per_day[n] = (got[0].median - got[1].median) / 330
-            peak = got[1].peak
-            table.add(
+        if n == small:
+            table.ratio(
+                "sizes",
+                f"`tick 30` at {tag} ÷ its floor at {tag}",
+                2,
+                lambda n=n: (tick(n), floor(n)),
+                times,
+            )
+            table.ratio(
+                "pdf",
+                f"12 players' PDF statements after `tick 30` ÷ HTML, {tag}",
+                5,
+                lambda n=n: (statements(n, "pdf"), statements(n, "html")),
+                times,
+            )
+            continue
+        if n >= 100_000 and n == sizes[1]:
+            got = table.ratio(
+                "sizes",
+                f"`balance` at {tag}, never closed ÷ ledger-cli `balance` of the same journal",
+                3,
+                lambda n=n: (balance(n), ledger_cli_balance(n)),
+                times,
+            )
+            got = table.ratio(
                 "memory",
-                f"peak memory of `tick 30`, {tag}",
-                f"{peak} MiB",
-                "≤ 150 MiB",
-                peak <= 150,
-            )
-        if n != small:
-            table.ratio(
-                "tick-sizes",
                 f"`tick 30` at {tag} ÷ at {small // 1000}k",
-                1.3,
-                lambda: (tick(n, 30), tick(small, 30)),
+                None,
+                lambda n=n: (tick(n), tick(small)),
                 times,
             )
-        table.ratio(
-            "balance-cold",
-            f"`balance --json` without its cache ÷ ledger-cli `balance`, {tag}",
-            0.8 if n >= READS_FROM else None,
-            lambda: (balance(n, "own", False), ledger_cli_balance(n)),
-            times,
-            LATER,
-        )
-        table.ratio(
-            "balance-warm",
-            f"`balance --json` from its cache ÷ ledger-cli `balance`, {tag}",
-            1.0 if n >= READS_FROM else None,
-            lambda: (balance(n, "own", True), ledger_cli_balance(n)),
-            times,
-            LATER,
-        )
-        table.ratio(
-            "balance-lo",
-            f"`balance --json` on a LibreOffice-saved workbook ÷ ledger-cli, {tag}",
-            None,
-            lambda: (balance(n, "lo", False), ledger_cli_balance(n)),
-            times,
-            CAREFUL,
-        )
-        table.ratio(
-            "tick-lo",
-            f"`tick 30` on a LibreOffice-saved workbook ÷ on ledger's own, {tag}",
-            2 if n < READS_FROM else None,
-            lambda: (tick(n, 30, "lo"), tick(n, 30)),
-            times,
-            CAREFUL,
-        )
-        table.ratio(
-            "pdf",
-            f"12 players' PDF statements after `tick 30` ÷ HTML, {tag}",
-            5,
-            lambda: (statements(n, "pdf"), statements(n, "html")),
-            times,
-        )
-        if n <= args.naive_up_to:
-            table.ratio(
-                "naive",
-                f"`tick 30` ÷ naive openpyxl load + save, {tag}",
-                0.35,
-                lambda: (tick(n, 30), naive(n)),
-                times,
+            if got is not None:
+                peak = got[0].peak
+                table.add(
+                    "memory",
+                    f"peak memory of `tick 30` at {tag}",
+                    f"{peak} MiB",
+                    "≤ 300 MiB",
+                    peak <= 300,
+                )
+        if n == sizes[-1]:
+            closed = Cmd(
+                f"tick 30, {tag} closed",
+                tick(n, "closed").argv,
+                state(n, "closed"),
+                work / f"closed-{tag}.xlsx",
             )
-
-    for n in sizes:
-        one_size(n)
-        if n != small:
             table.ratio(
-                "close",
-                f"`tick 30` after `close` of a {n // 1000}k campaign through its last day "
-                f"÷ `tick 30` at {small // 1000}k",
+                "sizes",
+                f"`tick 30` after `close` of a {tag} campaign ÷ at {small // 1000}k",
                 1.2,
-                lambda n=n: (after_close(n), tick(small, 30)),
+                lambda closed=closed: (closed, tick(small)),
                 times,
             )
-
-    if len(per_day) >= 2:
-        (a_n, a), (b_n, b) = min(per_day.items()), max(per_day.items())
-        table.add(
-            "per-day",
-            f"each further day of a tick, {a_n // 1000}k against {b_n // 1000}k rows",
-            f"{a * 1000:.1f} ms against {b * 1000:.1f} ms",
-            "does not grow with the journal",
-            b <= 1.5 * a,
-        )
+    after = os.getloadavg()[0]
+    header = (
+        f"Measured on {dt.date.today()}, {machine}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, load {load:.2f} before and {after:.2f} after; each row "
+        f"{times} pairs of runs side by side (the table's rows {max(times, 10)}), the median."
+    )
     text = f"{header}\n\n{table.markdown()}\n"
     (OUT / "speed.md").write_text(text, encoding="utf-8")
     print(f"\n{text}\n(also in {OUT / 'speed.md'})")

@@ -13,7 +13,8 @@ from typing import Any
 from ledger.app.after import TickDocuments, tick_documents
 from ledger.app.pipeline import change
 from ledger.core.books import Books
-from ledger.core.problems import Problem
+from ledger.core.checks import MAX_DAY, too_far
+from ledger.core.problems import Problem, ProblemsFound
 from ledger.core.report import TickReport
 
 #: What the tick calls with each day (or round) done, and `done()` once all are.
@@ -51,6 +52,8 @@ def tick(
     period: dict[str, Any] = {}  # what this tick's statements cover
 
     def advance(books: Books) -> tuple[str, list[Problem], TickReport]:
+        if books.day + days > MAX_DAY:
+            raise ProblemsFound([too_far(days, books.day)])
         start = books.moment()
         period["covers"] = books.statements_period(books.day) if statements else None
         report = books.game.tick(books, days, progress)

@@ -54,6 +54,7 @@ def _print_problems(problems: list[Any]) -> None:
 def days_argument(raw: str) -> int:
     """DAYS of `tick` and `forecast`: one whole number, 1 or more (a comma or a word refused
     as every number is, with its hint)."""
+    from ledger.core.checks import MAX_DAY, too_far
     from ledger.core.params import whole_number_problem
     from ledger.core.problems import problem
 
@@ -63,6 +64,8 @@ def days_argument(raw: str) -> int:
         fail([whole_number_problem("DAYS", raw, "DAYS")])
     if days < 1:
         fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
+    if days > MAX_DAY:  # refused before anything is read: a tick of years
+        fail([too_far(days)])
     return days
 
 

@@ -22,6 +22,16 @@ MAX_DAY = 1_000_000
 MAX_SEED = 2**53 - 1
 
 
+def too_far(days: int, today: int = 0) -> Problem:
+    """A tick or forecast that would pass `MAX_DAY`: refused before the first day is done."""
+    return problem(
+        "tick-too-far",
+        "DAYS",
+        f"{days:,} days from day {today:,} would pass day {MAX_DAY:,}, the last day ledger keeps",
+        "tick a month or a year at a time, e.g. ledger tick 30",
+    )
+
+
 def _players(books: Books) -> Iterable[Problem]:
     seen: dict[str, str] = {}
     roles = (PLAYER_ROLE, *(r.key for r in books.game.roles))

@@ -27,8 +27,9 @@ VALIDATION_ROWS = 1000
 #: holds at most 255 characters in a list typed into the validation itself.
 INLINE_LIST = 250
 #: A Journal longer than this is written in XlsxWriter's `constant_memory` mode: each row goes
-#: to disk as it is written (100,000 rows: 56 MB at the peak instead of 147 MB), at the cost of
-#: texts written in their cells rather than shared (and 1.7 times the time at 10,000 rows).
+#: to disk as it is written (100,000 rows: 56 MB at the peak instead of 209 MB in memory), at
+#: the cost of texts written in their cells rather than shared (and 1.7 times the time at
+#: 10,000 rows).
 CONSTANT_MEMORY_ROWS = 50_000
 #: Money as the sheets show it: two places, negatives in red.
 MONEY_FORMAT = "#,##0.00;[Red]-#,##0.00"
@@ -46,13 +47,15 @@ def write(path: Path, loaded: Loaded, *, constant_memory: bool | None = None) ->
     by_name = {s.name: s for s in specs}
     order = [n for n in loaded.order if n in by_name or n in loaded.unknown]
     order += [s.name for s in specs if s.name not in order]
-    postings = sum(len(t.postings) for t in books.journal)
+    if constant_memory is None:
+        constant_memory = sum(len(t.postings) for t in books.journal) > CONSTANT_MEMORY_ROWS
     wb = xlsxwriter.Workbook(
         str(path),
         {
-            "constant_memory": (
-                postings > CONSTANT_MEMORY_ROWS if constant_memory is None else constant_memory
-            ),
+            # the parts in memory (a temporary file each costs more than it writes), or in
+            # `constant_memory` mode each row on disk as it is written
+            "in_memory": not constant_memory,
+            "constant_memory": constant_memory,
             "strings_to_formulas": False,
             "strings_to_numbers": False,
             "strings_to_urls": False,

@@ -121,16 +121,17 @@ def read_bytes(path: Path) -> bytes:
         ) from None
     except OSError as exc:
         raise _refuse("unreadable", where, f"cannot read the file: {exc.strerror}", "") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a pipe or a device"
+        raise _refuse(
+            "not-a-file",
+            where,
+            f"this is {kind}, not a workbook file",
+            "name the .xlsx file of the books (-w FILE)",
+        )
     with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a pipe or a device"
-            raise _refuse(
-                "not-a-file",
-                where,
-                f"this is {kind}, not a workbook file",
-                "name the .xlsx file of the books (-w FILE)",
-            )
         cap = max_part_bytes()
         if st.st_size > cap:
             raise _too_large(where, f"the file holds {st.st_size / 1048576:,.0f} MB")

@@ -129,3 +129,37 @@ def test_a_directory_named_like_the_workbook(ledger: Ledger) -> None:
     ledger.path.mkdir()
     run = ledger("check", expect=1)
     assert "Traceback" not in run.stderr
+
+
+# -- issue 35, item 7: the edges refuse what is not a workbook or not a day -----------------------
+
+
+@pytest.mark.parametrize("kind", ["a pipe", "a folder"])
+def test_35_a_pipe_or_a_folder_in_place_of_the_workbook_is_refused_at_once(
+    ledger: Ledger, kind: str
+) -> None:
+    if kind == "a pipe":
+        os.mkfifo(ledger.path)  # a read of it would wait for a writer for ever
+    else:
+        ledger.path.mkdir()
+    for args in (("balance",), ("check",), ("pay", "Ann", "Bob", "1"), ("tick", "30")):
+        run = ledger.sub(*args, timeout=30)
+        assert run.exit_code == 1, (args, run.stderr)
+        assert "not-a-file" in run.stdout + run.stderr and kind in run.stdout + run.stderr
+        assert "internal error" not in run.stderr
+    assert stat.S_ISFIFO(os.stat(ledger.path).st_mode) or ledger.path.is_dir()
+
+
+def test_35_a_tick_past_the_last_day_is_refused_before_a_day_is_ticked(game: Ledger) -> None:
+    before = game.path.read_bytes()
+    started = time.monotonic()
+    run = game("tick", "99999999999", expect=1)
+    assert "DAYS: tick-too-far" in run.stderr and "ledger tick 30" in run.stderr
+    game("tick", "30")
+    run = game("tick", "999990", expect=1)  # day 30 + 999,990 passes day 1,000,000
+    assert "from day 30 would pass day 1,000,000" in run.stderr
+    assert "nothing was written" in run.stderr
+    assert time.monotonic() - started < 60
+    assert game.path.read_bytes() != before  # the one month ticked
+    run = game("forecast", "99999999999", expect=1)
+    assert "tick-too-far" in run.stderr
