@@ -159,22 +159,24 @@ def iter_table(
     named_extra = [i for i, h in enumerate(header) if h and i not in known_at]
     # the banker's own cells beside the rows, by row and column, also under no header
     extra_cells: dict[int, dict[int, CellValue]] = {}
-    columns = [(col.name, col.kind, index.get(col.name.casefold())) for col in spec.columns]
+    columns = [
+        (col.name, col.kind, _FAST.get(col.kind, _other), index.get(col.name.casefold()))
+        for col in spec.columns
+    ]
     name = raw.name
-    fwv = FormulaWithoutValue
     for r, row in rows_iter:
         width = len(row)
         values: dict[str, Any] = {}
         blank = True
-        for cname, kind, at in columns:
+        for cname, kind, fast, at in columns:
             value = row[at] if at is not None and at < width else None
-            if value.__class__ is fwv:
-                problems.append(formula_without_value(CellRef(name, at or 0, r), value))
-                table.bad_rows.add(r)
-                value = None
-            converted = _fast(value, kind)
-            if converted is _SLOW:
-                converted, p = convert(value, kind, CellRef(name, at if at is not None else 0, r))
+            converted = fast(value)
+            if converted is _SLOW:  # the careful way, which names the cell in a problem
+                ref = CellRef(name, at if at is not None else 0, r)
+                if value.__class__ is FormulaWithoutValue:
+                    converted, p = None, formula_without_value(ref, value)
+                else:
+                    converted, p = convert(value, kind, ref)
                 if p:
                     problems.append(p)
                     table.bad_rows.add(r)
@@ -219,30 +221,45 @@ def formula_without_value(ref: CellRef, value: CellValue) -> Problem:
 
 _SLOW = object()
 
+# The common cells without ceremony, one function a kind of column: whole numbers, amounts in
+# cents, plain text, blanks. Anything else is `_SLOW`: the careful way (`convert`); so is a
+# formula without a value (`FormulaWithoutValue`, a `str` of another class).
 
-def _fast(value: CellValue, kind: str) -> Any:
-    """The common cells without ceremony: whole numbers, amounts in cents, plain text, blanks.
-    Anything else goes the careful way (`convert`), which names the cell in a problem."""
-    if value is None or value == "":
-        return None if kind != "text" else ""
-    t = type(value)
-    if kind == "text":
-        return value.strip() if isinstance(value, str) else _SLOW
-    if t is float:
-        f = float(value)  # type: ignore[arg-type]
-        if kind in ("int", "day"):
-            return int(f) if f.is_integer() and (kind == "int" or f >= 0) else _SLOW
-        if kind == "money":
-            text = repr(f)
-            dot = text.find(".")
-            if "e" in text or "n" in text or (dot >= 0 and len(text) - dot > 3):
-                return _SLOW  # more than two decimals, or not finite: the careful way says why
-            return round_money(Decimal(text))
-        return _SLOW
-    if t is int and kind in ("int", "day"):
-        n = int(value)  # type: ignore[arg-type]
-        return n if kind == "int" or n >= 0 else _SLOW
-    return _SLOW
+
+def _text(value: CellValue) -> Any:
+    if value.__class__ is str:
+        return value.strip()
+    return "" if value is None else _SLOW
+
+
+def _int(value: CellValue) -> Any:
+    if value.__class__ is float and value.is_integer():
+        return int(value)
+    if value.__class__ is int:
+        return value
+    return None if value is None or (value.__class__ is str and not value) else _SLOW
+
+
+def _day(value: CellValue) -> Any:
+    n = _int(value)
+    return _SLOW if n.__class__ is int and n < 0 else n
+
+
+def _money(value: CellValue) -> Any:
+    if value.__class__ is float:
+        text = repr(value)
+        dot = text.find(".")
+        if "e" in text or "n" in text or (dot >= 0 and len(text) - dot > 3):
+            return _SLOW  # more than two decimals, or not finite: the careful way says why
+        return round_money(Decimal(text))
+    return None if value is None or (value.__class__ is str and not value) else _SLOW
+
+
+def _other(value: CellValue) -> Any:
+    return None if value is None or (value.__class__ is str and not value) else _SLOW
+
+
+_FAST = {"text": _text, "int": _int, "day": _day, "money": _money}
 
 
 def game_key(path: Path) -> str | None:

@@ -63,12 +63,15 @@ def test_a_workbook_resaved_by_libreoffice_checks_clean_and_keeps_its_balances(
     assert [r[0] for r in read_sheet(game.path, "Players")[1:]] == ["Ann", "Bob", "Sam"]
 
 
-def test_a_long_streamed_journal_opens_in_libreoffice_and_comes_back_the_same(
-    ledger: Ledger, tmp_path: Path
+@pytest.mark.parametrize("constant_memory", [False, True], ids=["in memory", "row by row"])
+def test_a_long_journal_opens_in_libreoffice_and_comes_back_the_same(
+    ledger: Ledger, tmp_path: Path, constant_memory: bool
 ) -> None:
-    from tests.io.test_large_and_cache import long_game
+    """Either way XlsxWriter writes it: its parts in memory, or (a long Journal) in its
+    `constant_memory` mode, texts in their cells."""
+    from tests.io.test_one_path import long_game
 
-    long_game(ledger.path)
+    long_game(ledger.path, constant_memory=constant_memory)
     before = ledger("balance", "--json").json()
     resaved = resave_with_libreoffice(ledger.path, tmp_path / "lo")
     shutil.copy(resaved, ledger.path)

@@ -25,12 +25,12 @@ from tests.conftest import Ledger, edit_cells
 STREAM_ROWS = 300
 
 
-def long_game(path: Path, payments: int = STREAM_ROWS) -> None:
+def long_game(path: Path, payments: int = STREAM_ROWS, constant_memory: bool | None = None) -> None:
     books = new_books(load_game("triplanetary"), ["Ann", "Bob"], "Sam", seed=1)
     pay(books, "bank", "Ann", Decimal("100000"))
     for i in range(payments):
         pay(books, "Ann", "Bob", Decimal(i % 97 + 1) / 100 + 1, memo=f"=payment {i} <&> x")
-    write(path, Loaded(books, []))
+    write(path, Loaded(books, []), constant_memory=constant_memory)
 
 
 def test_a_long_journal_is_written_and_read_back_exactly(ledger: Ledger) -> None:
