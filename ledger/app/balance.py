@@ -10,6 +10,9 @@ from pathlib import Path
 from ledger.core.books import Books
 from ledger.core.problems import Problem, ProblemsFound, problem
 
+#: The sheets the balances come from: a mistake in any other is a warning here.
+MONEY_SHEETS = ("Settings", "Players", "Journal", "Balances")
+
 
 @dataclass
 class Summary:
@@ -62,7 +65,7 @@ def balances(path: Path, player: str | None = None) -> Balances:
     and every account's balance, derived from the journal."""
     from ledger.app.pipeline import read_books
 
-    books, problems = read_books(path)
+    books, problems = read_books(path, shows=MONEY_SHEETS)
     s = summarise(books)
     people = s.players
     if player is not None:

@@ -13,7 +13,7 @@ renders.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar, overload
@@ -97,14 +97,16 @@ def not_in(found: Iterable[Problem], known: Iterable[Problem]) -> list[Problem]:
     return [p for p in found if p not in seen]
 
 
-def shown_anyway(problems: list[Problem]) -> list[Problem]:
+def shown_anyway(problems: list[Problem], shows: Sequence[str] | None = None) -> list[Problem]:
     """What a command that only shows makes of a bad row in the Events sheet: a warning. The
     row is not posted yet, so the books as posted are whole; a changing command, which would
     post it, and `check` still refuse it. The same for a formula in the banker's own cells
-    that a save would lose: nothing shown depends on it."""
+    that a save would lose: nothing shown depends on it; and (`shows`: the only sheets what it
+    shows comes from) for a mistake in any other sheet."""
     out = []
     for p in problems:
-        if p.is_error and p.where.startswith(("Events!", "'Events'!")):
+        sheet = p.where.partition("!")[0].strip("'")
+        if p.is_error and sheet == "Events" and "!" in p.where:
             p = msgspec.structs.replace(
                 p,
                 severity=Severity.WARNING,
@@ -112,17 +114,26 @@ def shown_anyway(problems: list[Problem]) -> list[Problem]:
             )
         elif p.is_error and p.code == FORMULA_COPY:  # the banker's own cell: nothing shown
             p = msgspec.structs.replace(p, severity=Severity.WARNING)
+        elif p.is_error and shows is not None and "!" in p.where and sheet not in shows:
+            p = msgspec.structs.replace(
+                p,
+                severity=Severity.WARNING,
+                hint=f"{p.hint}; " * bool(p.hint) + "nothing shown here comes from that sheet",
+            )
         out.append(p)
     return out
 
 
-def read_books(path: Path, data: bytes | None = None) -> tuple[Books, list[Problem]]:
+def read_books(
+    path: Path, data: bytes | None = None, shows: Sequence[str] | None = None
+) -> tuple[Books, list[Problem]]:
     """For the commands that only show: the books as saved, or the problems that stop it;
-    rows typed in Events that could not be posted come back as warnings."""
+    rows typed in Events that could not be posted come back as warnings, and so does a
+    mistake in a sheet that what the command shows does not come from (`shows`)."""
     if data is None:
         data = read_bytes(path)
     loaded, problems = load(path, data)
-    problems = shown_anyway(problems + run_checks(loaded.books))
+    problems = shown_anyway(problems + run_checks(loaded.books), shows)
     if has_errors(problems):
         raise ProblemsFound(problems)
     books = loaded.books

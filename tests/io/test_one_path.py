@@ -19,7 +19,7 @@ from ledger.core.actions import pay
 from ledger.core.start import new_books
 from ledger.io.workbook import Loaded, load, write
 from ledger.rules import load_game
-from tests.conftest import Ledger, edit_cells
+from tests.conftest import Ledger, add_rows, edit_cells
 
 #: A journal longer than any table's month.
 STREAM_ROWS = 300
@@ -255,3 +255,18 @@ def test_nonsense_numbers_in_settings_are_problems_not_crashes(game: Ledger) -> 
     set_setting(game.path, "crew_wage_per_day", "NaN")
     run = game("check", expect=1)
     assert "not-a-number" in run.stdout
+
+
+def test_35_balance_answers_from_the_journal_while_another_sheet_has_a_mistake(
+    ledger: Ledger,
+) -> None:
+    """Every command reads the whole workbook now; `balance` shows what the Journal says and
+    names a mistake in a sheet its figures do not come from (an Egon order typed wrong) as a
+    warning, as it does a bad Events row; `check` and the changing commands refuse it."""
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    add_rows(ledger.path, "Orders", [[1, "ABC", "x,0,BOB"]])
+    run = ledger("balance", "--json")
+    assert run.json()["players"]["ABC"]
+    assert "Orders!C2: bad-order (warning)" in run.stderr
+    assert "Orders!C2: bad-order" in ledger("check", expect=1).stdout
+    assert "Orders!C2: bad-order" in ledger("pay", "ABC", "BOB", "1", expect=1).stderr
