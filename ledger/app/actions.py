@@ -273,14 +273,18 @@ def listing(path: Path) -> list[Action]:
 
     out = []
     log = None
+    believed = True  # a history not the banker's alone tells nothing: `ledger undo` says why
     for entry in pending.read(path)["actions"]:
         try:
             action = _load(entry)
         except (KeyError, TypeError, ValueError):
             continue  # a line of the file nobody could have written: not shown, never run
-        if action.state == DONE and action.line:
-            log = kept(path) if log is None else log
-            if saved(log, action.line, action.since) is False:
+        if action.state == DONE and action.line and believed:
+            try:
+                log = kept(path) if log is None else log
+            except ProblemsFound:
+                believed = False
+            if log is not None and saved(log, action.line, action.since) is False:
                 action = dataclasses.replace(action, state=UNDONE)
         out.append(action)
     return out

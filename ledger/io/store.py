@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from ledger import owned
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import history
 from ledger.io.history import (
@@ -168,6 +169,9 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
                         exit_code=EXIT_LOCKED,
                     ) from None
                 time.sleep(0.05)
+        # a history another account owns or may write is refused before anything is done
+        # there: no temp file cleaned in it, no save kept in it, no undo from it
+        history.check_folder(path)
         clean_stale_temp_files(path)
         settle_pending(path)
         yield
@@ -272,6 +276,9 @@ def save(
     replaced = False
     try:
         try:
+            # made afresh: whatever lay at its name (a link to elsewhere) is never written
+            # through; the writer then fills this very file
+            os.close(owned.create(str(tmp), mode=0o666))
             write(tmp)
             with tmp.open("rb+") as f:
                 os.fsync(f.fileno())
