@@ -240,6 +240,11 @@ def _kept(path: Path) -> dict[str, Any]:
     """The kept actions, to change them (under the lock): a damaged file is refused, never
     overwritten, so the actions waiting in it are not lost."""
     data = pending.read(path)
+    found = data.get("problem")
+    if isinstance(found, dict):  # not the banker's alone: refused by name
+        raise ProblemsFound(
+            [problem(found["code"], found["where"], found["message"], found["hint"])]
+        )
     if data.get("damaged"):
         where = pending.pending_path(path)
         raise ProblemsFound(
