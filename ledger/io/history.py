@@ -329,7 +329,7 @@ def move_aside(path: Path, undone: list[Version]) -> Aside:
             while target.exists():  # an earlier undo's file of the same name stays
                 target = target.with_name(f"{target.stem}~{target.suffix}")
             with contextlib.suppress(OSError):
-                aside.mkdir(parents=True, exist_ok=True)
+                aside.mkdir(mode=0o700, parents=True, exist_ok=True)
                 os.replace(f, target)
                 moved.append(f)
                 went.append(target)

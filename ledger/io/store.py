@@ -19,7 +19,9 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import shlex
 import stat
 import time
 from collections.abc import Callable, Iterator
@@ -148,7 +150,21 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
 
     lp = lock_path(path)
     lp.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+    try:  # never opened (nor made) through a link left at its name
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise ProblemsFound(
+            [
+                problem(
+                    "not-yours-alone",
+                    str(lp),
+                    "the workbook's lock file is a link: ledger opens none there",
+                    f"remove the link (rm {shlex.quote(str(lp))}); ledger makes the lock file itself",
+                )
+            ]
+        ) from None
     try:
         deadline = time.monotonic() + wait
         while True:

@@ -213,13 +213,14 @@ def test_35_a_workbook_others_may_write_is_kept_as_a_version_only_the_banker_may
 def test_35_what_ledger_makes_in_the_history_is_the_bankers_alone(game: Ledger) -> None:
     old = os.umask(0)  # as a banker with no umask at all
     try:
-        game("pay", "Ann", "Bob", "1")
-        game("undo")
+        game("tick", "1")  # its summary and statements, written after the save
+        game("undo")  # moved aside into the history
         game("pay", "Ann", "Bob", "2")
     finally:
         os.umask(old)
+    # the files a tick wrote keep the mode they were written with; their folder is closed
     made = [hist(game), *hist(game).iterdir()]
-    assert {f.name for f in made} >= {"log.jsonl", "written", "000001.xlsx"}
+    assert {f.name for f in made} >= {"log.jsonl", "written", "000001.xlsx", "undone-000001"}
     for f in made:
         assert f.stat().st_mode & 0o022 == 0, f
     game("undo")
@@ -241,3 +242,16 @@ def test_35_the_pages_show_the_books_but_not_a_history_that_is_not_the_bankers_a
     assert [a.state for a in listing(game.path)] == ["done"]
     run = game("history", expect=1)
     assert "not-yours-alone" in run.stderr and "chmod go-w" in run.stderr
+
+
+def test_35_a_link_at_the_lock_files_name_is_never_followed(game: Ledger, tmp_path: Path) -> None:
+    lock = game.folder / ".ledger.xlsx.lock"
+    lock.unlink(missing_ok=True)
+    lock.symlink_to(tmp_path / "made-through-the-link")
+    before = game.path.read_bytes()
+    run = game("pay", "Ann", "Bob", "1", expect=1)
+    assert "not-yours-alone" in run.stderr and str(lock) in run.stderr, run.stderr
+    assert not (tmp_path / "made-through-the-link").exists()
+    assert game.path.read_bytes() == before
+    lock.unlink()
+    game("pay", "Ann", "Bob", "1")
