@@ -36,12 +36,12 @@ def ours_alone(st: os.stat_result) -> bool:
     return me is None or (st.st_uid == me() and not st.st_mode & OTHERS_WRITE)
 
 
-def refusal(st: os.stat_result, where: str, what: str, fix: str = "") -> Problem | None:
-    """Why `what` (`where`, as it is named) is not believed, as a problem; None when it is
-    this account's alone. `fix`: the path its hint names (`where` when not given)."""
+def refusal(st: os.stat_result, where: str, what: str) -> Problem | None:
+    """Why `what` (`where`, as it is named: the path its hint names) is not believed, as a
+    problem; None when it is this account's alone."""
     if ours_alone(st):
         return None
-    shown = shlex.quote(fix or where)
+    shown = shlex.quote(where)
     if st.st_uid != os.geteuid():
         return problem(
             "not-yours-alone",
@@ -66,11 +66,11 @@ def _refuse(where: str, what: str, why: str, hint: str) -> ProblemsFound:
     return ProblemsFound([problem("not-yours-alone", where, f"{what} {why}", hint)])
 
 
-def check(fd: int, where: str, what: str, fix: str = "") -> os.stat_result:
+def check(fd: int, where: str, what: str) -> os.stat_result:
     """The opened file's status, when it is this account's alone; else refused (the caller
     closes `fd`)."""
     st = os.fstat(fd)
-    found = refusal(st, where, what, fix)
+    found = refusal(st, where, what)
     if found is not None:
         raise ProblemsFound([found])
     return st
@@ -91,7 +91,7 @@ def open_folder(path: str | os.PathLike[str], what: str) -> int | None:
             where,
             what,
             "is a link or a file, not a folder: ledger follows no link to it",
-            f"put the folder itself there (mv it aside: {shlex.quote(where)})",
+            f"put the folder itself at {shlex.quote(where)} (move the link or file aside first)",
         ) from None
     try:
         check(fd, where, what)
@@ -125,7 +125,10 @@ def read_file(
         if exc.errno != errno.ELOOP:
             raise
         raise _refuse(
-            where, what, "is a link: ledger follows none there", "put the file itself there"
+            where,
+            what,
+            "is a link: ledger follows none there",
+            f"put the file itself at {shlex.quote(where)} (move the link aside first)",
         ) from None
     with os.fdopen(fd, "rb") as f:
         st = check(f.fileno(), where, what)
