@@ -240,6 +240,11 @@ def _kept(path: Path) -> dict[str, Any]:
     """The kept actions, to change them (under the lock): a damaged file is refused, never
     overwritten, so the actions waiting in it are not lost."""
     data = pending.read(path)
+    found = data.get("problem")
+    if isinstance(found, dict):  # not the banker's alone: refused by name
+        raise ProblemsFound(
+            [problem(found["code"], found["where"], found["message"], found["hint"])]
+        )
     if data.get("damaged"):
         where = pending.pending_path(path)
         raise ProblemsFound(
@@ -273,14 +278,18 @@ def listing(path: Path) -> list[Action]:
 
     out = []
     log = None
+    believed = True  # a history not the banker's alone tells nothing: `ledger undo` says why
     for entry in pending.read(path)["actions"]:
         try:
             action = _load(entry)
         except (KeyError, TypeError, ValueError):
             continue  # a line of the file nobody could have written: not shown, never run
-        if action.state == DONE and action.line:
-            log = kept(path) if log is None else log
-            if saved(log, action.line, action.since) is False:
+        if action.state == DONE and action.line and believed:
+            try:
+                log = kept(path) if log is None else log
+            except ProblemsFound:
+                believed = False
+            if log is not None and saved(log, action.line, action.since) is False:
                 action = dataclasses.replace(action, state=UNDONE)
         out.append(action)
     return out

@@ -12,13 +12,14 @@ from ledger.core.problems import ProblemsFound, problem
 from ledger.io import history as kept
 from ledger.io import store
 from ledger.io.history import Version, history_dir, versions
-from ledger.io.timeline import Entry, State, changed, entries, state_of, undo_to
+from ledger.io.timeline import Entry, State, believed, changed, entries, state_of, undo_to
 
 __all__ = [
     "Entry",
     "State",
     "Undid",
     "Version",
+    "believed",
     "changed",
     "entries",
     "history_dir",

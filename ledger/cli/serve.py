@@ -10,7 +10,7 @@ from urllib.parse import quote
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, run, say
+from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, _print_problems, run, say
 from ledger.cli.root import app
 
 
@@ -101,6 +101,7 @@ def serve(
         import uvicorn
 
         from ledger.app import read_books
+        from ledger.core.problems import Problem
         from ledger.web.limits import BoundedH11
         from ledger.web.links import make_links
         from ledger.web.server import create_app
@@ -111,11 +112,14 @@ def serve(
         host = "0.0.0.0" if lan else "127.0.0.1"
         # before a link is made (and kept) or shown: a port in use says so and nothing else
         sock = listen(host, port)
+        renewed: list[Problem] = []  # kept links not believed: all new, and the banker told
         try:
-            links = make_links([p.name for p in books.players], path, keep_links, game=game)
+            players = [p.name for p in books.players]
+            links = make_links(players, path, keep_links, game=game, warnings=renewed)
         except BaseException:
             sock.close()
             raise
+        _print_problems(renewed)
         shown = lan_address() if lan else "127.0.0.1"
         if lan:
             say(

@@ -1,31 +1,67 @@
 """The history beside a workbook (`.NAME.xlsx.history/`): the versions kept for `ledger undo`
-and their log, whose entry for a save is written before the workbook is replaced and settled
-by the next command that takes the lock (see `store`)."""
+and their log (`history_log`), whose entry for a save is written before the workbook is
+replaced and settled by the next command that takes the lock (see `store`).
+
+The folder, its log, its `written` record and the kept versions are believed only when they
+are this account's alone (`ledger.owned`): opened through the folder as checked, never through
+a link, and everything ledger writes there is made afresh."""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
-import json
 import os
-import re
-import shutil
 import stat
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import msgspec
 
+from ledger import owned
+from ledger.core.problems import ProblemsFound
+from ledger.io.history_log import (
+    FOLDER,
+    KEPT_NAME,
+    LINE_MAX,
+    LOG_MAX,
+    Version,
+    beside,
+    check_folder,
+    damaged,
+    history_dir,
+    log_path,
+    made_folder,
+    open_folder,
+    read_log,
+    versions,
+    write_log,
+)
+
+__all__ = [  # the folder and its log (history_log), for those who use the history
+    "FOLDER",
+    "LINE_MAX",
+    "LOG_MAX",
+    "Version",
+    "beside",
+    "check_folder",
+    "damaged",
+    "history_dir",
+    "log_path",
+    "open_folder",
+    "read_log",
+    "versions",
+    "write_log",
+]
+
 #: How many previous versions the history keeps.
 HISTORY_KEEP = 50
+#: The `written` record is a digest (64 hex digits and a line end).
+WRITTEN_MAX = 4096
 
 
 def temp_name(path: Path) -> Path:
     return path.with_name(f".{path.name}.tmp-{os.getpid()}")
-
-
-def history_dir(path: Path) -> Path:
-    return path.with_name(f".{path.name}.history")
 
 
 def fsync_dir(folder: Path) -> None:
@@ -37,31 +73,6 @@ def fsync_dir(folder: Path) -> None:
             os.close(fd)
 
 
-@dataclass(frozen=True)
-class Version:
-    """One kept version: `file` in the history folder holds the workbook as it was before
-    `command` changed it into the bytes whose digest is `digest`."""
-
-    seq: int
-    file: str
-    at: str
-    command: str
-    summary: str
-    #: SHA-256 of the workbook this command saved ("" in logs of earlier ledger versions).
-    digest: str = ""
-    #: "pending" from just before the replace until it is known to have happened.
-    state: str = "done"
-    #: Files the command wrote after its save (summary, statements), relative to the folder.
-    outputs: tuple[str, ...] = field(default=())
-    #: SHA-256 of the kept file (the workbook before the command): it is put back only when
-    #: its bytes are still those ("" in logs of earlier ledger versions: the digest the
-    #: command before it saved).
-    kept: str = ""
-    #: Files an `undo --to` moved aside, each (where it was, where it went), relative to the
-    #: folder: undoing that undo puts them back.
-    moved: tuple[tuple[str, str], ...] = field(default=())
-
-
 def written_path(path: Path) -> Path:
     """Where the digest of the bytes ledger last put in the workbook (a save or an undo) is
     kept: `undo` refuses when the workbook is not those bytes (changed by hand since)."""
@@ -70,25 +81,27 @@ def written_path(path: Path) -> Path:
 
 def note_written(path: Path, digest: str) -> None:
     """Record that ledger just put the bytes with `digest` in the workbook."""
-    hist = history_dir(path)
-    hist.mkdir(exist_ok=True)
-    target = written_path(path)
-    tmp = target.with_name(f"{target.name}.tmp-{os.getpid()}")
-    try:
-        tmp.write_text(digest + "\n", encoding="utf-8")
-        os.replace(tmp, target)
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
+    with made_folder(path) as fd:
+        owned.write_whole("written", f"{digest}\n".encode(), dir_fd=fd, sync=False)
 
 
 def last_written(path: Path) -> str | None:
     """The digest of what ledger last wrote to the workbook; for a history from an earlier
-    ledger version without that record, the newest saved entry's digest (None: unknown)."""
-    with contextlib.suppress(OSError):
-        text = written_path(path).read_text(encoding="utf-8").strip()
-        if text:
-            return text
+    ledger version without that record, the newest saved entry's digest (None: unknown).
+    A record that is not this account's alone is refused by name."""
+    fd = open_folder(path)
+    if fd is not None:
+        try:
+            with contextlib.suppress(OSError):
+                raw = owned.read_file(
+                    "written", str(written_path(path)), "the record of what ledger last wrote",
+                    WRITTEN_MAX, dir_fd=fd,
+                )  # fmt: skip
+                text = (raw or b"")[:WRITTEN_MAX].decode("utf-8", "replace").strip()
+                if text:
+                    return text
+        finally:
+            os.close(fd)
     entries = versions(path)
     if entries and entries[-1].digest:
         return entries[-1].digest
@@ -109,109 +122,6 @@ def set_orphan_history_aside(path: Path) -> Path | None:
         n += 1
     os.replace(hist, target)
     return target
-
-
-def log_path(path: Path) -> Path:
-    return history_dir(path) / "log.jsonl"
-
-
-def versions(path: Path) -> list[Version]:
-    """The kept versions that can be gone back to, oldest first: those after the newest line
-    of the log that cannot be read (`damaged`). No undo ever steps over such a line."""
-    return read_log(path)[0]
-
-
-def damaged(path: Path) -> str | None:
-    """The newest line of the log that cannot be read, or that names a file ledger would
-    never write (outside the workbook's folder, the workbook itself, its history), as it
-    stands; None when every line is sound."""
-    return read_log(path)[1]
-
-
-def read_log(path: Path) -> tuple[list[Version], str | None]:
-    """The versions after the log's newest damaged line, and that line (None: none)."""
-    log = log_path(path)
-    try:
-        text = log.read_text(encoding="utf-8", errors="replace")
-    except FileNotFoundError:
-        return [], None
-    out: list[Version] = []
-    barrier = None
-    for line in text.splitlines():
-        if not line.strip():
-            continue
-        try:
-            data = json.loads(line)
-            data["outputs"] = tuple(data.get("outputs", ()))
-            data["moved"] = tuple(tuple(pair) for pair in data.get("moved", ()))
-            version = Version(**data)
-        except (ValueError, TypeError, AttributeError, RecursionError):
-            version = None
-        if version is None or not _sound(version, path):
-            out, barrier = [], line
-            continue
-        out.append(version)
-    return out, barrier
-
-
-_KEPT_NAME = re.compile(r"\d{6}\.xlsx")
-_STATES = ("done", "pending", "undoing")
-
-
-def _sound(v: Version, path: Path) -> bool:
-    """A log line ledger could have written: the right types, a kept file's own name (never a
-    path out of the history folder), outputs that are files beside the workbook."""
-    texts = (v.file, v.at, v.command, v.summary, v.digest, v.state, v.kept)
-    if type(v.seq) is not int or v.seq < 1 or not all(isinstance(t, str) for t in texts):
-        return False
-    if not _KEPT_NAME.fullmatch(v.file) or v.state not in _STATES:
-        return False
-    if any(len(pair) != 2 or not _set_aside(path, pair[1]) for pair in v.moved):
-        return False
-    return all(beside(path, name) for name in [*v.outputs, *(pair[0] for pair in v.moved)])
-
-
-def _set_aside(path: Path, name: object) -> bool:
-    """Where `move_aside` puts a file: `.NAME.xlsx.history/undone-000004/FILE`."""
-    pattern = re.escape(f".{path.name}.history") + r"/undone-\d{6}/[^/\\\0]+"
-    return isinstance(name, str) and re.fullmatch(pattern, name) is not None and ".." not in name
-
-
-def beside(path: Path, name: object) -> bool:
-    """`name` is a file ledger writes beside the workbook (a summary, a statement), relative
-    to its folder: never outside it, never the workbook, its history or its other files."""
-    if not isinstance(name, str) or not name or "\0" in name or "\\" in name:
-        return False
-    rel = Path(name)
-    if rel.is_absolute() or ".." in rel.parts or name.startswith("/"):
-        return False
-    first = rel.parts[0]
-    if first == path.name or first.startswith(f".{path.name}"):
-        return False  # the workbook, its history, lock, cache
-    if len(rel.parts) == 1 and rel.suffix.lower() == ".xlsx":  # a workbook: only an archive
-        archive = re.escape(path.stem) + r"-closed-(txn-)?\d{4,}-\d{4,}\.xlsx"
-        return re.fullmatch(archive, name) is not None
-    return True
-
-
-def write_log(path: Path, entries: list[Version]) -> None:
-    """The log as `entries`, after the damaged line the log holds, if any: it stays first, so
-    that no undo ever goes past it (the versions before it are no longer reachable)."""
-    log = log_path(path)
-    tmp = log.with_name(f"{log.name}.tmp-{os.getpid()}")
-    barrier = damaged(path)
-    try:
-        with tmp.open("w", encoding="utf-8") as f:
-            if barrier is not None:
-                f.write(barrier + "\n")
-            f.write("".join(json.dumps(asdict(e)) + "\n" for e in entries))
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, log)
-        fsync_dir(log.parent)  # the entry is on disk before the workbook is replaced
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            tmp.unlink()
 
 
 def digest_file(path: Path) -> str:
@@ -276,8 +186,8 @@ def settle_pending(path: Path) -> None:
         return
     kept = history_dir(path) / last.file
     try:
-        never = bool(current) and current == digest_file(kept)
-    except OSError:
+        never = bool(current) and current == kept_digest(path, last.file)
+    except (OSError, ProblemsFound):  # gone, or not this account's alone: not believed
         never = False
     if not never:  # changed by hand since, or unreadable: the save may have happened
         write_log(path, [*entries[:-1], replace(last, state="done")])
@@ -293,9 +203,9 @@ def _settle_undo(path: Path, entries: list[Version]) -> None:
     last = entries[-1]
     source = history_dir(path) / last.file
     try:
-        restored = digest_file(source)
+        restored = kept_digest(path, last.file)
         undone = digest_file(path) == restored
-    except OSError:
+    except (OSError, ProblemsFound):
         undone = False
     if undone:
         note_written(path, restored)
@@ -306,22 +216,52 @@ def _settle_undo(path: Path, entries: list[Version]) -> None:
         write_log(path, [*entries[:-1], replace(last, state="done")])
 
 
+def open_kept(path: Path, name: str) -> int:
+    """The kept file `name`, opened through the history folder as checked, never through a
+    link nor waiting on a pipe: a descriptor the caller closes (and checks: `owned.check`).
+    OSError when it cannot be opened (gone, a link)."""
+    fd = open_folder(path)
+    if fd is None:
+        raise FileNotFoundError(errno.ENOENT, "no history folder", str(history_dir(path)))
+    try:
+        return os.open(name, owned.READ, dir_fd=fd)
+    finally:
+        os.close(fd)
+
+
+def kept_digest(path: Path, name: str) -> str:
+    """The SHA-256 of the kept file `name` when it is a plain file of this account's alone."""
+    h = hashlib.sha256()
+    with os.fdopen(open_kept(path, name), "rb") as f:
+        st = owned.check(f.fileno(), str(history_dir(path) / name), "a kept version")
+        if not stat.S_ISREG(st.st_mode):
+            raise OSError(f"{name} is not a regular file")
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
 def keep_previous(path: Path, entries: list[Version]) -> Path | None:
-    """Link (or copy) the current workbook into the history before it is replaced."""
+    """Link the current workbook into the history before it is replaced; copy it (owner-only)
+    when it is not this account's alone, which its kept version must be, or cannot be linked."""
     if not path.exists():
         return None
-    hist = history_dir(path)
-    hist.mkdir(exist_ok=True)
-    # after every number in the log and every file kept (versions before a damaged line of
-    # the log are no longer listed, but stay: a new version never takes their place)
-    kept = [int(f.name[:6]) for f in hist.iterdir() if _KEPT_NAME.fullmatch(f.name)]
-    seq = max([e.seq for e in entries] + kept + [0]) + 1
-    target = hist / f"{seq:06d}.xlsx"
-    try:
-        os.link(path, target)
-    except OSError:
-        shutil.copy2(path, target)
-    return target
+    with made_folder(path) as fd:
+        # after every number in the log and every file kept (versions before a damaged line
+        # of the log are no longer listed, but stay: a new version never takes their place)
+        kept = [int(n[:6]) for n in os.listdir(fd) if KEPT_NAME.fullmatch(n)]
+        seq = max([e.seq for e in entries] + kept + [0]) + 1
+        name = f"{seq:06d}.xlsx"
+        try:
+            if not owned.ours_alone(os.stat(path)):
+                raise PermissionError("not this account's alone: copied")
+            os.link(path, name, dst_dir_fd=fd)
+        except OSError:
+            out = owned.create(name, dir_fd=fd)
+            with open(path, "rb") as src, os.fdopen(out, "wb") as dst:
+                for block in iter(lambda: src.read(1 << 20), b""):
+                    dst.write(block)
+    return history_dir(path) / name
 
 
 def note_moved(path: Path, saved: Version, aside: Aside) -> None:
@@ -389,7 +329,7 @@ def move_aside(path: Path, undone: list[Version]) -> Aside:
             while target.exists():  # an earlier undo's file of the same name stays
                 target = target.with_name(f"{target.stem}~{target.suffix}")
             with contextlib.suppress(OSError):
-                aside.mkdir(parents=True, exist_ok=True)
+                aside.mkdir(mode=0o700, parents=True, exist_ok=True)
                 os.replace(f, target)
                 moved.append(f)
                 went.append(target)

@@ -13,6 +13,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
+from ledger import owned
+
 #: What the file is: a list that grows, numbered from 1 (`ledger approve N`).
 EMPTY: dict[str, Any] = {"format": 1, "actions": []}
 #: The most the file is read to: thousands of actions (a form's fields are short); a bigger
@@ -28,7 +30,8 @@ def read(path: Path) -> dict[str, Any]:
     """The kept actions of this workbook: none without a file. One that cannot be read as
     ledger writes it (not JSON, not a list of actions, too big, not a plain file: a link to
     elsewhere, a pipe) is never trusted: `damaged` says why, with no actions; the app then
-    refuses to change it (`damaged`), so the waiting actions in it are never overwritten.
+    refuses to change it (`damaged`), so the waiting actions in it are never overwritten. So
+    is one this account does not own or others may write (`problem`: `not-yours-alone`).
     Entries that are not actions (no whole number `n`) are left out."""
     where = pending_path(path)
     try:
@@ -43,6 +46,9 @@ def read(path: Path) -> dict[str, Any]:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode):
             return _damaged("it is not a plain file")
+        foreign = owned.refusal(st, where.name, "the file of the players' actions")
+        if foreign is not None:  # another account's word is not the players'
+            return {**_damaged(foreign.message), "problem": foreign.as_dict()}
         if st.st_size > MAX_FILE:
             return _damaged(f"it is bigger than ledger writes one ({st.st_size:,} bytes)")
         with os.fdopen(fd, "rb") as f:
@@ -80,10 +86,7 @@ def write(path: Path, data: dict[str, Any]) -> None:
     where = pending_path(path)
     tmp = where.with_name(f"{where.name}.tmp-{os.getpid()}")
     # a file (or a link to elsewhere) left at that name is removed, never written through
-    with contextlib.suppress(FileNotFoundError):
-        tmp.unlink()
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(tmp, flags, 0o600)
+    fd = owned.create(str(tmp), mode=0o600)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False, indent=1)

@@ -19,13 +19,16 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import shlex
 import stat
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from ledger import owned
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import history
 from ledger.io.history import (
@@ -147,7 +150,21 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
 
     lp = lock_path(path)
     lp.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(lp, os.O_RDWR | os.O_CREAT, 0o644)
+    try:  # never opened (nor made) through a link left at its name
+        fd = os.open(lp, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
+    except OSError as exc:
+        if exc.errno != errno.ELOOP:
+            raise
+        raise ProblemsFound(
+            [
+                problem(
+                    "not-yours-alone",
+                    str(lp),
+                    "the workbook's lock file is a link: ledger opens none there",
+                    f"remove the link (rm {shlex.quote(str(lp))}); ledger makes the lock file itself",
+                )
+            ]
+        ) from None
     try:
         deadline = time.monotonic() + wait
         while True:
@@ -168,6 +185,9 @@ def exclusive(path: Path, wait: float = LOCK_WAIT_SECONDS) -> Iterator[None]:
                         exit_code=EXIT_LOCKED,
                     ) from None
                 time.sleep(0.05)
+        # a history another account owns or may write is refused before anything is done
+        # there: no temp file cleaned in it, no save kept in it, no undo from it
+        history.check_folder(path)
         clean_stale_temp_files(path)
         settle_pending(path)
         yield
@@ -271,6 +291,9 @@ def save(
     replaced = False
     try:
         try:
+            # made afresh: whatever lay at its name (a link to elsewhere) is never written
+            # through; the writer then fills this very file
+            os.close(owned.create(str(tmp), mode=0o666))
             write(tmp)
             with tmp.open("rb+") as f:
                 os.fsync(f.fileno())

@@ -14,10 +14,13 @@ workbook as it is now is kept as a new version, so `ledger undo` takes the jump 
 from __future__ import annotations
 
 import contextlib
+import os
+import stat
 from pathlib import Path
 
 import msgspec
 
+from ledger import owned
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import store
 from ledger.io.history import Aside, Version, history_dir, move_aside, note_moved, versions
@@ -67,6 +70,22 @@ def state_of(path: Path) -> State:
     return State(books.day, len(books.journal), books.moment())
 
 
+def believed(path: Path, v: Version) -> Path | None:
+    """The kept file of `v` when it is a plain file of this account's alone, else None (what
+    another account put there is not read, not even for its day)."""
+    where = history_dir(path) / v.file
+    try:
+        st = os.lstat(where)
+    except OSError:
+        return None
+    return where if stat.S_ISREG(st.st_mode) and owned.ours_alone(st) else None
+
+
+def _state_of_kept(path: Path, v: Version) -> State:
+    where = believed(path, v)
+    return state_of(where) if where is not None else State(None, None)
+
+
 def changed(before: State, after: State) -> str:
     """What a command changed, in a few words: "+3 transactions, day 30 -> 45"."""
     if None in (before.day, after.day, before.transactions, after.transactions):
@@ -85,8 +104,7 @@ def changed(before: State, after: State) -> str:
 def entries(path: Path) -> list[Entry]:
     """The kept versions, newest first, each with what its command changed."""
     kept = [v for v in versions(path) if v.state == "done"]
-    hist = history_dir(path)
-    states = [state_of(hist / v.file) for v in kept] + [state_of(path)]
+    states = [_state_of_kept(path, v) for v in kept] + [state_of(path)]
     out = [
         Entry(
             v.seq,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import msgspec
 
+from ledger import owned
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io.history import (
     Version,
@@ -24,6 +25,7 @@ from ledger.io.history import (
     log_path,
     move_aside,
     note_written,
+    open_kept,
     temp_name,
     versions,
     write_log,
@@ -46,15 +48,16 @@ def copy_kept(path: Path, version: Version, entries: list[Version], to: Path) ->
     earlier = [e for e in entries if e.seq < version.seq]
     wanted = version.kept or (earlier[-1].digest if earlier else "")
     try:
-        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-        fd = os.open(source, flags)
+        fd = open_kept(path, version.file)  # a history folder not the banker's: refused
     except OSError:
         fd = -1
     try:
         if fd < 0 or not stat.S_ISREG(os.fstat(fd).st_mode):
             raise _not_kept(version, source, "it is not a plain file (a link, a folder, gone)")
+        owned.check(fd, str(source), f"version {version.seq} (before `{version.command}`)")
         h = hashlib.sha256()
-        with os.fdopen(fd, "rb", closefd=False) as f, to.open("wb") as out:
+        made = owned.create(str(to), mode=0o600)  # never written through a link left there
+        with os.fdopen(fd, "rb", closefd=False) as f, os.fdopen(made, "wb") as out:
             for block in iter(lambda: f.read(1 << 20), b""):
                 h.update(block)
                 out.write(block)

@@ -3,6 +3,7 @@ read (being written, or with problems). Only reads: the writer lock is never tak
 
 from __future__ import annotations
 
+import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -13,8 +14,9 @@ from ledger.app import campaign_books, read_books
 from ledger.app import history as timeline
 from ledger.app.actions import Action, Form, forms, kept_signature, listing
 from ledger.app.after import statement_of
-from ledger.app.history import history_dir, versions
+from ledger.app.history import versions
 from ledger.core.clock import Period
+from ledger.core.problems import ProblemsFound
 from ledger.core.report import Statement, Table, TickReport, fmt
 
 #: How many of the latest transactions the table page shows.
@@ -107,13 +109,18 @@ class Kept:
 
     def entries(self, path: Path, now: timeline.State) -> list[timeline.Entry]:
         """As `timeline.entries`, newest first; `now` is what the workbook itself says."""
-        kept = [v for v in versions(path) if v.state == "done"]
+        try:
+            kept = [v for v in versions(path) if v.state == "done"]
+        except ProblemsFound:  # a history not the banker's alone: `ledger history` says why
+            kept = []
         states, known = [], {}
         for v in kept:
-            where = history_dir(path) / v.file
+            where = timeline.believed(path, v)
             try:
-                st = where.stat()
+                st = os.stat(where) if where is not None else None
             except OSError:
+                st = None
+            if where is None or st is None:
                 states.append(timeline.State(None, None))
                 continue
             key = (v.file, v.at, st.st_mtime_ns, st.st_size)  # a number is reused after undo
