@@ -2,7 +2,7 @@
 game's; `campaign` reads the campaign's whole journal back from the archives.
 
 The archive is written once, with the books as they stand at the close (every sheet ledger
-knows), and never again: the live workbook names it and its SHA-256 (Settings `closed_archive`,
+knows; its Journal the transactions closed), and never again: the live workbook names it and its SHA-256 (Settings `closed_archive`,
 `closed_digest`, `closed_through`), and `check` verifies it. An archive names the one before it
 the same way, so the chain reaches the first day. The statements of the period still open are
 written by the close (as a tick writes its own), so the next statements begin after the carried
@@ -12,6 +12,7 @@ balances and never need the archive.
 from __future__ import annotations
 
 import contextlib
+import copy
 import hashlib
 import os
 from dataclasses import dataclass, field
@@ -20,20 +21,22 @@ from typing import Any
 
 from ledger.core import closing
 from ledger.core.books import Books
-from ledger.core.journal import Journal
+from ledger.core.journal import Journal, Transaction
 from ledger.core.problems import Problem, ProblemsFound, problem
 
 
 @dataclass
 class Closed:
     """What a close made: the archive (written to `tmp` until the save, then `target`), its
-    digest, the statements of the period still open (path, HTML)."""
+    digest, the statements of the period still open (path, HTML), how many transactions it
+    closed and how many it left live."""
 
     target: Path | None = None
     tmp: Path | None = None
     digest: str = ""
     statements: list[tuple[Path, str]] = field(default_factory=list)
     closed: int = 0
+    left: int = 0
 
 
 def archive_path(path: Path, books: Books, through: int) -> Path:
@@ -41,24 +44,32 @@ def archive_path(path: Path, books: Books, through: int) -> Path:
     day 0) through `through`; `ledger-closed-txn-0001-0412.xlsx` where there is no clock."""
     live = [t for t in books.journal if t.kind != closing.KIND]
     if books.game.clock.ticks:  # from the day after the last close (from day 0 at first)
-        closed = books.settings.values.get("closed_archive")
-        last = books.settings.values.get("closed_through")
-        first = last + 1 if closed and isinstance(last, int) else 0
+        last = _closed_through(books)
+        first = last + 1 if last is not None else 0
         return path.with_name(f"{path.stem}-closed-{first:04d}-{through:04d}.xlsx")
-    first, last = (live[0].id, live[-1].id) if live else (0, 0)
-    return path.with_name(f"{path.stem}-closed-txn-{first:04d}-{last:04d}.xlsx")
+    first, last_id = (live[0].id, live[-1].id) if live else (0, 0)
+    return path.with_name(f"{path.stem}-closed-txn-{first:04d}-{last_id:04d}.xlsx")
+
+
+def _closed_through(books: Books) -> int | None:
+    values = books.settings.values
+    last = values.get("closed_through")
+    return last if values.get("closed_archive") and isinstance(last, int) else None
 
 
 def close_books(path: Path, books: Books, through: int | None, made: Closed) -> str:
-    """Close `books` (read to change) through `through` (None: today): write the archive to a
-    temporary file beside the workbook, make the open period's statements, and open the live
-    Journal with the carried balances. ProblemsFound when it cannot be closed."""
+    """Close `books` (read to change) through `through` (None: today): write the archive of
+    the transactions dated up to it to a temporary file beside the workbook, make the open
+    period's statements, and open the live Journal with the balances carried, the later
+    transactions after them. ProblemsFound when it cannot be closed."""
     from ledger.app.after import statement_documents
     from ledger.io.workbook import Loaded, write
 
     clock = books.game.clock
     through = books.day if through is None or not clock.ticks else through
-    found = closing.refusals(books.journal, through, books.day, clock.unit or "day")
+    unit = clock.unit or "day"
+    txns = list(books.journal)
+    found = closing.refusals(txns, through, books.day, unit, _closed_through(books))
     target = archive_path(path, books, through)
     if not found and target.exists():
         found.append(
@@ -71,6 +82,8 @@ def close_books(path: Path, books: Books, through: int | None, made: Closed) -> 
         )
     if found:
         raise ProblemsFound(found)
+    taken = closing.taken(txns, through)
+    closed, later = txns[: taken or 0], txns[taken or 0 :]
     period = books.statements_period(max(0, books.day - 30))
     if period.of(books.journal):  # the open period's statements, as a tick writes them
         names = [p.name for p in books.players]
@@ -79,19 +92,43 @@ def close_books(path: Path, books: Books, through: int | None, made: Closed) -> 
         )
     made.tmp = target.with_name(f".{target.name}.tmp-{os.getpid()}")
     made.target = target
-    write(made.tmp, Loaded(books, []))
+    archived = copy.copy(books)  # the books as they stand, the transactions closed their Journal
+    archived.journal = Journal.trusted(books.currency, closed, closing.balances_of(closed))
+    archived.journal_rows, archived.balances_as_read = {}, {}
+    write(made.tmp, Loaded(archived, []))
     made.digest = hashlib.sha256(made.tmp.read_bytes()).hexdigest()
-    old = books.journal
-    made.closed = sum(1 for t in old if t.kind != closing.KIND)
-    journal = Journal.after(books.currency, old.next_id)
-    journal.post_all(closing.carried_drafts(old.balances(), target.name, made.digest), through)
-    books.journal, books.journal_rows = journal, {}
+    made.closed = sum(1 for t in closed if t.kind != closing.KIND)
+    made.left = len(later)
+    books.journal = _live(books, closed, later, through, target.name, made.digest)
+    books.journal_rows = {}
     values = books.settings.values
     values["closed_archive"], values["closed_digest"] = target.name, made.digest
     values["closed_through"] = through
     books.close_statements()
-    unit = clock.unit or "day"
-    return f"close through {unit} {through}: {made.closed} transactions into {target.name}"
+    said = f"close through {unit} {through}: {made.closed} transactions into {target.name}"
+    if later:
+        said += f"; {len(later)} later ones stay live, after the balances carried"
+    return said
+
+
+def _live(
+    books: Books,
+    closed: list[Transaction],
+    later: list[Transaction],
+    through: int,
+    archive: str,
+    digest: str,
+) -> Journal:
+    """The live Journal after the close: the balances carried, then the later transactions
+    with their own numbers (closing.py says why the carried balances are then one
+    transaction numbered as the last one closed)."""
+    old = books.journal
+    if not later:
+        journal = Journal.after(books.currency, old.next_id)
+        journal.post_all(closing.carried_drafts(old.balances(), archive, digest), through)
+        return journal
+    carried = closing.carried_before(closed, books.currency, through, archive, digest)
+    return Journal(books.currency, [t for t in (carried, *later) if t is not None])
 
 
 def finish(made: Closed, saved: bool) -> None:
