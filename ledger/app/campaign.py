@@ -4,6 +4,8 @@ what still sees everything: a statement of a closed period, the export, the serv
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import hashlib
 from pathlib import Path
 from typing import Any
@@ -56,11 +58,15 @@ def _wrong_archive(path: Path, archive: Path, digest: str) -> Problem | None:
     try:
         data = archive.read_bytes()
     except OSError:
+        stopped = _left_in_temp(archive, digest)
         return problem(
             "archive-missing",
             archive.name,
             f"the archive the Journal was closed into is not beside the workbook ({archive.name})",
-            "put it back from a backup: statements of closed periods and the export need it",
+            f"a close was stopped before it put it in place: it is {stopped}; rename it to "
+            f"{archive.name}"
+            if stopped
+            else "put it back from a backup: statements of closed periods and the export need it",
         )
     if hashlib.sha256(data).hexdigest() != digest:
         return problem(
@@ -70,6 +76,16 @@ def _wrong_archive(path: Path, archive: Path, digest: str) -> Problem | None:
             "an archive is never written again: put back the one the close wrote (a backup)",
         )
     return None
+
+
+def _left_in_temp(archive: Path, digest: str) -> str:
+    """The temporary file of an archive that an older ledger's close, stopped between its
+    save and its rename, left (the very bytes the workbook names): its name, or ""."""
+    for temp in sorted(archive.parent.glob(f".{glob.escape(archive.name)}.tmp-*")):
+        with contextlib.suppress(OSError):
+            if hashlib.sha256(temp.read_bytes()).hexdigest() == digest:
+                return temp.name
+    return ""
 
 
 def archive_problems(path: Path, books: Books) -> list[Problem]:
