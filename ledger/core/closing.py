@@ -165,3 +165,9 @@ def balances_of(txns: Iterable[Transaction]) -> dict[str, Decimal]:
         for p in t.postings:
             out[p.account] = out.get(p.account, Decimal(0)) + p.amount.amount
     return out
+
+
+def carried_of(txns: Iterable[Transaction]) -> dict[str, Decimal]:
+    """What the carried transactions among `txns` carry into each account (not `carried`)."""
+    out = balances_of(t for t in txns if t.kind == KIND)
+    return {a: v for a, v in out.items() if a != CARRIED and v}

@@ -1,16 +1,19 @@
 """Issue 35, item 5: `ledger close` is as safe as every other save. The archive is in place
 (written, fsynced, renamed, its folder fsynced) before the workbook that names it is saved; a
 close stopped before its save leaves nothing that blocks a retry or passes for a real archive;
-and a temporary file a workbook names is never removed. Real processes killed at each named
-step of the save (`store.STEPS`, tests/faults.py), real workbooks through the real CLI."""
+a temporary file a workbook names is never removed; and `check` proves that the archive closes
+at the balances the workbook carried, so an archive edited together with its digest is named.
+Real processes killed at each named step of the save (`store.STEPS`, tests/faults.py), real
+workbooks through the real CLI."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 
 import pytest
 
-from tests.conftest import Ledger
+from tests.conftest import Ledger, edit_cells, rows, set_setting
 
 ARCHIVE = "ledger-closed-0000-0030.xlsx"
 #: The steps of a close's save, in order: its archive's own, the workbook's, then what it writes
@@ -112,6 +115,27 @@ def test_35_a_temporary_file_a_workbook_names_is_never_removed(game: Ledger) -> 
     assert f"it is {temp.name}; rename it to {ARCHIVE}" in run.stdout
     os.replace(temp, game.folder / ARCHIVE)
     game("check")
+
+
+def test_35_an_archive_edited_with_its_digest_is_named_by_check(game: Ledger) -> None:
+    """Ann's starting money made -5.00 in the archive (the transaction still balances) and the
+    digest in Settings made the edited file's: the digest holds, the balances do not."""
+    two_months(game)
+    game("close", "--through", "30")
+    archive = game.folder / ARCHIVE
+    os.chmod(archive, 0o644)
+    journal = rows(archive, "Journal")
+    at = next(i for i, r in enumerate(journal, 2) if r["account"] == "cash:Ann:Ceres")
+    assert journal[at - 2]["amount"] == 25 and journal[at - 3]["account"] == "bank"
+    edit_cells(archive, {f"Journal!E{at}": -5, f"Journal!E{at - 1}": 5})
+    set_setting(game.path, "closed_digest", hashlib.sha256(archive.read_bytes()).hexdigest())
+    run = game("check", expect=1)
+    assert (
+        f"{ARCHIVE}: archive-balance-differs cash:Ann:Ceres closes at -22.00 KC in the "
+        "archive, but the workbook carried 8.00 KC from it" in run.stdout
+    )
+    assert f"{ARCHIVE}: archive-balance-differs bank" in run.stdout
+    assert "archive-balance-differs" in game("export", "--format", "csv", expect=1).stderr
 
 
 def test_35_a_retry_after_undo_takes_the_archive_the_undone_close_left(game: Ledger) -> None:
