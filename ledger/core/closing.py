@@ -17,14 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from typing import Protocol
 
-from ledger.core.journal import Draft, Posting, Transaction, transfer
+from ledger.core.clock import Clock
+from ledger.core.journal import Draft, Journal, Posting, Transaction, transfer
+from ledger.core.journal_history import IndexedJournal
 from ledger.core.money import Money
 from ledger.core.problems import Problem, problem
+from ledger.core.settings import Settings
 
 #: The account the carried balances come from (and which sums to zero over them).
 CARRIED = "carried"
 KIND = "carried"
+#: The house-rule setting: past this many Journal rows (postings) a changing command says that
+#: `ledger close` would shorten the Journal; 0 turns it off.
+ROWS_WARN = "journal_rows_warn"
+ROWS_WARN_DEFAULT = 20_000
 
 
 def carried_drafts(balances: dict[str, Money], archive: str, digest: str) -> list[Draft]:
@@ -171,3 +179,90 @@ def carried_of(txns: Iterable[Transaction]) -> dict[str, Decimal]:
     """What the carried transactions among `txns` carry into each account (not `carried`)."""
     out = balances_of(t for t in txns if t.kind == KIND)
     return {a: v for a, v in out.items() if a != CARRIED and v}
+
+
+class _Game(Protocol):
+    @property
+    def clock(self) -> Clock: ...
+
+
+class _Books(Protocol):
+    """What the warning reads of the books (`Books`, which imports this module)."""
+
+    @property
+    def game(self) -> _Game: ...
+    @property
+    def settings(self) -> Settings: ...
+    @property
+    def journal(self) -> Journal: ...
+    @property
+    def day(self) -> int: ...
+
+
+def journal_rows(journal: Journal) -> int:
+    """How many rows (postings) the Journal sheet has: from its index where it was read by
+    one, without reading the transactions."""
+    if isinstance(journal, IndexedJournal):
+        return journal.history.postings + sum(len(t.postings) for t in journal.appended())
+    return sum(len(t.postings) for t in journal)
+
+
+def journal_grows(books: _Books) -> list[Problem]:
+    """At most one warning: the live Journal has more rows than the setting
+    `journal_rows_warn` (0: never), with the `ledger close` that would shorten it."""
+    limit = books.settings.values.get(ROWS_WARN, ROWS_WARN_DEFAULT)
+    where = books.settings.refs.get(ROWS_WARN, f"Settings {ROWS_WARN}")
+    if not isinstance(limit, int) or isinstance(limit, bool) or limit < 0:
+        return [
+            problem(
+                "bad-setting",
+                where,
+                f"{ROWS_WARN} must be a whole number of rows, 0 or more (0: never warn)",
+                f"set it to {ROWS_WARN_DEFAULT}, or 0",
+                warning=True,
+            )
+        ]
+    rows = journal_rows(books.journal) if limit else 0
+    if not limit or rows <= limit:
+        return []
+    command, moved = _shorter(books, rows)
+    return [
+        problem(
+            "journal-grows",
+            "Journal",
+            f"the live Journal has {rows:,} rows, past {ROWS_WARN} ({limit:,}): `{command}` "
+            f"would move {moved:,} of them into an archive",
+            "balances stay, and statements of closed periods, the export and the pages still "
+            f"see every transaction; {ROWS_WARN} 0 in Settings turns this warning off",
+            warning=True,
+        )
+    ]
+
+
+def _shorter(books: _Books, rows: int) -> tuple[str, int]:
+    """The close to suggest and how many rows it takes: through the last whole day (or round)
+    before today, whose lines are all written, where the rules allow it and it takes most
+    rows; else through today (every row)."""
+    clock, journal = books.game.clock, books.journal
+    if not clock.ticks:
+        return "ledger close", rows
+    today = books.day
+    every = f"ledger close --through {today}", rows
+    day = today - 1
+    if isinstance(journal, IndexedJournal) and journal.rising():  # the last days alone
+        left = sum(len(t.postings) for t in journal.since(today))
+    else:
+        txns = list(journal)
+        n = taken(txns, day)
+        if n is None:  # the days go back: the nearest day a close may go through
+            nearest = closable_days(txns, day)[0]
+            if nearest is None:
+                return every
+            day, n = nearest, taken(txns, nearest)
+        left = sum(len(t.postings) for t in txns[n or 0 :])
+    closed = books.settings.values.get("closed_through")
+    if books.settings.values.get("closed_archive") and isinstance(closed, int) and day <= closed:
+        return every  # nothing but the carried balances to take
+    if rows - left <= rows // 2:
+        return every
+    return f"ledger close --through {day}", rows - left
