@@ -171,8 +171,10 @@ def _write_archive(path: Path, books: Books, closed: list[Transaction], made: Cl
         os.close(fd)
     fsync_dir(path.parent)
     archived = copy.copy(books)
-    archived.journal = Journal.trusted(books.currency, closed, closing.balances_of(closed))
-    archived.journal_rows, archived.balances_as_read = {}, {}
+    if len(closed) < len(books.journal):  # else the Journal as read: its saved rows are copied
+        archived.journal = Journal.trusted(books.currency, closed, closing.balances_of(closed))
+        archived.journal_rows = {}
+    archived.balances_as_read = {}
     made.tmp = made.target.with_name(f".{made.target.name}.tmp-{os.getpid()}")
     write(made.tmp, Loaded(archived, []))
     with made.tmp.open("rb+") as f:
