@@ -1,10 +1,14 @@
 """The whole campaign read back from the archives `ledger close` wrote (`campaign_journal`), for
 what still sees everything: a statement of a closed period, the export, the served pages; and
-`check`'s word on those archives (each there, as written)."""
+`check`'s word on those archives (each there, as written, and closing at the balances the books
+that go on from it carried)."""
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import hashlib
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +16,7 @@ from ledger.core import closing
 from ledger.core.books import Books
 from ledger.core.clock import Period
 from ledger.core.journal import Journal, Transaction
+from ledger.core.money import Money
 from ledger.core.problems import Problem, ProblemsFound, problem
 
 #: How many archives a chain may have (a campaign of a hundred years closed yearly).
@@ -46,7 +51,36 @@ def _archived(path: Path, books: Books, depth: int) -> list[Transaction]:
     if any(p.is_error for p in problems):
         raise ProblemsFound(problems)
     earlier = _archived(archive, loaded.books, depth + 1)
+    differ = _carried_differ(name, loaded.books.journal, books)
+    if differ:
+        raise ProblemsFound(differ)
     return closing.campaign(earlier, loaded.books.journal)
+
+
+def _carried_differ(name: str, archived: Journal, books: Books) -> list[Problem]:
+    """The archive's closing balances (every transaction it holds, those it carried from the
+    one before it included) against the balances `books` carried from it: one problem an
+    account whose two figures differ. A digest proves the bytes; only this proves that the
+    campaign read from them adds up to the books that go on from it."""
+    closing_balances = {
+        a: v for a, v in closing.balances_of(archived).items() if a != closing.CARRIED and v
+    }
+    carried = closing.carried_of(books.journal)
+    out = []
+    for account in sorted(closing_balances.keys() | carried.keys()):
+        there, here = closing_balances.get(account, Decimal(0)), carried.get(account, Decimal(0))
+        if there != here:
+            out.append(
+                problem(
+                    "archive-balance-differs",
+                    name,
+                    f"{account} closes at {Money(there, books.currency)} in the archive, but "
+                    f"the workbook carried {Money(here, books.currency)} from it",
+                    "a close carries exactly the archive's closing balances: put back the "
+                    "archive the close wrote (a backup), or the workbook as the close saved it",
+                )
+            )
+    return out
 
 
 def _wrong_archive(path: Path, archive: Path, digest: str) -> Problem | None:
@@ -56,11 +90,15 @@ def _wrong_archive(path: Path, archive: Path, digest: str) -> Problem | None:
     try:
         data = archive.read_bytes()
     except OSError:
+        stopped = _left_in_temp(archive, digest)
         return problem(
             "archive-missing",
             archive.name,
             f"the archive the Journal was closed into is not beside the workbook ({archive.name})",
-            "put it back from a backup: statements of closed periods and the export need it",
+            f"a close was stopped before it put it in place: it is {stopped}; rename it to "
+            f"{archive.name}"
+            if stopped
+            else "put it back from a backup: statements of closed periods and the export need it",
         )
     if hashlib.sha256(data).hexdigest() != digest:
         return problem(
@@ -70,6 +108,16 @@ def _wrong_archive(path: Path, archive: Path, digest: str) -> Problem | None:
             "an archive is never written again: put back the one the close wrote (a backup)",
         )
     return None
+
+
+def _left_in_temp(archive: Path, digest: str) -> str:
+    """The temporary file of an archive that an older ledger's close, stopped between its
+    save and its rename, left (the very bytes the workbook names): its name, or ""."""
+    for temp in sorted(archive.parent.glob(f".{glob.escape(archive.name)}.tmp-*")):
+        with contextlib.suppress(OSError):
+            if hashlib.sha256(temp.read_bytes()).hexdigest() == digest:
+                return temp.name
+    return ""
 
 
 def archive_problems(path: Path, books: Books) -> list[Problem]:

@@ -24,6 +24,7 @@ from ledger.app.campaign import archive_problems
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
+from ledger.core.closing import journal_grows
 from ledger.core.problems import (
     Problem,
     ProblemsFound,
@@ -244,6 +245,7 @@ def _changed(
         )
     # the checks ran again after the change: their warnings once, as they stand now
     # (the cells' own warnings from the read, then what posting and the change said)
+    after += journal_grows(books)  # a Journal past journal_rows_warn: the close that shortens it
     warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
     return Outcome(summary, posted, warnings, data, books, prepared)
 

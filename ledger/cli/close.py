@@ -16,8 +16,8 @@ def close(
         int | None,
         typer.Option(
             "--through",
-            help="The last day (or round) to close; default: today. A game without days "
-            "closes every transaction.",
+            help="The last day (or round) to close; default: today. An earlier day leaves "
+            "the later transactions live. A game without days closes every transaction.",
         ),
     ] = None,
     dry_run: Annotated[
@@ -26,9 +26,9 @@ def close(
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     force: ForceOpt = False,
 ) -> None:
-    """Close the Journal through a day: its transactions go into an archive workbook beside
-    this one (never written again), the live Journal opens with each account's balance carried
-    from it. Balances, ticks and pays read only the live workbook; statements of closed periods,
+    """Close the Journal through a day: the transactions dated up to it go into an archive
+    workbook beside this one (never written again), the live Journal opens with the balances
+    carried from it, the later transactions after them. Balances, ticks and pays read only the live workbook; statements of closed periods,
     the export and the served pages still see everything. `ledger undo` takes a close back."""
 
     def action() -> None:

@@ -57,7 +57,8 @@ CORE_SETTINGS: tuple[Setting, ...] = (
     Setting("currency", "", "text", "", "The game's currency; amounts are exact to 0.01."),
 )
 
-#: Settings ledger keeps for itself, after the game's own: where the last statements ended.
+#: Settings ledger keeps for itself, after the game's own: where the last statements ended,
+#: the last close; and the house rules of every game that came after the first workbooks.
 KEPT_SETTINGS: tuple[Setting, ...] = (
     Setting(
         "statements_txn",
@@ -101,5 +102,14 @@ KEPT_SETTINGS: tuple[Setting, ...] = (
         "",
         "How many actions a player's link may send a minute (`ledger serve --actions`); more "
         "are turned away (429) without touching the workbook.",
+    ),
+    # a house rule of every game, kept last so that no row of an older workbook moves
+    Setting(
+        "journal_rows_warn",
+        20_000,
+        "int",
+        "",
+        "Past this many Journal rows (postings), a command that changes the books says which "
+        "`ledger close --through DAY` would shorten the Journal; 0: never.",
     ),
 )

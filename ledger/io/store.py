@@ -221,15 +221,53 @@ def _temp_files(path: Path) -> Iterator[Path]:
 
 def clean_stale_temp_files(path: Path) -> list[Path]:
     """Remove the temp files a killed command left behind (those of a live process stay:
-    statements are written after the lock is let go)."""
-    removed = []
+    statements are written after the lock is let go), and what a killed `ledger close` left
+    before its save. An archive's temporary file is removed only on the word of that close's
+    note: a workbook an older ledger saved before renaming its archive names it."""
+    removed = _settle_closes(path)
     for stale in _temp_files(path):
         pid = stale.name.rpartition(".tmp-")[2]
-        if pid.isdigit() and pid_alive(int(pid)):
+        if (pid.isdigit() and pid_alive(int(pid))) or _is_archive_temp(path, stale):
             continue
         with contextlib.suppress(OSError):
             stale.unlink()
             removed.append(stale)
+    return removed
+
+
+def _is_archive_temp(path: Path, temp: Path) -> bool:
+    return temp.parent == path.parent and temp.name.startswith(f".{path.stem}-closed-")
+
+
+def _settle_closes(path: Path) -> list[Path]:
+    """The note of a killed `ledger close` (`.NAME.xlsx.closing-PID`: its archive's name and
+    the workbook's SHA-256 as the close read it). While the workbook is still those bytes,
+    the close never saved and no workbook names its archive: the archive and its temporary
+    file go. Otherwise the workbook was saved (or changed since): the archive stays. The note
+    goes either way (one that cannot be read was cut short before anything else was written)."""
+    import hashlib
+    import json
+
+    removed: list[Path] = []
+    for note in path.parent.glob(f".{path.name}.closing-*"):
+        pid = note.name.rpartition("-")[2]
+        if pid.isdigit() and pid_alive(int(pid)):
+            continue
+        try:
+            said = json.loads(note.read_text(encoding="utf-8"))
+            name, before = str(said["archive"]), str(said["workbook"])
+            unsaved = hashlib.sha256(path.read_bytes()).hexdigest() == before
+        except (OSError, ValueError, TypeError, KeyError):
+            name, unsaved = "", False
+        ours = name.startswith(f"{path.stem}-closed-") and name.endswith(".xlsx")
+        if unsaved and ours and "/" not in name and os.sep not in name:
+            for leftover in (path.with_name(name), path.with_name(f".{name}.tmp-{pid}")):
+                with contextlib.suppress(OSError):
+                    leftover.unlink()
+                    removed.append(leftover)
+        with contextlib.suppress(OSError):
+            note.unlink()
+            removed.append(note)
     return removed
 
 
