@@ -9,7 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ledger.app import read_books
+from ledger.app.pipeline import read_books
 from ledger.core.actions import pay
 from ledger.core.start import new_books
 from ledger.io.workbook import Loaded, write

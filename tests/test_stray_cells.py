@@ -33,7 +33,7 @@ import pytest
 from ledger.core.actions import event_handlers
 from ledger.core.problems import column_letter
 from ledger.core.schema import SheetSpec
-from ledger.io.sheets import core_specs
+from ledger.core.sheets import core_specs
 from ledger.rules import load_game
 from tests.conftest import invoke
 from tests.pipe_tables import workbook

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
+from ledger.core import sheets
 from ledger.core.actions import event_handlers
 from ledger.core.schema import Column, SheetSpec
-from ledger.io import sheets
 from ledger.io.workbook import DROPDOWNS
 from ledger.rules import load_game
 from tests.conftest import Ledger, read_sheet

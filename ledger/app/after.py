@@ -77,10 +77,11 @@ def statement_documents(
     `Ann-day-0030`), any other by the step and the last transaction (`Ann-day-0030-txn-0014`),
     so none replaces another's. (The step it played, not the books' day: in a game whose day
     is the round under way, a tick that ends the game does so in the round the tick before it
-    ended on.) A PDF is the statement as printed (`io.printable`: long lists grouped, so a
+    ended on.) A PDF is the statement as printed (`core.printable`: long lists grouped, so a
     few pages)."""
+    from ledger.core import printable
     from ledger.core.journal_digest import journal_digest
-    from ledger.io import printable, render
+    from ledger.io import render
 
     ahead = books.game.forecast(books, days_ahead)
     folder = out or workbook.parent / "statements"

@@ -60,7 +60,7 @@ def new(
         raise typer.Exit(2)
 
     def action() -> None:
-        from ledger.app import create
+        from ledger.app.pipeline import create
 
         try:
             special = dict(ctx.meta.get("roles", {}))
@@ -89,8 +89,8 @@ def check(
     """Find every problem in the workbook in one pass; exit 0 when clean, 1 otherwise."""
 
     def action() -> None:
-        from ledger.app import UnknownCheck
-        from ledger.app import check as run_check
+        from ledger.app.views import UnknownCheck
+        from ledger.app.views import check as run_check
         from ledger.core.problems import has_errors
 
         try:
@@ -130,7 +130,7 @@ def balance(
     """Every player's money (per bank) and every account's balance, derived from the journal."""
 
     def action() -> None:
-        from ledger.app import balances
+        from ledger.app.balance import balances
         from ledger.cli.show import show_balances
 
         show_balances(balances(_path(workbook), player), player, as_json)
@@ -177,8 +177,8 @@ def pay(
     """Move money from one party to another; a player cannot pay more than they have."""
 
     def action() -> None:
-        from ledger.app import change as run_change
         from ledger.app.pay import amount_of, paying
+        from ledger.app.pipeline import change as run_change
 
         value = amount_of(amount)
         change = paying(payer, payee, value, memo=memo, from_bank=from_bank, to_bank=to_bank)
@@ -194,7 +194,7 @@ def post(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> N
     """Post the rows typed in the Events sheet (every changing command does this first)."""
 
     def action() -> None:
-        from ledger.app import change as run_change
+        from ledger.app.pipeline import change as run_change
 
         def nothing(books: Any) -> tuple[str, list[Any], object]:
             return "posted the Events sheet", [], None
@@ -221,7 +221,8 @@ def journal(
     """The register: every transaction with its postings, rule and memo."""
 
     def action() -> None:
-        from ledger.app import player_named, read_books
+        from ledger.app.pipeline import read_books
+        from ledger.app.views import player_named
 
         books, problems = read_books(_path(workbook))
         txns = list(books.journal)

@@ -44,7 +44,7 @@ def act(
         return summary, problems, None
 
     def go() -> None:
-        from ledger.app import change as run_change
+        from ledger.app.pipeline import change as run_change
 
         outcome = run_change(_path(workbook), change, command=_describe(*words), force=force)
         _report(outcome)
@@ -58,7 +58,7 @@ def _completer(name: str) -> Callable[..., list[str]]:
 
     def complete(ctx: typer.Context, incomplete: str) -> list[str]:
         try:
-            from ledger.app import read_books
+            from ledger.app.pipeline import read_books
 
             workbook = ctx.params.get("workbook") or _workbook_of(ctx)
             books, _ = read_books(_path(workbook))

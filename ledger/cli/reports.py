@@ -65,7 +65,10 @@ def statement(
     _check_format(fmt, paper)
 
     def go() -> None:
-        from ledger.app import player_named, read_books, typesetter
+        from ledger.app.after import renamed, statement_documents, typesetter, write_statements
+        from ledger.app.campaign import campaign_books
+        from ledger.app.pipeline import read_books
+        from ledger.app.views import player_named
         from ledger.core.clock import Period
 
         path = _path(workbook)
@@ -82,12 +85,12 @@ def statement(
                 period = books.statements_period(max(0, books.day - 30))
             else:
                 period = Period(since=since)
-            books = _app().campaign_books(path, books, period)  # a closed period: its archive
-            made = _app().statement_documents(path, books, names, period, fmt, paper, out)
-            written = _app().write_statements(made, fmt, typesetter=pdfs)
+            books = campaign_books(path, books, period)  # a closed period: its archive
+            made = statement_documents(path, books, names, period, fmt, paper, out)
+            written = write_statements(made, fmt, typesetter=pdfs)
         for name, p in zip(names, written, strict=False):
             say(f"wrote {p} ({name})")
-        clashes = _app().renamed([p.name for p in books.players])
+        clashes = renamed([p.name for p in books.players])
         if clashes and fmt != "text":
             say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
@@ -115,7 +118,7 @@ def report(
     _check_format(fmt, paper)
 
     def go() -> None:
-        from ledger.app import read_books
+        from ledger.app.pipeline import read_books
         from ledger.io import render, typeset
 
         path = _path(workbook)
@@ -156,7 +159,7 @@ def forecast(
     days = days_argument(days_given)
 
     def go() -> None:
-        from ledger.app import read_books
+        from ledger.app.pipeline import read_books
         from ledger.io.render import tick_tables
 
         books, problems = read_books(_path(workbook))
@@ -175,7 +178,7 @@ def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -
     """Where the game stands, in the game's own terms (whose turn, who owns what, who is out)."""
 
     def go() -> None:
-        from ledger.app import read_books
+        from ledger.app.pipeline import read_books
 
         books, problems = read_books(_path(workbook))
         warn(problems)
@@ -199,10 +202,3 @@ def tick_json(report: Any) -> dict[str, Any]:
         entry["charges"], entry["income"] = f"{charges:.2f}", f"{income:.2f}"
     news = [line.as_dict() for line in report.news]
     return {"from_day": report.start, "to_day": report.end, "players": players, "news": news}
-
-
-def _app() -> Any:
-    """The app layer, imported when a command runs (not for `--help`)."""
-    from ledger import app as app_layer
-
-    return app_layer

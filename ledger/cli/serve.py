@@ -100,7 +100,7 @@ def serve(
     def action() -> None:
         import uvicorn
 
-        from ledger.app import read_books
+        from ledger.app.pipeline import read_books
         from ledger.core.problems import Problem
         from ledger.web.limits import BoundedH11
         from ledger.web.links import make_links

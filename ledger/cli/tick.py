@@ -47,7 +47,7 @@ def tick(
     days = days_argument(days_given)
 
     def go() -> None:
-        from ledger.app import after_tick
+        from ledger.app.after import after_tick
         from ledger.app.tick import tick as advance
 
         path = _path(workbook)

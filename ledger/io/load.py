@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from ledger.core import sheets
 from ledger.core.actions import event_handlers
 from ledger.core.books import Books, Event, Player
 from ledger.core.dice import DiceRoll
 from ledger.core.game import Game
-from ledger.core.journal import Journal, Posting, Transaction
-from ledger.core.money import Money
+from ledger.core.journal_rows import journal_from_rows
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.schema import Column, SettingValue
 from ledger.core.settings import Settings
-from ledger.io import sheets
 from ledger.io.cells import CellValue, convert, to_text
 from ledger.io.sheet_read import DROPDOWNS, RawSheet, Table, iter_table, read_raw, read_table
 from ledger.io.xlsx_check import FormulaWithoutValue
@@ -76,7 +74,7 @@ def load(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
     currency = settings.get_text("currency") or game.currency
     jt = Table(specs["Journal"])
     journal_rows: dict[int, tuple[int, ...]] = {}
-    journal = _journal(
+    journal = journal_from_rows(
         iter_table(by_name["Journal"], jt.spec, problems, jt),
         jt.bad_rows,
         currency,
@@ -189,119 +187,6 @@ def _players(t: Table, game_columns: Sequence[Column]) -> list[Player]:
         extra = tuple((c.name, v.get(c.name)) for c in game_columns)
         out.append(Player(name=v["name"], role=role, extra=extra, ref=ref))
     return out
-
-
-def _journal(
-    records: Iterable[tuple[CellRef, dict[str, Any]]],
-    bad_rows: set[int],
-    currency: str,
-    problems: list[Problem],
-    rows_of: dict[int, tuple[int, ...]],
-) -> Journal:
-    """Build the journal from its rows as they stream in, one transaction at a time."""
-    journal = Journal(currency)
-
-    def groups() -> Iterator[tuple[int, list[tuple[CellRef, dict[str, Any]]]]]:
-        current: tuple[int, list[tuple[CellRef, dict[str, Any]]]] | None = None
-        for ref, v in records:
-            txn = v["txn"]
-            if txn is None:
-                if ref.row not in bad_rows:
-                    problems.append(
-                        problem(
-                            "missing-value",
-                            CellRef(ref.sheet, 0, ref.row),
-                            "the row has no transaction number",
-                            "every Journal row belongs to a txn",
-                        )
-                    )
-                continue
-            if current is not None and current[0] == txn:
-                current[1].append((ref, v))
-            else:
-                if current is not None:
-                    yield current
-                current = (txn, [(ref, v)])
-        if current is not None:
-            yield current
-
-    last = 0
-    for txn_id, rows in groups():
-        first = rows[0][0]
-        if any(ref.row in bad_rows for ref, _ in rows):
-            last = max(last, txn_id)
-            continue  # a cell of it is unreadable, and that is reported already
-        amounts = [v["amount"] for _, v in rows]
-        if txn_id <= last:
-            problems.append(
-                problem(
-                    "journal-order",
-                    CellRef(first.sheet, 0, first.row),
-                    f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
-                    "rows of one transaction stand together, numbers rising; put them back in order (or `ledger undo --force` goes back a command)",
-                )
-            )
-            continue
-        if any(a is None for a in amounts):
-            bad = next(ref for ref, v in rows if v["amount"] is None)
-            problems.append(
-                problem(
-                    "missing-value",
-                    CellRef(bad.sheet, 4, bad.row),
-                    f"a posting of transaction {txn_id} has no amount",
-                    "",
-                )
-            )
-            continue
-        if len(rows) < 2:
-            problems.append(
-                problem(
-                    "single-posting",
-                    CellRef(first.sheet, 0, first.row),
-                    f"transaction {txn_id} has one posting; double entry needs two",
-                    "every amount needs its other side",
-                )
-            )
-            continue
-        total = sum(amounts, Decimal(0))
-        if total != 0:
-            problems.append(
-                problem(
-                    "unbalanced-transaction",
-                    CellRef(first.sheet, 4, first.row),
-                    f"transaction {txn_id} sums to {total}, not 0",
-                    "the amounts of one transaction must cancel; was one edited by hand? Put the amount back (or `ledger undo --force` goes back a command)",
-                )
-            )
-            continue
-        head = rows[0][1]
-        if head["day"] is None:
-            problems.append(
-                problem(
-                    "missing-value",
-                    CellRef(first.sheet, 1, first.row),
-                    f"transaction {txn_id} has no day",
-                    "",
-                )
-            )
-            continue
-        postings = tuple(
-            Posting(str(v["account"]), Money.exact(v["amount"], currency)) for _, v in rows
-        )
-        journal._append(  # two postings or more, one currency, summing to zero: checked
-            Transaction.trusted(
-                txn_id,
-                head["day"],
-                head["kind"],
-                head["memo"],
-                postings,
-                head["event"],
-                head["rule"],
-            )
-        )
-        rows_of[txn_id] = tuple(ref.row for ref, _ in rows)
-        last = txn_id
-    return journal
 
 
 def _formulas_not_kept(

@@ -250,7 +250,7 @@ def template_env() -> Any:
     env.filters["css_string"] = css_string
     env.filters["chart_box"] = chart_box
     env.filters["col_widths"] = col_widths
-    from ledger.io.printable import is_listing
+    from ledger.core.printable import is_listing
 
     env.tests["listing"] = is_listing
     return env

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 from ledger import __version__
+from ledger.core import sheets
 from ledger.core.actions import event_handlers
 from ledger.core.books import Books
 from ledger.core.problems import column_letter
 from ledger.core.schema import Column, SettingValue, SheetSpec
-from ledger.io import sheets
 from ledger.io.cells import CellValue, to_text
 from ledger.io.load import Loaded
 from ledger.io.sheet_read import DROPDOWNS, RawSheet

@@ -21,6 +21,7 @@ reference, or one written another way).
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import stat
@@ -30,7 +31,7 @@ from pathlib import Path
 
 import msgspec
 
-from ledger.core.problems import CellRef, ProblemsFound, column_letter, problem
+from ledger.core.problems import CellRef, ProblemsFound, problem
 
 #: The default cap on one part's inflated size, in MB: about eight times the Journal part of a
 #: 100,000-row journal (32 MB). `$LEDGER_MAX_PART_MB` changes it (it cannot live in the
@@ -182,8 +183,6 @@ def checked(data: bytes, where: str) -> dict[str, Sheet]:
 def _parts(data: bytes, where: str) -> list[zipfile.ZipInfo]:
     """The zip's parts, each name once, none declared larger than the cap or packed tighter
     than `MAX_RATIO`, all together under four times the cap."""
-    import io
-
     parts = _declared_parts(data)
     if parts > MAX_PARTS:
         raise _too_large(where, f"the workbook has {parts:,} parts (more than {MAX_PARTS:,})")
@@ -374,7 +373,7 @@ def _walk_tags(xml: bytes, where: str) -> tuple[int, tuple[int, int]]:
     columns, far = 1, (0, 1)
     try:
         for _, el in etree.iterparse(
-            _Bytes(xml),
+            io.BytesIO(xml),
             events=("start",),
             tag=("{*}row", "{*}c"),
             huge_tree=True,
@@ -400,19 +399,6 @@ def _walk_tags(xml: bytes, where: str) -> tuple[int, tuple[int, int]]:
     except etree.XMLSyntaxError as exc:
         raise damaged(where, str(exc)) from None
     return columns, far
-
-
-class _Bytes:
-    """A file-like view of bytes for lxml's iterparse."""
-
-    def __init__(self, data: bytes) -> None:
-        self.data, self.at = data, 0
-
-    def read(self, n: int = -1) -> bytes:
-        end = len(self.data) if n < 0 else self.at + n
-        out = self.data[self.at : end]
-        self.at += len(out)
-        return out
 
 
 #: A formula's tag; the cell around it is matched by `_FORMULA_ONLY` from its `<c`.
@@ -442,15 +428,3 @@ def _formulas(xml: bytes) -> dict[int, dict[int, str]]:
             formula = _ESCAPE.sub(lambda e: chr(int(e.group(1), 16)), formula)
             found.setdefault(int(row), {})[_column(col.decode())] = formula
     return found
-
-
-__all__ = [
-    "MAX_CELLS",
-    "FormulaWithoutValue",
-    "Sheet",
-    "checked",
-    "column_letter",
-    "damaged",
-    "max_part_bytes",
-    "read_bytes",
-]

@@ -10,11 +10,12 @@ from typing import Any
 
 import msgspec
 
-from ledger.app import campaign_books, read_books
 from ledger.app import history as timeline
 from ledger.app.actions import Action, Form, forms, kept_signature, listing
 from ledger.app.after import statement_of
+from ledger.app.campaign import campaign_books
 from ledger.app.history import versions
+from ledger.app.pipeline import read_books
 from ledger.core.clock import Period
 from ledger.core.problems import ProblemsFound
 from ledger.core.report import Statement, Table, TickReport, fmt

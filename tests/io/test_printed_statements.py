@@ -54,7 +54,7 @@ def long_period(path: Path, transactions: int = 5000) -> None:
 
 def nets(ledger: Ledger, player: str) -> list[Decimal]:
     """What each of the player's transactions moved, read back from the workbook."""
-    from ledger.app import read_books
+    from ledger.app.pipeline import read_books
 
     books, _ = read_books(ledger.path)
     who = books.player(player)

@@ -37,7 +37,7 @@ def serving(
 ) -> Iterator[dict[str, str]]:
     """`ledger serve ARGS` on a free port of 127.0.0.1 in its own process: name -> link (the
     banker's as "banker"), read from the lines it prints; stopped (by its own id) at the end."""
-    from ledger.app import read_books
+    from ledger.app.pipeline import read_books
 
     books, _ = read_books(workbook)
     expected = {"banker", *(p.name for p in books.players)}

@@ -60,7 +60,7 @@ def kept_links(game: Ledger, config: Path, links: dict[str, str], game_id: str =
 
 
 def identity(game: Ledger) -> str:
-    from ledger.app import read_books
+    from ledger.app.pipeline import read_books
 
     books, _ = read_books(game.path)
     return str(books.settings.identity())

@@ -3,8 +3,8 @@ all, long tables are listed in short; no value is lost either way."""
 
 from __future__ import annotations
 
+from ledger.core.printable import LONG, OWNED, Listing, group_warnings, listing, printed, short
 from ledger.core.report import Statement, Table
-from ledger.io.printable import LONG, OWNED, Listing, group_warnings, listing, printed, short
 
 
 def test_warnings_alike_but_for_what_they_name_are_one_warning_naming_them_all() -> None:
