@@ -12,7 +12,6 @@ renders.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,8 +31,6 @@ from ledger.core.problems import (
     has_errors,
     problem,
 )
-from ledger.core.start import new_books
-from ledger.io import store
 from ledger.io.load import FORMULA_COPY
 from ledger.io.workbook import Loaded, load, read_bytes, write
 
@@ -194,6 +191,8 @@ def change(
     prepare: Prepare[D, P] | None = None,
 ) -> Outcome[D, P]:
     """Run one changing command under the writer lock, all or nothing."""
+    from ledger.io import store  # (the lock, the save, the history: not for what only shows)
+
     refuse = store.refuse_if_open_elsewhere if dry_run else store.refuse_to_change
     refuse(path, force)
     with store.exclusive(path):
@@ -231,6 +230,8 @@ def _changed(
     after = run_checks(books)
     if has_errors(after):
         raise ProblemsFound(after)
+    from ledger.io import store
+
     prepared: P | None = None
     if not dry_run:
         if prepare is not None:
@@ -263,8 +264,12 @@ def create(
     """`ledger new`: a fresh workbook with the starting money as opening transactions.
     `special`: who holds the game's special roles, by the option that named them
     (`{"--patrol": "Sam"}`)."""
+    import secrets
+
     from ledger.core.checks import MAX_SEED
     from ledger.core.checks import run_checks as checks
+    from ledger.core.start import new_books
+    from ledger.io import store
     from ledger.rules import load_game
 
     game = load_game(game_key)

@@ -1,12 +1,11 @@
 """What this run of a command has done, for the answers the command line and the pages give:
 what was saved (a failure after it is "saved, but", exit 4), which files were written (what a
-Ctrl-C names), and a refusal of the operating system as a problem with a hint. The store keeps
-it; the commands read it here."""
+Ctrl-C names), and a refusal of the operating system as a problem with a hint (`io.run`)."""
 
 from __future__ import annotations
 
 from ledger.io.oserrors import os_problem
-from ledger.io.store import (
+from ledger.io.run import (
     EXIT_SAVED_BUT,
     begin_run,
     note_written,

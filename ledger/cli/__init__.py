@@ -31,8 +31,8 @@ COMMANDS = {
 
 def _app(argv: list[str] | None = None) -> Any:
     """The command line with the commands registered that `argv` can run: for one of ledger's
-    own commands its module's (typer then reads the parameters of a few commands, not of
-    every one), for anything else (help, a game's command, a typo) every command."""
+    own commands that one alone (typer reads the parameters of every command registered), for
+    anything else (help, a game's command, a typo) every command."""
     from importlib import import_module
 
     word = _command_word(argv[1:] if argv else [])
@@ -41,6 +41,12 @@ def _app(argv: list[str] | None = None) -> Any:
         import_module(f"ledger.cli.{module}")  # registers its commands
     from ledger.cli.root import app
 
+    if len(modules) == 1:  # typer reads the parameters of this one command alone
+        app.registered_commands = [
+            c
+            for c in app.registered_commands
+            if (c.name or c.callback.__name__.replace("_", "-")) == word  # type: ignore[union-attr]
+        ]
     return app
 
 

@@ -40,23 +40,38 @@ from ledger.io.history import (
     versions,
 )
 from ledger.io.oserrors import os_problem
+from ledger.io.run import (
+    EXIT_SAVED_BUT,
+    STEPS,
+    _saved,
+    begin_run,
+    note_written,
+    saved_in_this_run,
+    written_in_this_run,
+)
+from ledger.io.run import fault as _fault
 from ledger.io.undo import Undone, undo_newest
 
-__all__ = [  # what the commands use of the history and the errors, through the store
+__all__ = [  # what the commands use of the history, the run and the errors, through the store
+    "EXIT_SAVED_BUT",
     "HISTORY_KEEP",
+    "STEPS",
     "Undone",
     "Version",
+    "begin_run",
     "history_dir",
+    "note_written",
     "os_problem",
+    "saved_in_this_run",
     "undo",
     "versions",
+    "written_in_this_run",
 ]
 
 LOCK_WAIT_SECONDS = 60.0
 EXIT_LOCKED = 3
 #: The command's change was saved, but something it writes afterwards (the history's
 #: bookkeeping, the summary, the statements) could not be written.
-EXIT_SAVED_BUT = 4
 
 
 def lock_path(path: Path) -> Path:
@@ -269,47 +284,6 @@ def _settle_closes(path: Path) -> list[Path]:
             note.unlink()
             removed.append(note)
     return removed
-
-
-#: What this process has saved (a command saves at most once): what a failure afterwards
-#: must not deny.
-_saved: list[tuple[Path, Version]] = []
-#: The other files this process wrote (statements, summaries, exports), in order: what an
-#: answer to Ctrl-C must not deny either.
-_written: list[Path] = []
-
-
-def begin_run() -> None:
-    """A command starts: nothing saved or written yet (several commands may run in one
-    process)."""
-    _saved.clear()
-    _written.clear()
-
-
-def note_written(path: Path) -> None:
-    _written.append(path)
-    _fault("output-written")
-
-
-def written_in_this_run() -> list[Path]:
-    return list(_written)
-
-
-def saved_in_this_run() -> tuple[Path, Version] | None:
-    """The workbook and version this process saved, if it saved one."""
-    return _saved[-1] if _saved else None
-
-
-#: Called with the name of each step of a save as it is reached: "written" (the new version
-#: in its temporary file), "before-replace", "after-replace", "output-written",
-#: "undo-after-replace". Nothing in ledger adds to it; the crash tests end or fail the process
-#: there (tests/faults.py).
-STEPS: list[Callable[[str], None]] = []
-
-
-def _fault(step: str) -> None:
-    for hook in STEPS:
-        hook(step)
 
 
 def save(

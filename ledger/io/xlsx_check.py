@@ -49,9 +49,6 @@ MAX_TEXTS = 1_000_000
 MAX_CELLS = 4_000_000
 MAX_COLUMNS = 16_384
 
-_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
-_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
-
 
 class FormulaWithoutValue(str):
     """A formula cell with no computed value: empty text that knows it was a formula."""
@@ -172,12 +169,11 @@ def checked(data: bytes, where: str) -> dict[str, Sheet]:
                     f"the part {name} of the workbook holds {texts:,} distinct texts "
                     f"(more than {MAX_TEXTS:,})",
                 )
-    out = {}
-    for sheet, part in _sheet_parts(xml).items():
-        if part in xml:
-            _refuse_far_cells(sheet, xml[part], where)
-            out[sheet] = Sheet(part, _formulas(xml[part]))
-    return out
+    sheets = {part: sheet for sheet, part in _sheet_parts(xml).items() if part in xml}
+    for name, part in xml.items():  # every part with cells, whatever the workbook says of it
+        if b"sheetData" in part:
+            _refuse_far_cells(sheets.get(name, name), part, where)
+    return {sheet: Sheet(part, _formulas(xml[part])) for part, sheet in sheets.items()}
 
 
 def _parts(data: bytes, where: str) -> list[zipfile.ZipInfo]:
@@ -274,27 +270,39 @@ def _inflate(data: bytes, info: zipfile.ZipInfo, where: str) -> bytes:
     return out
 
 
-def _sheet_parts(xml: dict[str, bytes]) -> dict[str, str]:
-    """Each sheet's name and the part that holds its cells, as the workbook's relations say."""
-    from lxml import etree
+#: An element's attributes (`name="Ann &amp; Bob"`), and the `<sheet>` and `<Relationship>`
+#: elements of the workbook and its relations, whatever their prefix.
+_ATTRIBUTE = re.compile(rb"""([\w.:-]+)\s*=\s*("[^"]*"|'[^']*')""")
+_SHEET = re.compile(rb"<(?:[\w.-]+:)?sheet\s([^>]*)>")
+_RELATIONSHIP = re.compile(rb"<(?:[\w.-]+:)?Relationship\s([^>]*)>")
 
-    parser = etree.XMLParser(resolve_entities=False, load_dtd=False, no_network=True)
-    try:
-        book = etree.fromstring(xml["xl/workbook.xml"], parser)
-        rels = etree.fromstring(xml.get("xl/_rels/workbook.xml.rels", b"<r/>"), parser)
-    except etree.XMLSyntaxError:
-        return {}  # calamine names what it cannot read
+
+def _attributes(text: bytes) -> dict[str, str]:
+    """An element's attributes by their local names (`r:id` as `id`), their values decoded."""
+    import html
+
+    return {
+        k.decode("utf-8", "replace").rpartition(":")[2]: html.unescape(
+            v[1:-1].decode("utf-8", "replace")
+        )
+        for k, v in _ATTRIBUTE.findall(text)
+    }
+
+
+def _sheet_parts(xml: dict[str, bytes]) -> dict[str, str]:
+    """Each sheet's name and the part that holds its cells, as the workbook's relations say
+    (read by pattern: no XML library is loaded for two short parts; every part with cells is
+    checked whatever this finds, so a misreading only names a part by its file)."""
     targets = {}
-    for r in rels:
+    for m in _RELATIONSHIP.finditer(xml.get("xl/_rels/workbook.xml.rels", b"")):
+        r = _attributes(m[1])
         target = r.get("Target", "")
         if r.get("TargetMode") != "External" and target:
             targets[r.get("Id", "")] = (
                 target.lstrip("/") if target.startswith("/") else _join(target)
             )
-    return {
-        s.get("name", ""): targets.get(s.get(f"{_REL}id", ""), "")
-        for s in book.iter(f"{_MAIN}sheet")
-    }
+    sheets = (_attributes(m[1]) for m in _SHEET.finditer(xml["xl/workbook.xml"]))
+    return {s.get("name", ""): targets.get(s.get("id", ""), "") for s in sheets}
 
 
 def _join(target: str) -> str:

@@ -1,0 +1,54 @@
+"""What this run of a command has done: the workbook and version it saved (a failure after it is
+"saved, but", exit 4) and the other files it wrote (what an answer to Ctrl-C names); and the
+steps of a save, where the crash tests end or fail the process. Apart from the store, so that a
+command that only shows imports no history."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+#: The command's change was saved, but something it writes afterwards (the history's
+#: bookkeeping, the summary, the statements) could not be written.
+EXIT_SAVED_BUT = 4
+
+#: What this process has saved (a command saves at most once): what a failure afterwards
+#: must not deny.
+_saved: list[tuple[Path, Any]] = []
+#: The other files this process wrote (statements, summaries, exports), in order: what an
+#: answer to Ctrl-C must not deny either.
+_written: list[Path] = []
+
+
+def begin_run() -> None:
+    """A command starts: nothing saved or written yet (several commands may run in one
+    process)."""
+    _saved.clear()
+    _written.clear()
+
+
+def note_written(path: Path) -> None:
+    _written.append(path)
+    fault("output-written")
+
+
+def written_in_this_run() -> list[Path]:
+    return list(_written)
+
+
+def saved_in_this_run() -> tuple[Path, Any] | None:
+    """The workbook and version this process saved, if it saved one."""
+    return _saved[-1] if _saved else None
+
+
+#: Called with the name of each step of a save as it is reached: "written" (the new version
+#: in its temporary file), "before-replace", "after-replace", "output-written",
+#: "undo-after-replace". Nothing in ledger adds to it; the crash tests end or fail the process
+#: there (tests/faults.py).
+STEPS: list[Callable[[str], None]] = []
+
+
+def fault(step: str) -> None:
+    for hook in STEPS:
+        hook(step)
