@@ -16,6 +16,7 @@ import msgspec
 
 from ledger.core.books import PLAYER_ROLE, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
+from ledger.core.data import refusals
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Param, Refusal, parse_params
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
@@ -79,43 +80,8 @@ ROLL = ActionSpec(
     ),
 )
 
-#: What `pay` and `tick` refuse in this game (docs/commands.md).
-REFUSES = {
-    "pay": (
-        Refusal(
-            "a payer or payee who is out of the game",
-            "401.2c",
-            "test_401_2c_a_player_who_is_out_neither_pays_nor_is_paid",
-        ),
-        Refusal(
-            "any payment once the game is won",
-            "403.1",
-            "test_403_1_no_payment_after_the_game_is_won",
-        ),
-        Refusal(
-            "more than the payer has: only a landing takes all one has and puts one out",
-            "204.1a, 402",
-            "test_204_1_players_pay_each_other",
-        ),
-        Refusal(
-            "a field typed in Owners for a player who is out",
-            "401.2b",
-            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
-        ),
-    ),
-    "tick": (
-        Refusal(
-            "the game is won: one player is left",
-            "403.1",
-            "test_403_1_the_last_player_wins_and_play_stops",
-        ),
-        Refusal(
-            "a field typed in Owners for a player who is out",
-            "401.2b",
-            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
-        ),
-    ),
-}
+#: What `pay` and `tick` refuse in this game (docs/commands.md), as data (refusals.csv).
+REFUSES = refusals(__package__ or "ledger.rules.matador21")
 
 
 def state_of(books: Books) -> State:

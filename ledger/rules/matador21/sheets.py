@@ -13,10 +13,11 @@ from decimal import Decimal
 
 import msgspec
 
+from ledger.core import data
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
-from ledger.core.schema import Column, Setting, SheetSpec
+from ledger.core.schema import Column, SheetSpec
 
 TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
 #: 702.4: the five types; 702.5: the ownable ones (grunde), 702.6: the others (haendelser).
@@ -227,24 +228,8 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
     ),
 )
 
-SETTINGS: tuple[Setting, ...] = (
-    Setting("start_money", Decimal("30000.00"), "money", "301.2", "What each player starts with."),
-    Setting(
-        "board_fields",
-        21,
-        "int",
-        "501.1",
-        "How many fields the Board has, numbered 1 to this number.",
-    ),
-    Setting(
-        "tax_choice",
-        "smaller",
-        "text",
-        "706.1",
-        "How a Tax with a percentage (the Caravan) is paid when the roll does not say: "
-        "smaller (of the amount and the percentage of assets), fixed or percent.",
-    ),
-)
+#: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
+SETTINGS = data.settings(__package__ or "ledger.rules.matador21")
 
 
 #: The field of a column whose name differs: `from` is a Python word.

@@ -14,7 +14,7 @@ from typing import Any
 from ledger.core.books import BANK, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game
-from ledger.core.params import ActionSpec, Refusal
+from ledger.core.params import ActionSpec
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
 from ledger.core.settings import Settings
@@ -33,18 +33,7 @@ class Planetopoly(Game):
     settings = tables.SETTINGS
     player_columns = sheets.PLAYER_COLUMNS
     sheets = sheets.SHEETS
-    refuses = MappingProxyType(
-        {
-            "pay": (
-                Refusal("the game won: one player left", "§2", "test_2_a_won_game_refuses_a_payment"),
-                Refusal("a player who has lost by debt", "§9", "test_9_debt_above_the_mortgage_value_loses"),
-                Refusal("more than the payer's cash (a payment by choice is not lent)", "§9", "test_9_a_payment_by_choice_is_not_lent_and_says_why"),
-            ),
-            "tick": (
-                Refusal("always: nothing falls due with time (README ruling)", "", "test_tick_says_there_are_no_periodic_charges"),
-            ),
-        }
-    )  # fmt: skip
+    refuses = MappingProxyType({c: commands.REFUSES[c] for c in ("pay", "tick")})
     #: From a player's link (`ledger serve --actions`): rent for the plot they landed on, bail
     #: from prison, buying the plot they landed on.
     player_actions = ("rent", "bail", "buy")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ledger.core.schema import Setting
+from ledger.core import data
 
 D = Decimal
 
@@ -92,32 +92,8 @@ def level_name(points: int) -> str:
     return " + ".join(parts)
 
 
-def _s(key: str, default: Decimal | int | bool, rule: str, text: str) -> Setting:
-    kind = "bool" if isinstance(default, bool) else "int" if isinstance(default, int) else "money"
-    return Setting(key, default, kind, rule, text)  # type: ignore[arg-type]
-
-
-SETTINGS: tuple[Setting, ...] = (
-    _s("start_money", D("3000"), "§1", "Each player starts with this much from the bank."),
-    _s("max_players", 4, "§1", "The most players a game may have."),
-    _s("pass_start", D("1000"), "§3", "Passing the start field pays this much."),
-    _s("exact_start_bonus", D("200"), "§3", "Landing exactly on start pays this much more."),
-    _s("bail_first_turn", D("600"), "§10", "The fine to leave prison on the first turn there."),
-    _s("bail_second_turn", D("400"), "§10", "The fine to leave prison on the second turn."),
-    _s("bail_third_turn", D("200"), "§10", "The fine to leave prison on the third turn."),
-    _s(
-        "prison_stays",
-        3,
-        "§10",
-        "Turns missed in prison after which the sentence is served (no fine).",
-    ),
-    _s(
-        "count_st_together",
-        False,
-        "§6 §11",
-        "Count toll stations and speed traps together for their rent (ruling: counted apart).",
-    ),
-)
+#: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
+SETTINGS = data.settings(__package__ or "ledger.rules.planetopoly")
 
 #: The example board: planet -> (price, support point price, the ten rents of RENT_LEVELS,
 #: premium). NOT the cards of any real copy of the game: the banker types in their own cards.
