@@ -8,16 +8,30 @@ import io
 from collections.abc import Callable
 from decimal import Decimal
 from importlib import resources
-from typing import Any, cast
+from typing import Any, TypeVar, cast
+
+import msgspec
 
 from ledger.core.params import Refusal
 from ledger.core.schema import Kind, Setting
+
+T = TypeVar("T")
 
 
 def rows(package: str, name: str) -> list[dict[str, str]]:
     """The rows of the table `name` in `package`'s folder, each by its header."""
     text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
     return list(csv.DictReader(io.StringIO(text)))
+
+
+def records(package: str, name: str, kind: type[T]) -> tuple[T, ...]:
+    """The rows of the table `name` as records of `kind` (a msgspec Struct whose fields are
+    the columns; an empty cell is the field's default, a column it has not, such as `rule`,
+    is the table's note)."""
+    return tuple(
+        msgspec.convert({k: v for k, v in row.items() if v != ""}, kind, strict=False)
+        for row in rows(package, name)
+    )
 
 
 def refusals(package: str, name: str = "refusals.csv") -> dict[str, tuple[Refusal, ...]]:

@@ -14,7 +14,6 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core import data
-from ledger.core.money import round_money
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
@@ -91,41 +90,9 @@ class State:
         return State(list(self.board), list(self.owners), list(self.turns))
 
 
-def _d(text: str | None) -> Decimal | None:
-    return None if text is None else round_money(Decimal(text))
-
-
-def _f(n: int, name: str, kind: str, price: str | None, *amounts: str | None) -> Field:
-    a = [*amounts, None, None, None, None]
-    percent = Decimal(a[4]) if a[4] is not None else None
-    return Field(n, name, kind, _d(price), _d(a[0]), _d(a[1]), _d(a[2]), _d(a[3]), percent)
-
-
-#: The usual board of this exercise (the ruling in ../shared/rules/README.md): fields 1-21 in
+#: The usual board of this exercise (the ruling in ../shared/rules/README.md), board.csv: fields 1-21 in
 #: the ruling's order, prices and rents or amounts. Data: the banker changes it in the Board sheet.
-DEFAULT_BOARD: tuple[Field, ...] = (
-    _f(1, "Tribe Encampment", TERRITORY, "1000", "100"),
-    _f(2, "Crater", TERRITORY, "1500", "300"),
-    _f(3, "Mountain", TERRITORY, "2000", "500"),
-    _f(4, "Cold Desert", TERRITORY, "3000", "700"),
-    _f(5, "Black Cave", TERRITORY, "4000", "1000"),
-    _f(6, "The Werewall", TERRITORY, "4300", "1300"),
-    _f(7, "Mountain Village", TERRITORY, "4750", "1600"),
-    _f(8, "South Citadel", TERRITORY, "5000", "2000"),
-    _f(9, "Palace Gates", TERRITORY, "5500", "2600"),
-    _f(10, "Tower", TERRITORY, "6000", "3200"),
-    _f(11, "Castle", TERRITORY, "8000", "4000"),
-    _f(12, "Walled City", REFUGE, None, "5000"),
-    _f(13, "Monastery", REFUGE, None, "500"),
-    _f(14, "Huts in the Mountain", LABOR_CAMP, "2500", "100"),
-    _f(15, "The Pit", LABOR_CAMP, "2500", "100"),
-    _f(16, "Goldmine", TAX, None, "2000"),
-    _f(17, "Caravan", TAX, None, "4000", None, None, None, "10"),
-    _f(18, "Second Sail", FLEET, "4000", "500", "1000", "2000", "4000"),
-    _f(19, "Sea Grover", FLEET, "4000", "500", "1000", "2000", "4000"),
-    _f(20, "The Buccaneers", FLEET, "4000", "500", "1000", "2000", "4000"),
-    _f(21, "Privateer Armade", FLEET, "4000", "500", "1000", "2000", "4000"),
-)
+DEFAULT_BOARD = data.records(__package__ or "ledger.rules.matador21", "board.csv", Field)
 
 # -- the sheets ----------------------------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-"""The §39 trade items and values of Triplanetary Variant V/2 as pure data, and §26 market
+"""The §39 trade items and values of Triplanetary Variant V/2 as data (trade_table.csv), and §26 market
 saturation.
 
 Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
@@ -11,6 +11,7 @@ from typing import Final
 
 import msgspec
 
+from ledger.core import data
 from ledger.rules.triplanetary.places import PLACES, canonical_place
 
 # ---------------------------------------------------------------------------
@@ -56,31 +57,8 @@ class TradeRow(msgspec.Struct, frozen=True):
     price: Decimal
 
 
-# §39 — one row per printed price, in printed order; "-" cells have no row.
-TRADE: Final[tuple[TradeRow, ...]] = (
-    TradeRow("raw-ore", "Ceres", Side.SELL, Decimal("1")),
-    TradeRow("raw-ore", "Callisto", Side.SELL, Decimal("1")),
-    TradeRow("processed-ore", "Ceres", Side.SELL, Decimal("1.5")),
-    TradeRow("processed-ore", "Ceres", Side.BUY, Decimal("2")),
-    TradeRow("processed-ore", "Callisto", Side.SELL, Decimal("1.5")),
-    TradeRow("processed-ore", "Callisto", Side.BUY, Decimal("2.5")),
-    TradeRow("processed-ore", "Mars", Side.SELL, Decimal("2.5")),
-    TradeRow("processed-ore", "Venus", Side.SELL, Decimal("3")),
-    TradeRow("processed-ore", "Earth", Side.SELL, Decimal("3.5")),
-    TradeRow("manufactured-goods", "Venus", Side.SELL, Decimal("3.5")),
-    TradeRow("manufactured-goods", "Venus", Side.BUY, Decimal("3")),
-    TradeRow("manufactured-goods", "Earth", Side.BUY, Decimal("4")),
-    TradeRow("manufactured-goods", "Mars", Side.SELL, Decimal("5.5")),
-    TradeRow("manufactured-goods", "Mars", Side.BUY, Decimal("5")),
-    TradeRow("manufactured-goods", "Ceres", Side.SELL, Decimal("5.5")),
-    TradeRow("manufactured-goods", "Callisto", Side.SELL, Decimal("6")),
-    TradeRow("manufactured-goods", "Ganymede", Side.SELL, Decimal("6")),
-    TradeRow("cordrazite", "Earth", Side.SELL, Decimal("25")),
-    TradeRow("cordrazite", "Ganymede", Side.BUY, Decimal("12.5")),
-    TradeRow("cordrazine", ANYWHERE, Side.SELL, Decimal("75")),
-    TradeRow("cordrazine", "Earth", Side.BUY, Decimal("50")),
-    TradeRow("c-t-ore", "Ceres", Side.SELL, Decimal("100")),
-)
+# §39 (trade_table.csv): a row a printed price, in printed order; "-" cells have no row.
+TRADE: Final = data.records(__package__ or "ledger.rules.triplanetary", "trade_table.csv", TradeRow)
 
 
 def _good_key(good_key: str) -> str:

@@ -1,4 +1,4 @@
-"""The §41 trial results table of Triplanetary Variant V/2 as pure data (§36B: result = die
+"""The §41 trial results table of Triplanetary Variant V/2 as data (trial_table.csv) (§36B: result = die
 + public relations + bribes), §36C public relations and §36D bribery.
 
 Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
@@ -10,6 +10,8 @@ from enum import IntEnum, StrEnum
 from typing import Final, Literal
 
 import msgspec
+
+from ledger.core import data
 
 # ---------------------------------------------------------------------------
 # §41 Trial results table (§36B: result = die + public relations + bribes)
@@ -63,26 +65,7 @@ class TrialBand(msgspec.Struct, frozen=True):
 TRIAL_RESULT_MAX: Final = 20  # §41 top row; higher results read as 20 (README ruling)
 TRIAL_RESULT_MIN: Final = -20  # §41 bottom row; lower results read as -20 (README ruling)
 
-_SD: Final = TrialOutcome(kind=TrialOutcomeKind.SUIT_DISMISSED, label="Suit Dismissed")
-_AQ: Final = TrialOutcome(kind=TrialOutcomeKind.ACQUITTED, label="Acquitted")
-
-
-def _fine(kc: str) -> TrialOutcome:
-    return TrialOutcome(kind=TrialOutcomeKind.FINE, label=f"{kc} KC Fine", fine=Decimal(kc))
-
-
-def _jail(days: int, kc: str, *, maximum: bool = False) -> TrialOutcome:
-    printed = f"{int(kc):,}" if int(kc) >= 10000 else kc  # "10,000" is printed with a comma
-    return TrialOutcome(
-        kind=TrialOutcomeKind.IMPRISONMENT,
-        label=f"{days} Day Imprisonment + {printed} KC Fine",
-        fine=Decimal(kc),
-        prison_days=days,
-        maximum_penalty=maximum,
-    )
-
-
-# §41 — each column from the top (result 20) down to -20.  A band starts at a row with
+# §41 (trial_table.csv): each column from the top (result 20) down to -20.  A band starts at a row with
 # text, either "**text**" or "| text"; the following rows of the same style ("****" or
 # "|") continue it, and the style alternates from band to band.  Boundaries read off the
 # printed row numbers (checked column by column at fixed character offsets):
@@ -97,68 +80,23 @@ def _jail(days: int, kc: str, *, maximum: bool = False) -> TrialOutcome:
 # asterisk (still the asterisk style, so a new band after the "|" band at -7..-12), and its
 # -17 cell "|120 Day Imprisonment|" runs into the column gap.  Class III's -9..-12 band
 # prints no fine: 720 days + half the goods, fine 0 (not the 10,000 KC of the band above).
-TRIAL_TABLE: Final[dict[CrimeClass, tuple[TrialBand, ...]]] = {
-    CrimeClass.I: (
-        TrialBand(13, 20, _SD),
-        TrialBand(7, 12, _AQ),
-        TrialBand(3, 6, _fine("50")),
-        TrialBand(-2, 2, _fine("100")),
-        TrialBand(-6, -3, _fine("250")),
-        TrialBand(-12, -7, _fine("500")),
-        TrialBand(-16, -13, _jail(60, "500")),
-        TrialBand(-20, -17, _jail(120, "1000", maximum=True)),
-    ),
-    CrimeClass.II: (
-        TrialBand(17, 20, _SD),
-        TrialBand(11, 16, _AQ),
-        TrialBand(7, 10, _fine("100")),
-        TrialBand(1, 6, _fine("250")),
-        TrialBand(-4, 0, _fine("500")),
-        TrialBand(-8, -5, _jail(60, "500")),
-        TrialBand(-14, -9, _jail(120, "1000")),
-        TrialBand(-18, -15, _jail(180, "2000")),
-        TrialBand(-20, -19, _jail(360, "5000", maximum=True)),
-    ),
-    CrimeClass.III: (
-        TrialBand(19, 20, _SD),
-        TrialBand(15, 18, _AQ),
-        TrialBand(9, 14, _fine("500")),
-        TrialBand(5, 8, _jail(90, "1000")),
-        TrialBand(1, 4, _jail(180, "2000")),
-        TrialBand(-2, 0, _jail(360, "5000")),
-        TrialBand(-8, -3, _jail(720, "10000")),
-        TrialBand(
-            -12,
-            -9,
-            TrialOutcome(
-                kind=TrialOutcomeKind.IMPRISONMENT,
-                label="720 Day Imprisonment + Confiscation of 1/2 of all goods",
-                prison_days=720,
-                confiscate="half",
-            ),
-        ),
-        TrialBand(
-            -16,
-            -13,
-            TrialOutcome(
-                kind=TrialOutcomeKind.IMPRISONMENT,
-                label="1000 Day Imprisonment + Confiscation of all goods",
-                prison_days=1000,
-                confiscate="all",
-            ),
-        ),
-        TrialBand(
-            -20,
-            -17,
-            TrialOutcome(
-                kind=TrialOutcomeKind.DEATH,
-                label="Death to all involved + Confiscation of all goods",
-                confiscate="all",
-                maximum_penalty=True,
-            ),
-        ),
-    ),
-}
+
+
+def _read() -> dict[CrimeClass, tuple[TrialBand, ...]]:
+    """§41 from trial_table.csv: a band a row, each column (crime class) from the top down;
+    `maximum_penalty` marks the column's lowest band (`yes`)."""
+    table: dict[CrimeClass, list[TrialBand]] = {c: [] for c in CrimeClass}
+    for row in data.rows(__package__ or "ledger.rules.triplanetary", "trial_table.csv"):
+        values: dict[str, object] = {k: v for k, v in row.items() if v != ""}
+        values["maximum_penalty"] = values.get("maximum_penalty") == "yes"
+        outcome = msgspec.convert(values, TrialOutcome, strict=False)
+        table[CrimeClass[row["class"]]].append(
+            TrialBand(int(row["low"]), int(row["high"]), outcome)
+        )
+    return {c: tuple(bands) for c, bands in table.items()}
+
+
+TRIAL_TABLE: Final = _read()
 
 _CRIME_CLASS_NAMES: Final[dict[str, CrimeClass]] = {
     "i": CrimeClass.I,
