@@ -4,7 +4,6 @@ templates in templates/ only lay them out (no arithmetic in Jinja2)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 import msgspec
@@ -19,13 +18,12 @@ def fmt(amount: Decimal | None) -> str:
     return f"{amount:,.2f}".replace("-", "−")
 
 
-@dataclass
-class Table:
+class Table(msgspec.Struct):
     title: str
     columns: list[str]
-    rows: list[list[str]] = field(default_factory=list)
+    rows: list[list[str]] = msgspec.field(default_factory=list)
     #: "l" or "r" per column
-    align: list[str] = field(default_factory=list)
+    align: list[str] = msgspec.field(default_factory=list)
     #: A closing line after the table (totals go after a table, not in a repeating footer).
     total: str = ""
     empty: str = "none"
@@ -35,8 +33,7 @@ class Table:
             self.align = ["l"] * len(self.columns)
 
 
-@dataclass
-class Chart:
+class Chart(msgspec.Struct):
     """A small line chart, laid out here: the SVG only draws these coordinates."""
 
     title: str
@@ -48,8 +45,7 @@ class Chart:
     anchors: tuple[str, ...] = ("end", "end", "start", "end")
 
 
-@dataclass
-class Statement:
+class Statement(msgspec.Struct):
     game: str
     player: str
     role: str
@@ -69,8 +65,7 @@ class Statement:
     moment: str = ""
 
 
-@dataclass
-class Report:
+class Report(msgspec.Struct):
     title: str
     game: str
     since: int
@@ -115,11 +110,10 @@ class Line(msgspec.Struct, frozen=True):
         return out
 
 
-@dataclass
-class TickReport:
+class TickReport(msgspec.Struct):
     start: int
     end: int
-    lines: list[Line] = field(default_factory=list)
+    lines: list[Line] = msgspec.field(default_factory=list)
     currency: str = ""
     #: the game's clock: what one step is called (day, round), as the game counts
     clock: Clock = DAYS
@@ -127,10 +121,10 @@ class TickReport:
     #: `money_in`); None: the income lines are summed instead.
     money_in: dict[str, Decimal] | None = None
     #: How the terminal digest names a group of charges by their rule (`§13` -> `wages`).
-    labels: Mapping[str, str] = field(default_factory=dict)
+    labels: Mapping[str, str] = msgspec.field(default_factory=dict)
     #: What happened at the table, to no player (a lottery's jackpots): shown apart, under
     #: its own heading, never as a player's.
-    news: list[Line] = field(default_factory=list)
+    news: list[Line] = msgspec.field(default_factory=list)
     #: A game of turns: its lines are shown in the order they happened, in one table (turn,
     #: round, player, ...), not grouped by player.
     in_order: bool = False

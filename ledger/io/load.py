@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ledger.core import sheets
 from ledger.core.actions import event_handlers
@@ -21,14 +22,15 @@ from ledger.io.sheet_read import DROPDOWNS, RawSheet, Table, iter_table, read_ra
 from ledger.io.xlsx_check import FormulaWithoutValue
 
 
-@dataclass
-class Loaded:
+class Loaded(msgspec.Struct):
     """The books and what the workbook holds besides: sheet order, unknown sheets, extra columns."""
 
     books: Books
     order: list[str]
-    unknown: dict[str, RawSheet] = field(default_factory=dict)
-    extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = field(default_factory=dict)
+    unknown: dict[str, RawSheet] = msgspec.field(default_factory=dict)
+    extras: dict[str, tuple[list[str], dict[int, list[CellValue]]]] = msgspec.field(
+        default_factory=dict
+    )
 
 
 def load(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:

@@ -7,10 +7,11 @@ from __future__ import annotations
 import io
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
@@ -29,23 +30,21 @@ DROPDOWNS = "Dropdowns"
 KEEP_PLACES_UP_TO = 256
 
 
-@dataclass
-class RawSheet:
+class RawSheet(msgspec.Struct):
     name: str
     #: `(row number, values)` of the rows, rows rising from 1.
     rows: Iterable[tuple[int, Sequence[CellValue]]]
 
 
-@dataclass
-class Table:
+class Table(msgspec.Struct):
     """A known sheet as read: one dict per non-empty row, plus the banker's own columns."""
 
     spec: SheetSpec
-    records: list[tuple[CellRef, dict[str, Any]]] = field(default_factory=list)
-    extra_headers: list[str] = field(default_factory=list)
-    extras: dict[int, list[CellValue]] = field(default_factory=dict)
+    records: list[tuple[CellRef, dict[str, Any]]] = msgspec.field(default_factory=list)
+    extra_headers: list[str] = msgspec.field(default_factory=list)
+    extras: dict[int, list[CellValue]] = msgspec.field(default_factory=dict)
     #: Rows with a cell that could not be read (already reported): later checks skip them.
-    bad_rows: set[int] = field(default_factory=set)
+    bad_rows: set[int] = msgspec.field(default_factory=set)
 
 
 def read_raw(path: Path, data: bytes | None = None) -> list[RawSheet]:

@@ -66,7 +66,6 @@ class BoardPicture:
     caption_y: float = 0
 
 
-@dataclass
 class BoardReport(Report):
     """The game summary with a picture of the board (laid out by `figure`)."""
 
