@@ -1,5 +1,5 @@
 """`python -m tests.faults ARGS`: the real `ledger ARGS` with the faults a crash test asks for,
-hooked on the store's steps (`ledger.io.store.STEPS`), so that the product reads no test
+hooked on the store's steps (`ledger.io.run.STEPS`), so that the product reads no test
 variable:
 
 - `LEDGER_TEST_FAULT=STEP[:HOW]` at that step ends the process as a kill would (no HOW), fails
@@ -17,7 +17,7 @@ import sys
 import time
 from pathlib import Path
 
-from ledger.io import store
+from ledger.io import run
 
 
 def fault(step: str) -> None:
@@ -43,7 +43,7 @@ def pause(step: str) -> None:
 
 
 if __name__ == "__main__":
-    store.STEPS[:] = [fault, pause]
+    run.STEPS[:] = [fault, pause]
     from ledger.cli import main
 
     sys.argv[0] = "ledger"

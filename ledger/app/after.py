@@ -17,7 +17,7 @@ from ledger.core.problems import (
     SavedBut,
 )
 from ledger.core.report import Statement, TickReport
-from ledger.io import store
+from ledger.io import run, store
 
 
 @contextlib.contextmanager
@@ -199,10 +199,10 @@ def after_tick(
                 files = [write_atomic(p, doc) for p, doc in documents.statements]
     except (SavedBut, KeyboardInterrupt):
         with contextlib.suppress(OSError):  # the first failure is the one to report
-            store.note_outputs(path, store.written_in_this_run())
+            store.note_outputs(path, run.written_in_this_run())
         raise
     with after_save("the history's note of the files this tick wrote (undo leaves them)"):
-        store.note_outputs(path, store.written_in_this_run())
+        store.note_outputs(path, run.written_in_this_run())
     return summary, files, renamed([p.name for p in books.players]) if files else []
 
 

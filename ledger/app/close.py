@@ -17,7 +17,7 @@ the lock when the close was killed (`store.clean_stale_temp_files`), and only wh
 workbook is still the one the close read. An archive that a saved close left and an `undo`
 did not move aside (a kill, or a busy lock, before it was noted) is taken by the retry as it is
 when it holds the very transactions the retry closes; anything else there stops the close. The save's steps, for the crash tests
-(`store.STEPS`): "archive-written" (the archive in its fsynced temporary file, and the note),
+(`io.run.STEPS`): "archive-written" (the archive in its fsynced temporary file, and the note),
 "archive-in-place" (renamed, the folder fsynced), then the workbook's own.
 """
 
@@ -237,9 +237,9 @@ def finish(made: Closed, saved: bool) -> None:
 
 
 def _step(name: str) -> None:
-    from ledger.io import store
+    from ledger.io import run
 
-    for hook in store.STEPS:
+    for hook in run.STEPS:
         hook(name)
 
 
@@ -252,7 +252,7 @@ def close(
     the statements' files."""
     from ledger.app.after import after_save
     from ledger.app.pipeline import change
-    from ledger.io import store
+    from ledger.io import run, store
     from ledger.io.render import write_atomic
 
     made = Closed()
@@ -260,7 +260,7 @@ def close(
     def closed(books: Books) -> tuple[str, list[Problem], object]:
         return close_books(path, books, through, made, dry_run), [], made
 
-    before = store.saved_in_this_run()
+    before = run.saved_in_this_run()
     try:
         outcome = change(
             path,
@@ -272,18 +272,18 @@ def close(
         )
     finally:
         # saved: this run saved the workbook (whatever failed after the replace)
-        finish(made, saved=store.saved_in_this_run() is not before)
+        finish(made, saved=run.saved_in_this_run() is not before)
     if dry_run:
         return outcome, made, []
     if made.target is not None:
-        store.note_written(made.target)
+        run.note_written(made.target)
     files: list[Path] = []
     try:
         with after_save("the statements of the period the close ended"):
             files = [write_atomic(p, doc) for p, doc in made.statements]
     finally:
         with contextlib.suppress(OSError):
-            store.note_outputs(path, store.written_in_this_run())
+            store.note_outputs(path, run.written_in_this_run())
     return outcome, made, files
 
 

@@ -408,7 +408,7 @@ def render_html(template: str, paper: str = "a4", **data: Any) -> str:
 def write_atomic(path: Path, data: str | bytes) -> Path:
     import signal
 
-    from ledger.io import store
+    from ledger.io import run
 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
@@ -421,7 +421,7 @@ def write_atomic(path: Path, data: str | bytes) -> Path:
         blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             os.replace(tmp, path)
-            store.note_written(path)
+            run.note_written(path)
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
     finally:  # a failed write leaves no temp file behind

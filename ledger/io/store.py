@@ -40,32 +40,18 @@ from ledger.io.history import (
     versions,
 )
 from ledger.io.oserrors import os_problem
-from ledger.io.run import (
-    EXIT_SAVED_BUT,
-    STEPS,
-    _saved,
-    begin_run,
-    note_written,
-    saved_in_this_run,
-    written_in_this_run,
-)
+from ledger.io.run import _saved, saved_in_this_run
 from ledger.io.run import fault as _fault
 from ledger.io.undo import Undone, undo_newest
 
-__all__ = [  # what the commands use of the history, the run and the errors, through the store
-    "EXIT_SAVED_BUT",
+__all__ = [  # what the commands use of the history and the errors, through the store
     "HISTORY_KEEP",
-    "STEPS",
     "Undone",
     "Version",
-    "begin_run",
     "history_dir",
-    "note_written",
     "os_problem",
-    "saved_in_this_run",
     "undo",
     "versions",
-    "written_in_this_run",
 ]
 
 LOCK_WAIT_SECONDS = 60.0

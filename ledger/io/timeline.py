@@ -22,7 +22,7 @@ import msgspec
 
 from ledger import owned
 from ledger.core.problems import ProblemsFound, problem
-from ledger.io import store
+from ledger.io import run, store
 from ledger.io.history import Aside, Version, history_dir, move_aside, note_moved, versions
 from ledger.io.load import load
 from ledger.io.undo import copy_kept, refuse_damaged
@@ -173,7 +173,7 @@ def undo_to(path: Path, seq: int) -> tuple[Version, Aside]:
         summary=f"back to version {seq} (before `{version.command}`), {where}",
     )
     aside = move_aside(path, undone)
-    saved = store.saved_in_this_run()
+    saved = run.saved_in_this_run()
     if saved is not None:
         with contextlib.suppress(OSError):
             note_moved(path, saved[1], aside)  # undoing this jump puts them back

@@ -3,7 +3,7 @@
 close stopped before its save leaves nothing that blocks a retry or passes for a real archive;
 a temporary file a workbook names is never removed; and `check` proves that the archive closes
 at the balances the workbook carried, so an archive edited together with its digest is named.
-Real processes killed at each named step of the save (`store.STEPS`, tests/faults.py), real
+Real processes killed at each named step of the save (`io.run.STEPS`, tests/faults.py), real
 workbooks through the real CLI."""
 
 from __future__ import annotations
