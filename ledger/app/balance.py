@@ -3,9 +3,10 @@ as read from the workbook, with its player look-up."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
+
+import msgspec
 
 from ledger.core.books import Books
 from ledger.core.problems import Problem, ProblemsFound, problem
@@ -14,8 +15,7 @@ from ledger.core.problems import Problem, ProblemsFound, problem
 MONEY_SHEETS = ("Settings", "Players", "Journal", "Balances")
 
 
-@dataclass
-class Summary:
+class Summary(msgspec.Struct):
     """What balance shows: per player their cash accounts, and every account's balance."""
 
     game: str
@@ -49,8 +49,7 @@ def summarise(books: Books) -> Summary:
     )
 
 
-@dataclass
-class Balances:
+class Balances(msgspec.Struct):
     """What `ledger balance` shows: the summary, the players asked for, each one's cash."""
 
     summary: Summary

@@ -28,9 +28,10 @@ import copy
 import hashlib
 import json
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ledger.core import closing
 from ledger.core.books import Books
@@ -38,8 +39,7 @@ from ledger.core.journal import Journal, Transaction
 from ledger.core.problems import Problem, ProblemsFound, problem
 
 
-@dataclass
-class Closed:
+class Closed(msgspec.Struct):
     """What a close made: the archive (written to `tmp`, then renamed to `target` before the
     save: `placed`), its digest, the note that names them until the save is done, the
     statements of the period still open (path, HTML), how many transactions it closed and
@@ -50,7 +50,7 @@ class Closed:
     note: Path | None = None
     placed: bool = False
     digest: str = ""
-    statements: list[tuple[Path, str]] = field(default_factory=list)
+    statements: list[tuple[Path, str]] = msgspec.field(default_factory=list)
     closed: int = 0
     left: int = 0
 

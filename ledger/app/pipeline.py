@@ -13,7 +13,6 @@ renders.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Generic, TypeVar, overload
 
@@ -40,8 +39,7 @@ D = TypeVar("D")
 P = TypeVar("P")
 
 
-@dataclass
-class Outcome(Generic[D, P]):
+class Outcome(msgspec.Struct, Generic[D, P]):
     """What a changing command did: a summary line, the events posted, warnings seen, what its
     change gave back and what it made before the save."""
 
@@ -55,8 +53,7 @@ class Outcome(Generic[D, P]):
     prepared: P | None = None
 
 
-@dataclass
-class Inspection:
+class Inspection(msgspec.Struct):
     loaded: Loaded
     problems: list[Problem]
     pending_events: int

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import msgspec
 
 from ledger.app.after import TickDocuments, tick_documents
 from ledger.app.pipeline import change
@@ -21,8 +22,7 @@ from ledger.core.report import TickReport
 Progress = Callable[[int], None]
 
 
-@dataclass
-class Ticked:
+class Ticked(msgspec.Struct):
     """What a tick did: its report, the Events rows it posted, the books as saved (None in a
     dry run), the documents made before the save (None: none to write) and the terminal's
     tables as text (None: to be rendered from the report)."""
@@ -33,7 +33,7 @@ class Ticked:
     documents: TickDocuments | None
     tables: str | None
     #: what the read and the checks warn of (a kept figure its rows deny among them)
-    warnings: list[Any] = field(default_factory=list)
+    warnings: list[Any] = msgspec.field(default_factory=list)
 
 
 def tick(

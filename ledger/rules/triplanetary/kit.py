@@ -8,9 +8,10 @@ the tax split (§6, §29), PR changes (§36C), and a ship's hold and supplies (�
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
+
+import msgspec
 
 from ledger.core.books import Player
 from ledger.core.charges import payer_postings
@@ -46,8 +47,7 @@ LLOYDS = "lloyds"  # Lloyds of Luna (§31)
 Where = Mapping[str, str]
 
 
-@dataclass
-class Done:
+class Done(msgspec.Struct):
     summary: str
     txns: list[Transaction]
 
