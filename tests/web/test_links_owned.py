@@ -155,13 +155,19 @@ def test_35_the_attack_links_another_user_kept_first_in_a_shared_config_folder()
         assert where.read_bytes() == before and their_banker in before.decode()
 
 
-def test_35_a_link_at_the_temporary_name_is_never_written_through(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _kept_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path]:
+    """A workbook's path and where its links are kept, in a configuration folder of its own."""
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
     workbook = tmp_path / "x.xlsx"
     where = config_file(workbook)
     where.parent.mkdir(parents=True, mode=0o700)
+    return workbook, where
+
+
+def test_35_a_link_at_the_temporary_name_is_never_written_through(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workbook, where = _kept_file(tmp_path, monkeypatch)
     victim = tmp_path / "victim.txt"
     victim.write_text("the banker's own file\n")
     where.with_name(f"{where.name}.tmp-{os.getpid()}").symlink_to(victim)  # this process
@@ -174,10 +180,7 @@ def test_35_a_link_at_the_temporary_name_is_never_written_through(
 def test_35_a_kept_file_where_two_players_share_a_token_is_not_believed(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    workbook = tmp_path / "x.xlsx"
-    where = config_file(workbook)
-    where.parent.mkdir(parents=True, mode=0o700)
+    workbook, where = _kept_file(tmp_path, monkeypatch)
     shared = "S" * 24
     where.write_text(
         json.dumps({"game": "g", "links": {"": "B" * 24, "Ann": shared, "Bob": shared}})
@@ -199,9 +202,7 @@ def test_35_a_kept_file_where_two_players_share_a_token_is_not_believed(
 def test_35_a_kept_file_ledger_did_not_write_gives_new_links_and_says_so(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
 ) -> None:
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    where = config_file(tmp_path / "x.xlsx")
-    where.parent.mkdir(parents=True, mode=0o700)
+    _, where = _kept_file(tmp_path, monkeypatch)
     where.write_text(text)
     said: list[Problem] = []
     links = make_links(["Ann"], tmp_path / "x.xlsx", keep=True, game="g", warnings=said)
