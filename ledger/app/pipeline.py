@@ -23,6 +23,7 @@ from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
 from ledger.core.closing import journal_grows
+from ledger.core.game import Game
 from ledger.core.problems import (
     Problem,
     ProblemsFound,
@@ -198,16 +199,13 @@ def change(
         return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
 
 
-def _changed(
-    path: Path,
-    loaded: Loaded,
-    problems: list[Problem],
-    change_fn: Change[D],
-    command: str,
-    force: bool,
-    dry_run: bool,
-    prepare: Prepare[D, P] | None = None,
-) -> Outcome[D, P]:
+def apply(
+    loaded: Loaded, problems: list[Problem], change_fn: Change[D]
+) -> tuple[str, list[str], list[Problem], D, Books]:
+    """The change itself, all in memory: the books checked, the Events rows typed since the
+    last save posted, the command run, the books checked again; refused as a whole at the
+    first error. Returns the summary, a line for each row posted, the warnings, the command's
+    data and the changed books."""
     books = loaded.books
     # as `check` does: bad Events cells leave the rest whole, so every bad row is named
     unreadable = in_event_rows(books, problems)
@@ -227,6 +225,24 @@ def _changed(
     after = run_checks(books)
     if has_errors(after):
         raise ProblemsFound(after)
+    # the checks ran again after the change: their warnings once, as they stand now
+    # (the cells' own warnings from the read, then what posting and the change said)
+    after += journal_grows(books)  # a Journal past journal_rows_warn: the close that shortens it
+    warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
+    return summary, posted, warnings, data, books
+
+
+def _changed(
+    path: Path,
+    loaded: Loaded,
+    problems: list[Problem],
+    change_fn: Change[D],
+    command: str,
+    force: bool,
+    dry_run: bool,
+    prepare: Prepare[D, P] | None = None,
+) -> Outcome[D, P]:
+    summary, posted, warnings, data, books = apply(loaded, problems, change_fn)
     from ledger.io import store
 
     prepared: P | None = None
@@ -241,10 +257,6 @@ def _changed(
             # opened in Excel or LibreOffice while we worked? then still refuse
             before_replace=lambda: store.refuse_to_change(path, force),
         )
-    # the checks ran again after the change: their warnings once, as they stand now
-    # (the cells' own warnings from the read, then what posting and the change said)
-    after += journal_grows(books)  # a Journal past journal_rows_warn: the close that shortens it
-    warnings = list(dict.fromkeys(p for p in read + posting + found + after if not p.is_error))
     return Outcome(summary, posted, warnings, data, books, prepared)
 
 
@@ -261,11 +273,6 @@ def create(
     """`ledger new`: a fresh workbook with the starting money as opening transactions.
     `special`: who holds the game's special roles, by the option that named them
     (`{"--patrol": "Sam"}`)."""
-    import secrets
-
-    from ledger.core.checks import MAX_SEED
-    from ledger.core.checks import run_checks as checks
-    from ledger.core.start import new_books
     from ledger.io import store
     from ledger.rules import load_game
 
@@ -292,6 +299,29 @@ def create(
                 )
             ]
         )
+    books = new_game(game, players, special, seed, first)
+    if force:
+        store.refuse_to_change(path, force=False)
+    with store.exclusive(path):
+        store.save(
+            path,
+            lambda tmp: write(tmp, Loaded(books, [])),
+            command="new",
+            summary=f"new {game.key} game",
+        )
+    return books
+
+
+def new_game(
+    game: Game, players: list[str], special: dict[str, str], seed: int, first: str | None = None
+) -> Books:
+    """The books of a new game, checked, in memory: what `ledger new` saves."""
+    import secrets
+
+    from ledger.core.checks import MAX_SEED
+    from ledger.core.checks import run_checks as checks
+    from ledger.core.start import new_books
+
     problems: list[Problem] = []
     if not players:
         problems.append(
@@ -337,13 +367,4 @@ def create(
         problems += game.setup(books, first)  # the game's own start: turn order, colours, ...
     if has_errors(problems):
         raise ProblemsFound(problems)
-    if force:
-        store.refuse_to_change(path, force=False)
-    with store.exclusive(path):
-        store.save(
-            path,
-            lambda tmp: write(tmp, Loaded(books, [])),
-            command="new",
-            summary=f"new {game.key} game",
-        )
     return books

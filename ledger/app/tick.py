@@ -50,16 +50,7 @@ def tick(
     """Advance `days`. `statements`: write the period's statements (and move the mark where
     the next ones begin); `tables`: render the terminal's tables before the save."""
     period: dict[str, Any] = {}  # what this tick's statements cover
-
-    def advance(books: Books) -> tuple[str, list[Problem], TickReport]:
-        if books.day + days > MAX_DAY:
-            raise ProblemsFound([too_far(days, books.day)])
-        start = books.moment()
-        period["covers"] = books.statements_period(books.day) if statements else None
-        report = books.game.tick(books, days, progress)
-        if statements:  # the next statements begin after these
-            books.close_statements()
-        return f"tick {days}: {start} -> {books.moment()}", [], report
+    advance = advancing(days, statements=statements, progress=progress, period=period)
 
     def documents(books: Books, report: TickReport) -> tuple[TickDocuments, str | None]:
         from ledger.io.render import tick_tables_text
@@ -82,3 +73,28 @@ def tick(
         made, text = outcome.prepared
     books = None if dry_run else outcome.books
     return Ticked(outcome.data, outcome.posted, books, made, text, outcome.warnings)
+
+
+def advancing(
+    days: int,
+    *,
+    statements: bool = True,
+    progress: Any = None,
+    period: dict[str, Any] | None = None,
+) -> Callable[[Books], tuple[str, list[Problem], TickReport]]:
+    """The change of `tick DAYS`: the game advanced, the period its statements cover noted in
+    `period["covers"]` and the next statements begun after it (`statements`)."""
+
+    def advance(books: Books) -> tuple[str, list[Problem], TickReport]:
+        if books.day + days > MAX_DAY:
+            raise ProblemsFound([too_far(days, books.day)])
+        start = books.moment()
+        covers = books.statements_period(books.day) if statements else None
+        if period is not None:
+            period["covers"] = covers
+        report = books.game.tick(books, days, progress)
+        if statements:  # the next statements begin after these
+            books.close_statements()
+        return f"tick {days}: {start} -> {books.moment()}", [], report
+
+    return advance

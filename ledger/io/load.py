@@ -37,7 +37,12 @@ def load(path: Path, data: bytes | None = None) -> tuple[Loaded, list[Problem]]:
     """The whole workbook into books: every sheet read by python-calamine into the core's
     records, every problem in its cell collected in one pass. `data`: the workbook's bytes,
     when already read."""
-    raw = read_raw(path, data)
+    return load_sheets(read_raw(path, data))
+
+
+def load_sheets(raw: list[RawSheet]) -> tuple[Loaded, list[Problem]]:
+    """The books from the sheets' rows as python-calamine reads them: `load` without the file
+    (the tests build books in memory this way, through the same records)."""
     by_name = {s.name: s for s in raw}
     problems: list[Problem] = []
     for name in ("Settings", "Players", "Journal"):

@@ -68,27 +68,7 @@ def write(path: Path, loaded: Loaded, *, constant_memory: bool | None = None) ->
         }
     )
     fmt = _Formats(wb)
-    rows_for: dict[str, Callable[[], list[list[Any]]]] = {
-        "README": lambda: _readme_rows(specs),
-        "Settings": lambda: _settings_rows(books),
-        "Players": lambda: [[p.name, p.role, *[v for _, v in p.extra]] for p in books.players],
-        "Events": lambda: [
-            [e.id, e.day, e.type, e.player, e.to, e.amount, e.args, e.memo, e.posted, e.note]
-            for e in books.events
-        ],
-        "Journal": lambda: [
-            [t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule]
-            for t in books.journal
-            for p in t.postings
-        ],
-        "Balances": lambda: _balance_rows(books),
-        "Dice": lambda: [
-            [d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice
-        ],
-    }
-    dumped = books.game.dump_state(books)
-    for name, game_rows in dumped.items():
-        rows_for[name] = lambda game_rows=game_rows: game_rows  # type: ignore[misc]
+    rows_for = sheet_rows(books, specs)
     dropdowns = _Dropdowns(books, rows_for, by_name)
     source_rows = {
         "Players": [p.ref.row if p.ref else None for p in books.players],
@@ -121,6 +101,35 @@ def write(path: Path, loaded: Loaded, *, constant_memory: bool | None = None) ->
         if isinstance(cause, OSError):
             raise cause from None
         raise
+
+
+def sheet_rows(
+    books: Books, specs: Sequence[SheetSpec]
+) -> dict[str, Callable[[], list[list[Any]]]]:
+    """Each known sheet's rows as the books hold them, below its header row (made when asked:
+    a sheet the save does not reach is never made)."""
+    rows_for: dict[str, Callable[[], list[list[Any]]]] = {
+        "README": lambda: _readme_rows(specs),
+        "Settings": lambda: _settings_rows(books),
+        "Players": lambda: [[p.name, p.role, *[v for _, v in p.extra]] for p in books.players],
+        "Events": lambda: [
+            [e.id, e.day, e.type, e.player, e.to, e.amount, e.args, e.memo, e.posted, e.note]
+            for e in books.events
+        ],
+        "Journal": lambda: [
+            [t.id, t.day, t.kind, p.account, p.amount.amount, t.memo, t.event, t.rule]
+            for t in books.journal
+            for p in t.postings
+        ],
+        "Balances": lambda: _balance_rows(books),
+        "Dice": lambda: [
+            [d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice
+        ],
+    }
+    dumped = books.game.dump_state(books)
+    for name, game_rows in dumped.items():
+        rows_for[name] = lambda game_rows=game_rows: game_rows  # type: ignore[misc]
+    return rows_for
 
 
 class _Formats:

@@ -1,0 +1,254 @@
+"""Books in memory, for the rules' tests (issue 37): the same pipe tables as
+tests/pipe_tables.py, made into books by the real loader's records with no .xlsx between, and
+commands run by the same use cases the CLI calls, all in memory.
+
+    t = table('''
+    Ships | id | name  | owner | type      | status
+          | S1 | Nomad | Ann   | transport | active
+    ''')
+    t("tick 30")                        # a command line, parsed by the game's own commands
+    assert t.cash("Ann") == Decimal("22.00")
+    with refused("overdrawn"):
+        t("pay Ann Bob 1000")
+
+A new game is made as `ledger new` makes it (`pipeline.new_game`); each sheet a block names
+has its rows replaced by the block's, as a banker types them; the sheets go to the loader as
+python-calamine hands them over (`load.load_sheets`). Each command runs through
+`pipeline.apply` (checks, the Events rows posted, the change, the checks again: what a save
+would keep), and the books go through the loader again before the next one, so a test reads
+what the next command would read. The CLI and the file stay the end-to-end tests' business."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+import functools
+import shlex
+from collections.abc import Iterator
+from decimal import Decimal
+from typing import Any
+
+from ledger.app.pipeline import Change, apply, new_game
+from ledger.core import sheets
+from ledger.core.actions import event_handlers
+from ledger.core.books import Books
+from ledger.core.problems import Problem, ProblemsFound
+from ledger.io.load import Loaded, load_sheets
+from ledger.io.sheet_read import RawSheet
+from ledger.io.write import sheet_rows
+from ledger.rules import load_game
+from tests.pipe_tables import parse
+
+
+def table(
+    text: str = "",
+    game: str = "triplanetary",
+    seed: int = 7,
+    players: tuple[str, ...] = ("Ann", "Bob"),
+    patrol: str | None = "Sam",
+    first: str | None = None,
+) -> Table:
+    """A game's books in memory with the sheets of `text` (see the module). Its players are
+    the Players block's, else `players` (and `patrol`, Triplanetary's Patrol)."""
+    blocks = parse(text)
+    names, special = (
+        list(players),
+        {"--patrol": patrol} if patrol and game == "triplanetary" else {},
+    )
+    if "Players" in blocks:
+        headers, rows = blocks["Players"]
+        at = {h.casefold(): i for i, h in enumerate(headers)}
+        role = at.get("role")
+        names = [str(r[at["name"]]) for r in rows if role is None or r[role] != "patrol"]
+        patrols = [str(r[at["name"]]) for r in rows if role is not None and r[role] == "patrol"]
+        special = {"--patrol": patrols[0]} if patrols else {}
+    books = new_game(load_game(game), names, special, seed, first)
+    raw = as_read(books)
+    for name, (headers, rows) in blocks.items():
+        if name not in {s.name for s in raw}:
+            raise ValueError(f"the workbook of {game} has no sheet {name}")
+        raw = [_typed(s, headers, rows, replace=True) if s.name == name else s for s in raw]
+    return Table(_loaded(raw))
+
+
+class Table:
+    """A game at the table, in memory: call it with a command line."""
+
+    def __init__(self, loaded: tuple[Loaded, list[Problem]]) -> None:
+        self.loaded, self.problems = loaded  # the problems the loader found, as a read has them
+        self.warnings: list[Problem] = []
+
+    @property
+    def books(self) -> Books:
+        return self.loaded.books
+
+    def __call__(self, line: str) -> str:
+        """Run a command line (`pay Ann Bob 3`, `tick 30`, `hire Ann --ship Nomad`): its
+        summary; `ProblemsFound` when refused, the books as they were."""
+        words = shlex.split(line)
+        change = _core(words) or _game_command(self.books, words)
+        summary, posted, warnings, _, _ = apply(self.loaded, list(self.problems), change)
+        self.warnings = warnings
+        self.loaded, self.problems = _loaded(as_read(self.books))
+        return "\n".join([*posted, summary])
+
+    def type_rows(self, text: str) -> None:
+        """Rows typed under each named sheet's last row, as between two commands in Excel."""
+        raw = as_read(self.books)
+        for name, (headers, rows) in parse(text).items():
+            raw = [_typed(s, headers, rows, replace=False) if s.name == name else s for s in raw]
+        self.loaded, self.problems = _loaded(raw)
+
+    def balance(self, account: str) -> Decimal:
+        return self.books.journal.balance(account).amount
+
+    def cash(self, player: str, bank: str | None = None) -> Decimal:
+        """A player's money: at one bank, else in all their banks."""
+        if bank is not None:
+            return self.balance(f"cash:{player}:{bank}")
+        prefix = f"cash:{player}:"
+        return sum(
+            (v.amount for a, v in self.books.journal.balances().items() if a.startswith(prefix)),
+            Decimal(0),
+        )
+
+
+@contextlib.contextmanager
+def refused(*codes: str) -> Iterator[list[Problem]]:
+    """The block is refused with these problem codes (all of them, none else)."""
+    found: list[Problem] = []
+    try:
+        yield found
+    except ProblemsFound as exc:
+        found += exc.problems
+        assert [p.code for p in exc.problems if p.is_error] == list(codes), exc.problems
+    else:
+        raise AssertionError(f"not refused; expected {codes}")
+
+
+def _core(words: list[str]) -> Change[Any] | None:
+    """The change of one of ledger's own changing commands, as its module makes it."""
+    if words[0] == "pay":
+        from ledger.app.pay import amount_of, paying
+
+        args, options = _options(words[1:], ("--memo", "--from-bank", "--to-bank"))
+        payer, payee, amount = args
+        return paying(
+            payer,
+            payee,
+            amount_of(amount),
+            memo=options.get("memo", ""),
+            from_bank=options.get("from_bank"),
+            to_bank=options.get("to_bank"),
+        )
+    if words[0] == "tick":
+        from ledger.app.tick import advancing
+
+        return advancing(int(words[1]) if len(words) > 1 else 1)
+    if words[0] == "post":
+        return lambda books: ("post", [], None)
+    return None
+
+
+def _options(words: list[str], names: tuple[str, ...]) -> tuple[list[str], dict[str, str]]:
+    args, options = [], {}
+    i = 0
+    while i < len(words):
+        if words[i] in names:
+            options[words[i].lstrip("-").replace("-", "_")] = words[i + 1]
+            i += 2
+        else:
+            args.append(words[i])
+            i += 1
+    return args, options
+
+
+def _game_command(books: Books, words: list[str]) -> Change[Any]:
+    """A game's command line parsed by the game's own commands (the CLI's parameters and
+    types), run by the game's `apply` as the CLI runs it."""
+    game = books.game
+    specs = dict(game.commands())
+    command = _commands(game.key)
+    names: list[str] = []
+    if not hasattr(command, "resolve_command"):  # a game of one command: typer makes it the app
+        names, words = words[:1], words[1:]
+    ctx = command.make_context("ledger", list(words))
+    while hasattr(command, "resolve_command"):
+        args = [*ctx._protected_args, *ctx.args]  # a group's words left for its command
+        name, command, rest = command.resolve_command(ctx, args)
+        names.append(name)
+        ctx = command.make_context(name, rest, parent=ctx)
+    action = "-".join(names)
+    spec = specs[action]
+    given = {
+        k: v
+        for k, v in ctx.params.items()
+        if k not in ("workbook", "force") and v is not None and v is not False
+    }
+    where = {p.name: p.cli for p in spec.params}
+
+    def change(books: Any) -> tuple[str, list[Any], object]:
+        summary, problems = books.game.apply(books, action, given, where, f"cli:{action}")
+        return summary, problems, None
+
+    return change
+
+
+@functools.cache
+def _commands(key: str) -> Any:
+    """A game's commands as the CLI makes them (made once a game)."""
+    import typer.main
+
+    from ledger.cli.games import for_game
+
+    game = load_game(key)
+    return typer.main.get_command(for_game(dict(game.commands()), dict(game.command_groups)))
+
+
+def as_read(books: Books) -> list[RawSheet]:
+    """Every known sheet as the save would write it and python-calamine would hand it back:
+    the header row, then the rows (amounts as floats, blanks as empty text)."""
+    specs = sheets.core_specs(books.game, tuple(event_handlers(books.game)))
+    rows_for = sheet_rows(books, specs)
+    out = []
+    for spec in specs:
+        rows = rows_for[spec.name]() if spec.name in rows_for else []
+        header = [c.name for c in spec.columns]
+        cells = [header, *([_cell(v) for v in row] for row in rows)]
+        out.append(RawSheet(spec.name, list(enumerate(cells, start=1))))
+    return out
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, dt.date) and not isinstance(value, dt.datetime):
+        return dt.datetime(value.year, value.month, value.day)
+    return value
+
+
+def _typed(sheet: RawSheet, headers: list[str], rows: list[list[Any]], replace: bool) -> RawSheet:
+    """`sheet` with `rows` typed under `headers` (below its header row if `replace`, else
+    below its last row)."""
+    kept = list(sheet.rows)
+    header = [str(v) for v in kept[0][1]]
+    at = {h.casefold(): i for i, h in enumerate(header)}
+    missing = [h for h in headers if h.casefold() not in at]
+    if missing:
+        raise ValueError(f"{sheet.name} has no column {', '.join(missing)}: {header}")
+    if replace:
+        kept = kept[:1]
+    n = kept[-1][0]
+    for row in rows:
+        cells: list[Any] = [""] * len(header)
+        for h, v in zip(headers, row, strict=True):
+            cells[at[h.casefold()]] = _cell(v)
+        n += 1
+        kept.append((n, cells))
+    return RawSheet(sheet.name, kept)
+
+
+def _loaded(raw: list[RawSheet]) -> tuple[Loaded, list[Problem]]:
+    return load_sheets(raw)
