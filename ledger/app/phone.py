@@ -61,7 +61,7 @@ def foresee(books: Books, actions: Iterable[Action]) -> dict[int, Foreseen]:
             said = tuple(plainly(p.where, p.message, p.hint, labels) for p in errors)
             out[a.n] = Foreseen(refused=said)
             continue
-        new = list(twin.journal)[len(books.journal) :]
+        new = [t for t in twin.journal if t.id >= books.journal.next_id]  # a fork's own
         moved = [q.amount for t in new for q in t.postings if q.amount.amount > 0]
         total = sum(moved[1:], moved[0]) if moved else None
         me, after = books.player(a.who), twin.player(a.who)
