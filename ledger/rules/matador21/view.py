@@ -75,5 +75,8 @@ def moves(books: Books, name: str) -> Moves:
     table = GameTable(books, state)
     if table.winner is not None or table.current is None or table.current.name != name:
         return {}
-    caravan = (("fixed", "fixed: the Tax's amount"), ("percent", "percent: its share of what you own"))
+    caravan = (
+        ("fixed", "fixed: the Tax's amount"),
+        ("percent", "percent: its share of what you own"),
+    )
     return {"roll": {"caravan": Pick(caravan)}}
