@@ -4,8 +4,10 @@ headless Chromium laid out as a phone (375 px wide), the way tests/web/test_brow
 tests/web/test_browser_actions.py open it:
 
 - docs/serve-player.png, Ann's page;
-- docs/serve-pay-form.png, her pay form (`ledger serve --actions`), a payment to Bob typed
-  and not sent yet.
+- docs/serve-pay-form.png, her page with `ledger serve --actions`: her money, her actions,
+  her moves (a payment to Bob picked and typed, not sent yet);
+- docs/serve-banker.png, the banker's page opening on Ann's payment waiting for them, with
+  the money it moves and the balance it leaves.
 
     .venv/bin/python bench/serve_screenshot.py
 
@@ -34,14 +36,22 @@ DOCS = ROOT / "docs"
 def type_a_payment(driver: Any) -> None:
     """Ann types a payment to Bob into her pay form, and leaves the field."""
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
 
-    for field, value in (("to", "Bob"), ("amount", "4.50"), ("memo", "ore from Ceres")):
+    Select(driver.find_element(By.ID, "pay-to")).select_by_value("Bob")
+    for field, value in (("amount", "4.50"), ("memo", "ore from Ceres")):
         driver.find_element(By.ID, f"pay-{field}").send_keys(value)
     driver.execute_script("document.activeElement.blur()")
 
 
-def shoot(out: Path, *serve: str, then: Callable[[Any], None] = lambda driver: None) -> None:
-    """Ann's page served with `serve`'s options, after `then` did its part, as `out`."""
+def shoot(
+    out: Path,
+    *serve: str,
+    then: Callable[[Any], None] = lambda driver: None,
+    who: str = "Ann",
+    before: Callable[[Path], None] = lambda workbook: None,
+) -> None:
+    """`who`'s page served with `serve`'s options, after `then` did its part, as `out`."""
     with tempfile.TemporaryDirectory(prefix="ledger-screenshot-") as tmp:
         folder = Path(tmp)
         workbook = folder / "ledger.xlsx"
@@ -52,11 +62,12 @@ def shoot(out: Path, *serve: str, then: Callable[[Any], None] = lambda driver: N
             check=True,
             capture_output=True,
         )
+        before(workbook)
         with serving(workbook, folder, *serve) as links:
             driver = chromium(folder / "profile")
             try:
                 as_phone(driver)
-                driver.get(links["Ann"])
+                driver.get(links[who])
                 time.sleep(1.5)  # the page's first event has come and gone
                 then(driver)
                 png = driver.get_screenshot_as_png()
@@ -70,6 +81,14 @@ def shoot(out: Path, *serve: str, then: Callable[[Any], None] = lambda driver: N
 def main() -> None:
     shoot(DOCS / "serve-player.png")
     shoot(DOCS / "serve-pay-form.png", "--actions", then=type_a_payment)
+    shoot(DOCS / "serve-banker.png", "--actions", who="banker", before=ann_pays_bob)
+
+
+def ann_pays_bob(workbook: Path) -> None:
+    """Ann's payment to Bob, sent from her link, waiting for the banker."""
+    from ledger.app.actions import submit
+
+    submit(workbook, "Ann", "pay", {"to": "Bob", "amount": "4.50", "memo": "ore"}, "shot-1")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,7 @@ from ledger.core.people import Event as Event
 from ledger.core.people import Player as Player
 from ledger.core.problems import CellRef, Problem
 from ledger.core.records import Held, dump_held, held_rows, load_held
-from ledger.core.report import Report, Statement, Table, TickReport
+from ledger.core.report import Moves, Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SheetSpec
 from ledger.core.settings import CORE_SETTINGS, KEPT_SETTINGS, Settings
 
@@ -433,6 +433,11 @@ class Game(ABC):
     def player_command(self, name: str) -> ActionSpec | None:
         """The spec of the player action `name` (None: not one of `player_actions`)."""
         return self.commands().get(name) if name in self.player_actions else None
+
+    def moves_now(self, books: Books, player: str) -> Moves | None:
+        """The player actions that apply to `player` now, each with its fields' pick-lists
+        (the served pages); None: every one, nothing to pick from."""
+        return None
 
     def player_apply(
         self, books: Books, name: str, given: Mapping[str, Any], event: str

@@ -18,6 +18,19 @@ def fmt(amount: Decimal | None) -> str:
     return f"{amount:,.2f}".replace("-", "−")
 
 
+class Pick(msgspec.Struct, frozen=True):
+    """A field's pick-list on a player's page: (value, label) pairs in the order shown; `open`:
+    suggestions only, the field may hold what the list does not (an order's code)."""
+
+    choices: tuple[tuple[str, str], ...]
+    open: bool = False
+
+
+#: The player actions that apply now (`Game.moves_now`): kind -> field -> its pick-list
+#: (a field without one is typed).
+Moves = dict[str, dict[str, Pick]]
+
+
 class Table(msgspec.Struct):
     title: str
     columns: list[str]

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import secrets
 import threading
 from collections.abc import AsyncIterator
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import msgspec
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import (
@@ -36,10 +38,11 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from ledger.app.actions import PAY, submit
 from ledger.app.actions import refused as refused_by_the_books
-from ledger.app.actions import submit
 from ledger.app.csrf import csrf_holds, csrf_token
 from ledger.app.deciding import approve, reject
+from ledger.app.phone import field_labels, said_plainly
 from ledger.core.problems import ProblemsFound
 from ledger.io.render import template_env, templates_folder
 from ledger.web.acting import MAX_BODY, RateLimit, read_form, same_origin
@@ -99,6 +102,8 @@ def create_app(
     # a name in a link is one path segment: `/`, `#`, `?` and `%` escaped too (Jinja's
     # `urlencode` leaves `/`, and a browser would then resolve a name like `../x`)
     env.filters["segment"] = lambda text: quote(str(text), safe="")
+    #: A part of the page swapped by the live update only when this changes (web_page.js).
+    env.filters["key"] = lambda value: hashlib.sha256(msgspec.json.encode(value)).hexdigest()[:16]
     #: Each form of a page its own one-time id: the same form sent twice is one action.
     env.globals["new_form_id"] = lambda: secrets.token_urlsafe(16)
     #: Set when the server stops: the event streams end, so that no open page holds it up.
@@ -260,11 +265,10 @@ def create_app(
             done = await asyncio.to_thread(
                 submit, workbook, name, kind, values, form_id, watcher.game or ""
             )
-        except ProblemsFound as exc:
-            said = (
-                f"{p['where']}: {p['code']} {p['message']}"
-                for p in refused_by_the_books(exc, workbook)["problems"]
-            )
+        except ProblemsFound as exc:  # said in plain words, as on the page (no codes)
+            view = watcher.view
+            labels = field_labels(view.forms if view is not None else [PAY])
+            said = said_plainly(refused_by_the_books(exc, workbook)["problems"], labels)
             return PlainTextResponse("\n".join(said), status_code=400)
         except OSError:
             return PlainTextResponse("The books cannot be reached: try again.", status_code=503)

@@ -11,14 +11,24 @@ from typing import Any
 import msgspec
 
 from ledger.app import history as timeline
-from ledger.app.actions import Action, Form, forms, kept_signature, listing
+from ledger.app.actions import (
+    REFUSED,
+    UNDONE,
+    WAITING,
+    Action,
+    Form,
+    forms,
+    kept_signature,
+    listing,
+)
 from ledger.app.after import statement_of
 from ledger.app.campaign import campaign_books
 from ledger.app.history import versions
+from ledger.app.phone import Foreseen, field_labels, foresee, moves_of, plainly
 from ledger.app.pipeline import read_books
 from ledger.core.clock import Period
 from ledger.core.problems import ProblemsFound
-from ledger.core.report import Statement, Table, TickReport, fmt
+from ledger.core.report import Moves, Statement, Table, TickReport, fmt
 
 #: How many of the latest transactions the table page shows.
 LAST_EVENTS = 12
@@ -57,6 +67,12 @@ class View(msgspec.Struct, frozen=True):
     per_minute: int = 6
     #: Whether they wait for the banker (the setting `actions_wait`).
     actions_wait: bool = True
+    #: Each player's moves that apply now, with their pick-lists (ledger/app/phone.py).
+    moves: dict[str, Moves] = msgspec.field(default_factory=dict)
+    #: What each waiting action would move and leave, by its number.
+    foreseen: dict[int, Foreseen] = msgspec.field(default_factory=dict)
+    #: A refused action's problems in plain words (text, hint), by its number.
+    plain: dict[int, list[tuple[str, str]]] = msgspec.field(default_factory=dict)
 
 
 def read_view(path: Path, kept: Kept | None = None) -> View:
@@ -74,6 +90,11 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
     ticks = books.game.clock.ticks  # a game without a clock numbers its moments by transaction
     last = [(t.day if ticks else t.id, t.memo, str(_moved(t))) for t in txns]
     now = timeline.State(books.day, len(books.journal), books.moment())
+    # another game's actions (a workbook put in the place of the one they were sent for) are
+    # no business of this game's players
+    sent = [a for a in listing(path) if a.game in ("", books.settings.identity())]
+    shown = forms(books.game)
+    labels = field_labels(shown)
     return View(
         books.game.title,
         books.day,
@@ -87,12 +108,17 @@ def read_view(path: Path, kept: Kept | None = None) -> View:
         due_table(ahead),
         books.game.view(books),
         books.settings.identity(),
-        # another game's actions (a workbook put in the place of the one they were sent
-        # for) are no business of this game's players
-        [a for a in listing(path) if a.game in ("", books.settings.identity())],
-        forms(books.game),
+        sent,
+        shown,
         _per_minute(books.settings.values.get("actions_per_minute")),
         books.settings.values.get("actions_wait", True) is not False,
+        moves_of(books),
+        foresee(books, [a for a in sent if a.state in (WAITING, UNDONE)]),
+        {
+            a.n: [plainly(p["where"], p["message"], p["hint"], labels) for p in a.problems]
+            for a in sent
+            if a.state == REFUSED
+        },
     )
 
 

@@ -75,8 +75,15 @@ def test_30_a_refused_pay_shows_ledger_pays_message_on_the_page(game: Ledger) ->
         post(c, "ann-token", {**form_of(page), "to": "Bob", "amount": "1,000"})
         ann = c.get("/p/ann-token").text
     assert "refused" in ann
-    said = re.search(r'<pre class="said">(.*?)</pre>', ann, re.S)
-    assert said and said.group(1).split("\n")[0].replace("&#39;", "'") in typed
+    # on the phone in plain words (issue 36): the message as `ledger pay` says it, the field
+    # by its label, the hint; the code only in the row's data, never as text
+    said = re.search(r'<span class="said">(.*?)</span>', ann, re.S)
+    assert said, ann
+    words = said.group(1).replace("&#39;", "'")
+    message = typed.split("bad-amount ", 1)[1].split("\n")[0]
+    assert words.startswith(f"Amount: {message}") and "e.g. 12.50" in words
+    assert 'data-code="bad-amount"' in ann
+    assert "AMOUNT:" not in ann and ">bad-amount" not in ann and "bad-amount <" not in ann
 
 
 def test_30_bobs_link_cannot_pay_from_ann_nor_post_from_another_site(game: Ledger) -> None:

@@ -17,7 +17,7 @@ def test_30_an_action_approved_then_undone_says_so_on_both_pages(game: Ledger) -
     game("undo")
     with client(game) as c:
         ann = c.get("/p/ann-token").text
-        row = re.search(r'<tr id="mine-1".*?</tr>', ann, re.S)
+        row = re.search(r'<li id="mine-1".*?</li>', ann, re.S)
         assert row and "done, then undone by the banker" in row.group(0)
         assert "refused" not in row.group(0)
         banker = c.get("/p/bank-token").text

@@ -406,6 +406,11 @@ class Egon(Game):
 
         return view(books)
 
+    def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
+        from ledger.rules.egon.view import moves
+
+        return moves(books, player)
+
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Statement:
         from ledger.rules.egon.statement import statement
 

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ledger.core.report import Table, fmt
+from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.egon import tables
 from ledger.rules.egon.books import Books
+from ledger.rules.egon.orders import ACTION_NAMES
 from ledger.rules.egon.sheets import book_of, egon_settings
 from ledger.rules.egon.state import JAILED, Status
 
@@ -128,3 +129,21 @@ def status_text(books: Books) -> dict[str, Any]:
 
 def _int(value: object, default: int = 0) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def moves(books: Books, name: str) -> Moves:
+    """What `name` may do from their page now (the served pages): an order for this round,
+    while in the game. The orders whose one argument is another player (5.1's `a,XYZ`) are
+    offered with each of them; the others' numbers are typed. A blackmail's justification
+    (6.6.42) names another player, picked."""
+    player = books.player(name)
+    if player is None or player.get("status") == Status.OUT.value:
+        return {}
+    others = [p.name for p in books.players if p.name != name]
+    codes = tuple((f"a,{o}", f"{ACTION_NAMES['a']} {o} (5.1)") for o in others)
+    return {
+        "order": {
+            "code": Pick(codes, open=True),
+            "justified_against": Pick(tuple((o, o) for o in others)),
+        }
+    }

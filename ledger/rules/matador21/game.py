@@ -334,6 +334,11 @@ class Matador21(Game):
 
         return view(books)
 
+    def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
+        from ledger.rules.matador21.view import moves
+
+        return moves(books, player)
+
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         from ledger.rules.matador21.statement import statement
 

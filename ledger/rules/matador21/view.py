@@ -7,7 +7,7 @@ Rule numbers are those of ../shared/rules/matador21.da.txt.
 
 from __future__ import annotations
 
-from ledger.core.report import Table, fmt
+from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.sheets import State
@@ -65,3 +65,18 @@ def owners(table: GameTable) -> Table:
             [str(f.field), f.name, f.type, fmt(f.price), table.owner.get(f.field, "for sale")]
         )
     return out
+
+
+def moves(books: Books, name: str) -> Moves:
+    """What `name` may do from their page now (the served pages): roll, on their own turn
+    only (102.3), while nobody has won (403.1); the Caravan's choice picked, not typed."""
+    state = books.state
+    assert isinstance(state, State)
+    table = GameTable(books, state)
+    if table.winner is not None or table.current is None or table.current.name != name:
+        return {}
+    caravan = (
+        ("fixed", "fixed: the Tax's amount"),
+        ("percent", "percent: its share of what you own"),
+    )
+    return {"roll": {"caravan": Pick(caravan)}}

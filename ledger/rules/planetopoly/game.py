@@ -139,6 +139,11 @@ class Planetopoly(Game):
 
         return view(books)
 
+    def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
+        from ledger.rules.planetopoly.view import moves
+
+        return moves(books, player)
+
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         return statement.statement(books, player, period)
 

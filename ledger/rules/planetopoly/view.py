@@ -8,7 +8,7 @@ Rule numbers are those of ../shared/rules/planetopoly.txt.
 
 from __future__ import annotations
 
-from ledger.core.report import Table, fmt
+from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.events_prison import BAIL_KEYS
@@ -79,4 +79,33 @@ def owners(books: Books) -> Table:
             level, rent = d.kind, "by the dice (§11)"
         out.rows.append([d.key, d.name, h.owner, level, rent])
     out.total = f"Rents in {books.currency}"
+    return out
+
+
+def moves(books: Books, name: str) -> Moves:
+    """What `name` may do from their page now (the served pages): bail while in prison with the
+    sentence not yet served (§10); else rent for a deed another player holds and buy one the
+    bank still holds (§5, §6). The board's positions are not in the books, so every such deed
+    is offered. A player out of the game (§9) has no move."""
+    player = books.player(name)
+    if player is None or bank.flag(player, "out"):
+        return {}
+    if bank.flag(player, "in_prison"):
+        return {} if bank.served(books, player) else {"bail": {}}
+    board = board_of(books)
+    held = {h.deed.casefold(): h for h in board.holdings}
+    unit = books.currency
+    rent, buy = [], []
+    for d in board.deeds:
+        h = held.get(d.key.casefold())
+        if h is None:
+            buy.append((d.key, f"{d.name} ({d.key}), {fmt(d.price)} {unit}"))
+        elif h.owner.casefold() != name.casefold():
+            what = f"{rent_text(d, h.points)} {unit}" if d.is_plot else "by the dice (§11)"
+            rent.append((d.key, f"{d.name} ({d.key}), {h.owner}'s, rent {what}"))
+    out: Moves = {}
+    if rent:
+        out["rent"] = {"deed": Pick(tuple(rent))}
+    if buy:
+        out["buy"] = {"deed": Pick(tuple(buy))}
     return out

@@ -204,6 +204,11 @@ class Triplanetary(Game):
 
         return view(books)
 
+    def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
+        from ledger.rules.triplanetary.view import moves
+
+        return moves(books, player)
+
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         from ledger.rules.triplanetary.statement import statement
 

@@ -13,7 +13,7 @@ from collections import Counter
 from decimal import Decimal
 
 from ledger.core.money import round_money
-from ledger.core.report import Table, fmt
+from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
@@ -154,3 +154,20 @@ def owed(state: State) -> Table:
     if table.rows:
         table.total = collected_when("each player", "these")
     return table
+
+
+def moves(books: Books, name: str) -> Moves:
+    """What `name` may do from their page now (the served pages): buy supplies (§14) for a
+    ship, base or mine of their own, picked from a list; nothing while they hold none."""
+    state = books.state
+    assert isinstance(state, State)
+    fields = {}
+    for field, posts in (("ship", state.ships), ("base", state.bases), ("mine", state.mines)):
+        own = tuple(
+            (p.id, f"{p.name or p.id} ({p.id}){', at ' + p.location if p.location else ''}")
+            for p in posts
+            if p.owner == name and p.status not in GONE
+        )
+        if own:
+            fields[field] = Pick(own)
+    return {"supply": fields} if fields else {}
