@@ -77,6 +77,7 @@ class Table:
     def __init__(self, loaded: tuple[Loaded, list[Problem]]) -> None:
         self.loaded, self.problems = loaded  # the problems the loader found, as a read has them
         self.warnings: list[Problem] = []
+        self.data: Any = None
 
     @property
     def books(self) -> Books:
@@ -84,13 +85,76 @@ class Table:
 
     def __call__(self, line: str) -> str:
         """Run a command line (`pay Ann Bob 3`, `tick 30`, `hire Ann --ship Nomad`): its
-        summary; `ProblemsFound` when refused, the books as they were."""
+        summary (the rows it posted first), as the command prints it; `ProblemsFound` when
+        refused, the books as they were. The command's data (a tick's report) is `data`."""
         words = shlex.split(line)
         change = _core(words) or _game_command(self.books, words)
-        summary, posted, warnings, _, _ = apply(self.loaded, list(self.problems), change)
-        self.warnings = warnings
+        kept = as_read(self.books)  # a refusal leaves the books as they were read
+        try:
+            summary, posted, warnings, data, _ = apply(self.loaded, list(self.problems), change)
+        except ProblemsFound:
+            self.loaded, self.problems = _loaded(kept)
+            raise
+        self.warnings, self.data = warnings, data
         self.loaded, self.problems = _loaded(as_read(self.books))
         return "\n".join([*posted, summary])
+
+    def refusal(self, line: str) -> str:
+        """The problems that refuse `line`, one `WHERE: CODE message` line each with its
+        hint, as the command says them (it fails the test if the line is not refused)."""
+        try:
+            self(line)
+        except ProblemsFound as exc:
+            return "\n".join(
+                f"{p.where}: {p.code} {p.message}" + (f"\n    hint: {p.hint}" if p.hint else "")
+                for p in exc.problems
+            )
+        raise AssertionError(f"`{line}` was not refused")
+
+    def report(self) -> str:
+        """The lines of the last tick's report, one a line."""
+        return "\n".join(line.text for line in self.data.lines)
+
+    def rows(self, sheet: str) -> list[dict[str, Any]]:
+        """A sheet's rows by header, as a banker reads them (an empty cell as None)."""
+        found = next(s for s in as_read(self.books) if s.name == sheet)
+        rows = [row for _, row in found.rows]
+        header = [str(h) for h in rows[0]]
+        return [
+            {h: (None if v == "" else v) for h, v in zip(header, r, strict=False)}
+            for r in rows[1:]
+            if any(v != "" for v in r)
+        ]
+
+    def edit_cells(self, cells: dict[str, Any]) -> None:
+        """Cells typed as a banker types them in Excel: `{"Crews!F2": "R1"}` (None empties)."""
+        import re
+
+        raw = {s.name: [(n, list(row)) for n, row in s.rows] for s in as_read(self.books)}
+        for ref, value in cells.items():
+            sheet, _, cell = ref.partition("!")
+            letters, number = re.fullmatch(r"([A-Z]+)(\d+)", cell).groups()  # type: ignore[union-attr]
+            col = 0
+            for ch in letters:
+                col = col * 26 + ord(ch) - 64
+            rows = raw[sheet]
+            while rows[-1][0] < int(number):
+                rows.append((rows[-1][0] + 1, []))
+            row = next(r for n, r in rows if n == int(number))
+            row += [""] * (col - len(row))
+            row[col - 1] = "" if value is None else _cell(value)
+        self.loaded, self.problems = _loaded([RawSheet(n, rows) for n, rows in raw.items()])
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """A setting's value typed in the Settings sheet."""
+        raw = as_read(self.books)
+        for sheet in raw:
+            if sheet.name == "Settings":
+                sheet.rows = [
+                    (n, [row[0], _cell(value), *row[2:]] if row[0] == key else row)
+                    for n, row in sheet.rows
+                ]
+        self.loaded, self.problems = _loaded(raw)
 
     def type_rows(self, text: str) -> None:
         """Rows typed under each named sheet's last row, as between two commands in Excel."""
