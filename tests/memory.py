@@ -105,15 +105,36 @@ class Table:
         try:
             self(line)
         except ProblemsFound as exc:
-            return "\n".join(
-                f"{p.where}: {p.code} {p.message}" + (f"\n    hint: {p.hint}" if p.hint else "")
-                for p in exc.problems
-            )
+            return _said(exc.problems)
         raise AssertionError(f"`{line}` was not refused")
+
+    def check(self) -> str:
+        """What `ledger check` says of the books as they would be read (the rows typed in
+        Events tried on a copy): every problem, one line each."""
+        from ledger.app.pipeline import examine
+
+        return _said(examine(*_loaded(as_read(self.books))).problems)
 
     def report(self) -> str:
         """The lines of the last tick's report, one a line."""
         return "\n".join(line.text for line in self.data.lines)
+
+    def journal(self) -> list[dict[str, Any]]:
+        """Every transaction as `ledger journal --json` gives it."""
+        return [
+            {
+                "txn": t.id,
+                "day": t.day,
+                "kind": t.kind,
+                "memo": t.memo,
+                "event": t.event,
+                "rule": t.rule,
+                "postings": [
+                    {"account": p.account, "amount": p.amount.plain()} for p in t.postings
+                ],
+            }
+            for t in self.books.journal
+        ]
 
     def rows(self, sheet: str) -> list[dict[str, Any]]:
         """A sheet's rows by header, as a banker reads them (an empty cell as None)."""
@@ -145,6 +166,16 @@ class Table:
             row[col - 1] = "" if value is None else _cell(value)
         self.loaded, self.problems = _loaded([RawSheet(n, rows) for n, rows in raw.items()])
 
+    def add_rows(self, sheet: str, rows: list[list[Any]]) -> None:
+        """Rows typed below a sheet's last row, from its column A on."""
+        raw = as_read(self.books)
+        for s in raw:
+            if s.name == sheet:
+                kept = list(s.rows)
+                n = kept[-1][0]
+                s.rows = kept + [(n + i, [_cell(v) for v in r]) for i, r in enumerate(rows, 1)]
+        self.loaded, self.problems = _loaded(raw)
+
     def set_setting(self, key: str, value: Any) -> None:
         """A setting's value typed in the Settings sheet."""
         raw = as_read(self.books)
@@ -167,14 +198,12 @@ class Table:
         return self.books.journal.balance(account).amount
 
     def cash(self, player: str, bank: str | None = None) -> Decimal:
-        """A player's money: at one bank, else in all their banks."""
+        """A player's money: at one bank, else in all their accounts (a Patrol's its own)."""
         if bank is not None:
             return self.balance(f"cash:{player}:{bank}")
-        prefix = f"cash:{player}:"
-        return sum(
-            (v.amount for a, v in self.books.journal.balances().items() if a.startswith(prefix)),
-            Decimal(0),
-        )
+        found = self.books.player(player)
+        assert found is not None, f"no player {player}"
+        return self.books.player_cash(found).amount
 
 
 @contextlib.contextmanager
@@ -312,6 +341,10 @@ def _typed(sheet: RawSheet, headers: list[str], rows: list[list[Any]], replace: 
         n += 1
         kept.append((n, cells))
     return RawSheet(sheet.name, kept)
+
+
+def _said(problems: list[Problem]) -> str:
+    return "\n".join(p.line() + (f"\n    hint: {p.hint}" if p.hint else "") for p in problems)
 
 
 def _loaded(raw: list[RawSheet]) -> tuple[Loaded, list[Problem]]:

@@ -66,8 +66,14 @@ def inspect(path: Path) -> Inspection:
     events are tried (not saved) and the books checked again."""
     data = read_bytes(path)
     loaded, problems = load(path, data)
+    problems += archive_problems(path, loaded.books)  # the archives of closed periods, as written
+    return examine(loaded, problems)
+
+
+def examine(loaded: Loaded, problems: list[Problem]) -> Inspection:
+    """`inspect` once the workbook is read, in memory: the books checked, the rows typed in
+    Events tried on them (these books are the inspection's own) and checked again."""
     books = loaded.books
-    problems += archive_problems(path, books)  # the archives of closed periods, as written
     pending = sum(1 for _ in books.pending_events())
     saved = len(books.journal)
     # a bad cell in an Events row leaves the rest whole: the other rows are tried all the
