@@ -105,6 +105,9 @@ def main() -> None:
             )
             sys.exit(2)
     try:
+        from ledger.cli.show import ReaderGone
+
+        sys.stdout = ReaderGone(sys.stdout)  # `ledger history | head -2` ends quietly
         _app(sys.argv)()
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:

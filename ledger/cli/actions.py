@@ -35,7 +35,8 @@ def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
     def action() -> None:
         from ledger.app.actions import waiting
 
-        found = waiting(_workbook(workbook))
+        path = _workbook(workbook)
+        found = waiting(path)
         if as_json:
             out_json(
                 [
@@ -45,13 +46,29 @@ def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
             )
             return
         if not found:
-            say("Nothing waits: no player has sent an action from their link.")
+            say(_nothing_waits(path))
             return
         for a in found:
             print(f"{a.n:>4}  {a.at}  {a.who}: {a.command}" + _being_applied(a.state))
         say("`ledger approve N` runs one as its command; `ledger reject N --why TEXT` refuses it.")
 
     run(action)
+
+
+def _nothing_waits(path: Path) -> str:
+    """`ledger pending` when nothing waits: that nothing does, and how many of the actions
+    kept were decided, and how."""
+    from collections import Counter
+
+    from ledger.app.actions import listing
+
+    decided = Counter(a.state for a in listing(path))
+    if not decided:
+        return "Nothing waits: no player has sent an action from their link yet."
+    n = sum(decided.values())
+    how = ", ".join(f"{k} {state}" for state, k in sorted(decided.items()))
+    sent = "1 action sent from the links was" if n == 1 else f"{n} actions sent from the links were"
+    return f"Nothing waits: {sent} decided ({how})."
 
 
 def _being_applied(state: str) -> str:

@@ -73,6 +73,13 @@ def new(
         say(f"Created {_path(workbook)}: {books.game.title}, {books.moment()}, players {names}.")
         for p in books.players:
             say(f"  {p.name}: {books.player_cash(p)}")
+        for roll in books.dice:  # what the start drew from the seed (who begins, colours)
+            if roll.decided:
+                how = "drawn from the seed" if roll.source == "drawn" else roll.source
+                say(
+                    f"{roll.purpose[:1].upper()}{roll.purpose[1:]}: {roll.decided} "
+                    f"(a {roll.result} on a {roll.sides}-sided die, {how})."
+                )
         say(f"Next: {books.game.next_steps}")
 
     run(action)

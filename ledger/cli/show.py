@@ -3,9 +3,11 @@ stdout, and the balances' answer."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 
 def say(message: str) -> None:
@@ -15,6 +17,43 @@ def say(message: str) -> None:
 
 def out_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+class ReaderGone:
+    """stdout that ends quietly when its reader has gone (`ledger history | head -2`), as Unix
+    tools do: from the first broken pipe on, what the command prints goes to the null device
+    and the command carries on (a tick still writes its statements; what it saved stays
+    saved), with the exit code it would have had. Messages on stderr are not touched."""
+
+    def __init__(self, inner: TextIO) -> None:
+        self._inner = inner
+
+    def write(self, text: str) -> int:
+        try:
+            return self._inner.write(text)
+        except BrokenPipeError:
+            self._gone()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self._inner.flush()
+        except BrokenPipeError:
+            self._gone()
+
+    def _gone(self) -> None:
+        """Point stdout's file descriptor at the null device: the text still buffered, and
+        all that follows, goes there."""
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, self._inner.fileno())
+        finally:
+            os.close(null)
+        with contextlib.suppress(OSError):
+            self._inner.flush()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._inner, name)
 
 
 def plural(n: int, word: str) -> str:

@@ -151,8 +151,42 @@ def overdraw_problem(books: Books, payer: Party, money: Money, where: str) -> Pr
         "overdrawn",
         where,
         f"{payer.label} has {have} in {payer.account} and cannot pay {money}",
-        books.game.no_loan_hint,
+        _elsewhere(books, payer, money.amount - have.amount) + books.game.no_loan_hint,
     )
+
+
+def _elsewhere(books: Books, payer: Party, short: Decimal) -> str:
+    """What the payer has in their other banks, and the commands that move the `short`fall
+    to this one, richest bank first (or that even all their banks hold too little); "" for
+    a game of one purse a player, or when no other bank holds any of their money."""
+    player, cur = payer.player, books.currency
+    if player is None or not books.game.banks:
+        return ""
+    balances = {a: books.journal.balance(a).amount for a in books.player_accounts(player)}
+    held = sorted(
+        ((a.split(":")[-1], v) for a, v in balances.items() if a != payer.account and v > 0),
+        key=lambda bank_value: (-bank_value[1], bank_value[0]),
+    )
+    if not held:
+        return ""
+    said = f"{player.name} has " + ", ".join(f"{v:.2f} {cur} at {bank}" for bank, v in held)
+    if sum(v for _, v in held) < short:
+        need = balances[payer.account] + short
+        total = sum(balances.values(), Decimal(0))
+        return (
+            f"{said}; all of {player.name}'s banks together hold {total:.2f} {cur}, "
+            f"less than {need:.2f} {cur}; "
+        )
+    here, moves = payer.account.split(":")[-1], []
+    for bank, v in held:
+        take = min(v, short)
+        if take <= 0:
+            break
+        short -= take
+        moves.append(
+            f"`ledger pay {player.name} {player.name} {take:.2f} --from-bank {bank} --to-bank {here}`"
+        )
+    return f"{said}: {' then '.join(moves)} moves what is missing here; "
 
 
 # -- the Events sheet -------------------------------------------------------------------------

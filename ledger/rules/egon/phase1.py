@@ -274,7 +274,8 @@ def _lottery(w: Work) -> None:
         for player, v in wins.items():
             if v[i]:
                 won[player] += share * v[i]
-                what[player].append(f"{v[i]} x {cls} ({share} Kj)")
+                each = f"{share} Kj" if v[i] == 1 else f"{share} Kj each, {share * v[i]} Kj in all"
+                what[player].append(f"{v[i]} x {cls} ({each})")
         w.jackpots[cls] = pot - share * total
     for o in tickets:
         if won[o.player]:

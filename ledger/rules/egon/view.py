@@ -9,8 +9,10 @@ interest on debt) is the README's.
 from __future__ import annotations
 
 from collections import Counter
+from decimal import Decimal
 from typing import Any
 
+from ledger.core.money import round_money
 from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.egon import tables
 from ledger.rules.egon.books import Books
@@ -103,7 +105,8 @@ def next_round(books: Books) -> Table:
 
 def status(books: Books) -> dict[str, Any]:
     """`ledger status --json`: the round the books stand after, and every player's DI, cash,
-    stones in store, tower and status as the Players sheet holds them."""
+    stones in store, tower and status as the Players sheet holds them, with what a debt
+    costs at the next salary (`debt_due`)."""
     players = {
         p.name: {
             "di": p.get("di"),
@@ -111,20 +114,42 @@ def status(books: Books) -> dict[str, Any]:
             "store": p.get("store"),
             "tower": p.get("tower"),
             "status": p.get("status"),
+            **debt_due(books, books.player_cash(p).amount, p.get("status")),
         }
         for p in books.players
     }
     return {"round": books.day, "players": players}
 
 
-def status_text(books: Books) -> dict[str, Any]:
-    """`ledger status`: the same, under the headings people read."""
-    shown = {"di": "DI", "cash": "cash", "store": "store", "tower": "tower", "status": "status"}
-    players = status(books)["players"]
+def debt_due(books: Books, cash: Decimal, status: object) -> dict[str, Any]:
+    """A player's debt, the interest it costs after the next salary if that salary does not
+    pay it (section 2: 50% a round), and whether the debt with that interest is past the line
+    that puts a player out (10,000 Kj): `near_out` warns the banker a round ahead."""
+    s = egon_settings(books.settings)
+    debt = -cash if cash < 0 and status != Status.OUT.value else Decimal(0)
+    interest = round_money(debt * s.debt_interest_percent / 100)
     return {
-        "after round": books.day,
-        "players": {name: {shown[k]: v for k, v in row.items()} for name, row in players.items()},
+        "debt": f"{debt:.2f}",
+        "interest_due": f"{interest:.2f}",
+        "near_out": bool(debt) and debt + interest > s.out_debt_limit,
     }
+
+
+def status_text(books: Books) -> dict[str, Any]:
+    """`ledger status`: the same, under the headings people read, a debt with its interest
+    and the out line (section 2) in words."""
+    shown = {"di": "DI", "cash": "cash", "store": "store", "tower": "tower", "status": "status"}
+    limit = egon_settings(books.settings).out_debt_limit
+    players = {}
+    for name, row in status(books)["players"].items():
+        words = {shown[k]: row[k] for k in shown}
+        debt, interest = Decimal(row["debt"]), Decimal(row["interest_due"])
+        words["debt (2)"] = f"{fmt(debt)} Kj + {fmt(interest)} Kj interest" if debt else ""
+        words[f"out past {fmt(limit)} Kj (2)"] = (
+            f"near: {fmt(debt + interest)} Kj after interest" if row["near_out"] else ""
+        )
+        players[name] = words
+    return {"after round": books.day, "players": players}
 
 
 def _int(value: object, default: int = 0) -> int:

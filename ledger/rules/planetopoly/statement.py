@@ -29,8 +29,21 @@ def status(books: Books) -> dict[str, Any]:
             "prison_turns": bank.turns(p),
             "out": bank.flag(p, "out"),
             "owns": {h.deed: h.points for h in board.owned_by(p.name)},
+            "bail_now": _bail_now(books, p),
+            "mortgage_value": f"{bank.mortgage_value(books, p):.2f}",
         }
     return {"players": players}
+
+
+def _bail_now(books: Books, p: Player) -> str | None:
+    """What a prisoner pays to leave now (§10: 600, 400, 200 by the turns missed; nothing once
+    the sentence is served); None for a player not in prison."""
+    if not bank.flag(p, "in_prison"):
+        return None
+    if bank.served(books, p):
+        return "0.00"
+    keys = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
+    return f"{books.settings.get_decimal(keys[min(bank.turns(p), len(keys) - 1)]):.2f}"
 
 
 def status_text(books: Books) -> dict[str, Any]:
@@ -47,13 +60,25 @@ def status_text(books: Books) -> dict[str, Any]:
                 owns.append(f"{h.deed}: {level}")
             else:
                 owns.append(h.deed)
+        debt = bank.debt(books, p)
         players[p.name] = {
             f"cash ({books.currency})": f"{bank.cash(books, p):,.2f}",
-            "debt": f"{bank.debt(books, p):,.2f}",
-            "state": _state_words(p),
+            "debt": f"{debt:,.2f}"
+            + (f"\nof {fmt(bank.mortgage_value(books, p))} mortgage value (§9)" if debt else ""),
+            "state": _state_words(p) + _bail_words(books, p),
             "owns": "\n".join(owns),  # one deed a line
         }
     return {"players": players}
+
+
+def _bail_words(books: Books, p: Player) -> str:
+    """What a prisoner may do on their next turn (§10)."""
+    bail = _bail_now(books, p)
+    if bail is None or bank.flag(p, "out"):
+        return ""
+    if Decimal(bail) == 0:
+        return ": sentence served, free on the next turn"
+    return f": {fmt(Decimal(bail))} {books.currency} to leave now, or stay"
 
 
 def rent_text(d: DeedRow, points: int) -> str:

@@ -170,23 +170,15 @@ class Triplanetary(Game):
         return super().names(books, what)
 
     def status(self, books: Books) -> dict[str, Any]:
-        """Each player's cash, status and PR, and what they own that is not lost."""
-        state = books.state
-        assert isinstance(state, State)
-        players = {}
-        for p in books.players:
-            mine = [s for s in state.ships if s.owner == p.name and s.status not in kit.GONE]
-            bases = [b for b in state.bases if b.owner == p.name and b.status not in kit.GONE]
-            players[p.name] = {
-                "role": p.role,
-                "cash": books.player_cash(p).plain(),
-                "status": p.get("status") or "free",
-                "pr": p.get("pr") or 0,
-                "location": p.get("location") or "",
-                "ships": [s.id for s in mine],
-                "bases": [b.id for b in bases],
-            }
-        return {"day": books.day, "players": players}
+        """Each player's cash, status and PR, what they own, and what falls due."""
+        from ledger.rules.triplanetary.status import status
+
+        return status(books)
+
+    def status_text(self, books: Books) -> dict[str, Any]:
+        from ledger.rules.triplanetary.status import status_text
+
+        return status_text(books)
 
     def apply(
         self,

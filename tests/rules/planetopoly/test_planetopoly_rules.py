@@ -969,10 +969,11 @@ def test_status_json_shape(planetopoly: Table) -> None:
         "prison_turns": 0,
         "out": False,
         "owns": {"speed-trap-1": 0},
+        "bail_now": None,  # issue 36: what a prisoner pays to leave now (§10)
+        "mortgage_value": "400.00",  # issue 36: speed trap 1 (800), mortgage half (§9)
     }
-    assert book("status", "--json").json() == {
-        "players": {"Ann": ann, "Bob": {**ann, "cash": "2900.00", "owns": {}}}
-    }
+    bob = {**ann, "cash": "2900.00", "owns": {}, "mortgage_value": "0.00"}
+    assert book("status", "--json").json() == {"players": {"Ann": ann, "Bob": bob}}
 
 
 def test_5_status_says_each_plots_level_and_writes_amounts_as_people_read_them(
