@@ -13,21 +13,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ledger.app.action_log import alive, kept, newest, saved
-from ledger.app.actions import (
+from ledger.app.action_entry import (
     APPLYING,
     DONE,
     MAX_TEXT,
     REJECTED,
     WAITING,
     Action,
-    _apply,
-    _entry,
-    _game,
-    _kept,
-    _load,
-    _set,
+    command_of,
+    damage,
+    damaged,
 )
+from ledger.app.action_entry import load as _load
+from ledger.app.action_log import alive, kept, newest, saved
+from ledger.app.actions import _apply, _entry, _game, _kept, _set
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import pending, store
 
@@ -59,10 +58,18 @@ def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
         data = _kept(path)
         entry = _entry(data, n)
         state = entry.get("state")
+        why_damaged = damage(entry)
+        if why_damaged is not None:  # no form made it: never run, closed by a rejection
+            if approving:
+                raise damaged(n, why_damaged)
+            entry.update(state=REJECTED, why=why.strip()[:MAX_TEXT])
+            pending.write(path, data)
+            return _load(entry)
+        # what the banker approves and the history records is made from the values that run
+        command = command_of(entry["who"], entry["kind"], entry["values"])
         line = ""
         if approving:
-            line = f"{entry.get('command')} — from {entry.get('who')}'s link, approved by the "
-            line += f"banker (action {n})"
+            line = f"{command} — from {entry['who']}'s link, approved by the banker (action {n})"
         if state == APPLYING:
             if alive(entry.get("pid")) and _recent(entry.get("claimed")):
                 raise _not_waiting(n, entry, "being applied now", "wait a moment and look again")
@@ -93,7 +100,12 @@ def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
             raise _not_waiting(n, entry, str(state))
         if approving:
             entry.update(
-                state=APPLYING, pid=os.getpid(), claimed=time.time(), since=newest(path), line=line
+                state=APPLYING,
+                pid=os.getpid(),
+                claimed=time.time(),
+                since=newest(path),
+                line=line,
+                command=command,
             )
         else:  # rejected in the same step: nothing is left half-done
             entry.update(state=REJECTED, why=why.strip()[:MAX_TEXT])

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from ledger.app.action_entry import forget_numbers
 from ledger.app.actions import DAMAGED, DONE, REFUSED, WAITING, listing, submit
 from ledger.core.problems import ProblemsFound
 from tests.conftest import Ledger, read_sheet, set_setting
@@ -111,7 +112,18 @@ def test_issue36_5_a_memo_typed_is_held_to_the_phones_rule(game: Ledger, memo: s
 def test_issue36_5_a_name_a_spreadsheet_reads_as_a_formula_is_refused(
     ledger: Ledger, name: str
 ) -> None:
-    made = ledger("new", "--player", "Ann", "--player", name, "--patrol", "Sam", expect=None)
+    made = ledger(
+        "new",
+        "--game",
+        "triplanetary",
+        "--player",
+        "Ann",
+        "--player",
+        name,
+        "--patrol",
+        "Sam",
+        expect=None,
+    )
     assert made.exit_code != 0 and "bad-player-name" in made.stderr, made.stderr
     no_traceback(made.stderr)
     assert not ledger.path.exists()
@@ -196,9 +208,7 @@ def test_issue36_5_a_planetopoly_buy_from_a_phone_waits_even_when_actions_apply_
 @pytest.mark.parametrize(
     "code", ["i,999999999999", "i,10000000", "i,100", "d,100,BOB", "b,100", "f,1000001"]
 )
-def test_issue36_5_an_egon_orders_counts_and_amounts_are_bounded(
-    ledger: Ledger, code: str
-) -> None:
+def test_issue36_5_an_egon_orders_counts_and_amounts_are_bounded(ledger: Ledger, code: str) -> None:
     ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
     before = ledger.path.read_bytes()
     sent = submit(ledger.path, "ABC", "order", {"code": code}, "f1")
@@ -242,8 +252,6 @@ def test_issue36_5_a_new_process_numbers_after_the_history(game: Ledger) -> None
     first = submit(game.path, "Ann", "pay", {"to": "Bob", "amount": "1"}, "f1")
     game("approve", str(first.n))
     kept_file(game).unlink()
-    from ledger.app import actions
-
-    actions.forget_numbers()  # as a new `serve` starts
+    forget_numbers()  # as a new `serve` starts
     again = submit(game.path, "Bob", "pay", {"to": "Ann", "amount": "9"}, "f3")
     assert again.n == 2, again
