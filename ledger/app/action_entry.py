@@ -203,7 +203,10 @@ def next_number(path: Path, data: dict[str, Any]) -> int:
     from ledger.app.action_log import kept
 
     last = data.get("last")
-    known: list[int] = [last if isinstance(last, int) and _int(last) else 0, *(int(e["n"]) for e in data["actions"])]
+    known: list[int] = [
+        last if isinstance(last, int) and _int(last) else 0,
+        *(int(e["n"]) for e in data["actions"]),
+    ]
     # a history not the banker's alone: its numbers are not read
     with contextlib.suppress(ProblemsFound):
         known += [int(m.group(1)) for v in kept(path) if (m := _NUMBERED.search(v.command))]

@@ -37,6 +37,7 @@ from ledger.app.action_entry import (
 from ledger.app.action_entry import load as _load
 from ledger.app.action_log import newest
 from ledger.app.moment import bound, moment_of
+from ledger.app.pay import refuse_hidden
 from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import pending, store
@@ -314,7 +315,7 @@ def submit(
     kept = {f.name: str(values.get(f.name, "")).strip() for f in form.fields}
     kept = {k: v for k, v in kept.items() if v}
     _refuse_too_long({**kept, "form": form_id})
-    _refuse_hidden(kept)
+    refuse_hidden(kept)  # the rule `ledger pay --memo` keeps too
     command = described(game, who, kind, kept)
     state = _tried(path, game, who, kind, kept, command, identity)
     with store.exclusive(path):
@@ -417,27 +418,6 @@ def _pruned(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     decided = [e for e in actions if e.get("state") not in (WAITING, APPLYING)]
     gone = {id(e) for e in decided[: max(0, len(decided) - KEEP_DECIDED)]}
     return [e for e in actions if id(e) not in gone]
-
-
-def _refuse_hidden(values: dict[str, str]) -> None:
-    """A field of a phone's form is one line of plain text: a control or format character
-    (an escape sequence, a carriage return, a right-to-left override) could redraw the
-    banker's terminal in `ledger pending` or `ledger history`, showing another action than
-    the one approved. Refused before anything is kept."""
-    from ledger.core.names import invisible
-
-    found = [
-        problem(
-            "hidden-character",
-            name,
-            f"{name} holds {hidden}, which a form's text never needs",
-            "type it again as plain text",
-        )
-        for name, value in values.items()
-        if (hidden := invisible(value)) is not None
-    ]
-    if found:
-        raise ProblemsFound(found)
 
 
 def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
