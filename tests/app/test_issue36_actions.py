@@ -16,7 +16,7 @@ import pytest
 from ledger.app.action_entry import forget_numbers
 from ledger.app.actions import DAMAGED, DONE, REFUSED, WAITING, listing, submit
 from ledger.core.problems import ProblemsFound
-from tests.conftest import Ledger, read_sheet, set_setting
+from tests.conftest import Ledger, edit_cells, read_sheet, set_setting
 
 
 def kept_file(game: Ledger) -> Any:
@@ -255,3 +255,17 @@ def test_issue36_5_a_new_process_numbers_after_the_history(game: Ledger) -> None
     forget_numbers()  # as a new `serve` starts
     again = submit(game.path, "Bob", "pay", {"to": "Ann", "amount": "9"}, "f3")
     assert again.n == 2, again
+
+
+def test_issue36_5_an_egon_penalty_typed_in_the_orders_sheet_is_bounded_too(
+    ledger: Ledger,
+) -> None:
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    ledger("order", "BOB", "e,v,alle", "--penalty-kj", "300")
+    header = read_sheet(ledger.path, "Orders")[0]
+    column = "ABCDEFGHIJ"[header.index("penalty_kj")]
+    edit_cells(ledger.path, {f"Orders!{column}2": 999999999999})
+    said = ledger("check", expect=1)
+    no_traceback(said.stdout + said.stderr)
+    text = said.stdout + said.stderr
+    assert f"Orders!{column}2: bad-amount" in text and "at most 100,000" in text, text
