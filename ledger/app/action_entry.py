@@ -78,7 +78,7 @@ class Action:
 def _senders() -> dict[str, tuple[Any, frozenset[str]]]:
     """Every kind a player sends in any game: the game that declares it and its form's
     fields (`pay` is every game's; the first game's stands for it)."""
-    from ledger.app.actions import forms
+    from ledger.app.action_forms import forms
     from ledger.rules import GAMES, load_game
 
     out: dict[str, tuple[Any, frozenset[str]]] = {}
@@ -97,6 +97,15 @@ def _int(value: object) -> bool:
 
 def damage(entry: dict[str, Any]) -> str | None:
     """What makes a kept entry one no player's form could have made (None: nothing)."""
+    for check in (_sent, _numbers, _texts):
+        why = check(entry)
+        if why is not None:
+            return why
+    return None
+
+
+def _sent(entry: dict[str, Any]) -> str | None:
+    """Who sent it, what kind, with which values: as a form sends them."""
     kind, values = entry.get("kind"), entry.get("values")
     if not isinstance(entry.get("who"), str) or not entry["who"] or invisible(entry["who"]):
         return "it names no player a link is made for"
@@ -107,8 +116,11 @@ def damage(entry: dict[str, Any]) -> str | None:
     ):
         return "its values are not the text a form sends"
     extra = sorted(set(values) - _senders()[kind][1])
-    if extra:
-        return f"{kind} has no field {extra[0]!r}"
+    return f"{kind} has no field {extra[0]!r}" if extra else None
+
+
+def _numbers(entry: dict[str, Any]) -> str | None:
+    """Its day, its state, its game and its place in the history, as ledger writes them."""
     if entry.get("day") is not None and not _int(entry.get("day")):
         return f"its day {entry.get('day')!r} is not a number"
     if entry.get("state") not in STATES:
@@ -119,6 +131,11 @@ def damage(entry: dict[str, Any]) -> str | None:
         return "it names no game it was sent for"
     if not _int(entry.get("since", 0)):
         return "its place in the history is not a number"
+    return None
+
+
+def _texts(entry: dict[str, Any]) -> str | None:
+    """What ledger wrote of it as text, and its problems as ledger writes them."""
     for name in ("form", "line", "at", "result", "why", "command"):
         if not isinstance(entry.get(name, ""), str):
             return f"its {name} is not text"
@@ -132,7 +149,7 @@ def damage(entry: dict[str, Any]) -> str | None:
 
 def command_of(who: str, kind: str, values: dict[str, str]) -> str:
     """The action as the banker would type it, made from the values that run."""
-    from ledger.app.actions import described
+    from ledger.app.action_forms import described
 
     return described(_senders()[kind][0], who, kind, values)
 

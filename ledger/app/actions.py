@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shlex
 import time
 import zipfile
 from pathlib import Path
 from typing import Any
-
-import msgspec
 
 from ledger.app.action_entry import (
     APPLYING,
@@ -35,6 +32,7 @@ from ledger.app.action_entry import (
     next_number,
 )
 from ledger.app.action_entry import load as _load
+from ledger.app.action_forms import Field, Form, described, forms
 from ledger.app.action_log import newest
 from ledger.app.moment import bound, moment_of
 from ledger.app.pay import refuse_hidden
@@ -42,8 +40,6 @@ from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import pending, store
 
-#: Fields that say what only the table saw (the dice as thrown): a player's word for them is
-#: taken by the banker, so an action naming them waits even when actions apply at once.
 __all__ = [  # the states and the record, kept in action_entry.py, named here too
     "APPLYING",
     "DAMAGED",
@@ -53,67 +49,20 @@ __all__ = [  # the states and the record, kept in action_entry.py, named here to
     "UNDONE",
     "WAITING",
     "Action",
+    "Field",
+    "Form",
+    "described",
     "forms",
     "listing",
     "submit",
     "waiting",
 ]
+#: Fields that say what only the table saw (the dice as thrown): a player's word for them is
+#: taken by the banker, so an action naming them waits even when actions apply at once.
 WITNESSED = frozenset({"dice"})
 #: The most actions of one link that may wait for the banker at once; and how many decided
 #: ones are kept (the newest), so the file stays small however long the game runs.
 MAX_WAITING, KEEP_DECIDED = 20, 500
-
-
-class Field(msgspec.Struct, frozen=True):
-    """One field of a player's form: its name, what it is called on the page, its kind
-    (`text`, `money`, `int`, `flag`), whether it must be filled in."""
-
-    name: str
-    label: str
-    kind: str = "text"
-    required: bool = False
-    help: str = ""
-
-
-class Form(msgspec.Struct, frozen=True):
-    """What a player may do from their link: `pay`, or one of the game's player actions."""
-
-    kind: str
-    title: str
-    fields: tuple[Field, ...]
-    #: What it does, in the words of the command's help.
-    about: str = ""
-
-
-PAY = Form(
-    "pay",
-    "Pay",
-    (
-        Field("to", "To", required=True, help="A player, or the bank."),
-        Field("amount", "Amount", "money", True, "e.g. 12.50, a dot for decimals"),
-        Field("memo", "Memo", help="What it is for."),
-    ),
-)
-
-
-def forms(game: Any) -> list[Form]:
-    """The forms of a player's page: pay, then each of the game's player actions that names
-    its player (it is run as the link's holder)."""
-    out = [PAY]
-    for name in game.player_actions:
-        spec = game.player_command(name)
-        if spec is None or not any(p.name == "player" for p in spec.params):
-            continue
-        fields = tuple(
-            Field(
-                p.name, p.cli.lstrip("-").replace("-", " ").capitalize(), p.kind, p.required, p.help
-            )
-            for p in spec.params
-            if p.name != "player"
-        )
-        about = (spec.help or "").split(". ")[0].rstrip(".")
-        out.append(Form(name, name.replace("-", " ").capitalize(), fields, about))
-    return out
 
 
 def _form_of(game: Any, kind: str) -> Form:
@@ -130,27 +79,6 @@ def _form_of(game: Any, kind: str) -> Form:
             )
         ]
     )
-
-
-def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
-    """The action as the banker would type it: `pay Ann Bob 5 --memo rent`."""
-    if kind == "pay":
-        memo = values.get("memo", "")
-        words = ["pay", who, values.get("to", ""), values.get("amount", "")]
-        return shlex.join(words + (["--memo", memo] if memo else []))
-    spec = game.player_command(kind)
-    words = kind.split("-") if kind.partition("-")[0] in game.command_groups else [kind]
-    for p in sorted(spec.params, key=lambda p: not p.positional):
-        v = who if p.name == "player" else values.get(p.name, "")
-        if not v:
-            continue
-        if p.kind == "flag":
-            words.append(p.cli)
-        elif p.positional:
-            words.append(v)
-        else:
-            words += [p.cli, v]
-    return shlex.join(words)
 
 
 def _change_of(
