@@ -14,119 +14,55 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shlex
 import time
 import zipfile
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
+from ledger.app.action_entry import (
+    APPLYING,
+    DAMAGED,
+    DONE,
+    MAX_TEXT,
+    REFUSED,
+    REJECTED,
+    UNDONE,
+    WAITING,
+    Action,
+    next_number,
+)
+from ledger.app.action_entry import load as _load
+from ledger.app.action_forms import Field, Form, described, forms
 from ledger.app.action_log import newest
 from ledger.app.moment import bound, moment_of
+from ledger.app.pay import refuse_hidden
 from ledger.app.pipeline import Change, change
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.io import pending, store
 
-WAITING, APPLYING, DONE, REFUSED, REJECTED = "waiting", "applying", "done", "refused", "rejected"
-#: Done, then taken back by `ledger undo` (found in the history, never kept in the file).
-UNDONE = "undone"
+__all__ = [  # the states and the record, kept in action_entry.py, named here too
+    "APPLYING",
+    "DAMAGED",
+    "DONE",
+    "REFUSED",
+    "REJECTED",
+    "UNDONE",
+    "WAITING",
+    "Action",
+    "Field",
+    "Form",
+    "described",
+    "forms",
+    "listing",
+    "submit",
+    "waiting",
+]
 #: Fields that say what only the table saw (the dice as thrown): a player's word for them is
 #: taken by the banker, so an action naming them waits even when actions apply at once.
 WITNESSED = frozenset({"dice"})
-#: A form's one-time id and a field's value: at most this long (a form is small).
-MAX_TEXT = 500
 #: The most actions of one link that may wait for the banker at once; and how many decided
 #: ones are kept (the newest), so the file stays small however long the game runs.
 MAX_WAITING, KEEP_DECIDED = 20, 500
-
-
-class Field(msgspec.Struct, frozen=True):
-    """One field of a player's form: its name, what it is called on the page, its kind
-    (`text`, `money`, `int`, `flag`), whether it must be filled in."""
-
-    name: str
-    label: str
-    kind: str = "text"
-    required: bool = False
-    help: str = ""
-
-
-class Form(msgspec.Struct, frozen=True):
-    """What a player may do from their link: `pay`, or one of the game's player actions."""
-
-    kind: str
-    title: str
-    fields: tuple[Field, ...]
-    #: What it does, in the words of the command's help.
-    about: str = ""
-
-
-PAY = Form(
-    "pay",
-    "Pay",
-    (
-        Field("to", "To", required=True, help="A player, or the bank."),
-        Field("amount", "Amount", "money", True, "e.g. 12.50, a dot for decimals"),
-        Field("memo", "Memo", help="What it is for."),
-    ),
-)
-
-
-@dataclass(frozen=True)
-class Action:
-    """One action sent from a link, and where it stands: waiting, applying, done (with what
-    it posted), refused (with the problems, as the command says them), rejected (why)."""
-
-    n: int
-    who: str
-    kind: str
-    values: dict[str, str]
-    state: str
-    command: str
-    at: str
-    result: str = ""
-    problems: tuple[dict[str, str], ...] = ()
-    why: str = ""
-    form: str = field(default="", repr=False)
-    #: The game it was sent for (`Settings.identity`): another game's workbook refuses it.
-    game: str = field(default="", repr=False)
-    #: Its history line once it is run (`... — from Ann's link (action 3)`), and the newest
-    #: kept version before: whether it is in the workbook is read from the history by them.
-    line: str = field(default="", repr=False)
-    since: int = field(default=0, repr=False)
-    #: The day (round) it was sent on: a game's own move is for that moment only.
-    day: int | None = field(default=None, repr=False)
-
-    def message(self) -> list[str]:
-        """The problems as `ledger` prints them: `WHERE: code message`, then its hint."""
-        lines = []
-        for p in self.problems:
-            lines.append(f"{p['where']}: {p['code']} {p['message']}")
-            if p.get("hint"):
-                lines.append(f"    hint: {p['hint']}")
-        return lines
-
-
-def forms(game: Any) -> list[Form]:
-    """The forms of a player's page: pay, then each of the game's player actions that names
-    its player (it is run as the link's holder)."""
-    out = [PAY]
-    for name in game.player_actions:
-        spec = game.player_command(name)
-        if spec is None or not any(p.name == "player" for p in spec.params):
-            continue
-        fields = tuple(
-            Field(
-                p.name, p.cli.lstrip("-").replace("-", " ").capitalize(), p.kind, p.required, p.help
-            )
-            for p in spec.params
-            if p.name != "player"
-        )
-        about = (spec.help or "").split(". ")[0].rstrip(".")
-        out.append(Form(name, name.replace("-", " ").capitalize(), fields, about))
-    return out
 
 
 def _form_of(game: Any, kind: str) -> Form:
@@ -145,28 +81,7 @@ def _form_of(game: Any, kind: str) -> Form:
     )
 
 
-def described(game: Any, who: str, kind: str, values: dict[str, str]) -> str:
-    """The action as the banker would type it: `pay Ann Bob 5 --memo rent`."""
-    if kind == "pay":
-        memo = values.get("memo", "")
-        words = ["pay", who, values.get("to", ""), values.get("amount", "")]
-        return shlex.join(words + (["--memo", memo] if memo else []))
-    spec = game.player_command(kind)
-    words = kind.split("-") if kind.partition("-")[0] in game.command_groups else [kind]
-    for p in sorted(spec.params, key=lambda p: not p.positional):
-        v = who if p.name == "player" else values.get(p.name, "")
-        if not v:
-            continue
-        if p.kind == "flag":
-            words.append(p.cli)
-        elif p.positional:
-            words.append(v)
-        else:
-            words += [p.cli, v]
-    return shlex.join(words)
-
-
-def _change_of(
+def change_of(
     game: Any, who: str, kind: str, values: dict[str, str], identity: str = "", day: Any = None
 ) -> Change[object]:
     """The change the typed command would make, as the link's holder, for the game and the
@@ -185,6 +100,12 @@ def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change[obje
             memo=values.get("memo", ""),
         )
     spec = game.player_command(kind)
+    if spec is None:  # another game's (`bound` says so first) or nobody's
+
+        def nobody(books: Any) -> tuple[str, list[Problem], object]:
+            return "", [damaged_problem(kind, game)], None
+
+        return nobody
     given: dict[str, Any] = {"player": who}
     for p in spec.params:
         v = values.get(p.name, "")
@@ -196,6 +117,17 @@ def _made(game: Any, who: str, kind: str, values: dict[str, str]) -> Change[obje
         return summary, problems, None
 
     return run
+
+
+def damaged_problem(kind: str, game: Any) -> Problem:
+    """An action of a kind this game's players do not send, on this very game's workbook: no
+    form made it (another game's is refused as `another-game` before this)."""
+    return problem(
+        "action-damaged",
+        "N",
+        f"{kind!r} is nothing a player of {game.title} sends: no player's form made it",
+        "`ledger reject N` closes it",
+    )
 
 
 def _game(path: Path) -> Any:
@@ -214,26 +146,6 @@ def _game(path: Path) -> Any:
     if key is None:
         raise ProblemsFound([problem("no-game", str(path), "the workbook names no game", "")])
     return load_game(key)
-
-
-def _load(entry: dict[str, Any]) -> Action:
-    return Action(
-        int(entry["n"]),
-        str(entry["who"]),
-        str(entry["kind"]),
-        {str(k): str(v) for k, v in dict(entry.get("values", {})).items()},
-        str(entry["state"]),
-        str(entry.get("command", "")),
-        str(entry.get("at", "")),
-        str(entry.get("result", "")),
-        tuple(_problem_of(p) for p in entry.get("problems", ())),
-        str(entry.get("why", "")),
-        str(entry.get("form", "")),
-        str(entry.get("game", "")),
-        str(entry.get("line", "")),
-        int(entry.get("since", 0)),
-        None if entry.get("day") is None else int(entry["day"]),
-    )
 
 
 def _kept(path: Path) -> dict[str, Any]:
@@ -261,16 +173,6 @@ def _kept(path: Path) -> dict[str, Any]:
     return data
 
 
-def _problem_of(kept: Any) -> dict[str, str]:
-    """A kept problem as `message()` shows it: its code, where and message, all text."""
-    if not isinstance(kept, dict):
-        raise TypeError("a problem is a mapping")
-    out = {k: str(kept.get(k, "")) for k in ("code", "where", "message", "hint")}
-    if not out["code"] or not out["message"]:
-        raise ValueError("a problem has a code and a message")
-    return out
-
-
 def listing(path: Path) -> list[Action]:
     """Every action sent from the links of this workbook, oldest first; one done and since
     taken back by `ledger undo` is `undone` (the history says so)."""
@@ -280,10 +182,7 @@ def listing(path: Path) -> list[Action]:
     log = None
     believed = True  # a history not the banker's alone tells nothing: `ledger undo` says why
     for entry in pending.read(path)["actions"]:
-        try:
-            action = _load(entry)
-        except (KeyError, TypeError, ValueError):
-            continue  # a line of the file nobody could have written: not shown, never run
+        action = _load(entry)  # one no form could have made is `damaged`, never run
         if action.state == DONE and action.line and believed:
             try:
                 log = kept(path) if log is None else log
@@ -303,9 +202,10 @@ def kept_signature(path: Path) -> tuple[int, int] | None:
 def waiting(path: Path) -> list[Action]:
     """`ledger pending`: what waits for the banker, what is being applied (or was, by a run
     that stopped: `ledger approve N` or `ledger reject N` settles it), and what was done and
-    then undone (the banker approves it again, or rejects it)."""
+    then undone (the banker approves it again, or rejects it), and what no player's form
+    could have made (damaged: never run; the banker rejects it)."""
     _kept(path)  # a damaged file is said, not shown as "nothing waits"
-    return [a for a in listing(path) if a.state in (WAITING, APPLYING, UNDONE)]
+    return [a for a in listing(path) if a.state in (WAITING, APPLYING, UNDONE, DAMAGED)]
 
 
 def _set(path: Path, n: int, **changes: Any) -> Action:
@@ -340,56 +240,88 @@ def submit(
     `identity`: the game the link was made for (`Settings.identity`; "": the workbook's now)."""
     game = _game(path)
     form = _form_of(game, kind)
-    kept = {f.name: str(values.get(f.name, "")).strip()[:MAX_TEXT] for f in form.fields}
+    kept = {f.name: str(values.get(f.name, "")).strip() for f in form.fields}
     kept = {k: v for k, v in kept.items() if v}
-    _refuse_hidden(kept)
-    form_id = form_id[:MAX_TEXT]
+    _refuse_too_long({**kept, "form": form_id})
+    refuse_hidden(kept)  # the rule `ledger pay --memo` keeps too
     command = described(game, who, kind, kept)
+    state = _tried(path, game, who, kind, kept, command, identity)
     with store.exclusive(path):
         data = _kept(path)
         for entry in data["actions"]:
             if entry.get("who") == who and entry.get("form") == form_id and form_id:
                 return _load(entry)  # a double tap: the first one stands
         _refuse_too_many(data, who, kind)
-        last = data.get("last")
-        last = last if isinstance(last, int) and not isinstance(last, bool) else 0
-        n = max([last, *(int(e["n"]) for e in data["actions"])]) + 1
-        data["last"] = n
+        n = data["last"] = next_number(path, data)
         data["actions"] = _pruned(data["actions"])
         entry = {
             "n": n,
             "who": who,
             "kind": kind,
             "values": kept,
-            "state": APPLYING,
             "command": command,
             "at": time.strftime("%Y-%m-%d %H:%M:%S"),
             "form": form_id,
-            "pid": os.getpid(),
-            "claimed": time.time(),
             "since": newest(path),
-            "line": f"{command} — from {who}'s link (action {n})",
+            "line": f"{command} — from {who}'s link (action {n})",  # its save's, at once
+            **state,
         }
+        if entry["state"] == APPLYING:
+            entry.update(pid=os.getpid(), claimed=time.time())
         data["actions"].append(entry)
         pending.write(path, data)
+    action = _load(entry)
+    return _apply(path, game, action) if action.state == APPLYING else action
+
+
+def _tried(
+    path: Path,
+    game: Any,
+    who: str,
+    kind: str,
+    kept: dict[str, str],
+    command: str,
+    identity: str,
+) -> dict[str, Any]:
+    """The action tried on the books as they are (nothing written): refused, with why; or
+    waiting, or to apply at once (`applying`), bound to the game and the day (round) the
+    books stand at, however it is applied."""
     try:
         tried = change(
-            path, _change_of(game, who, kind, kept, identity), command=command, dry_run=True
+            path, change_of(game, who, kind, kept, identity), command=command, dry_run=True
         )
     except ProblemsFound as exc:
         if exc.exit_code == store.EXIT_LOCKED:  # open in Excel, read-only, busy: not the
             # action's fault: checked when approved, for the moment the books stood at
-            return _set(path, n, state=WAITING, **moment_of(path, identity))
-        return _set(path, n, **refused(exc, path))
+            return {"state": WAITING, **moment_of(path, identity)}
+        return refused(exc, path)
     except OSError as exc:  # a full disk, a permission: said as the command says it
-        return _set(path, n, **refused(store.os_problem(exc), path))
+        return refused(store.os_problem(exc), path)
     books = tried.books
     assert books is not None
-    played = books.settings.identity()  # approved later only on this very game
-    if books.settings.values.get("actions_wait", True) is not False or WITNESSED & set(kept):
-        return _set(path, n, state=WAITING, game=played, day=books.day)
-    action = dataclasses.replace(_load(entry), game=played, day=books.day)
-    return _apply(path, game, action)
+    bound_to = {"game": books.settings.identity(), "day": books.day}
+    at_once = books.settings.values.get("actions_wait", True) is False
+    # the dice as thrown, a landing: what only the table saw waits for the banker's word
+    if at_once and not WITNESSED & set(kept) and kind not in game.witnessed_actions:
+        return {"state": APPLYING, **bound_to}
+    return {"state": WAITING, **bound_to}
+
+
+def _refuse_too_long(values: dict[str, str]) -> None:
+    """A field longer than a form's field may be is refused, never cut (cut, `0…01000`
+    could become another amount)."""
+    found = [
+        problem(
+            "too-long",
+            name,
+            f"{name} is {len(value):,} characters long; a form's field holds at most {MAX_TEXT}",
+            "send it again, shorter",
+        )
+        for name, value in values.items()
+        if len(value) > MAX_TEXT
+    ]
+    if found:
+        raise ProblemsFound(found)
 
 
 def _refuse_too_many(data: dict[str, Any], who: str, kind: str) -> None:
@@ -416,27 +348,6 @@ def _pruned(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [e for e in actions if id(e) not in gone]
 
 
-def _refuse_hidden(values: dict[str, str]) -> None:
-    """A field of a phone's form is one line of plain text: a control or format character
-    (an escape sequence, a carriage return, a right-to-left override) could redraw the
-    banker's terminal in `ledger pending` or `ledger history`, showing another action than
-    the one approved. Refused before anything is kept."""
-    from ledger.core.names import invisible
-
-    found = [
-        problem(
-            "hidden-character",
-            name,
-            f"{name} holds {hidden}, which a form's text never needs",
-            "type it again as plain text",
-        )
-        for name, value in values.items()
-        if (hidden := invisible(value)) is not None
-    ]
-    if found:
-        raise ProblemsFound(found)
-
-
 def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
     """Run the action as its command. Refused for what the books say: refused for good. The
     workbook locked (open in Excel, read-only, busy) or an error of the system: `back_to`
@@ -444,7 +355,7 @@ def _apply(path: Path, game: Any, action: Action, back_to: str = "") -> Action:
     try:
         outcome = change(
             path,
-            _change_of(game, action.who, action.kind, action.values, action.game, action.day),
+            change_of(game, action.who, action.kind, action.values, action.game, action.day),
             command=action.line,
         )
     except ProblemsFound as exc:

@@ -13,21 +13,20 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ledger.app.action_log import alive, kept, newest, saved
-from ledger.app.actions import (
+from ledger.app.action_entry import (
     APPLYING,
     DONE,
     MAX_TEXT,
     REJECTED,
     WAITING,
     Action,
-    _apply,
-    _entry,
-    _game,
-    _kept,
-    _load,
-    _set,
+    command_of,
+    damage,
+    damaged,
 )
+from ledger.app.action_entry import load as _load
+from ledger.app.action_log import alive, kept, newest, saved
+from ledger.app.actions import _apply, _entry, _game, _kept, _set
 from ledger.core.problems import ProblemsFound, problem
 from ledger.io import pending, store
 
@@ -53,52 +52,68 @@ def _not_waiting(n: int, entry: dict[str, Any], why: str, hint: str = "") -> Pro
 
 def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
     """Action `n` taken out of the waiting ones (marked applying, with the history line its
-    save will carry; or rejected, with `why`), under the lock. Left applying by a stopped run: settled first (done
-    when its save is in the history: returned so). Done, then undone: taken again."""
+    save will carry; or rejected, with `why`), under the lock. Left applying by a stopped run:
+    settled first (done when its save is in the history: returned so). Done, then undone:
+    taken again. Damaged (no form made it): never run, closed by a rejection."""
     with store.exclusive(path):
         data = _kept(path)
         entry = _entry(data, n)
-        state = entry.get("state")
-        line = ""
+        why_damaged = damage(entry)
+        if why_damaged is not None and approving:
+            raise damaged(n, why_damaged)
+        if why_damaged is None and _settled(path, entry, n, approving):
+            pending.write(path, data)
+            return _load(entry)
         if approving:
-            line = f"{entry.get('command')} — from {entry.get('who')}'s link, approved by the "
-            line += f"banker (action {n})"
-        if state == APPLYING:
-            if alive(entry.get("pid")) and _recent(entry.get("claimed")):
-                raise _not_waiting(n, entry, "being applied now", "wait a moment and look again")
-            found = saved(kept(path), str(entry.get("line", "")), _since(entry))
-            if found is True:
-                entry.update(state=DONE, result=FOUND_SAVED)
-                pending.write(path, data)
-                return _load(entry)
-            if found is None and approving:
-                raise ProblemsFound(
-                    [
-                        problem(
-                            "action-unknown",
-                            "N",
-                            f"action {n} ({entry.get('command')}) was being applied when its "
-                            "run stopped, and the kept history no longer reaches back to say "
-                            "whether it was saved",
-                            "look for it in the journal (`ledger report`); `ledger reject "
-                            f"{n}` closes it without running it",
-                        )
-                    ]
-                )
-        elif state == DONE:
-            line_was = str(entry.get("line", ""))
-            if not line_was or saved(kept(path), line_was, _since(entry)) is not False:
-                raise _not_waiting(n, entry, "done", "`ledger undo` takes a command back")
-        elif state != WAITING:
-            raise _not_waiting(n, entry, str(state))
-        if approving:
+            # what the banker approves and the history records is made from the values
+            command = command_of(entry["who"], entry["kind"], entry["values"])
             entry.update(
-                state=APPLYING, pid=os.getpid(), claimed=time.time(), since=newest(path), line=line
+                state=APPLYING,
+                pid=os.getpid(),
+                claimed=time.time(),
+                since=newest(path),
+                line=f"{command} — from {entry['who']}'s link, approved by the banker (action {n})",
+                command=command,
             )
         else:  # rejected in the same step: nothing is left half-done
             entry.update(state=REJECTED, why=why.strip()[:MAX_TEXT])
         pending.write(path, data)
         return _load(entry)
+
+
+def _settled(path: Path, entry: dict[str, Any], n: int, approving: bool) -> bool:
+    """Whether the action was found saved by a run that stopped (then it is marked done);
+    refused when it is not to be taken up: being applied now, done and in the books, decided.
+    False: it is taken up now."""
+    state = entry.get("state")
+    if state == APPLYING:
+        if alive(entry.get("pid")) and _recent(entry.get("claimed")):
+            raise _not_waiting(n, entry, "being applied now", "wait a moment and look again")
+        found = saved(kept(path), str(entry.get("line", "")), _since(entry))
+        if found is True:
+            entry.update(state=DONE, result=FOUND_SAVED)
+            return True
+        if found is None and approving:
+            raise ProblemsFound(
+                [
+                    problem(
+                        "action-unknown",
+                        "N",
+                        f"action {n} ({entry.get('command')}) was being applied when its "
+                        "run stopped, and the kept history no longer reaches back to say "
+                        "whether it was saved",
+                        "look for it in the journal (`ledger report`); `ledger reject "
+                        f"{n}` closes it without running it",
+                    )
+                ]
+            )
+    elif state == DONE:
+        line_was = str(entry.get("line", ""))
+        if not line_was or saved(kept(path), line_was, _since(entry)) is not False:
+            raise _not_waiting(n, entry, "done", "`ledger undo` takes a command back")
+    elif state != WAITING:
+        raise _not_waiting(n, entry, str(state))
+    return False
 
 
 def _recent(claimed: object) -> bool:

@@ -22,6 +22,28 @@ def amount_of(text: str, where: str = "AMOUNT") -> Decimal:
         raise ProblemsFound([problem("bad-amount", where, str(exc), "e.g. 12.50")]) from None
 
 
+def refuse_hidden(values: dict[str, str]) -> None:
+    """One rule for what a person types, at the terminal or on a phone's form: a field is one
+    line of plain text. A control or format character (an escape sequence, a newline, a
+    carriage return, a right-to-left override) could redraw the banker's terminal in `ledger
+    pending`, `ledger journal` or `ledger history`, showing another action than the one
+    approved. Refused before anything is kept."""
+    from ledger.core.names import invisible
+
+    found = [
+        problem(
+            "hidden-character",
+            name,
+            f"{name} holds {hidden}, which a form's text never needs",
+            "type it again as plain text",
+        )
+        for name, value in values.items()
+        if (hidden := invisible(value)) is not None
+    ]
+    if found:
+        raise ProblemsFound(found)
+
+
 def paying(
     payer: str,
     payee: str,
@@ -33,7 +55,9 @@ def paying(
     event: str = "cli:pay",
 ) -> Change[object]:
     """The change that moves `value` from `payer` to `payee` (look-alike names, a player's
-    overdraft and the game's own refusals as `ledger pay` has them)."""
+    overdraft and the game's own refusals as `ledger pay` has them). A memo holding a hidden
+    character is refused (`refuse_hidden`), typed or sent from a phone."""
+    refuse_hidden({"--memo": memo})
 
     def change(books: Any) -> tuple[str, list[Any], object]:
         from ledger.core.actions import pay as pay_action

@@ -12,8 +12,8 @@ from typing import Any
 
 import msgspec
 
-from ledger.app.actions import PAY, Action, Form
-from ledger.app.actions import _change_of as change_of
+from ledger.app.action_forms import PAY, Form
+from ledger.app.actions import Action, change_of
 from ledger.core.books import BANK, Books
 from ledger.core.problems import ProblemsFound
 from ledger.core.report import Moves, Pick

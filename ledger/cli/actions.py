@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -49,7 +49,7 @@ def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
             say(_nothing_waits(path))
             return
         for a in found:
-            print(f"{a.n:>4}  {a.at}  {a.who}: {a.command}" + _being_applied(a.state))
+            print(f"{a.n:>4}  {a.at}  {a.who}: {a.command or a.kind}" + _being_applied(a))
         say("`ledger approve N` runs one as its command; `ledger reject N --why TEXT` refuses it.")
 
     run(action)
@@ -71,7 +71,10 @@ def _nothing_waits(path: Path) -> str:
     return f"Nothing waits: {sent} decided ({how})."
 
 
-def _being_applied(state: str) -> str:
+def _being_applied(a: Any) -> str:
+    state = a.state
+    if state == "damaged":
+        return f"  (damaged: {a.why}; it never runs: reject it)"
     if state == "undone":
         return "  (approved, then undone: approve it again, or reject it)"
     if state == "applying":

@@ -429,6 +429,9 @@ class Game(ABC):
     #: names of the game's commands, each run as that player (its `player` is theirs) and
     #: checked as the typed command is. Nothing else: no tick, no undo, no setting.
     player_actions: tuple[str, ...] = ()
+    #: The player actions that claim what only the table saw (where a piece landed): they
+    #: wait for the banker even when actions apply at once (the setting `actions_wait`).
+    witnessed_actions: tuple[str, ...] = ()
 
     def player_command(self, name: str) -> ActionSpec | None:
         """The spec of the player action `name` (None: not one of `player_actions`)."""

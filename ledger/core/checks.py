@@ -32,6 +32,11 @@ def too_far(days: int, today: int = 0) -> Problem:
     )
 
 
+#: What a cell's text may not start with: a spreadsheet (or a tool the books are exported
+#: to) reads `=1+1`, `+A1`, `-2+3` or `@SUM(..)` as a formula, not a name.
+FORMULA_START = frozenset("=+-@")
+
+
 def _players(books: Books) -> Iterable[Problem]:
     seen: dict[str, str] = {}
     roles = (PLAYER_ROLE, *(r.key for r in books.game.roles))
@@ -58,6 +63,13 @@ def _players(books: Books) -> Iterable[Problem]:
                 where,
                 f"{p.name!r} holds an invisible character, {hidden}",
                 "type the name again: a name may not hold invisible or text-direction characters, which make two names look alike",
+            )
+        elif p.name[:1] in FORMULA_START:
+            yield problem(
+                "bad-player-name",
+                where,
+                f"{p.name!r} starts with {p.name[0]!r}: a spreadsheet reads it as a formula",
+                "start the name with a letter or a digit",
             )
         key = name_key(p.name)
         if key in seen:

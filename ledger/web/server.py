@@ -38,8 +38,9 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from ledger.app.actions import PAY, submit
+from ledger.app.action_forms import PAY
 from ledger.app.actions import refused as refused_by_the_books
+from ledger.app.actions import submit
 from ledger.app.csrf import csrf_holds, csrf_token
 from ledger.app.deciding import approve, reject
 from ledger.app.phone import field_labels, said_plainly

@@ -50,7 +50,8 @@ def kept_file(game: Ledger) -> Path:
 )
 def test_30_a_tampered_pending_file_is_no_traceback(game: Ledger, text: str) -> None:
     kept_file(game).write_text(text, encoding="utf-8")
-    assert listing(game.path) == []
+    # what is no action at all is left out; an action no form made is named damaged (36)
+    assert [a.state for a in listing(game.path)] in ([], ["damaged"])
     sent = pay(game, "Ann", "Bob", "5")
     assert sent.state == "waiting"
     assert "Ann: pay Ann Bob 5" in game("pending").stdout

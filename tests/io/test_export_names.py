@@ -20,8 +20,9 @@ import pytest
 from tests.conftest import Ledger, add_rows, program
 
 #: Names `ledger new` accepts, each awkward somewhere: two spaces (alone, without a `Bo b`),
-#: hledger's and beancount's special characters, what a spreadsheet takes for a formula, `%`
-#: (hledger's escape here), letters of other scripts; no two differ only in case or spaces.
+#: hledger's and beancount's special characters, `%` (hledger's escape here), letters of other
+#: scripts; no two differ only in case or spaces. A name a spreadsheet takes for a formula
+#: (`=1+1`, `-Eve`, `@Fay`) is refused since issue 36; the memos below still start so.
 AWKWARD = (
     "Bo  b",
     "Bo %20b",
@@ -32,9 +33,6 @@ AWKWARD = (
     "_x) Di",
     "[Ed]",
     "a;b",
-    "=1+1",
-    "-Eve",
-    "@Fay",
     "Zoë",
     "日本",
     "O'Neil",
@@ -146,8 +144,16 @@ def read_csv(path: Path) -> list[dict[str, str]]:
 
 
 def test_28_csv_keeps_a_bare_cr_in_its_field(game: Ledger) -> None:
-    game("pay", "Ann", "Bob", "1.19", "--memo", "ore\rfuel")
-    game("pay", "Bob", "Ann", "2.00", "--memo", "a,b\r\nc")
+    # typed in the Events sheet's cells (`ledger pay --memo` refuses them since issue 36)
+    add_rows(
+        game.path,
+        "Events",
+        [
+            ["E1", None, "pay", "Ann", "Bob", 1.19, None, "ore\rfuel"],
+            ["E2", None, "pay", "Bob", "Ann", 2.00, None, "a,b\r\nc"],
+        ],
+    )
+    game("post")
     path = game.folder / "books.csv"
     game("export", "--format", "csv", "--out", str(path))
     rows = read_csv(path)

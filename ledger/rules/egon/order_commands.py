@@ -45,6 +45,7 @@ from ledger.rules.egon.sheets import (
     traders_of,
 )
 from ledger.rules.egon.state import JAILED
+from ledger.rules.egon.tables import ORDER_COUNT_MOST, ORDER_KJ_MOST
 
 #: The options a line of a round's file may carry after its order, as on the command line.
 LINE_OPTIONS = ("--penalty-kj", "--penalty-stones", "--justified-against")
@@ -258,6 +259,23 @@ def _penalty(e: OrderEntry, order: Order) -> tuple[Decimal, list[Problem]]:
                 e.at("--penalty-kj"),
                 f"{e.label}the penalty {e.penalty_kj} Kj is negative",
                 "the Kj the article threatens, e.g. 300",
+            )
+        )
+    if kj > ORDER_KJ_MOST or e.penalty_stones > ORDER_COUNT_MOST:
+        big, most = (
+            ("--penalty-kj", ORDER_KJ_MOST)
+            if kj > ORDER_KJ_MOST
+            else (
+                "--penalty-stones",
+                ORDER_COUNT_MOST,
+            )
+        )
+        problems.append(
+            problem(
+                "bad-amount",
+                e.at(big),
+                f"{e.label}{big} is more than an order carries: at most {most:,}",
+                "a penalty within the game (6.6.2: 'im Rahmen des Spiels')",
             )
         )
     if e.penalty_stones < 0:

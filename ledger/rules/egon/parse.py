@@ -39,7 +39,13 @@ from ledger.rules.egon.orders import (
     Sabotage,
     Theft,
 )
-from ledger.rules.egon.tables import LOTTERY_HIGHEST, LOTTERY_LOWEST, TRADERS
+from ledger.rules.egon.tables import (
+    LOTTERY_HIGHEST,
+    LOTTERY_LOWEST,
+    ORDER_COUNT_MOST,
+    ORDER_KJ_MOST,
+    TRADERS,
+)
 
 _NAME_TO_CODE: dict[str, str] = {n.lower(): c for c, n in ACTION_NAMES.items()} | {
     "denunziation": "x",
@@ -162,9 +168,12 @@ def _count(text: str, what: str, errors: _Errors) -> int:
     if not s.isdigit():
         errors.add(f"{what} {s!r} is not a whole number")
         return 0
-    value = int(s)
+    value = int(s) if len(s) <= 9 else ORDER_COUNT_MOST + 1  # a long one is too many
     if value < 1:
         errors.add(f"{what} must be at least 1, not {value}")
+    elif value > ORDER_COUNT_MOST:
+        shown = s if len(s) <= 12 else s[:12] + "..."
+        errors.add(f"{what} {shown} is more than an order carries: at most {ORDER_COUNT_MOST}")
     return value
 
 
@@ -178,6 +187,8 @@ def _amount(text: str, what: str, errors: _Errors) -> Decimal:
         errors.add(f"{what} {text.strip()} is negative")
     elif value == 0:
         errors.add(f"{what} must be more than 0 Kj")
+    elif value > ORDER_KJ_MOST:
+        errors.add(f"{what} {value} Kj is more than an order carries: at most {ORDER_KJ_MOST:,} Kj")
     elif value != value.to_integral_value():
         errors.add(f"{what} {text.strip()} is not a whole number of Kj")
     return value.to_integral_value() if value == value.to_integral_value() else value

@@ -34,6 +34,7 @@ from ledger.rules.egon.sheets import (
     traders_of,
 )
 from ledger.rules.egon.state import JAILED
+from ledger.rules.egon.tables import ORDER_COUNT_MOST, ORDER_KJ_MOST
 
 
 def _cell(row: Any, column: str) -> str:
@@ -348,6 +349,19 @@ def penalty_problems(o: OrderRow, blackmail: bool, *, at_tick: bool) -> list[Pro
         )
         for column, value in (("penalty_kj", o.penalty_kj), ("penalty_stones", o.penalty_stones))
         if value < 0
+    ] + [
+        problem(
+            "bad-amount" if column == "penalty_kj" else "bad-number",
+            order_cell(o, column),
+            f"{o.player} {o.order}: a penalty of {value} is more than an order carries: "
+            f"at most {most:,}",
+            "a penalty within the game (6.6.2: 'im Rahmen des Spiels')",
+        )
+        for column, value, most in (
+            ("penalty_kj", o.penalty_kj, ORDER_KJ_MOST),
+            ("penalty_stones", o.penalty_stones, ORDER_COUNT_MOST),
+        )
+        if value > most
     ]
     if found:
         return found

@@ -35,6 +35,13 @@ SALARY_PER_LOTTERY_POINT: Final = Decimal("10")  # README (2.): 10 x sum of the 
 SALARY_PER_TOWER_STONE: Final = Decimal("10")  # README (2.): + 10 x tower height
 DEBT_INTEREST_PERCENT: Final = Decimal("50")  # README (2.): 50% per round on a negative balance
 OUT_DEBT_LIMIT: Final = Decimal("10000")  # README (2.): out of the game past 10,000 Kj of debt
+#: The most an order carries (issue 36; docs/decisions.md): a count (stones to import or steal,
+#: guards, denunciation points, a penalty's stones) has two digits, as every number of an
+#: order's text; an amount (forged money, a bribe, a party, a sabotage, a penalty) is at most
+#: ten times the debt that puts a player out. Beyond them an order is no move of this game,
+#: and its round could not be evaluated exactly.
+ORDER_COUNT_MOST: Final = 99
+ORDER_KJ_MOST: Final = Decimal("100000")
 
 # ---------------------------------------------------------------------------
 # 5. Erste Aktionsphase

@@ -37,6 +37,9 @@ class Planetopoly(Game):
     #: From a player's link (`ledger serve --actions`): rent for the plot they landed on, bail
     #: from prison, buying the plot they landed on.
     player_actions = ("rent", "bail", "buy")
+    #: A buy claims the player landed on the plot (§8: only then, or remotely): the books do
+    #: not know where a piece stands, so the banker takes the word (issue 36).
+    witnessed_actions = ("buy",)
     next_steps = (
         "the Deeds sheet holds an EXAMPLE board: type in your copy's title deed cards; then "
         "ledger start, risk, buy, build, rent, remote-buy, sell, event, prison, bail, stay."
