@@ -14,8 +14,8 @@ the command used (openpyxl, not ledger's own reader) and held to what is never n
 - the statements ticks wrote chain (each opens at the previous one's closing, no line twice).
 
 A game's machine adds its own invariants (a destroyed thing earns nothing, a crime is tried
-once). `make slow` plays each machine at length (`machine_settings`); `make test` leaves them
-to it, to stay under two minutes.
+once). `make slow` plays each machine at length (`machine_settings`); `make test` plays three
+short games of each from the same fixed seed (`Test<Game>Quick`, about ten seconds in all).
 
     LEDGER_MACHINE_RUNS=300 .venv/bin/python -m pytest -m slow tests/rules/egon/test_egon_machine.py
 """

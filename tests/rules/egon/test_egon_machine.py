@@ -406,3 +406,10 @@ class EgonMachine(BooksMachine):
 @pytest.mark.slow
 class TestEgonLong(EgonMachine.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=30, steps=40)
+
+
+class TestEgonQuick(EgonMachine.TestCase):  # type: ignore[misc, valid-type]
+    """A few short games from the same fixed seed in every `make test` (issue 37): a change that
+    breaks an invariant is caught before `make slow`."""
+
+    settings = machine_settings(runs=3, steps=12)

@@ -847,3 +847,10 @@ class Planetopoly(BooksMachine):
 @pytest.mark.slow
 class TestPlanetopolyLong(Planetopoly.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=40, steps=40)
+
+
+class TestPlanetopolyQuick(Planetopoly.TestCase):  # type: ignore[misc, valid-type]
+    """A few short games from the same fixed seed in every `make test` (issue 37): a change that
+    breaks an invariant is caught before `make slow`."""
+
+    settings = machine_settings(runs=3, steps=12)

@@ -820,3 +820,10 @@ class Triplanetary(BooksMachine):
 @pytest.mark.slow
 class TestTriplanetaryLong(Triplanetary.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=20, steps=30)
+
+
+class TestTriplanetaryQuick(Triplanetary.TestCase):  # type: ignore[misc, valid-type]
+    """A few short games from the same fixed seed in every `make test` (issue 37): a change that
+    breaks an invariant is caught before `make slow`."""
+
+    settings = machine_settings(runs=3, steps=12)
