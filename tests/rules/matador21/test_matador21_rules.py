@@ -326,3 +326,22 @@ def test_board_is_a_house_rule(workbook: Any) -> None:
     book("roll", "--dice", "5,4")  # A buys Tower (row 11 is field 10)
     book("roll", "--dice", "5,4")  # B pays 999
     assert cash(book) == {"A": "24999.00", "B": "29000.00"}  # 30,000 - 6,000 + 999; - 1 - 999
+
+
+def test_ruling_the_usual_board_is_the_readme_board_field_by_field() -> None:
+    """The README's board (price and rent of every field, the Fleets' rents by fleets owned,
+    the Caravan's 10%), typed in tests/rules/matador21/model.py from the ruling, against what
+    a new game starts with: a mistyped amount in board.csv fails here."""
+    from decimal import Decimal
+
+    from ledger.rules.matador21.sheets import DEFAULT_BOARD
+    from tests.rules.matador21.model import BOARD, CARAVAN_PERCENT, FLEET_RENTS
+
+    assert [f.field for f in DEFAULT_BOARD] == list(BOARD)
+    for f in DEFAULT_BOARD:
+        kind, price, amount = BOARD[f.field]
+        assert (f.type, f.price or 0, f.amount or 0) == (kind, price, amount), f
+        if kind == "Fleet":
+            assert (f.amount, f.amount_2, f.amount_3, f.amount_4) == FLEET_RENTS, f
+    caravan = next(f for f in DEFAULT_BOARD if f.percent)
+    assert (caravan.field, caravan.percent) == (17, Decimal(CARAVAN_PERCENT))
