@@ -54,15 +54,16 @@ def resolve_party(books: Books, name: str, where: str, bank: str | None = None) 
             did_you_mean(key, names) + "one of: " + ", ".join(names),
         )
     if bank is not None and game.banks:
-        match = [b for b in game.banks if b.casefold() == bank.strip().casefold()]
-        if not match:
+        known = game.player_banks(books, player)
+        if bank.strip().casefold() not in known:
+            names = list(dict.fromkeys(known.values()))
             return problem(
                 "unknown-bank",
                 where,
-                f"there is no bank at {bank!r}",
-                did_you_mean(bank, game.banks) + "banks: " + ", ".join(game.banks),
+                f"there is no bank at {bank!r} for {player.name}",
+                did_you_mean(bank, names) + "banks: " + ", ".join(names),
             )
-        bank = match[0]
+        bank = known[bank.strip().casefold()]
     return Party(game.cash_account(player, bank), player.name, player)
 
 
