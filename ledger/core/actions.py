@@ -19,7 +19,7 @@ from ledger.core.journal import Transaction, transfer
 from ledger.core.money import Money, MoneyError
 from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Param, split_args
-from ledger.core.problems import CellRef, Problem, column_letter, problem
+from ledger.core.problems import CellRef, Problem, column_letter, has_errors, problem
 
 
 class Party(msgspec.Struct, frozen=True):
@@ -54,15 +54,16 @@ def resolve_party(books: Books, name: str, where: str, bank: str | None = None) 
             did_you_mean(key, names) + "one of: " + ", ".join(names),
         )
     if bank is not None and game.banks:
-        match = [b for b in game.banks if b.casefold() == bank.strip().casefold()]
-        if not match:
+        known = game.player_banks(books, player)
+        if bank.strip().casefold() not in known:
+            names = list(dict.fromkeys(known.values()))
             return problem(
                 "unknown-bank",
                 where,
-                f"there is no bank at {bank!r}",
-                did_you_mean(bank, game.banks) + "banks: " + ", ".join(game.banks),
+                f"there is no bank at {bank!r} for {player.name}",
+                did_you_mean(bank, names) + "banks: " + ", ".join(names),
             )
-        bank = match[0]
+        bank = known[bank.strip().casefold()]
     return Party(game.cash_account(player, bank), player.name, player)
 
 
@@ -232,7 +233,8 @@ def command_event(spec: ActionSpec) -> EventHandler:
             return [], problems
         before = len(books.journal)
         _, problems = books.game.apply(books, spec.name, given, cells, where)
-        return ([] if problems else books.journal.transactions[before:]), problems
+        # a warning (a risky move the rules allow) leaves the row posted, as the command is
+        return ([] if has_errors(problems) else books.journal.transactions[before:]), problems
 
     return handle
 
@@ -312,7 +314,7 @@ def post_pending_events(
             continue
         txns, found = handler(books, ev, where)
         problems.extend(found)
-        if not found:
+        if not has_errors(found):
             ids = ", ".join(str(t.id) for t in txns)
             books.events[i] = replace(
                 ev, posted=f"txn {ids}" if ids else "done", note=txns[0].memo if txns else ""

@@ -227,6 +227,12 @@ class Game(ABC):
             return f"cash:{player.name}"
         return f"cash:{player.name}:{bank or self.home_bank}"
 
+    def player_banks(self, books: Books, player: Player) -> dict[str, str]:
+        """The banks `player` may pay from and be paid at (`--from-bank`, `--to-bank`): the
+        name as typed, casefolded, -> the bank of the account. The game's banks; a game may
+        add a player's own (a branch bank)."""
+        return {b.casefold(): b for b in self.banks}
+
     def player_accounts(self, books: Books, player: Player) -> list[str]:
         """Every cash account of the player: the home bank and each bank used since."""
         home = self.cash_account(player)

@@ -24,6 +24,7 @@ from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.egon.books import Books
+from ledger.rules.egon.debt_ahead import debt_ahead
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.purchase_checks import late_rows
 from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over
@@ -157,7 +158,7 @@ def add_purchase(
             _clear(book.purchases, i, build=False)
     else:
         book.purchases.append(PurchaseRow(rnd, name, count, kj, 0, note))
-    return line, []
+    return line, debt_ahead(books, name, "COST", f"this purchase of {kj:,.2f} Kj")
 
 
 def add_build(

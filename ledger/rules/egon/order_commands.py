@@ -23,6 +23,7 @@ from ledger.core.names import did_you_mean
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.commands import cell_of, row_hint, row_number
+from ledger.rules.egon.debt_ahead import debt_ahead
 from ledger.rules.egon.orders import (
     Accuse,
     Blackmail,
@@ -438,7 +439,13 @@ def add_orders(
         else:
             book.orders.append(row)
         lines.append(line)
-    return "\n".join(lines), []
+    said = [  # section 2: a party beyond the cash goes through, its debt said
+        w
+        for e, order, _ in checked
+        if isinstance(order, Party)
+        for w in debt_ahead(books, order.player, e.where, f"a party of {order.amount:,.2f} Kj")
+    ]
+    return "\n".join(lines), said
 
 
 def add_order_file(

@@ -25,7 +25,7 @@ from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import build, buy
 from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
-from ledger.rules.planetopoly.kit import Handler, Refused, summarize
+from ledger.rules.planetopoly.kit import Handler, NothingOwed, Refused, summarize
 from ledger.rules.planetopoly.remote_sell import remote_buy, sell
 from ledger.rules.planetopoly.rents import rent
 from ledger.rules.planetopoly.sheets import board_of, replace_holding
@@ -185,6 +185,10 @@ def apply(
         books.state = saved
         del books.dice[rolls:]
         return "", exc.problems
+    except NothingOwed as exc:  # allowed, and worth nothing: said, nothing changed
+        books.state = saved
+        del books.dice[rolls:]
+        return "nothing posted", [exc.said]
     if actor is not None:  # another player's move: a plot bought before may now take points
         for h in list(board.holdings):
             if h.new and h.owner != actor:

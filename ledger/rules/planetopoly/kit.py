@@ -22,6 +22,15 @@ class Refused(Exception):
         self.problems = problems
 
 
+class NothingOwed(Exception):
+    """What a command the rules allow is worth nothing (a rent to an owner in prison, §10):
+    it goes through, nothing is posted, and the banker is told why, a warning."""
+
+    def __init__(self, said: Problem) -> None:
+        super().__init__(said.message)
+        self.said = said
+
+
 def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
     return Refused([problem(code, where, message, hint)])
 

@@ -8,9 +8,11 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core import board as steps
+from ledger.core.problems import problem
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
+    NothingOwed,
     Where,
     check_free,
     find_deed,
@@ -55,11 +57,15 @@ def rent(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     if owner.name == player.name:
         raise refuse("own-deed", where["deed"], f"{rule}: {player.name} owns {deed.name}", "")
     if bank.flag(owner, "in_prison"):
-        raise refuse(
-            "owner-in-prison",
-            where["deed"],
-            f"§10: {owner.name} is in prison and collects no rent for {deed.name}",
-            "nothing to pay",
+        raise NothingOwed(
+            problem(
+                "owner-in-prison",
+                where["deed"],
+                f"§10: {owner.name} is in prison and collects no rent for {deed.name}: "
+                f"{player.name} pays nothing",
+                "",
+                warning=True,
+            )
         )
     if deed.is_plot:
         if v.get("dice"):

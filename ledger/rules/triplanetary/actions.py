@@ -98,6 +98,6 @@ def apply_action(
         refuse_the_dead(books, values, full_where)
         done = HANDLERS[name](books, values, full_where, event)
         done.txns = books.journal.transactions[before:]  # every transaction the action posted
-        return done, []
+        return done, list(done.warnings)
     except Refused as exc:
         return None, exc.problems

@@ -85,6 +85,30 @@ BRANCH_RESERVES = Decimal(5000)  # §30
 PLUTONIUM_KC_PER_CP = Decimal(100)  # §30: 1 CP per 100 KC
 
 
+def _refuse_without_corporation(books: Books, name: str, where: str) -> None:
+    """§30: "Branch banks may be set up by a corporation": its head sets one up, once it is
+    formed (§7: 5 days after incorporating)."""
+    corps = [c for c in state_of(books).corporations if c.head == name]
+    if any(c.status in ("active", "merging") for c in corps):
+        return
+    forming = next((c for c in corps if c.status == "forming"), None)
+    said = (
+        f"{name}'s corporation {forming.id} is forming, active on day {forming.ready_day} (§7)"
+        if forming
+        else f"{name} heads no corporation"
+    )
+    raise Refused(
+        problem(
+            "no-corporation",
+            where,
+            f"{said}: branch banks are set up by a corporation (§30)",
+            f"set it up from day {forming.ready_day}"
+            if forming
+            else f"ledger incorporate {name} (5 KC, active 5 days later, §7)",
+        )
+    )
+
+
 def _branch(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a["player"], where["player"])
@@ -93,6 +117,7 @@ def _branch(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
     check_hold(rules, state, ship, cp, 0, where["ship"])
     pieces = debit(books, player, BRANCH_FEE + BRANCH_RESERVES, where["base"])
+    _refuse_without_corporation(books, player.name, where["player"])
     pieces += [(SUPPLIERS, BRANCH_FEE), (f"reserves:{player.name}", BRANCH_RESERVES)]
     txn = post_pieces(
         books,

@@ -9,7 +9,7 @@ from typing import Any
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Param
-from ledger.core.problems import problem
+from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -29,7 +29,7 @@ from ledger.rules.triplanetary.kit import (
     rules_of,
     state_of,
 )
-from ledger.rules.triplanetary.model import ACTIVE, Crew, Mine, Ship
+from ledger.rules.triplanetary.model import ACTIVE, Crew, Mine, Post, Ship
 from ledger.rules.triplanetary.settings import Rules
 
 
@@ -90,7 +90,52 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     return Done(
         f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
         [txn],
+        _unfed(books, player.name, post, supplier, where[k], k),
     )
+
+
+def _unfed(
+    books: Books, owner: str, post: Post, supplier: Post | None, where: str, kind: str
+) -> list[Problem]:
+    """§14, said when a crew is hired: the crews the post's supplies cannot feed from the next
+    day on (a new crew eats from then; a mine on a base's hex from the base) live on its
+    emergency supplies, 10 KC a day to the Patrol, and die when those run out; a bare mine has
+    none and they die the next day. Nothing on a planet, where crews need none."""
+    state, rules = state_of(books), rules_of(books)
+    feeder = supplier or post
+    if feeder.on_planet:
+        return []
+    fed = [
+        c
+        for c in state.crews
+        if c.active
+        and (c.post == feeder.id or (supplier is not None and c.post == post.id))
+        and (feeder.fed_until if c.fed_until is None else c.fed_until) <= books.day
+    ]
+    short = len(fed) - feeder.supplies
+    if short <= 0:
+        return []
+    name, days = feeder.name or feeder.id, feeder.emergency_left
+    crews = "its crew" if len(fed) == 1 else f"{plural(short, 'crew')} of its {len(fed)}"
+    dies = "dies" if short == 1 else "die"
+    how = (
+        f"{'it lives' if short == 1 else 'they live'} on its {days} days of emergency supplies "
+        f"({Money(rules.emergency_fine, books.currency)} a day to the Patrol) and {dies}"
+        if days
+        else f"a {'mine' if isinstance(feeder, Mine) else 'post'} has no emergency supplies: "
+        f"{'it' if short == 1 else 'they'} {dies}"
+    )
+    hint = f"ledger supply {owner} --{'base' if supplier else kind} {name} --months 1"
+    return [
+        problem(
+            "no-supplies",
+            where,
+            f"{name} has no supplies for {crews}: {how} on day {books.day + 1 + days} unless "
+            f"supplied (§14): {hint}",
+            "1 KC a crew-month (§38)",
+            warning=True,
+        )
+    ]
 
 
 def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:

@@ -51,6 +51,19 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 )
 
 
+def _branches(books: Books, owner: str) -> dict[str, str]:
+    """The open branch banks of `owner` (§30): the base's id -> its name. The reserves are
+    the owner's account there; nobody else keeps money at it."""
+    if not isinstance(books.state, State):
+        return {}
+    posts = books.state.posts()
+    return {
+        b.base: (posts[b.base].name if b.base in posts else "") or b.base
+        for b in books.state.branches
+        if b.owner == owner and b.status == "open"
+    }
+
+
 class Triplanetary(Game):
     key = "triplanetary"
     title = "Triplanetary Variant V/2"
@@ -97,17 +110,18 @@ class Triplanetary(Game):
         parts = account.split(":")
         if parts[0] == "reserves" and len(parts) == 2:
             return books.player(parts[1]) is not None
-        if (
-            parts[0] == "cash"
-            and len(parts) == 3
-            and isinstance(books.state, State)
-            and any(
-                b.base == parts[2] and b.owner == parts[1] and b.status == "open"
-                for b in books.state.branches
-            )
-        ):
+        if parts[0] == "cash" and len(parts) == 3 and parts[2] in _branches(books, parts[1]):
             return True
         return super().known_account(books, account)
+
+    def player_banks(self, books: Books, player: Player) -> dict[str, str]:
+        """The planets' banks, and the player's open branch banks (§30: banks "take care of
+        transferring money between planets"), by their base's id or name."""
+        banks = super().player_banks(books, player)
+        for base, name in _branches(books, player.name).items():
+            banks[base.casefold()] = base
+            banks.setdefault(name.casefold(), base)
+        return banks
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         """§5: nobody pays a dead player, who pays nobody: the company is dissolved."""

@@ -50,6 +50,9 @@ Where = Mapping[str, str]
 class Done(msgspec.Struct):
     summary: str
     txns: list[Transaction]
+    #: What the banker is told of a move the rules allow but that will cost the player (a
+    #: crew with no supplies, §14): warnings, the action still goes through.
+    warnings: list[Problem] = []
 
 
 class Refused(Exception):

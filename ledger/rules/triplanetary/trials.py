@@ -11,7 +11,7 @@ from typing import Any
 
 from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Param
-from ledger.core.problems import problem
+from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -128,10 +128,55 @@ def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
     return crime.crime_class
 
 
+def _open_crime_of_class(
+    books: Books, a: dict[str, Any], where: Where, player: Player
+) -> tuple[Crime | None, list[Problem]]:
+    """A trial by class (--class, no --crime) while a crime of that class is open on the
+    player's record tries that crime (§36B: "for each crime", one trial: never a second fine
+    for it), said as a warning; with several open, the banker says which."""
+    if a["crime"] or not a["cls"]:
+        return None, []
+    cls = crime_class(a["cls"], where["cls"])
+    open_ = [
+        c
+        for c in state_of(books).crimes
+        if c.player == player.name
+        and c.crime_class == cls
+        and c.status == "open"
+        and c.tried_day is None
+    ]
+    if not open_:
+        return None, []
+    roman = "I" * cls
+    if len(open_) > 1:
+        ids = ", ".join(c.id for c in open_)
+        raise Refused(
+            problem(
+                "which-crime",
+                where["cls"],
+                f"{player.name} has {len(open_)} open class {roman} crimes on record ({ids}): "
+                "a trial tries one crime (§36B)",
+                f"say which: ledger trial {player.name} --crime {open_[0].id}",
+            )
+        )
+    crime = open_[0]
+    said = problem(
+        "crime-tried-by-class",
+        where["cls"],
+        f"the class {roman} trial tries {player.name}'s crime {crime.id} on record "
+        f"({crime.what}, day {crime.day}): it is tried once (§36B)",
+        f"a class {roman} crime not on record: record it first, ledger crime {player.name} "
+        f"--class {roman} --what ...",
+        warning=True,
+    )
+    return crime, [said]
+
+
 def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     state = state_of(books)
     player = find_player(books, a["player"], where["player"])
-    crime = _crime_tried(books, a, where, player)
+    crime, said = _open_crime_of_class(books, a, where, player)
+    crime = crime or _crime_tried(books, a, where, player)
     cls = _trial_class(a, where, crime)
     bribes = a["bribes"] or 0
     if bribes > tables.MAX_BRIBES:
@@ -257,7 +302,7 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         lines.append(death(books, player, event))
     if crime is not None:
         state.update(crime, status="tried", tried_day=books.day)
-    return Done("; ".join(x for x in lines if x), [])
+    return Done("; ".join(x for x in lines if x), [], said)
 
 
 def _confiscate(books: Books, player: Player, how: str) -> str:

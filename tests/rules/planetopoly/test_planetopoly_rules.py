@@ -841,7 +841,7 @@ def test_10_third_stay_serves_the_sentence_and_frees_on_the_next_turn(planetopol
     s = status(book)["Ann"]
     assert (s["in_prison"], s["prison_turns"], s["cash"]) == (True, 3, "3000.00")
     # the third round missed: Bob lands on Ann's plot and owes nothing
-    assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
+    assert "§10: Ann is in prison and collects no rent" in book("rent", "Bob", "lyra-1").stderr
     assert "sentence-served" in refused(book, "stay", "Ann")
     # a sale is made "any time": it is not her turn, and she is in prison until then
     said = refused(book, "sell", "Ann", "lyra-1")
@@ -897,8 +897,32 @@ def test_10_prisoner_collects_no_rent(planetopoly: Table) -> None:
         """
     )
     book("prison", "Ann")
-    assert "§10: Ann is in prison and collects no rent" in refused(book, "rent", "Bob", "lyra-1")
+    run = book("rent", "Bob", "lyra-1")  # allowed, worth nothing: exit 0, said as a warning
+    assert "§10: Ann is in prison and collects no rent" in run.stderr
     assert cash(book, "Bob") == "3000.00"
+
+
+def test_issue36_10_a_rent_to_an_owner_in_prison_is_nothing_to_pay_not_an_error(
+    planetopoly: Table,
+) -> None:
+    """Issue 36 (2): "If a player lands on a field owned by a player who is in prison he does
+    not have to pay rent" (§10): the banker records the landing, told it costs nothing."""
+    book = planetopoly(
+        """
+        Players  | name          | role
+                 | Ann           | player
+                 | Bob           | player
+        Holdings | deed          | owner
+                 | speed-trap-1  | Ann
+        """
+    )
+    book("prison", "Ann")
+    run = book("rent", "Bob", "speed-trap-1", "--dice", "3,4")
+    assert run.exit_code == 0 and "nothing posted" in run.stdout
+    assert "owner-in-prison (warning) §10: Ann is in prison and collects no rent" in run.stderr
+    assert "Bob pays nothing" in run.stderr
+    assert (cash(book, "Bob"), cash(book, "Ann")) == ("3000.00", "3000.00")
+    assert not [t for t in book("journal", "--json").json() if t["kind"] == "rent"]
 
 
 def test_10_a_prisoner_does_not_move_so_pays_no_rent_and_draws_no_card(planetopoly: Table) -> None:

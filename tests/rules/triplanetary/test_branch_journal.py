@@ -9,6 +9,8 @@ def test_s30_journal_shows_a_branch_banks_account(game: Ledger) -> None:
     game("pay", "bank", "Ann", "6000")
     game("buy", "Ann", "base", "--name", "Rock")
     game("buy", "Ann", "transport", "--name", "Nomad")
+    game("incorporate", "Ann")  # §30: a corporation sets up a branch bank (§7: 5 days)
+    game("tick", "5")
     game("branch", "Ann", "--base", "Rock", "--ship", "Nomad")
     game("branch-open", "BB1")
     accounts = {p["account"] for t in game("journal", "--json").json() for p in t["postings"]}

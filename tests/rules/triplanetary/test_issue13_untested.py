@@ -105,6 +105,8 @@ def test_s30_branch_fee_500_and_reserve_5000(game: Ledger) -> None:
     game("pay", "bank", "Ann", "6000")  # 6,025
     game("buy", "Ann", "base", "--name", "Rock")  # 250: 5,775
     game("buy", "Ann", "transport", "--name", "Nomad")  # 10: 5,765; 50 CP of hold
+    game("incorporate", "Ann")  # 5: 5,760; §30: a corporation sets up a branch bank
+    game("tick", "5")  # §7: active on day 5
     game("branch", "Ann", "--base", "Rock", "--ship", "Nomad")
     # 500 fee to the suppliers; 5,000 of reserves, shipped as 5000 / 100 = 50 CP of Plutonium
     assert postings(game) == {

@@ -177,6 +177,8 @@ def test_s30_balance_shows_an_open_branch_banks_account_from_the_workbook_alone(
     game("pay", "bank", "Ann", "6000")
     game("buy", "Ann", "base", "--name", "Rock")
     game("buy", "Ann", "packet", "--name", "Post")
+    game("incorporate", "Ann")  # §30: a corporation sets up a branch bank (§7: 5 days)
+    game("tick", "5")
     game("branch", "Ann", "--base", "Rock", "--ship", "Post")
     game("branch-open", "BB1")
     copy = Ledger(tmp_path / "copy")
@@ -185,8 +187,8 @@ def test_s30_balance_shows_an_open_branch_banks_account_from_the_workbook_alone(
     shown = copy("balance", "--json").json()
     assert shown["accounts"]["cash:Ann:B1"] == "5000.00"
     assert (
-        shown["players"]["Ann"] == "5225.00"
-    )  # 6025 - 250 - 50 - 500 fee: 225 at Ceres, 5000 at B1
+        shown["players"]["Ann"] == "5220.00"
+    )  # 6025 - 250 - 50 - 5 incorporation - 500 fee: 220 at Ceres, 5000 at B1
 
 
 # -- §33 §34 an outlaw in prison stays an outlaw ----------------------------------------------------
@@ -273,6 +275,8 @@ def _branch(game: Ledger) -> None:
     game("buy", "Ann", "base", "--name", "Rock")  # B1
     game("buy", "Ann", "packet", "--name", "Post")  # S1
     game("buy", "Ann", "transport", "--name", "Nomad")  # S2
+    game("incorporate", "Ann")  # §30: a corporation sets up a branch bank (§7: 5 days)
+    game("tick", "5")
     game("branch", "Ann", "--base", "Rock", "--ship", "Post")  # BB1: 5000 KC as Plutonium on Post
 
 

@@ -156,6 +156,8 @@ def test_s30_a_branch_bank_opens_once_with_its_plutonium_aboard(game: Ledger) ->
     game("buy", "Ann", "base", "--name", "Rock")
     game("buy", "Ann", "packet", "--name", "Post")
     game("buy", "Ann", "base", "--name", "Pebble")
+    game("incorporate", "Ann")  # §30: a corporation sets up a branch bank (§7: 5 days)
+    game("tick", "5")
     game("branch", "Ann", "--base", "Rock", "--ship", "Post")
     game("dropoff", "Ann", "--ship", "Post", "--to", "Pebble", "--good", "plutonium")
     said = refused(game, "branch-open", "BB1")

@@ -289,6 +289,7 @@ def test_s31_lloyds_pays_now_for_up_to_half_a_cargo_and_gets_its_full_value_at_s
 def test_s30_a_branch_bank_costs_500_and_5000_kc_shipped_as_plutonium(trader: Ledger) -> None:
     trader("pay", "bank", "Ann", "6000")
     trader("buy", "Ann", "base", "--name", "Rock")
+    trader("incorporate", "Ann")  # §30: a corporation sets up a branch bank (§7: 5 days)
     trader("tick", "30")
     trader("branch", "Ann", "--base", "Rock", "--ship", "Nomad")
     assert {c["good"]: c["qty"] for c in rows(trader.path, "Cargo")} == {"plutonium": 50}
