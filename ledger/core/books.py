@@ -255,21 +255,14 @@ class Game(ABC):
     def known_account(self, books: Books, account: str) -> bool:
         if account in self.institutions or account == CARRIED:
             return True
-        if account.startswith("cash:"):
-            parts = account.split(":")
-            if self.banks:
-                return (
-                    len(parts) == 3
-                    and parts[2] in self.banks
-                    and bool(self.account_owner(books, account))
-                )
-            return len(parts) == 2 and bool(self.account_owner(books, account))
-        return False
+        parts = account.split(":")  # cash:NAME, or cash:NAME:BANK in a game of banks
+        if parts[0] != "cash" or len(parts) != (3 if self.banks else 2):
+            return False
+        in_a_bank = not self.banks or parts[2] in self.banks
+        return in_a_bank and bool(self.account_owner(books, account))
 
     def may_go_negative(self, books: Books, account: str) -> bool:
-        if account == BANK:
-            return True
-        return self.allows_debt(books.settings)
+        return account == BANK or self.allows_debt(books.settings)
 
     #: What a payment refused for want of money suggests (`ledger pay`): the game's own rule.
     no_loan_hint: str = "pay less, or have the money paid in first"

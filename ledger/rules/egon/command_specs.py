@@ -21,6 +21,7 @@ from ledger.core.problems import Problem, problem
 from ledger.rules.egon import commands, order_commands
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.draw import DRAW, draw
+from ledger.rules.egon.order_lines import OrderEntry
 from ledger.rules.egon.refusals import COMMAND_REFUSES
 
 PLAYER = Param("player", cli="PLAYER", help="The three-letter pseudonym.")
@@ -182,7 +183,7 @@ def order(
         return order_commands.delete_order(books, delete)
     if file is not None:
         return order_commands.add_order_file(books, file.text, file.path, replace=replace)
-    entry = order_commands.OrderEntry(
+    entry = OrderEntry(
         values["player"],
         values["code"],
         penalty_kj=values["penalty_kj"],
