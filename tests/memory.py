@@ -115,6 +115,15 @@ class Table:
 
         return _said(examine(*_loaded(as_read(self.books))).problems)
 
+    def warned(self) -> str:
+        """The last command's warnings as the command prints them, one a line."""
+        return "\n".join(p.line() for p in self.warnings)
+
+    def status(self) -> dict[str, Any]:
+        """What `ledger status --json` gives."""
+        data: dict[str, Any] = self.books.game.status(self.books)
+        return data
+
     def report(self) -> str:
         """The lines of the last tick's report, one a line."""
         return "\n".join(line.text for line in self.data.lines)
