@@ -440,7 +440,7 @@ class Planetopoly(BooksMachine):
             elif owner == who:
                 why.append("own deed")
             elif v.jailed(owner):
-                why.append("§10 the owner is in prison: no rent")
+                pass  # §10: nothing to pay, said as a warning (issue 36): the amount stays 0
             elif dice == "9,1":
                 why.append("§2 a die shows 1 to 6")
             elif v.kind(key) in ST:
