@@ -1,7 +1,11 @@
-"""The game master's commands of the Egon-Spiel through the real CLI on a real workbook (item
-20 of issue 12): one order a phase (4.1) refused at `ledger order`, `--replace` and
-`--delete ROW`, a party's guest list (6.1), a round's orders from a file (all or none), and
-`ledger purchase` / `ledger build` for the buying phase (section 3) and building (section 7).
+"""The game master's commands of the Egon-Spiel (item 20 of issue 12): one order a phase (4.1)
+refused at `ledger order`, `--replace` and `--delete ROW`, a party's guest list (6.1), a round's
+orders from a file (all or none), and `ledger purchase` / `ledger build` for the buying phase
+(section 3) and building (section 7).
+
+Each test plays a game on books in memory (tests/memory.py) but what only the command does
+(`order --help`, a round's orders read from a file by `order --file`, a refusal saying nothing
+was written), which runs the real CLI on a real workbook.
 
 Fresh game: ABC, BOB, CAT with 1000 Kj each, towers of 12, round 0. Orders rows start at row 2.
 """
@@ -9,96 +13,113 @@ Fresh game: ABC, BOB, CAT with 1000 Kj each, towers of 12, round 0. Orders rows 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tests.conftest import Ledger, read_sheet, rows
-
-
-def egon(ledger: Ledger) -> Ledger:
-    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
-    return ledger
+from tests.conftest import Ledger, rows
+from tests.memory import Table, table
 
 
-def orders(ledger: Ledger) -> list[tuple[int, str, str]]:
-    return [(o["round"], o["player"], o["order"]) for o in rows(ledger.path, "Orders")]
+def egon() -> Table:
+    """The fresh game as `ledger new --game egon` makes it (its seed, 1)."""
+    return table(game="egon", players=("ABC", "BOB", "CAT"), seed=1)
 
 
-def purchases(ledger: Ledger) -> list[tuple[str, int, float, int, str | None]]:
+def orders(t: Table) -> list[tuple[int, str, str]]:
+    return [(o["round"], o["player"], o["order"]) for o in t.rows("Orders")]
+
+
+def purchases(t: Table) -> list[tuple[str, int, float, int, str | None]]:
     return [
-        (p["player"], p["stones"], p["cost"], p["build"], p["note"])
-        for p in rows(ledger.path, "Purchases")
+        (p["player"], p["stones"], p["cost"], p["build"], p["note"]) for p in t.rows("Purchases")
     ]
 
 
-def play_round(ledger: Ledger) -> None:
+def play_round(t: Table) -> None:
     # 1..6 and ZZ 7: salary 10 x 28 + 10 x tower.
-    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
-    ledger("tick")
+    t("draw --numbers 1,2,3,4,5,6 --zz 7 --z6 6")
+    t("tick")
 
 
-def test_20_4_1_second_order_same_phase_refused(ledger: Ledger) -> None:
-    egon(ledger)
-    ledger("order", "ABC", "x,5,BOB")
-    run = ledger("order", "abc", "l,17", expect=1)
-    assert "CODE: second-order ABC already has an order for action phase 1 of round 1" in (
-        run.stderr
-    )
-    assert "x,5,BOB in Orders!B2" in run.stderr and "4.1" in run.stderr
-    assert "--replace" in run.stderr and "ledger order --delete 2" in run.stderr
-    assert "Traceback" not in run.stderr
-    assert orders(ledger) == [(1, "ABC", "x,5,BOB")]
-    ledger("order", "ABC", "i,2")  # the second action phase is another matter
-    assert orders(ledger) == [(1, "ABC", "x,5,BOB"), (1, "ABC", "i,2")]
+def player(t: Table, name: str) -> dict[str, Any]:
+    """A player as `ledger status --json` has them."""
+    found: dict[str, Any] = t.status()["players"][name]
+    return found
 
 
-def test_20_order_replace(ledger: Ledger) -> None:
-    egon(ledger)
-    ledger("order", "ABC", "x,5,BOB")
-    ledger("order", "BOB", "v")
-    run = ledger("order", "ABC", "l,17", "--replace")
-    assert "ABC orders l,17 (replaces x,5,BOB in Orders!B2)" in run.stdout
-    assert orders(ledger) == [(1, "ABC", "l,17"), (1, "BOB", "v")]
+# -- what only the command does: the real CLI on a real workbook
+
+
+def egon_file(ledger: Ledger) -> Ledger:
+    ledger.fresh("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    return ledger
+
+
+def orders_file(ledger: Ledger) -> list[tuple[int, str, str]]:
+    return [(o["round"], o["player"], o["order"]) for o in rows(ledger.path, "Orders")]
+
+
+def test_20_4_1_second_order_same_phase_refused() -> None:
+    t = egon()
+    t("order ABC x,5,BOB")
+    said = t.refusal("order abc l,17")
+    assert "CODE: second-order ABC already has an order for action phase 1 of round 1" in said
+    assert "x,5,BOB in Orders!B2" in said and "4.1" in said
+    assert "--replace" in said and "ledger order --delete 2" in said
+    assert "Traceback" not in said
+    assert orders(t) == [(1, "ABC", "x,5,BOB")]
+    t("order ABC i,2")  # the second action phase is another matter
+    assert orders(t) == [(1, "ABC", "x,5,BOB"), (1, "ABC", "i,2")]
+
+
+def test_20_order_replace() -> None:
+    t = egon()
+    t("order ABC x,5,BOB")
+    t("order BOB v")
+    said = t("order ABC l,17 --replace")
+    assert "ABC orders l,17 (replaces x,5,BOB in Orders!B2)" in said
+    assert orders(t) == [(1, "ABC", "l,17"), (1, "BOB", "v")]
     # --replace without an order to replace adds it
-    ledger("order", "CAT", "i,1", "--replace")
-    assert orders(ledger)[-1] == (1, "CAT", "i,1")
+    t("order CAT i,1 --replace")
+    assert orders(t)[-1] == (1, "CAT", "i,1")
 
 
-def test_20_order_delete_row(ledger: Ledger) -> None:
-    egon(ledger)
-    ledger("order", "ABC", "x,5,BOB")
-    ledger("order", "BOB", "v")
+def test_20_order_delete_row() -> None:
+    t = egon()
+    t("order ABC x,5,BOB")
+    t("order BOB v")
     for row, code, words in (
         ("x", "--delete: bad-row", "'x' is not a row number of the Orders sheet"),
         ("9", "--delete: no-such-row", "row 9 of the Orders sheet holds no order"),
         ("1", "--delete: no-such-row", "(the orders are in rows 2-3)"),
     ):
-        run = ledger("order", "--delete", row, expect=1)
-        assert code in run.stderr and words in run.stderr, run.stderr
-    run = ledger("order", "--delete", "2", "ABC", expect=1)
-    assert "PLAYER: conflicting-arguments --delete ROW takes no PLAYER" in run.stderr
-    run = ledger("order", "--delete", "2")
-    assert "removed Orders!B2: round 1: ABC x,5,BOB" in run.stdout
-    assert orders(ledger) == [(1, "BOB", "v")]
-    play_round(ledger)
-    run = ledger("order", "--delete", "2", expect=1)
-    assert "--delete: evaluated Orders!B2: BOB v was evaluated with round 1" in run.stderr
-    assert orders(ledger) == [(1, "BOB", "v")]
+        said = t.refusal(f"order --delete {row}")
+        assert code in said and words in said, said
+    said = t.refusal("order --delete 2 ABC")
+    assert "PLAYER: conflicting-arguments --delete ROW takes no PLAYER" in said
+    said = t("order --delete 2")
+    assert "removed Orders!B2: round 1: ABC x,5,BOB" in said
+    assert orders(t) == [(1, "BOB", "v")]
+    play_round(t)
+    said = t.refusal("order --delete 2")
+    assert "--delete: evaluated Orders!B2: BOB v was evaluated with round 1" in said
+    assert orders(t) == [(1, "BOB", "v")]
 
 
 def test_20_6_1_party_without_guests_refused(ledger: Ledger) -> None:
-    egon(ledger)
-    run = ledger("order", "CAT", "p,300", expect=1)
-    assert "CODE: party-without-guests" in run.stderr and "(6.1)" in run.stderr
-    assert "hint: name the guests after the amount" in run.stderr
-    assert "p,300,ABC,BOB" in run.stderr
-    assert orders(ledger) == []
-    ledger("order", "CAT", "p,300,ABC,BOB")
-    assert orders(ledger) == [(1, "CAT", "p,300,ABC,BOB")]
-    help_text = " ".join(ledger("order", "--help").stdout.split())
+    t = egon()
+    said = t.refusal("order CAT p,300")
+    assert "CODE: party-without-guests" in said and "(6.1)" in said
+    assert "hint: name the guests after the amount" in said
+    assert "p,300,ABC,BOB" in said
+    assert orders(t) == []
+    t("order CAT p,300,ABC,BOB")
+    assert orders(t) == [(1, "CAT", "p,300,ABC,BOB")]
+    help_text = " ".join(egon_file(ledger)("order", "--help").stdout.split())  # the command's own
     assert "p,Betrag,Gast,..." in help_text and "p,300 alone is refused" in help_text
 
 
 def test_20_order_file_all_or_none(ledger: Ledger, tmp_path: Path) -> None:
-    egon(ledger)
+    egon_file(ledger)
     ledger("order", "CAT", "v")
     bad = tmp_path / "ROUND.txt"
     bad.write_text(
@@ -122,12 +143,12 @@ def test_20_order_file_all_or_none(ledger: Ledger, tmp_path: Path) -> None:
     assert f"{bad}:7: second-order" in run.stderr and f"{bad}:6)" in run.stderr
     assert f"{bad}:9: party-without-guests" in run.stderr
     assert "5 problems; nothing was written." in run.stderr
-    assert orders(ledger) == [(1, "CAT", "v")]
+    assert orders_file(ledger) == [(1, "CAT", "v")]
 
     good = tmp_path / "ROUND2.txt"
     good.write_text("# round 1\nABC x,5,BOB\n\nBOB l,7\nABC i,2  # import\nCAT a,ABC\n")
     run = ledger("order", "--file", str(good), "--replace")
-    assert orders(ledger) == [
+    assert orders_file(ledger) == [
         (1, "CAT", "a,ABC"),
         (1, "ABC", "x,5,BOB"),
         (1, "BOB", "l,07"),
@@ -145,50 +166,50 @@ def test_20_order_file_all_or_none(ledger: Ledger, tmp_path: Path) -> None:
     assert "PLAYER: conflicting-arguments --file takes no PLAYER" in run.stderr
 
 
-def test_20_3_purchase_command(ledger: Ledger) -> None:
-    egon(ledger)
-    run = ledger("purchase", "BOB", "3", "180", "--note", "Alois")
-    assert "round 1: BOB buys 3 stone(s) for 180.00 Kj (Alois)" in run.stdout
-    run = ledger("purchase", "bob", "4", "250", expect=1)
-    assert "PLAYER: second-purchase BOB has a purchase in round 1 already" in run.stderr
-    assert "Purchases!B2" in run.stderr and "ledger purchase --delete 2" in run.stderr
-    run = ledger("purchase", "ZED", "0", "1,5", expect=1)
-    assert "PLAYER: unknown-player" in run.stderr
-    assert "STONES: bad-number" in run.stderr and "COST: bad-amount" in run.stderr
-    run = ledger("purchase", "CAT", "2", expect=1)
-    assert "COST: missing-argument" in run.stderr
-    run = ledger("purchase", "BOB", "4", "250", "--replace", "--note", "Alois, Bolle")
-    assert "(replaces 3 for 180.00 Kj in Purchases!B2)" in run.stdout
-    assert purchases(ledger) == [("BOB", 4, 250, 0, "Alois, Bolle")]
-    play_round(ledger)
-    status = ledger("status", "--json").json()["players"]["BOB"]
+def test_20_3_purchase_command() -> None:
+    t = egon()
+    said = t("purchase BOB 3 180 --note Alois")
+    assert "round 1: BOB buys 3 stone(s) for 180.00 Kj (Alois)" in said
+    said = t.refusal("purchase bob 4 250")
+    assert "PLAYER: second-purchase BOB has a purchase in round 1 already" in said
+    assert "Purchases!B2" in said and "ledger purchase --delete 2" in said
+    said = t.refusal("purchase ZED 0 1,5")
+    assert "PLAYER: unknown-player" in said
+    assert "STONES: bad-number" in said and "COST: bad-amount" in said
+    said = t.refusal("purchase CAT 2")
+    assert "COST: missing-argument" in said
+    said = t("purchase BOB 4 250 --replace --note 'Alois, Bolle'")
+    assert "(replaces 3 for 180.00 Kj in Purchases!B2)" in said
+    assert purchases(t) == [("BOB", 4, 250, 0, "Alois, Bolle")]
+    play_round(t)
+    status = player(t, "BOB")
     # 1000 - 250 + salary 10 x 28 + 10 x 12 = 1150; the 4 stones in store
     assert (status["cash"], status["store"]) == ("1150.00", 4)
-    run = ledger("purchase", "--delete", "2", expect=1)
-    assert "--delete: evaluated Purchases!B2: round 1 is evaluated" in run.stderr
+    said = t.refusal("purchase --delete 2")
+    assert "--delete: evaluated Purchases!B2: round 1 is evaluated" in said
 
 
-def test_20_7_build_command(ledger: Ledger) -> None:
-    egon(ledger)
-    ledger("purchase", "BOB", "3", "180")
-    run = ledger("build", "BOB", "1")
-    assert "round 1: BOB builds 1 stone(s) onto the tower" in run.stdout
-    run = ledger("build", "BOB", "2", expect=1)
+def test_20_7_build_command() -> None:
+    t = egon()
+    t("purchase BOB 3 180")
+    said = t("build BOB 1")
+    assert "round 1: BOB builds 1 stone(s) onto the tower" in said
+    said = t.refusal("build BOB 2")
     assert "PLAYER: second-build BOB builds in round 1 already: 1 stone(s) in Purchases!B3" in (
-        run.stderr
+        said
     )
-    assert "ledger build --delete 3" in run.stderr
-    run = ledger("build", "BOB", "x", expect=1)
-    assert "STONES: bad-number" in run.stderr
-    run = ledger("build", "--delete", "2", expect=1)  # row 2 is BOB's purchase
-    assert "--delete: no-such-row" in run.stderr and "ledger purchase --delete 2" in run.stderr
-    ledger("build", "BOB", "2", "--replace")
-    ledger("purchase", "CAT", "1", "60")
-    ledger("build", "CAT", "1")
-    ledger("build", "--delete", "5")
-    ledger("purchase", "--delete", "4")
-    assert purchases(ledger) == [("BOB", 3, 180, 0, None), ("BOB", 0, 0, 2, None)]
-    play_round(ledger)
-    status = ledger("status", "--json").json()["players"]["BOB"]
+    assert "ledger build --delete 3" in said
+    said = t.refusal("build BOB x")
+    assert "STONES: bad-number" in said
+    said = t.refusal("build --delete 2")  # row 2 is BOB's purchase
+    assert "--delete: no-such-row" in said and "ledger purchase --delete 2" in said
+    t("build BOB 2 --replace")
+    t("purchase CAT 1 60")
+    t("build CAT 1")
+    t("build --delete 5")
+    t("purchase --delete 4")
+    assert purchases(t) == [("BOB", 3, 180, 0, None), ("BOB", 0, 0, 2, None)]
+    play_round(t)
+    status = player(t, "BOB")
     assert (status["store"], status["tower"]) == (1, 14)
-    assert read_sheet(ledger.path, "Purchases")[2][:5] == [1, "BOB", 0, 0, 2]
+    assert list(t.rows("Purchases")[1].values())[:5] == [1, "BOB", 0, 0, 2]

@@ -1,6 +1,9 @@
 """Das kleine Egon-Spiel through the real CLI: a whole round of twelve players with every order
 kind, evaluated by `ledger tick` on a real workbook, checked number by number (the numbers are
-worked out by hand in tests/rules/egon/test_egon_round.py::test_a_round_of_twelve_players)."""
+worked out by hand in tests/rules/egon/test_egon_round.py::test_a_round_of_twelve_players).
+
+The refusals of orders and draws, and the draw from the seed, play the same twelve players on
+books in memory (tests/memory.py); `ledger new` refusing a pseudonym stays on the CLI."""
 
 from __future__ import annotations
 
@@ -8,8 +11,12 @@ from decimal import Decimal
 
 import pytest
 
+from ledger.app.pipeline import examine
+from ledger.core.problems import has_errors
+from ledger.io.load import load_sheets
 from ledger.rules.egon.orders import Blackmail
 from tests.conftest import Ledger, add_rows, edit_cells, rows, set_setting
+from tests.memory import Table, as_read, table
 from tests.rules.egon.test_egon_round import TWELVE_EXPECTED, twelve_round
 
 # The round of twelve players worked out by hand in test_egon_round.py: the same state, orders,
@@ -24,6 +31,18 @@ def egon(ledger: Ledger) -> Ledger:
         args += ["--player", name]
     ledger(*args)
     return ledger
+
+
+def twelve() -> Table:
+    """The twelve players' fresh game as `ledger new --game egon` makes it (its seed, 1), in
+    memory."""
+    return table(game="egon", players=TWELVE, seed=1)
+
+
+def check(t: Table, clean: bool = True) -> str:
+    """What `ledger check` prints; `clean`: it exits 0 (warnings at most), else 1."""
+    assert has_errors(examine(*load_sheets(as_read(t.books))).problems) is not clean
+    return t.check()
 
 
 @pytest.mark.slow
@@ -123,8 +142,8 @@ def test_a_round_of_twelve_players_through_the_cli(ledger: Ledger) -> None:
     assert len(list((ledger.folder / "statements").glob("*-round-0003.html"))) == 12
 
 
-def test_a_bad_order_is_refused_with_the_reason(ledger: Ledger) -> None:
-    egon(ledger)
+def test_a_bad_order_is_refused_with_the_reason() -> None:
+    t = twelve()
     for code, reason in (
         ("q,1", "unknown order code"),
         ("l,50", "01"),
@@ -133,46 +152,37 @@ def test_a_bad_order_is_refused_with_the_reason(ledger: Ledger) -> None:
         ("g,Zeus,10", "Zeus"),
         ("f,-5", "negative"),
     ):
-        run = ledger("order", "ALF", code, expect=1)
-        assert "CODE: bad-order" in run.stderr and reason in run.stderr, (code, run.stderr)
-    add_rows(ledger.path, "Orders", [[1, "ALF", "l,77"]])
-    run = ledger("check", expect=1)
-    assert "Orders!C2: bad-order" in run.stdout
+        said = t.refusal(f"order ALF {code}")
+        assert "CODE: bad-order" in said and reason in said, (code, said)
+    t.add_rows("Orders", [[1, "ALF", "l,77"]])
+    assert "Orders!C2: bad-order" in check(t, clean=False)
 
 
-def test_the_draw_comes_from_the_seed_and_is_recorded(ledger: Ledger) -> None:
+def test_the_draw_comes_from_the_seed_and_is_recorded() -> None:
     draws = []
     for _ in range(2):
-        egon(ledger)
-        ledger("draw")
-        row = rows(ledger.path, "Rounds")[0]
+        t = twelve()
+        t("draw")
+        row = t.rows("Rounds")[0]
         numbers = [int(x) for x in row["numbers"].split(",")]
         assert len(set(numbers)) == 6 and all(1 <= n <= 49 for n in numbers)
         assert 1 <= row["zz"] <= 49 and row["zz"] not in numbers and row["z6"] == numbers[-1]
-        dice = rows(ledger.path, "Dice")
+        dice = t.rows("Dice")
         assert dice[-1]["decided"] == "the Zusatzzahl (ZZ)"
         draws.append(row["numbers"])
-        ledger.path.unlink()
-        for f in ledger.folder.glob(".ledger.xlsx*"):
-            if f.is_file():
-                f.unlink()
     assert draws[0] == draws[1]
 
 
-def test_a_draw_by_hand_is_checked(ledger: Ledger) -> None:
-    egon(ledger)
-    run = ledger("draw", "--numbers", "1,2,3,4,5", "--zz", "0", "--z6", "9", expect=1)
-    assert (
-        "--numbers: bad-draw" in run.stderr
-        and "--zz: bad-draw" in run.stderr
-        and "--z6: bad-draw" in run.stderr
-    )
+def test_a_draw_by_hand_is_checked() -> None:
+    t = twelve()
+    said = t.refusal("draw --numbers 1,2,3,4,5 --zz 0 --z6 9")
+    assert "--numbers: bad-draw" in said and "--zz: bad-draw" in said and "--z6: bad-draw" in said
 
 
-def test_tick_without_a_draw_says_what_to_do(ledger: Ledger) -> None:
-    egon(ledger)
-    run = ledger("tick", expect=1)
-    assert "no-draw" in run.stderr and "ledger draw" in run.stderr
+def test_tick_without_a_draw_says_what_to_do() -> None:
+    t = twelve()
+    said = t.refusal("tick")
+    assert "no-draw" in said and "ledger draw" in said
 
 
 def test_pseudonyms_are_three_letters(ledger: Ledger) -> None:
@@ -180,10 +190,10 @@ def test_pseudonyms_are_three_letters(ledger: Ledger) -> None:
     assert "--player: not-a-pseudonym 'Anna' is not a three-letter pseudonym" in run.stderr
 
 
-def test_a_round_is_drawn_once_unless_asked_again(ledger: Ledger) -> None:
-    egon(ledger)
-    ledger("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
-    run = ledger("draw", expect=1)
-    assert "already-drawn" in run.stderr and "--again" in run.stderr
-    ledger("draw", "--again")
-    assert rows(ledger.path, "Rounds")[0]["numbers"] != "1,2,3,4,5,6"
+def test_a_round_is_drawn_once_unless_asked_again() -> None:
+    t = twelve()
+    t("draw --numbers 1,2,3,4,5,6 --zz 7 --z6 6")
+    said = t.refusal("draw")
+    assert "already-drawn" in said and "--again" in said
+    t("draw --again")
+    assert t.rows("Rounds")[0]["numbers"] != "1,2,3,4,5,6"

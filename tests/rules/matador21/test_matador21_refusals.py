@@ -1,34 +1,38 @@
-"""What the 21-field game's commands refuse, each through the real CLI (docs/commands.md names
-these tests), and the defects the machine (test_matador21_machine.py) found, each with the
-rule it broke in its name. The board is the README's (10 Tower 6000/3200, 11 Castle
-8000/4000, 16 Goldmine 2000, 18-21 Fleets)."""
+"""What the 21-field game's commands refuse (docs/commands.md names these tests), and the defects
+the machine (test_matador21_machine.py) found, each with the rule it broke in its name. The board
+is the README's (10 Tower 6000/3200, 11 Castle 8000/4000, 16 Goldmine 2000, 18-21 Fleets).
+
+A refusal's words are tested on books in memory (tests/memory.py); what only the command does
+(a refusal leaving the workbook's bytes as they were, the statements a tick writes) runs the
+real CLI on a real workbook."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from tests.conftest import add_rows, edit_cells, rows
-from tests.rules.matador21.test_matador21_rules import cash, status, table
+from tests.memory import Table
+from tests.rules.matador21.test_matador21_rules import board, cash, status, table
 from tests.statement_chain import chain_problems, tick_statements
 
 
-def _won_by_b(workbook: Any) -> Any:
-    book = table(workbook, owners="| 11 | Castle | B\n")
-    book("pay", "A", "bank", "29000")
-    run = book("roll", "--dice", "6,4")  # Castle's 4,000 > 1,000: A is out, B has won
-    assert "The game is over: B won (403.1)." in run.stdout
-    return book
+def _won_by_b() -> Table:
+    t = board(owners="| 11 | Castle | B\n")
+    t("pay A bank 29000")
+    said = t("roll --dice 6,4")  # Castle's 4,000 > 1,000: A is out, B has won
+    assert "The game is over: B won (403.1)." in said
+    return t
 
 
-def test_403_1_no_payment_after_the_game_is_won(workbook: Any) -> None:
-    book = _won_by_b(workbook)
-    for args in (("B", "bank", "5"), ("bank", "B", "5")):
-        run = book("pay", *args, expect=1)
-        assert "game-over the game is over: B won (403.1)" in run.stderr, run.stderr
-    add_rows(book.path, "Events", [["E1", None, "pay", "B", "bank", 5, None, None]])
-    run = book("post", expect=1)  # typed in Events: the same
-    assert "Events!" in run.stderr and "403.1" in run.stderr
-    assert cash(book) == {"A": "0.00", "B": "31000.00"}  # 30,000 + the 1,000 A had
+def test_403_1_no_payment_after_the_game_is_won() -> None:
+    t = _won_by_b()
+    for args in ("B bank 5", "bank B 5"):
+        said = t.refusal(f"pay {args}")
+        assert "game-over the game is over: B won (403.1)" in said, said
+    t.add_rows("Events", [["E1", None, "pay", "B", "bank", 5, None, None]])
+    said = t.refusal("post")  # typed in Events: the same
+    assert "Events!" in said and "403.1" in said
+    assert cash(t) == {"A": "0.00", "B": "31000.00"}  # 30,000 + the 1,000 A had
 
 
 def test_403_1_the_winning_tick_keeps_the_statements_of_the_tick_before(workbook: Any) -> None:
@@ -51,13 +55,13 @@ def test_403_1_the_winning_tick_keeps_the_statements_of_the_tick_before(workbook
         assert chain_problems(made) == []
 
 
-def test_403_1_a_turn_typed_in_events_after_the_win_names_its_row(workbook: Any) -> None:
+def test_403_1_a_turn_typed_in_events_after_the_win_names_its_row() -> None:
     """The refusal of a roll typed in Events once the game is won named the command (`roll:`),
     not the row to put right."""
-    book = _won_by_b(workbook)
-    add_rows(book.path, "Events", [["E1", None, "roll", "B", None, None, "--dice 1,2", None]])
-    run = book("post", expect=1)
-    assert "Events!A2: game-over the game is over: B won" in run.stderr, run.stderr
+    t = _won_by_b()
+    t.add_rows("Events", [["E1", None, "roll", "B", None, None, "--dice 1,2", None]])
+    said = t.refusal("post")
+    assert "Events!A2: game-over the game is over: B won" in said, said
 
 
 def _a_out(workbook: Any) -> Any:
