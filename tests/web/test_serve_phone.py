@@ -139,3 +139,14 @@ def test_issue36_a_refusal_on_a_phone_is_said_in_plain_words(game: Ledger) -> No
     said = re.sub(r"<[^>]+>", "", row.group(0).split("refused:")[1])
     assert said.strip() and not re.search(r"\b[a-z]+-[a-z]+\b:|AMOUNT|TO:", said), said
     assert "refused:" in banker
+
+
+def test_issue36_a_damaged_entry_shows_on_the_players_page_as_damaged(game: Ledger) -> None:
+    from tests.app.test_issue36_actions import edit_kept
+
+    submit(game.path, "Ann", "pay", {"to": "Bob", "amount": "1"}, "f1")
+    edit_kept(game, lambda d: d["actions"][0].update(kind="tick"))  # a kind no player sends
+    ann = pages(game, "Ann")["Ann"]
+    yours = ann[ann.index('id="yours"') : ann.index('id="act"')]
+    assert "kept damaged: it never runs; ask the banker" in yours, yours
+    assert "refused: " not in yours
