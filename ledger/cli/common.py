@@ -157,9 +157,12 @@ def interrupted() -> NoReturn:
 
 
 def warn(problems: list[Any]) -> None:
+    """The warnings, each with its hint (what to do about it), as a refusal's problems are said."""
     for p in problems:
         if not p.is_error:
             say(p.line())
+            if p.hint:
+                say(f"    hint: {p.hint}")
 
 
 def _path(workbook: Path | None) -> Path:
