@@ -130,20 +130,9 @@ class Table:
 
     def journal(self) -> list[dict[str, Any]]:
         """Every transaction as `ledger journal --json` gives it."""
-        return [
-            {
-                "txn": t.id,
-                "day": t.day,
-                "kind": t.kind,
-                "memo": t.memo,
-                "event": t.event,
-                "rule": t.rule,
-                "postings": [
-                    {"account": p.account, "amount": p.amount.plain()} for p in t.postings
-                ],
-            }
-            for t in self.books.journal
-        ]
+        from ledger.app.views import journal_json
+
+        return journal_json(self.books.journal)
 
     def rows(self, sheet: str) -> list[dict[str, Any]]:
         """A sheet's rows by header, as a banker reads them (an empty cell as None)."""

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ledger.app.balance import unknown_player
 from ledger.app.pipeline import Inspection, inspect
 from ledger.core.books import Books, Player
 from ledger.core.checks import run_checks
+from ledger.core.journal import Transaction
 from ledger.core.problems import (
     Problem,
     ProblemsFound,
@@ -59,3 +62,19 @@ def player_named(books: Books, name: str) -> Player:
     if found is None:
         raise ProblemsFound([unknown_player(name, [p.name for p in books.players])])
     return found
+
+
+def journal_json(txns: Iterable[Transaction]) -> list[dict[str, Any]]:
+    """`ledger journal --json`: each transaction with its postings, amounts as plain text."""
+    return [
+        {
+            "txn": t.id,
+            "day": t.day,
+            "kind": t.kind,
+            "memo": t.memo,
+            "event": t.event,
+            "rule": t.rule,
+            "postings": [{"account": p.account, "amount": p.amount.plain()} for p in t.postings],
+        }
+        for t in txns
+    ]

@@ -240,22 +240,9 @@ def journal(
         if since is not None:
             txns = [t for t in txns if t.day >= since]
         if as_json:
-            out_json(
-                [
-                    {
-                        "txn": t.id,
-                        "day": t.day,
-                        "kind": t.kind,
-                        "memo": t.memo,
-                        "event": t.event,
-                        "rule": t.rule,
-                        "postings": [
-                            {"account": p.account, "amount": p.amount.plain()} for p in t.postings
-                        ],
-                    }
-                    for t in txns
-                ]
-            )
+            from ledger.app.views import journal_json
+
+            out_json(journal_json(txns))
         else:
             from ledger.io.render import journal_table
 
