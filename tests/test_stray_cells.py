@@ -5,37 +5,45 @@ The cases come from the sheet specs (`game.sheets` and `core_specs`), so a new s
 is covered without a line here: for every column, and one column beyond the last (a note in a
 header-less column), `x` and then `7` are typed into the first empty row under the existing
 ones (a half-typed row); and every column's value in the first row is overwritten by a space
-(a value cleared). `make test` runs the `x` of every column of Triplanetary and Egon; the `7`,
-the cleared value and the two board games are the slow rest of the sweep (`make slow`, run by
-CI).
+(a value cleared).
 
-So that every sheet has a first row, each game's template is a new workbook with one row typed
+So that every sheet has a first row, each game's template is a new game with one row typed
 into every sheet it leaves empty (pipe tables, tests/pipe_tables.py), rows `ledger check` finds
 clean: a problem a case meets is its own cell's.
 
-Speed: openpyxl takes longer to save a 24-sheet workbook than `ledger check` takes to read it,
-so each case changes its one cell in the XML of a copy of the template (made once a game and
-saved by openpyxl, so ledger reads another program's file), and runs the command as
-tests/conftest.py does, built once.
+This is the loader's business, so each case runs on books in memory (tests/memory.py): the
+template's sheets as python-calamine hands them over (`tests.memory.as_read`, a number as a
+float, an empty cell as empty text), the one cell typed into them, and the real loader
+(`ledger.io.load.load_sheets`) reads them, then what `ledger check` does (`examine`) and what
+`ledger balance` does (`read_books`'s checks), each problem as the command prints it. One case
+a game runs the real CLI on a real workbook (`test_a_stray_value_in_a_real_workbook`): the
+template saved by openpyxl, as another program leaves it, and the one cell set in the XML of a
+copy (openpyxl takes longer to save a 24-sheet workbook than `ledger check` takes to read it).
 """
 
 from __future__ import annotations
 
+import functools
 import re
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 import pytest
 
+from ledger.app.balance import MONEY_SHEETS
 from ledger.core.actions import event_handlers
-from ledger.core.problems import column_letter
+from ledger.core.problems import Problem, ProblemsFound, column_letter, has_errors
 from ledger.core.schema import SheetSpec
 from ledger.core.sheets import core_specs
+from ledger.io.load import load_sheets
+from ledger.io.sheet_read import RawSheet
 from ledger.rules import load_game
 from tests.conftest import invoke
+from tests.memory import as_read, table
 from tests.pipe_tables import workbook
 
 #: One row in every sheet a new Triplanetary workbook leaves empty (Ann, Bob, Sam the Patrol).
@@ -126,11 +134,16 @@ GAMES: dict[str, tuple[tuple[str, ...], str | None, str]] = {
     "planetopoly": (("Ann", "Bob"), None, PLANETOPOLY),
     "matador21": (("Ann", "Bob"), None, MATADOR21),
 }
-#: The games whose `x` cases `make test` runs; every case of the others is in `make slow`.
-IN_MAKE_TEST = ("triplanetary", "egon")
 #: A value typed into a new row, and one typed over a value the new workbook has.
 TYPED = ("x", 7)
 CLEARED = " "
+#: The one case a game run on a real workbook: (sheet, column, value).
+ON_FILE: dict[str, tuple[str, int, str | int]] = {
+    "triplanetary": ("Ships", 4, "x"),  # a price of x
+    "egon": ("Rounds", 7, 7),  # a note beyond the last column
+    "planetopoly": ("Holdings", 2, CLEARED),  # points cleared
+    "matador21": ("Turns", 0, "x"),  # a turn number of x
+}
 
 #: `Sheet!B7: code` at the start of a problem line (a quoted sheet name too).
 CELL_LINE = re.compile(r"^(?:'[^']+'|\w+)![A-Z]+[0-9]+: ")
@@ -156,7 +169,6 @@ def _cases() -> Iterator[object]:
                         i,
                         value,
                         id=f"{key}-{spec.name}-{name}-{value!r}",
-                        marks=() if value == TYPED[0] and key in IN_MAKE_TEST else pytest.mark.slow,
                     )
                 if i < len(spec.columns):
                     yield pytest.param(
@@ -165,11 +177,97 @@ def _cases() -> Iterator[object]:
                         i,
                         CLEARED,
                         id=f"{key}-{spec.name}-{name}-cleared",
-                        marks=pytest.mark.slow,
                     )
 
 
-# -- the templates ---------------------------------------------------------------------------
+# -- the templates in memory -------------------------------------------------------------------
+
+
+@functools.cache
+def sheets_of(key: str) -> tuple[dict[str, RawSheet], dict[str, int]]:
+    """A game's template as its sheets are read (by name), and each sheet's last row with a
+    value."""
+    players, patrol, text = GAMES[key]
+    t = table(text, game=key, players=players, patrol=patrol)
+    assert not has_errors(checked(as_read(t.books))), t.check()  # a case's problem is its own
+    raw = {s.name: s for s in as_read(t.books)}
+    last = {
+        name: max(n for n, row in s.rows if any(v not in ("", None) for v in row))
+        for name, s in raw.items()
+    }
+    empty = [spec.name for spec in _specs(key) if last[spec.name] < 2]
+    assert not empty, f"type a row into {', '.join(empty)} in the {key} template above"
+    return raw, last
+
+
+def typed(sheet: RawSheet, column: int, row: int, value: str | int) -> RawSheet:
+    """The sheet with one cell typed (0-based column, 1-based row) as python-calamine hands
+    it over: a number as a float, and every row as wide as the widest, padded with ''."""
+    cell: Any = float(value) if isinstance(value, int) else value
+    rows = {n: list(r) for n, r in sheet.rows}
+    target = rows.setdefault(row, [])
+    target += [""] * (column + 1 - len(target))
+    target[column] = cell
+    width = max(len(r) for r in rows.values())
+    return RawSheet(sheet.name, [(n, r + [""] * (width - len(r))) for n, r in sorted(rows.items())])
+
+
+def checked(raw: list[RawSheet]) -> list[Problem]:
+    """What `ledger check` finds: the loader's problems, then `examine`'s."""
+    from ledger.app.pipeline import examine
+
+    try:
+        return examine(*load_sheets(raw)).problems
+    except ProblemsFound as exc:
+        return exc.problems
+
+
+def balanced(raw: list[RawSheet]) -> list[Problem]:
+    """What `ledger balance` finds (`read_books` with the sheets the money comes from, then
+    the rows typed in Events tried on a copy as warnings), having made its summary."""
+    from ledger.app.balance import summarise
+    from ledger.app.pipeline import shown_anyway
+    from ledger.core.actions import in_event_rows, post_pending_events
+    from ledger.core.checks import run_checks
+
+    try:
+        loaded, problems = load_sheets(raw)
+        problems = shown_anyway(problems + run_checks(loaded.books), MONEY_SHEETS)
+        if has_errors(problems):
+            return problems
+        summarise(loaded.books)
+        if any(True for _ in loaded.books.pending_events()):
+            again, found = load_sheets(raw)
+            rows = in_event_rows(again.books, found)
+            problems += shown_anyway(post_pending_events(again.books, rows)[1])
+        return problems
+    except ProblemsFound as exc:
+        return exc.problems
+
+
+def assert_problems_name_cells(problems: list[Problem], what: str) -> None:
+    """No error, or every problem (as the command prints it) names its Sheet!Cell."""
+    if has_errors(problems):
+        for p in problems:
+            assert CELL_LINE.match(p.line()) or NO_ROW_LINE.match(p.line()), (
+                f"{what}: a problem that names no Sheet!Cell: {p.line()}"
+            )
+
+
+@pytest.mark.parametrize(("key", "sheet", "column", "value"), list(_cases()))
+def test_a_stray_value_is_a_cell_problem_or_accepted(
+    key: str, sheet: str, column: int, value: str | int
+) -> None:
+    raw, last = sheets_of(key)
+    row = 2 if value == CLEARED else last[sheet] + 1
+    read = [typed(s, column, row, value) if s.name == sheet else s for s in raw.values()]
+    where = f"{sheet}!{column_letter(column)}{row} = {value!r}"
+    assert_problems_name_cells(checked(read), f"check with {where}")
+    if sheet not in {s.name for s in load_game(key).sheets}:  # balance reads no game sheet
+        assert_problems_name_cells(balanced(read), f"balance with {where}")
+
+
+# -- a real workbook, one case a game -----------------------------------------------------------
 
 
 @dataclass
@@ -279,15 +377,13 @@ def assert_clean_or_cells(code: int, out: str, what: str) -> None:
             )
 
 
-@pytest.mark.parametrize(("key", "sheet", "column", "value"), list(_cases()))
-def test_a_stray_value_is_a_cell_problem_or_accepted(
-    templates: dict[str, Template],
-    folder: Path,
-    key: str,
-    sheet: str,
-    column: int,
-    value: str | int,
+@pytest.mark.parametrize("key", list(ON_FILE))
+def test_a_stray_value_in_a_real_workbook(
+    templates: dict[str, Template], folder: Path, key: str
 ) -> None:
+    """`ledger check` and `ledger balance` on a workbook another program saved, one cell set:
+    exit 1 with problems that name their cells, or 0, as in memory."""
+    sheet, column, value = ON_FILE[key]
     template = templates[key]
     _, last = template.sheets[sheet]
     row = 2 if value == CLEARED else last + 1
@@ -295,7 +391,11 @@ def test_a_stray_value_is_a_cell_problem_or_accepted(
     path.parent.mkdir(parents=True, exist_ok=True)
     with_cell(template, sheet, column, row, value, path)
     where = f"{sheet}!{column_letter(column)}{row} = {value!r}"
-    assert_clean_or_cells(*ledger(path, "check"), f"check with {where}")
+    code, out = ledger(path, "check")
+    assert_clean_or_cells(code, out, f"check with {where}")
+    raw, _ = sheets_of(key)
+    read = [typed(s, column, row, value) if s.name == sheet else s for s in raw.values()]
+    assert code == (1 if has_errors(checked(read)) else 0), f"check with {where}: as in memory"
     if sheet not in {s.name for s in load_game(key).sheets}:  # balance reads no game sheet
         assert_clean_or_cells(*ledger(path, "balance"), f"balance with {where}")
 
