@@ -116,8 +116,8 @@ class Table:
         return _said(examine(*_loaded(as_read(self.books))).problems)
 
     def warned(self) -> str:
-        """The last command's warnings as the command prints them, one a line."""
-        return "\n".join(p.line() for p in self.warnings)
+        """The last command's warnings as the command prints them, each with its hint."""
+        return _said(self.warnings)
 
     def status(self) -> dict[str, Any]:
         """What `ledger status --json` gives."""
