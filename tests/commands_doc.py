@@ -67,9 +67,8 @@ def render() -> str:
         "shown by the test named here. Bad arguments (a word for a number, an unknown name, a "
         "comma for a decimal point) are refused by every command and are not listed.",
     ]
-    for key, (module, title) in GAMES.items():
-        if module is None:
-            continue
+    for key in GAMES:
+        title = load_game(key).title
         lines += [
             "",
             f"## {title} (`{key}`)",
@@ -91,9 +90,7 @@ def missing() -> list[str]:
     """Declared tests that do not exist."""
     names = test_names()
     out = []
-    for key, (module, _) in GAMES.items():
-        if module is None:
-            continue
+    for key in GAMES:
         for name, _, refuses in commands(key):
             out += [f"{key} {name}: {r.test}" for r in refuses if r.test not in names]
     return out

@@ -51,8 +51,8 @@ def files_shown() -> dict[str, str]:
     return {path: "\n\n".join(parts) for path, parts in files.items()}
 
 
-def registry_line() -> tuple[str, tuple[str, str]]:
-    """The doc's one line of `GAMES`: key -> (module, title)."""
+def registry_line() -> tuple[str, str]:
+    """The doc's one line of `GAMES`: key -> module."""
     text = files_shown()[REGISTRY]
     assert len(text.strip().splitlines()) == 1, f"the registry change is one line, not:\n{text}"
     entry = ast.literal_eval("{" + text + "}")
@@ -73,8 +73,8 @@ def test_the_doc_shows_every_file_of_the_toy_game_as_it_is() -> None:
 
 
 def test_the_registry_line_names_the_toy_and_is_not_in_the_real_registry() -> None:
-    key, (module, title) = registry_line()
-    assert (key, module, title) == ("toy", "tests.toy_game.game", "Tip Jar")
+    key, module = registry_line()
+    assert (key, module) == ("toy", "tests.toy_game.game")
     assert key not in ledger.rules.GAMES  # the toy never ships
 
 
@@ -185,3 +185,22 @@ def test_a_tip_is_money_to_the_bank_and_the_books_balance(toy: None, tmp_path: P
         ("bank", Decimal("2.50"), "Rule 2"),
     ]
     assert sum(Decimal(str(r["amount"])) for r in journal) == 0
+
+
+def test_38_a_game_copied_in_under_another_key_is_that_keys_game(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue 38: the key is declared once, in the registry. The toy registered as `tipjar`
+    (its class names no key) makes a workbook that ledger then reads as the tipjar game."""
+    _, module = registry_line()
+    _games.cache_clear()
+    with monkeypatch.context() as m:
+        m.setitem(ledger.rules.GAMES, "tipjar", module)
+        code, printed = ledger_in(tmp_path, "ledger new --game tipjar --player Ann")
+        assert code == 0, printed
+        setting = rows(tmp_path / "ledger.xlsx", "Settings")[0]
+        assert (setting["key"], setting["value"]) == ("game", "tipjar")
+        for line in ("ledger check", "ledger balance", "ledger tip Ann 1 --jar J1"):
+            code, printed = ledger_in(tmp_path, line)
+            assert code == 0, f"{line}: {printed}"
+    _games.cache_clear()

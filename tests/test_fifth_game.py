@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-LINE = '    "toy": ("ledger.rules.tipjar.game", "Tip Jar"),\n'
+LINE = '    "tipjar": "ledger.rules.tipjar.game",\n'
 
 
 @pytest.fixture(scope="module")
@@ -64,7 +64,7 @@ def ledger(copy: Path, *args: str, expect: int = 0) -> str:
 
 
 def test_29_the_copy_runs_its_own_code(copy: Path) -> None:
-    probe = "import ledger, ledger.rules; print(ledger.__file__, 'toy' in ledger.rules.GAMES)"
+    probe = "import ledger, ledger.rules; print(ledger.__file__, 'tipjar' in ledger.rules.GAMES)"
     p = subprocess.run(
         [sys.executable, "-c", probe],
         env={**os.environ, "PYTHONPATH": str(copy)},
@@ -76,7 +76,7 @@ def test_29_the_copy_runs_its_own_code(copy: Path) -> None:
 
 
 def test_29_a_fifth_game_plays_from_one_folder_and_one_line(copy: Path) -> None:
-    ledger(copy, "new", "--game", "toy", "--player", "Ann", "--player", "Bob")
+    ledger(copy, "new", "--game", "tipjar", "--player", "Ann", "--player", "Bob")
     ledger(copy, "tip", "Ann", "2.50")
     ledger(copy, "check")
     shown = json.loads(ledger(copy, "balance", "--json").split("\n}\n")[0] + "\n}")

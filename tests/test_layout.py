@@ -94,12 +94,10 @@ def _game_words() -> set[str]:
     from ledger.rules import GAMES, load_game
 
     words: set[str] = set()
-    for key, (module, title) in GAMES.items():
-        words.add(key)
-        words.update(w for w in re.findall(r"\b[A-Z][a-z]{3,}", title) if w not in COMMON)
-        if module is None:
-            continue
+    for key in GAMES:
         game = load_game(key)
+        words.add(key)
+        words.update(w for w in re.findall(r"\b[A-Z][a-z]{3,}", game.title) if w not in COMMON)
         words.update(r.key for r in game.roles)
         words.update(r.account for r in game.roles if r.account)
         words.update(i for i in game.institutions if i != "bank")

@@ -82,9 +82,7 @@ def _senders() -> dict[str, tuple[Any, frozenset[str]]]:
     from ledger.rules import GAMES, load_game
 
     out: dict[str, tuple[Any, frozenset[str]]] = {}
-    for key, (module, _) in GAMES.items():
-        if module is None:
-            continue
+    for key in GAMES:
         game = load_game(key)
         for form in forms(game):
             out.setdefault(form.kind, (game, frozenset(f.name for f in form.fields)))

@@ -82,7 +82,7 @@ def _role_options(key: str | None) -> set[str]:
 
     if key is None:
         return {role.option for game in _built_games() for role in game.roles if role.option}
-    if key not in GAMES or GAMES[key][0] is None:
+    if key not in GAMES:
         return set()
     return {role.option for role in load_game(key).roles if role.option}
 
@@ -90,4 +90,4 @@ def _role_options(key: str | None) -> set[str]:
 def _built_games() -> list[Any]:
     from ledger.rules import GAMES, load_game
 
-    return [load_game(key) for key, (module, _) in GAMES.items() if module]
+    return [load_game(key) for key in GAMES]

@@ -52,7 +52,7 @@ def new(
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
 ) -> None:
     """Create the game's workbook with the starting money as opening transactions."""
-    from ledger.rules import GAMES, GameNotBuilt
+    from ledger.rules import GAMES
 
     key = game.strip().casefold()
     if key not in GAMES:
@@ -62,13 +62,8 @@ def new(
     def action() -> None:
         from ledger.app.pipeline import create
 
-        try:
-            special = dict(ctx.meta.get("roles", {}))
-            books = create(_path(workbook), key, player, special, seed, force=force, first=first)
-        except GameNotBuilt as exc:
-            built = ", ".join(k for k, (module, _) in GAMES.items() if module)
-            say(f"ledger new: {exc}; nothing was written. Built so far: {built}.")
-            raise typer.Exit(2) from None
+        special = dict(ctx.meta.get("roles", {}))
+        books = create(_path(workbook), key, player, special, seed, force=force, first=first)
         names = ", ".join(p.name for p in books.players)
         say(f"Created {_path(workbook)}: {books.game.title}, {books.moment()}, players {names}.")
         for p in books.players:

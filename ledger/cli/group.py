@@ -34,19 +34,18 @@ class _Games(Mapping[str, tuple[str, Any]]):
     def __iter__(self) -> Iterator[str]:
         from ledger.rules import GAMES
 
-        return iter([key for key, (module, _) in GAMES.items() if module is not None])
+        return iter(GAMES)
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
     def __getitem__(self, key: str) -> tuple[str, Any]:
         if key not in self._built:
-            from ledger.rules import GAMES
+            from ledger.rules import GAMES, load_game
 
-            module, title = GAMES[key]
-            if module is None:
+            if key not in GAMES:
                 raise KeyError(key)
-            self._built[key] = (title, _build(key))
+            self._built[key] = (load_game(key).title, _build(key))
         return self._built[key]
 
 

@@ -110,18 +110,14 @@ def load_sheets(raw: list[RawSheet]) -> tuple[Loaded, list[Problem]]:
 
 def _game(typed: dict[str, tuple[Any, CellRef]]) -> Game:
     """The game the Settings row `game` names, or the problem that it names none ledger has."""
-    from ledger.rules import GAMES, GameNotBuilt, load_game
+    from ledger.rules import GAMES, load_game
 
     game_key = to_text(typed.get("game", ("", None))[0]).casefold()
     try:
         return load_game(game_key)
-    except (KeyError, GameNotBuilt) as exc:
+    except KeyError:
         where = typed["game"][1] if "game" in typed else CellRef("Settings", 0, 0)
-        why = (
-            str(exc)
-            if isinstance(exc, GameNotBuilt)
-            else f"{game_key!r} is not a game ledger knows"
-        )
+        why = f"{game_key!r} is not a game ledger knows"
         raise ProblemsFound(
             [
                 problem(

@@ -114,7 +114,7 @@ def read_bytes(path: Path) -> bytes:
             where,
             "there is no workbook here",
             "create one: ledger new --game GAME --player Ann --player Bob (games: "
-            + ", ".join(k for k, (module, _) in GAMES.items() if module)
+            + ", ".join(GAMES)
             + ")",
         ) from None
     except OSError as exc:

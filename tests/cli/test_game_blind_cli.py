@@ -20,7 +20,7 @@ COMMON = {"Variant", "Monopoly"}
 def _game_words() -> set[str]:
     """Each game's key and its title's own words."""
     words = set(GAMES)
-    for _, title in GAMES.values():
+    for title in (load_game(key).title for key in GAMES):
         words.update(w for w in re.findall(r"\b[A-Z][a-z]{3,}", title) if w not in COMMON)
     return {w.casefold() for w in words}
 

@@ -106,7 +106,6 @@ def tip(
 
 
 class TipJar(Game):
-    key = "toy"
     title = "Tip Jar"
     currency = "TK"
     settings = SETTINGS

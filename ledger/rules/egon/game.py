@@ -83,7 +83,6 @@ def _int(value: object, default: int = 0) -> int:
 
 
 class Egon(Game):
-    key = "egon"
     title = "Das kleine Egon-Spiel"
     currency = "Kj"
     clock = ROUNDS_DONE

@@ -98,7 +98,6 @@ def _cell(p: Player, column: str) -> str:
 
 
 class Matador21(Game):
-    key = "matador21"
     title = "the 21-field game"
     currency = "penge"
     clock = ROUNDS_CURRENT

@@ -24,7 +24,6 @@ from ledger.rules.planetopoly.sheets import RECORDS, Board
 
 
 class Planetopoly(Game):
-    key = "planetopoly"
     title = "Planetopoly"
     currency = "MU"
     clock = NO_CLOCK

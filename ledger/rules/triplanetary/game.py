@@ -65,7 +65,6 @@ def _branches(books: Books, owner: str) -> dict[str, str]:
 
 
 class Triplanetary(Game):
-    key = "triplanetary"
     title = "Triplanetary Variant V/2"
     currency = "KC"
     banks = BANKS
