@@ -108,12 +108,17 @@ class Table:
             return _said(exc.problems)
         raise AssertionError(f"`{line}` was not refused")
 
-    def check(self) -> str:
+    def check(self, clean: bool | None = None) -> str:
         """What `ledger check` says of the books as they would be read (the rows typed in
-        Events tried on a copy): every problem, one line each."""
+        Events tried on a copy): every problem, one line each. `clean`: that it would exit 0
+        (warnings at most), or 1 (False)."""
         from ledger.app.pipeline import examine
+        from ledger.core.problems import has_errors
 
-        return _said(examine(*_loaded(as_read(self.books))).problems)
+        problems = examine(*_loaded(as_read(self.books))).problems
+        if clean is not None:
+            assert has_errors(problems) is not clean, _said(problems)
+        return _said(problems)
 
     def warned(self) -> str:
         """The last command's warnings as the command prints them, each with its hint."""

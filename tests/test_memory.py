@@ -106,3 +106,15 @@ def test_37_a_typed_mistake_is_named_by_its_cell() -> None:
     with refused("not-a-number") as found:
         t("tick 1")
     assert found[0].where == "Events!F2"
+
+
+def test_37_check_says_what_ledger_check_says_and_whether_it_would_pass() -> None:
+    t = table()
+    assert t.check(clean=True) == ""
+    t.type_rows(
+        """
+        Events | type | player | to  | amount
+               | pay  | Ann    | Bob | 12,5
+        """
+    )
+    assert "Events!F2: not-a-number" in t.check(clean=False)

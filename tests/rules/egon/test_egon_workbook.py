@@ -11,12 +11,9 @@ from decimal import Decimal
 
 import pytest
 
-from ledger.app.pipeline import examine
-from ledger.core.problems import has_errors
-from ledger.io.load import load_sheets
 from ledger.rules.egon.orders import Blackmail
 from tests.conftest import Ledger, add_rows, edit_cells, rows, set_setting
-from tests.memory import Table, as_read, table
+from tests.memory import Table, table
 from tests.rules.egon.test_egon_round import TWELVE_EXPECTED, twelve_round
 
 # The round of twelve players worked out by hand in test_egon_round.py: the same state, orders,
@@ -37,12 +34,6 @@ def twelve() -> Table:
     """The twelve players' fresh game as `ledger new --game egon` makes it (its seed, 1), in
     memory."""
     return table(game="egon", players=TWELVE, seed=1)
-
-
-def check(t: Table, clean: bool = True) -> str:
-    """What `ledger check` prints; `clean`: it exits 0 (warnings at most), else 1."""
-    assert has_errors(examine(*load_sheets(as_read(t.books))).problems) is not clean
-    return t.check()
 
 
 @pytest.mark.slow
@@ -155,7 +146,7 @@ def test_a_bad_order_is_refused_with_the_reason() -> None:
         said = t.refusal(f"order ALF {code}")
         assert "CODE: bad-order" in said and reason in said, (code, said)
     t.add_rows("Orders", [[1, "ALF", "l,77"]])
-    assert "Orders!C2: bad-order" in check(t, clean=False)
+    assert "Orders!C2: bad-order" in t.check(clean=False)
 
 
 def test_the_draw_comes_from_the_seed_and_is_recorded() -> None:

@@ -15,11 +15,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ledger.app.pipeline import examine
-from ledger.core.problems import has_errors
-from ledger.io.load import load_sheets
 from tests.conftest import Ledger, add_rows, rows
-from tests.memory import Table, as_read, table
+from tests.memory import Table, table
 
 DRAW = ("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
 DRAWN = " ".join(DRAW)
@@ -28,12 +25,6 @@ DRAWN = " ".join(DRAW)
 def egon() -> Table:
     """The fresh game as `ledger new --game egon` makes it (its seed, 1)."""
     return table(game="egon", players=("ABC", "BOB", "CAT"), seed=1)
-
-
-def check(t: Table, clean: bool = True) -> str:
-    """What `ledger check` prints; `clean`: it exits 0 (warnings at most), else 1."""
-    assert has_errors(examine(*load_sheets(as_read(t.books))).problems) is not clean
-    return t.check()
 
 
 def orders(t: Table) -> list[tuple[str, str, float | None]]:
@@ -145,7 +136,7 @@ def test_6_6_a_negative_penalty_is_refused_where_it_is_typed() -> None:
     run = t.refusal("order BOB e,v,alle --penalty-kj -5")
     assert "--penalty-kj: bad-amount the penalty -5 Kj is negative" in run
     t.add_rows("Orders", [[1, "BOB", "e,v,alle", -5]])
-    run = check(t, clean=False)
+    run = t.check(clean=False)
     assert "Orders!D2: bad-amount BOB e,v,alle: a penalty cannot be negative" in run
     run = t.refusal("tick")
     assert "Orders!D2: bad-amount" in run and "internal error" not in run
@@ -255,7 +246,7 @@ def test_4_1_an_order_typed_for_a_round_already_evaluated_is_named_and_can_be_re
     t(DRAWN)
     t("tick")
     t.add_rows("Orders", [[1, "ABC", "v"]])
-    run = check(t)
+    run = t.check(clean=True)
     assert "Orders!A2: never-evaluated (warning) ABC v: round 1 was evaluated before" in (run)
     run = t("order --delete 2")
     assert "removed Orders!B2: round 1: ABC v" in run
@@ -267,7 +258,7 @@ def test_4_1_an_order_typed_for_a_round_already_evaluated_is_named_and_can_be_re
 def test_6_2_1_a_trader_typed_without_a_price_is_named() -> None:
     t = egon()
     t.add_rows("Traders", [[1, "Alois", 10, None, 2], [1, "Bolle", 5, -3, 0]])
-    run = check(t, clean=False)
+    run = t.check(clean=False)
     assert "Traders!D2: missing-price (warning) round 1: Alois has no price" in run
     assert "Traders!D3: bad-amount round 1: Bolle's price cannot be negative" in run
 
@@ -277,7 +268,7 @@ def test_3_a_purchase_typed_without_its_cost_is_named() -> None:
     dann, wenn er bereit ist, den geforderten Kaufpreis zu zahlen")."""
     t = egon()
     t.add_rows("Purchases", [[1, "BOB", 3, None], [1, "CAT", None, 120]])
-    run = check(t)
+    run = t.check(clean=True)
     assert "Purchases!D2: missing-cost (warning) round 1: BOB buys 3 stone(s) for nothing" in (run)
     assert "Purchases!C3: missing-stones (warning) round 1: CAT pays 120.00 Kj for no stones" in (
         run

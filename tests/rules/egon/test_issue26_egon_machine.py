@@ -11,11 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.app.pipeline import examine
-from ledger.core.problems import has_errors
-from ledger.io.load import load_sheets
 from tests.conftest import Ledger, set_setting
-from tests.memory import Table, as_read, table
+from tests.memory import Table, table
 
 DRAW = ("draw", "--numbers", "1,2,3,4,5,6", "--zz", "7", "--z6", "6")
 DRAWN = " ".join(DRAW)
@@ -29,12 +26,6 @@ def egon() -> Table:
 def status(t: Table) -> dict[str, Any]:
     """`ledger status --json`."""
     return t.books.game.status(t.books)
-
-
-def check(t: Table, clean: bool = True) -> str:
-    """What `ledger check` prints; `clean`: it exits 0 (warnings at most), else 1."""
-    assert has_errors(examine(*load_sheets(as_read(t.books))).problems) is not clean
-    return t.check()
 
 
 def out() -> Table:
@@ -136,7 +127,7 @@ def test_4_1_a_second_order_typed_in_a_phase_is_named_at_its_cell() -> None:
     t = egon()
     t("order BOB v")
     t.add_rows("Orders", [[1, "BOB", "l,17"], [1, "BOB", "i,2"]])
-    run = check(t)
+    run = t.check(clean=True)
     assert (
         "Orders!B3: second-order (warning) BOB has a second order for action phase 1 of round 1 "
         "(the first is v in Orders!B2); 4.1 allows one order a phase" in run
@@ -154,7 +145,7 @@ def test_4_1_a_second_order_typed_in_a_phase_is_named_at_its_cell() -> None:
 def test_3_a_purchase_typed_for_a_player_out_or_unknown_is_named_at_its_cell() -> None:
     t = out()
     t.add_rows("Purchases", [[2, "ABC", 2, 90], [2, "ZED", 1, 30], [2, "BOB", 0, 0, 3]])
-    run = check(t)
+    run = t.check(clean=True)
     assert "Purchases!B2: player-out (warning) ABC is out of the game (ausgeschieden)" in run
     assert "Purchases!B3: unknown-player (warning) there is no player 'ZED'" in run
     assert "Purchases!B4" not in run
@@ -171,7 +162,7 @@ def test_3_a_purchase_typed_for_a_player_out_or_unknown_is_named_at_its_cell() -
 def test_8_1_a_draw_typed_in_the_rounds_sheet_is_judged_as_ledger_draw_judges_one() -> None:
     t = egon()
     t.add_rows("Rounds", [[1, "1,2,3,4,5,5", 0, 9]])
-    run = check(t)
+    run = t.check(clean=True)
     for line in (
         "Rounds!B2: bad-draw (warning) '1,2,3,4,5,5': give six different numbers from 1 to 49",
         "Rounds!C2: bad-draw (warning) the Zusatzzahl is 1-49 and not one of the six (never 0)",
@@ -182,7 +173,7 @@ def test_8_1_a_draw_typed_in_the_rounds_sheet_is_judged_as_ledger_draw_judges_on
     assert "Rounds!C2: bad-draw the Zusatzzahl" in run and "bad-round" not in run
     t(f"{DRAWN} --again")  # the draw replaces the row typed wrong
     t.add_rows("Rounds", [[1, "3,11,17,25,33,41", 2, 41]])
-    run = check(t)
+    run = t.check(clean=True)
     assert "Rounds!A3: second-draw (warning) round 1 is drawn twice (Rounds!A2 and Rounds!A3)" in (
         run
     )
@@ -198,7 +189,7 @@ def test_6_6_42_a_rechtfertigung_typed_against_no_waiting_blackmail_is_named_at_
     t("tick")
     typed = [[2, "ABC", "v", None, None, "BOB"], [2, "BOB", "v", None, None, "CAT"]]
     t.add_rows("Orders", typed)
-    run = check(t)
+    run = t.check(clean=True)
     assert (
         "Orders!F3: no-such-blackmail (warning) ABC v: no blackmail by BOB waits against ABC: a "
         "Rechtfertigung answers a blackmail of last round (6.6.42)" in run
@@ -227,7 +218,7 @@ def test_4_6_an_order_typed_for_a_player_in_jail_is_named_and_not_carried_out() 
     t(DRAWN)
     t("tick")
     t.add_rows("Orders", [[2, "ABC", "v"]])
-    run = check(t)
+    run = t.check(clean=True)
     assert (
         "Orders!B3: player-jailed (warning) ABC sits in the Zuchthaus in round 2: his orders of "
         "that round are not carried out (4.6)" in run
@@ -241,7 +232,7 @@ def test_4_6_an_order_typed_for_a_player_in_jail_is_named_and_not_carried_out() 
 def test_2_an_order_typed_for_a_player_out_of_the_game_can_be_deleted_as_its_hint_says() -> None:
     t = out()
     t.add_rows("Orders", [[2, "ABC", "v"]])
-    run = check(t)
+    run = t.check(clean=True)
     assert "Orders!B2: player-out (warning) ABC is out of the game (ausgeschieden)" in run
     assert "hint: delete the order: ledger order --delete 2" in run
     t(DRAWN)
@@ -270,7 +261,7 @@ def test_3_a_second_purchase_or_build_typed_for_a_round_is_named_at_its_cell() -
     t("purchase BOB 3 180")
     t("build BOB 1")
     t.add_rows("Purchases", [[1, "BOB", 2, 90], [1, "BOB", 0, 0, 2]])
-    run = check(t)
+    run = t.check(clean=True)
     assert (
         "Purchases!B4: second-purchase (warning) BOB has a second purchase in round 1 (the "
         "first is in Purchases!B2); one row holds a player's buying phase (3)" in run
@@ -292,7 +283,7 @@ def test_3_a_purchase_typed_after_its_round_is_named_as_never_booked_and_can_be_
     t(DRAWN)
     t("tick")
     t.add_rows("Purchases", [[1, "CAT", 2, 90], [1, "BOB", 1, 60]])
-    run = check(t)
+    run = t.check(clean=True)
     assert (
         "Purchases!A3: never-evaluated (warning) CAT's purchase: round 1 was evaluated before "
         "this row was typed; it is never booked" in run

@@ -15,11 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ledger.app.pipeline import examine
-from ledger.core.problems import has_errors
-from ledger.io.load import load_sheets
 from tests.conftest import Ledger
-from tests.memory import Table, as_read
+from tests.memory import Table
 from tests.memory import table as memory
 
 
@@ -61,12 +58,6 @@ def cash(game: Table | Ledger) -> dict[str, str]:
 def bank(t: Table) -> str:
     """The bank's balance as `ledger balance --json` says it."""
     return f"{t.balance('bank'):.2f}"
-
-
-def check(t: Table, clean: bool = True) -> str:
-    """What `ledger check` prints; `clean`: it exits 0 (warnings at most), else 1."""
-    assert has_errors(examine(*load_sheets(as_read(t.books))).problems) is not clean
-    return t.check()
 
 
 def new(ledger: Ledger, *names: str, first: str | None = None, expect: int = 0) -> Any:
@@ -342,7 +333,7 @@ def test_501_1_board_checked() -> None:
         game="matador21",
         players=("A", "B"),
     )
-    said = check(t, clean=False)
+    said = t.check(clean=False)
     for words in (
         "Board: bad-board the Board's fields are 1, 2, 3, not 1 to 21 in order",
         "Board!D2: missing-value Start is a Territory and has no price",

@@ -12,7 +12,6 @@ from decimal import Decimal
 
 import pytest
 
-from ledger.app.pipeline import examine
 from tests.conftest import Ledger
 from tests.memory import Table, table
 
@@ -48,11 +47,6 @@ def players(t: Table) -> dict[str, dict[str, object]]:
 
 def cash(t: Table, who: str) -> Decimal:
     return Decimal(f"{t.cash(who):.2f}")
-
-
-def check_errors(t: Table) -> list[str]:
-    """The errors `ledger check` would find (it exits 0 without any), its warnings aside."""
-    return [p.line() for p in examine(t.loaded, list(t.problems)).problems if p.is_error]
 
 
 # -- §39 buying and selling -------------------------------------------------------------------------
@@ -296,7 +290,7 @@ def test_s30_a_branch_bank_costs_500_and_5000_kc_shipped_as_plutonium(trader: Ta
     assert {c["good"]: c["qty"] for c in t.rows("Cargo")} == {"plutonium": 50}
     t("branch-open BB1")
     assert f"{t.balance('cash:Ann:B1'):.2f}" == "5000.00"
-    assert check_errors(t) == []
+    t.check(clean=True)
 
 
 def test_s32_colonization_takes_three_ramscoops_100000_kc_and_360_days(trader: Table) -> None:
