@@ -68,16 +68,21 @@ def table(
         if name not in {s.name for s in raw}:
             raise ValueError(f"the workbook of {game} has no sheet {name}")
         raw = [_typed(s, headers, rows, replace=True) if s.name == name else s for s in raw]
-    return Table(_loaded(raw))
+    return Table(raw)
 
 
 class Table:
     """A game at the table, in memory: call it with a command line."""
 
-    def __init__(self, loaded: tuple[Loaded, list[Problem]]) -> None:
-        self.loaded, self.problems = loaded  # the problems the loader found, as a read has them
+    def __init__(self, raw: list[RawSheet]) -> None:
+        self._load(raw)
         self.warnings: list[Problem] = []
         self.data: Any = None
+
+    def _load(self, raw: list[RawSheet]) -> None:
+        """The books read from `raw` (kept: `check` reads the same cells again)."""
+        self.raw = [RawSheet(s.name, list(s.rows)) for s in raw]  # rows read once, kept
+        self.loaded, self.problems = _loaded(self.raw)
 
     @property
     def books(self) -> Books:
@@ -93,10 +98,10 @@ class Table:
         try:
             summary, posted, warnings, data, _ = apply(self.loaded, list(self.problems), change)
         except ProblemsFound:
-            self.loaded, self.problems = _loaded(kept)
+            self._load(kept)
             raise
         self.warnings, self.data = warnings, data
-        self.loaded, self.problems = _loaded(as_read(self.books))
+        self._load(as_read(self.books))
         return "\n".join([*posted, summary])
 
     def refusal(self, line: str) -> str:
@@ -115,7 +120,7 @@ class Table:
         from ledger.app.pipeline import examine
         from ledger.core.problems import has_errors
 
-        problems = examine(*_loaded(as_read(self.books))).problems
+        problems = examine(*_loaded(self.raw)).problems  # a fresh read of the same cells
         if clean is not None:
             assert has_errors(problems) is not clean, _said(problems)
         return _said(problems)
@@ -167,7 +172,7 @@ class Table:
             row = next(r for n, r in rows if n == int(number))
             row += [""] * (col - len(row))
             row[col - 1] = "" if value is None else _cell(value)
-        self.loaded, self.problems = _loaded([RawSheet(n, rows) for n, rows in raw.items()])
+        self._load([RawSheet(n, rows) for n, rows in raw.items()])
 
     def add_rows(self, sheet: str, rows: list[list[Any]]) -> None:
         """Rows typed below a sheet's last row, from its column A on."""
@@ -177,7 +182,7 @@ class Table:
                 kept = list(s.rows)
                 n = kept[-1][0]
                 s.rows = kept + [(n + i, [_cell(v) for v in r]) for i, r in enumerate(rows, 1)]
-        self.loaded, self.problems = _loaded(raw)
+        self._load(raw)
 
     def set_setting(self, key: str, value: Any) -> None:
         """A setting's value typed in the Settings sheet."""
@@ -188,14 +193,14 @@ class Table:
                     (n, [row[0], _cell(value), *row[2:]] if row[0] == key else row)
                     for n, row in sheet.rows
                 ]
-        self.loaded, self.problems = _loaded(raw)
+        self._load(raw)
 
     def type_rows(self, text: str) -> None:
         """Rows typed under each named sheet's last row, as between two commands in Excel."""
         raw = as_read(self.books)
         for name, (headers, rows) in parse(text).items():
             raw = [_typed(s, headers, rows, replace=False) if s.name == name else s for s in raw]
-        self.loaded, self.problems = _loaded(raw)
+        self._load(raw)
 
     def balance(self, account: str) -> Decimal:
         return self.books.journal.balance(account).amount

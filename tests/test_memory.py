@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ledger.io.load import load
+from ledger.io.sheet_read import read_raw
 from tests.conftest import Ledger
 from tests.memory import Table, as_read, refused, table
 from tests.pipe_tables import workbook
@@ -70,9 +70,9 @@ def test_37_a_game_in_memory_is_the_game_on_file(game: str, tmp_path: Any) -> No
     for line in lines:
         in_memory(line)
         on_file(*line.split(" "))
-    loaded, problems = load(on_file.path)
-    assert not [p for p in problems if p.is_error]
-    assert sheets_of(in_memory) == sheets_of(Table((loaded, problems)))
+    read = Table(read_raw(on_file.path))
+    assert not [p for p in read.problems if p.is_error]
+    assert sheets_of(in_memory) == sheets_of(read)
 
 
 def test_37_a_refusal_in_memory_leaves_the_books_as_they_were() -> None:
