@@ -4,7 +4,10 @@ levels), so a mistyped cell of a CSV file fails."""
 
 from __future__ import annotations
 
+from ledger.core import data
 from ledger.rules.planetopoly import tables
+
+PACKAGE = "ledger.rules.planetopoly"
 
 
 def test_11_risk_table_from_its_csv() -> None:
@@ -16,6 +19,7 @@ def test_11_risk_table_from_its_csv() -> None:
         (-180, -90, -240, -30, -500, 30),
         (150, 240, 90, 300, 30, 600),
     )
+    assert {row["rule"] for row in data.rows(PACKAGE, "risk_table.csv")} == {"§11"}
 
 
 def test_11_speed_trap_and_toll_station_rents_from_their_csv() -> None:
@@ -25,6 +29,7 @@ def test_11_speed_trap_and_toll_station_rents_from_their_csv() -> None:
         3: (300, 450, 600, 750, 900, 1050, 1200, 1350, 1500, 1650, 1800),
         4: (400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400),
     }
+    assert {row["rule"] for row in data.rows(PACKAGE, "st_rent_table.csv")} == {"§11"}
 
 
 def test_5_rent_levels_from_their_csv() -> None:
@@ -40,3 +45,4 @@ def test_5_rent_levels_from_their_csv() -> None:
         (8, "rent_2_stations_2_points", "2 space stations + 2 support points"),
         (9, "rent_base", "a space base"),
     )
+    assert {row["rule"] for row in data.rows(PACKAGE, "rent_levels.csv")} == {"§5"}
