@@ -25,7 +25,7 @@ RISK: tuple[tuple[int, ...], ...] = tuple(
 ST_RENT: dict[int, dict[int, int]] = {
     n: {total: 50 * total * n for total in range(2, 13)} for n in range(1, 5)
 }
-# the table as printed (st_rent_table.csv: a row a cell), so a slip in the formula cannot pass unseen
+# as printed (st_rent_table.csv: a row a cell), so a slip in the formula cannot pass unseen
 _ST = data.rows(_HERE, "st_rent_table.csv")
 ST_RENT_PRINTED: dict[int, tuple[int, ...]] = {
     n: tuple(int(r["rent"]) for r in _ST if int(r["owned"]) == n) for n in range(1, 5)

@@ -9,9 +9,11 @@ from decimal import Decimal
 
 import pytest
 
+from ledger.core import data
 from ledger.rules.egon import tables
 
 D = Decimal
+PACKAGE = "ledger.rules.egon"
 
 #: Each name of tables.py -> (its rule, its value), as tables.py had them typed in.
 NUMBERS: dict[str, tuple[str, object]] = {
@@ -68,6 +70,14 @@ def test_egon_number_from_numbers_csv_by_its_rule(name: str) -> None:
     assert (type(read), read, str(read)) == (type(value), value, str(value))
 
 
+def test_egon_numbers_csv_holds_each_number_once_with_its_rule() -> None:
+    rows = data.rows(PACKAGE, "numbers.csv")
+    assert [row["key"] for row in rows] == [name.lower() for name in NUMBERS]
+    assert {row["key"]: row["rule"] for row in rows} == {
+        name.lower(): rule for name, (rule, _) in NUMBERS.items()
+    }
+
+
 def test_5_4_7_jackpot_table_from_its_csv() -> None:
     table = tables.JACKPOT_TABLE
     assert table == {
@@ -78,3 +88,4 @@ def test_5_4_7_jackpot_table_from_its_csv() -> None:
     assert " ".join(str(n) for row in table.values() for n in row) == (
         "2000 3200 200 1000 1600 100 500 800 50"
     )
+    assert {row["rule"] for row in data.rows(PACKAGE, "jackpot_table.csv")} == {"5.4.7"}
