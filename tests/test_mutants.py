@@ -23,9 +23,9 @@ MUTANTS = {
         "§38,transport,Transport,11,",
     ),
     "egon": (  # 5.4: a lottery ticket costs 151 Kj instead of 150
-        "rules/egon/tables.py",
-        'LOTTERY_TICKET: Final = Decimal("150")',
-        'LOTTERY_TICKET: Final = Decimal("151")',
+        "rules/egon/numbers.csv",
+        "lottery_ticket,150,money,5.4,",
+        "lottery_ticket,151,money,5.4,",
     ),
     "planetopoly": (  # §3: passing start pays 1001 MU instead of 1000
         "rules/planetopoly/settings.csv",

@@ -55,6 +55,13 @@ _DEFAULTS: dict[str, Callable[[str], Any]] = {
 }
 
 
+def numbers(package: str, name: str = "numbers.csv") -> dict[str, Any]:
+    """A game's printed numbers by key (columns key, value, kind, rule, note): the value read
+    as its kind is read in settings.csv, `names` a tuple of the words of the cell."""
+    read = _DEFAULTS | {"names": lambda text: tuple(text.split())}
+    return {row["key"]: read[row["kind"]](row["value"]) for row in rows(package, name)}
+
+
 def settings(package: str, name: str = "settings.csv") -> tuple[Setting, ...]:
     """A game's house-rule settings in the order the Settings sheet shows them (columns key,
     default, kind, rule, description; a flag's default `yes` or `no`)."""

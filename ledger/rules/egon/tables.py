@@ -3,13 +3,12 @@
 Sources: /work/shared/rules/egon-5-erste-aktionsphase.de.txt (rules 5.x),
 egon-6-zweite-aktionsphase.de.txt (rules 6.x) and the "Das kleine Egon-Spiel — glossary and
 rulings" in /work/shared/rules/README.md (salary, interest, debt limit, the 50-point limit).
-Search this file for a rule number (``5.4.7``, ``6.4.1``) to find its numbers.
-
-The module-level constants are the printed values. `EgonSettings` bundles them as house-rule
-settings with those defaults: each field names its rule in ``metadata["rule"]`` and says what
-it means in ``metadata["doc"]``; ``metadata["in_text"]`` is False where the texts give no
-number and the default is a ruling (see docs/decisions-egon.md). `setting_docs()` lists them
-for the workbook's settings sheet.
+The numbers are data, numbers.csv (a row a number with its rule: search it for ``6.4.1``) and
+jackpot_table.csv (5.4.7), read into the constants below. `EgonSettings` bundles them as
+house-rule settings with those defaults: each field names its rule in ``metadata["rule"]`` and
+says what it means in ``metadata["doc"]``; ``metadata["in_text"]`` is False where the texts
+give no number and the default is a ruling (see docs/decisions-egon.md). `setting_docs()` lists
+them for the workbook's settings sheet.
 """
 
 from __future__ import annotations
@@ -20,83 +19,71 @@ from typing import Final
 
 import msgspec
 
-# ---------------------------------------------------------------------------
+from ledger.core import data
+
+_HERE = __package__ or "ledger.rules.egon"
+#: numbers.csv: a row a number (key, value, kind, rule, note), read as the names below
+_N = data.numbers(_HERE)
+
 # Game frame (README glossary; sections 1, 2, 4 are not in these texts)
-# ---------------------------------------------------------------------------
+ROUNDS: Final[int] = _N["rounds"]
+MAX_PLAYERS: Final[int] = _N["max_players"]
+FOUNDATION: Final[int] = _N["foundation"]
+TRADERS: Final[tuple[str, ...]] = _N["traders"]
+LOTTERY_LOWEST: Final[int] = _N["lottery_lowest"]
+LOTTERY_HIGHEST: Final[int] = _N["lottery_highest"]
+ZUCHTHAUS_DI_LIMIT: Final[int] = _N["zuchthaus_di_limit"]
+SALARY_PER_LOTTERY_POINT: Final[Decimal] = _N["salary_per_lottery_point"]
+SALARY_PER_TOWER_STONE: Final[Decimal] = _N["salary_per_tower_stone"]
+DEBT_INTEREST_PERCENT: Final[Decimal] = _N["debt_interest_percent"]
+OUT_DEBT_LIMIT: Final[Decimal] = _N["out_debt_limit"]
+ORDER_COUNT_MOST: Final[int] = _N["order_count_most"]
+ORDER_KJ_MOST: Final[Decimal] = _N["order_kj_most"]
 
-ROUNDS: Final = 13  # 1.4 / README: 12 players build towers over 13 rounds
-MAX_PLAYERS: Final = 12  # 1.3 / README
-FOUNDATION: Final = 12  # 1.5 / README: every tower starts on a 12-stone foundation; 5.3.2
-TRADERS: Final = ("Alois", "Bolle", "Cyrus", "Dovid", "Egon")  # README; 8.1 orders them
-LOTTERY_LOWEST: Final = 1  # README: 6 of 49, numbers 1..49 (ZZ too, never 0)
-LOTTERY_HIGHEST: Final = 49
-ZUCHTHAUS_DI_LIMIT: Final = 50  # 4.6.4 via 5.1.21 and README: crossing 50 -> Zuchthaus
-SALARY_PER_LOTTERY_POINT: Final = Decimal("10")  # README (2.): 10 x sum of the 7 numbers
-SALARY_PER_TOWER_STONE: Final = Decimal("10")  # README (2.): + 10 x tower height
-DEBT_INTEREST_PERCENT: Final = Decimal("50")  # README (2.): 50% per round on a negative balance
-OUT_DEBT_LIMIT: Final = Decimal("10000")  # README (2.): out of the game past 10,000 Kj of debt
-#: The most an order carries (issue 36; docs/decisions.md): a count (stones to import or steal,
-#: guards, denunciation points, a penalty's stones) has two digits, as every number of an
-#: order's text; an amount (forged money, a bribe, a party, a sabotage, a penalty) is at most
-#: ten times the debt that puts a player out. Beyond them an order is no move of this game,
-#: and its round could not be evaluated exactly.
-ORDER_COUNT_MOST: Final = 99
-ORDER_KJ_MOST: Final = Decimal("100000")
-
-# ---------------------------------------------------------------------------
 # 5. Erste Aktionsphase
-# ---------------------------------------------------------------------------
+BRIBE_CAUGHT_DI: Final[int] = _N["bribe_caught_di"]
+ACCUSED_DI_BONUS: Final[int] = _N["accused_di_bonus"]
+ACCUSE_FAILS_AT: Final[int] = _N["accuse_fails_at"]
+ACCUSE_SLANDER_AT: Final[int] = _N["accuse_slander_at"]
+ACCUSE_JAIL_AT: Final[int] = _N["accuse_jail_at"]
+SLANDER_DI: Final[int] = _N["slander_di"]
 
-BRIBE_CAUGHT_DI: Final = 4  # 5.1.1, 5.6.8: each caught briber +4 DI
-ACCUSED_DI_BONUS: Final = 13  # 5.1.2, 5.1.3: actions judged as if DI were 13 higher
-ACCUSE_FAILS_AT: Final = 30  # 5.1.7: DI + Z6 - 2 x Rd >= 30 -> the Anzeige fails
-ACCUSE_SLANDER_AT: Final = 45  # 5.1.7: >= 45 -> also +5 DI (üble Nachrede)
-ACCUSE_JAIL_AT: Final = 60  # 5.1.7: >= 60 -> also Gefängnis
-SLANDER_DI: Final = 5  # 5.1.7: "um 5 erhöht"
+DENOUNCE_LIMIT: Final[int] = _N["denounce_limit"]
+DENOUNCE_POINTS_FACTOR: Final[int] = _N["denounce_points_factor"]
+DENOUNCE_INVALID_DI: Final[int] = _N["denounce_invalid_di"]
 
-DENOUNCE_LIMIT: Final = 50  # 5.2.1: DI + Z6 - 2 x Rd + 5 x Punkte >= 50 -> punished
-DENOUNCE_POINTS_FACTOR: Final = 5  # 5.2.1: "5 mal Punkte"
-DENOUNCE_INVALID_DI: Final = 5  # 5.2.4: an invalid Denunziation costs the denouncer 5 DI
+RENT_FACTOR: Final[int] = _N["rent_factor"]
+RENT_BASE: Final[int] = _N["rent_base"]
+RENT_DIVISOR_OFFSET: Final[int] = _N["rent_divisor_offset"]
 
-RENT_FACTOR: Final = 50  # 5.3.1: (50 x (30 + Z6 - DI)) DIV (T + 2)
-RENT_BASE: Final = 30  # 5.3.1
-RENT_DIVISOR_OFFSET: Final = 2  # 5.3.1: "T + 2"
-
-LOTTERY_TICKET: Final = Decimal("150")  # 5.4: a ticket costs 150 Kj
-# 5.4.7: Gewinnklasse -> (Höchstgewinn, Mindestinhalt, Erhöhung), in Kj
-JACKPOT_TABLE: Final = {
-    "A": (Decimal("2000"), Decimal("3200"), Decimal("200")),
-    "B": (Decimal("1000"), Decimal("1600"), Decimal("100")),
-    "C": (Decimal("500"), Decimal("800"), Decimal("50")),
+LOTTERY_TICKET: Final[Decimal] = _N["lottery_ticket"]
+#: 5.4.7 (jackpot_table.csv): Gewinnklasse -> (Höchstgewinn, Mindestinhalt, Erhöhung), in Kj
+JACKPOT_TABLE: Final[dict[str, tuple[Decimal, Decimal, Decimal]]] = {
+    r["class"]: (Decimal(r["highest_win"]), Decimal(r["least_pot"]), Decimal(r["raise"]))
+    for r in data.rows(_HERE, "jackpot_table.csv")
 }
 
-FORGERY_DIVISOR: Final = 300  # 5.5.2: P = (Betrag + 12 x Z6) DIV 300
-FORGERY_Z6_FACTOR: Final = 12  # 5.5.2
-FORGERY_CAUGHT_AT: Final = 70  # 5.5.3: DI + 2 x P + ZZ - 2 x Rd >= 70 -> caught
-FORGERY_P_FACTOR: Final = 2  # 5.5.3: "2 mal P"
+FORGERY_DIVISOR: Final[int] = _N["forgery_divisor"]
+FORGERY_Z6_FACTOR: Final[int] = _N["forgery_z6_factor"]
+FORGERY_CAUGHT_AT: Final[int] = _N["forgery_caught_at"]
+FORGERY_P_FACTOR: Final[int] = _N["forgery_p_factor"]
 
-# ---------------------------------------------------------------------------
 # 6. Zweite Aktionsphase
-# ---------------------------------------------------------------------------
+PARTY_ZZ_FACTOR: Final[int] = _N["party_zz_factor"]
+IMPORT_SQUARE_FACTOR: Final[Decimal] = _N["import_square_factor"]
+GUARD_PRICE: Final[Decimal] = _N["guard_price"]
+THEFT_SURE_BELOW: Final[int] = _N["theft_sure_below"]
+THEFT_UNGUARDED_UPTO: Final[int] = _N["theft_unguarded_upto"]
+THEFT_PENALTY_UPTO: Final[int] = _N["theft_penalty_upto"]
+THEFT_DI_PER_STONE: Final[int] = _N["theft_di_per_stone"]
+SABOTAGE_DI_LIMIT: Final[int] = _N["sabotage_di_limit"]
+SABOTAGE_SUCCESS_DIVISOR: Final[int] = _N["sabotage_success_divisor"]
+BLACKMAIL_ACCUSED_PERCENT: Final[int] = _N["blackmail_accused_percent"]
 
-PARTY_ZZ_FACTOR: Final = 10  # 6.1.1: guests = Betrag DIV (10 x ZZ)
-IMPORT_SQUARE_FACTOR: Final = Decimal("4")  # 6.2.1: Maxpreis + 4 x Anzahl^2 Kj per stone
-GUARD_PRICE: Final = Decimal("50")  # 6.3.1: one guard team = one Wachfaktor = 50 Kj
-THEFT_SURE_BELOW: Final = 31  # 6.4.1: < 31 the theft succeeds
-THEFT_UNGUARDED_UPTO: Final = 50  # 6.4.1: 31-50 succeeds only on unguarded stones
-THEFT_PENALTY_UPTO: Final = 70  # 6.4.1: 51-70 also +2 DI a stone; > 70 fails + Gefängnis
-THEFT_DI_PER_STONE: Final = 2  # 6.4.1: "zwei Punkte pro Stein"
-SABOTAGE_DI_LIMIT: Final = 50  # 6.5.31: DI + ZZ - Rd + (Wachfaktor DIV 2) >= 50
-SABOTAGE_SUCCESS_DIVISOR: Final = 20  # 6.5.32: fails when Betrag DIV 20 < ZZ
-BLACKMAIL_ACCUSED_PERCENT: Final = 15  # 6.6.5: +15% DI (aufgerundet) for good
-
-# ---------------------------------------------------------------------------
 # Rulings where the texts give no number (docs/decisions-egon.md)
-# ---------------------------------------------------------------------------
-
-JAIL_ROUNDS: Final = 1  # 5.5.3 "eine Runde lang": the next whole round is sat out
-ZUCHTHAUS_ROUNDS: Final = 2  # 4.6.4 is not in these texts: ruling, a setting
-LOWEST_Z6: Final = 1  # 5.2.4: "bei jeder Z6" = even with the lowest Z6 there can be
+JAIL_ROUNDS: Final[int] = _N["jail_rounds"]
+ZUCHTHAUS_ROUNDS: Final[int] = _N["zuchthaus_rounds"]
+LOWEST_Z6: Final[int] = _N["lowest_z6"]
 
 
 def _meta(rule: str, doc: str, *, in_text: bool = True) -> dict[str, object]:

@@ -12,26 +12,23 @@ from ledger.core import data
 
 D = Decimal
 
-#: §11, the risk field: what a player gets (+) or pays (-) by the two dice, RISK[a-1][b-1].
-RISK: tuple[tuple[int, ...], ...] = (
-    (-100, 30, -120, 90, -180, 150),
-    (30, 200, -30, 180, -90, 240),
-    (-120, -30, -300, 30, -240, 90),
-    (90, 180, 30, 400, -30, 300),
-    (-180, -90, -240, -30, -500, 30),
-    (150, 240, 90, 300, 30, 600),
+_HERE = __package__ or "ledger.rules.planetopoly"
+
+#: §11, the risk field: what a player gets (+) or pays (-) by the two dice, RISK[a-1][b-1]
+#: (risk_table.csv: a row a cell).
+_RISK = {(int(r["a"]), int(r["b"])): int(r["amount"]) for r in data.rows(_HERE, "risk_table.csv")}
+RISK: tuple[tuple[int, ...], ...] = tuple(
+    tuple(_RISK[a, b] for b in range(1, 7)) for a in range(1, 7)
 )
 
 #: §11, speed traps and toll stations: the rent by the number owned (1-4) and the dice total.
 ST_RENT: dict[int, dict[int, int]] = {
     n: {total: 50 * total * n for total in range(2, 13)} for n in range(1, 5)
 }
-# the table as printed, row by row, so a typing slip above cannot pass unseen
+# as printed (st_rent_table.csv: a row a cell), so a slip in the formula cannot pass unseen
+_ST = data.rows(_HERE, "st_rent_table.csv")
 ST_RENT_PRINTED: dict[int, tuple[int, ...]] = {
-    1: (100, 150, 200, 250, 300, 350, 400, 450, 500, 550, 600),
-    2: (200, 300, 400, 500, 600, 700, 800, 900, 1000, 1100, 1200),
-    3: (300, 450, 600, 750, 900, 1050, 1200, 1350, 1500, 1650, 1800),
-    4: (400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2200, 2400),
+    n: tuple(int(r["rent"]) for r in _ST if int(r["owned"]) == n) for n in range(1, 5)
 }
 
 
@@ -53,18 +50,9 @@ MAX_POINTS = 9
 
 #: The levels a title deed card prints a rent for, by the support points they need: every
 #: level of the README's rulings has its own rent (a station with one or two more points is a
-#: level of its own, not the station's rent).
-RENT_LEVELS: tuple[tuple[int, str, str], ...] = (
-    (0, "rent", "bare plot"),
-    (1, "rent_1_point", "1 support point"),
-    (2, "rent_2_points", "2 support points"),
-    (3, "rent_station", "a space station"),
-    (4, "rent_station_1_point", "a space station + 1 support point"),
-    (5, "rent_station_2_points", "a space station + 2 support points"),
-    (6, "rent_2_stations", "2 space stations"),
-    (7, "rent_2_stations_1_point", "2 space stations + 1 support point"),
-    (8, "rent_2_stations_2_points", "2 space stations + 2 support points"),
-    (9, "rent_base", "a space base"),
+#: level of its own, not the station's rent): rent_levels.csv, (points, Deeds column, words).
+RENT_LEVELS: tuple[tuple[int, str, str], ...] = tuple(
+    (int(r["points"]), r["column"], r["words"]) for r in data.rows(_HERE, "rent_levels.csv")
 )
 
 
@@ -93,7 +81,7 @@ def level_name(points: int) -> str:
 
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
-SETTINGS = data.settings(__package__ or "ledger.rules.planetopoly")
+SETTINGS = data.settings(_HERE)
 
 #: The example board: planet -> (price, support point price, the ten rents of RENT_LEVELS,
 #: premium). NOT the cards of any real copy of the game: the banker types in their own cards.
