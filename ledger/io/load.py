@@ -44,17 +44,16 @@ def load_sheets(raw: list[RawSheet]) -> tuple[Loaded, list[Problem]]:
     """The books from the sheets' rows as python-calamine reads them: `load` without the file
     (the tests build books in memory this way, through the same records)."""
     by_name = {s.name: s for s in raw}
-    problems: list[Problem] = []
-    for name in ("Settings", "Players", "Journal"):
-        if name not in by_name:
-            problems.append(
-                problem(
-                    "missing-sheet",
-                    f"{name}",
-                    f"the workbook has no sheet {name}",
-                    "was it renamed? ledger needs its sheets by these names",
-                )
-            )
+    problems: list[Problem] = [
+        problem(
+            "missing-sheet",
+            name,
+            f"the workbook has no sheet {name}",
+            "was it renamed? ledger needs its sheets by these names",
+        )
+        for name in ("Settings", "Players", "Journal")
+        if name not in by_name
+    ]
     if problems:
         raise ProblemsFound(problems)
 

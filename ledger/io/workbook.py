@@ -7,19 +7,8 @@ from the sheets) and `write` (every sheet from the books, by XlsxWriter).
 from __future__ import annotations
 
 from ledger.io.load import Loaded, load
-from ledger.io.sheet_read import DROPDOWNS, RawSheet, Table, iter_table, read_raw, read_table
+from ledger.io.sheet_read import DROPDOWNS
 from ledger.io.write import write
 from ledger.io.xlsx_check import read_bytes
 
-__all__ = [
-    "DROPDOWNS",
-    "Loaded",
-    "RawSheet",
-    "Table",
-    "iter_table",
-    "load",
-    "read_bytes",
-    "read_raw",
-    "read_table",
-    "write",
-]
+__all__ = ["DROPDOWNS", "Loaded", "load", "read_bytes", "write"]

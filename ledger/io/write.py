@@ -42,8 +42,7 @@ def write(path: Path, loaded: Loaded, *, constant_memory: bool | None = None) ->
     import xlsxwriter.exceptions
 
     books = loaded.books
-    event_types = tuple(event_handlers(books.game))
-    specs = sheets.core_specs(books.game, event_types)
+    specs = sheets.core_specs(books.game, tuple(event_handlers(books.game)))
     by_name = {s.name: s for s in specs}
     order = [n for n in loaded.order if n in by_name or n in loaded.unknown]
     order += [s.name for s in specs if s.name not in order]
@@ -103,12 +102,12 @@ def write(path: Path, loaded: Loaded, *, constant_memory: bool | None = None) ->
         raise
 
 
-def sheet_rows(
-    books: Books, specs: Sequence[SheetSpec]
-) -> dict[str, Callable[[], list[list[Any]]]]:
-    """Each known sheet's rows as the books hold them, below its header row (made when asked:
-    a sheet the save does not reach is never made)."""
-    rows_for: dict[str, Callable[[], list[list[Any]]]] = {
+Rows = Callable[[], list[list[Any]]]
+
+
+def sheet_rows(books: Books, specs: Sequence[SheetSpec]) -> dict[str, Rows]:
+    """Each known sheet's rows below its header, as the books hold them (made when asked)."""
+    rows_for: dict[str, Rows] = {
         "README": lambda: _readme_rows(specs),
         "Settings": lambda: _settings_rows(books),
         "Players": lambda: [[p.name, p.role, *[v for _, v in p.extra]] for p in books.players],
@@ -126,8 +125,7 @@ def sheet_rows(
             [d.n, d.day, d.sides, d.result, d.source, d.purpose, d.decided] for d in books.dice
         ],
     }
-    dumped = books.game.dump_state(books)
-    for name, game_rows in dumped.items():
+    for name, game_rows in books.game.dump_state(books).items():
         rows_for[name] = lambda game_rows=game_rows: game_rows  # type: ignore[misc]
     return rows_for
 
@@ -214,10 +212,7 @@ class _Dropdowns:
     and the validation refers to its range."""
 
     def __init__(
-        self,
-        books: Books,
-        rows_for: dict[str, Callable[[], list[list[Any]]]],
-        specs: dict[str, SheetSpec],
+        self, books: Books, rows_for: dict[str, Rows], specs: dict[str, SheetSpec]
     ) -> None:
         self.players = [p.name for p in books.players]
         self.institutions = list(books.game.institutions)

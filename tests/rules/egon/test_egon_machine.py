@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.conftest import Run, add_rows, set_setting
-from tests.machine import CENT, BooksMachine, machine_settings
+from tests.machine import CENT, BooksMachine, machine_settings, steady
 
 PLAYERS = ("ABC", "BOB", "CAT", "DAN")
 TRADERS = ("Alois", "Bolle", "Egon")
@@ -404,10 +404,12 @@ class EgonMachine(BooksMachine):
 
 
 @pytest.mark.slow
+@steady
 class TestEgonLong(EgonMachine.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=30, steps=40)
 
 
+@steady
 class TestEgonQuick(EgonMachine.TestCase):  # type: ignore[misc, valid-type]
     """A few short games from the same fixed seed in every `make test` (issue 37): a change that
     breaks an invariant is caught before `make slow`."""

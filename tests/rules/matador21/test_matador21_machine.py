@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.conftest import add_rows, edit_cells
-from tests.machine import BooksMachine, machine_settings
+from tests.machine import BooksMachine, machine_settings, steady
 from tests.rules.matador21.model import BOARD, BOARD_COLUMNS, OWNABLE, Model, Row, read, txns_of
 
 NAMES = ("Ann", "Bob", "Cy", "Dee")
@@ -418,10 +418,12 @@ class Matador21(BooksMachine):
 
 
 @pytest.mark.slow
+@steady
 class TestMatador21Long(Matador21.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=40, steps=40)
 
 
+@steady
 class TestMatador21Quick(Matador21.TestCase):  # type: ignore[misc, valid-type]
     """A few short games from the same fixed seed in every `make test` (issue 37): a change that
     breaks an invariant is caught before `make slow`."""

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.conftest import Run, add_rows, edit_cells
-from tests.machine import CENT, BooksMachine, machine_settings, sums
+from tests.machine import CENT, BooksMachine, machine_settings, steady, sums
 
 PLAYERS = ("Ann", "Bob", "Cy")
 WHO = (*PLAYERS, *PLAYERS, *PLAYERS, "Zed")  # Zed: no player
@@ -845,10 +845,12 @@ class Planetopoly(BooksMachine):
 
 
 @pytest.mark.slow
+@steady
 class TestPlanetopolyLong(Planetopoly.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=40, steps=40)
 
 
+@steady
 class TestPlanetopolyQuick(Planetopoly.TestCase):  # type: ignore[misc, valid-type]
     """A few short games from the same fixed seed in every `make test` (issue 37): a change that
     breaks an invariant is caught before `make slow`."""

@@ -32,7 +32,7 @@ from hypothesis.stateful import invariant, precondition, rule
 from ledger.rules.triplanetary.actions import SPECS
 from ledger.rules.triplanetary.tables import GOODS_BY_KEY, places_selling
 from tests.conftest import add_rows, edit_cells, rows
-from tests.machine import BooksMachine, machine_settings
+from tests.machine import BooksMachine, machine_settings, steady
 
 PLAYERS = ("Ann", "Bob", "Cleo")
 PATROL = "Sam"
@@ -818,10 +818,12 @@ class Triplanetary(BooksMachine):
 
 
 @pytest.mark.slow
+@steady
 class TestTriplanetaryLong(Triplanetary.TestCase):  # type: ignore[misc, valid-type]
     settings = machine_settings(runs=20, steps=30)
 
 
+@steady
 class TestTriplanetaryQuick(Triplanetary.TestCase):  # type: ignore[misc, valid-type]
     """A few short games from the same fixed seed in every `make test` (issue 37): a change that
     breaks an invariant is caught before `make slow`."""
