@@ -110,7 +110,8 @@ def _sent(entry: dict[str, Any]) -> str | None:
     if not isinstance(kind, str) or kind not in _senders():
         return f"{kind!r} is nothing a player sends from their link"
     if not isinstance(values, dict) or not all(
-        isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_TEXT for k, v in values.items()
+        isinstance(k, str) and isinstance(v, str) and len(v) <= MAX_TEXT and not invisible(v)
+        for k, v in values.items()
     ):
         return "its values are not the text a form sends"
     extra = sorted(set(values) - _senders()[kind][1])
@@ -137,6 +138,9 @@ def _texts(entry: dict[str, Any]) -> str | None:
     for name in ("form", "line", "at", "result", "why", "command"):
         if not isinstance(entry.get(name, ""), str):
             return f"its {name} is not text"
+    for name in ("form", "at", "command"):  # printed by `ledger pending` as they stand
+        if invisible(entry.get(name, "")):
+            return f"its {name} holds a character that is not shown ({invisible(entry[name])})"
     problems = entry.get("problems", [])
     if not isinstance(problems, list) or not all(
         isinstance(p, dict) and p.get("code") and p.get("message") for p in problems

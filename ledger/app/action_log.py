@@ -43,7 +43,11 @@ def saved(log: list[Version], line: str, since: int) -> bool | None:
 def _back_before(v: Version, seq: int) -> bool:
     """`undo --to M` put back the workbook as it was before command M: `seq` >= M is undone."""
     words = v.command.split()
-    if len(words) != 3 or words[:2] != ["undo", "--to"] or not words[2].isdigit():
+    if (
+        len(words) != 3
+        or words[:2] != ["undo", "--to"]
+        or not (words[2].isascii() and words[2].isdigit())
+    ):
         return False
     return int(words[2]) <= seq
 

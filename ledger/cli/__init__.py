@@ -83,18 +83,30 @@ def _answer_interrupt() -> None:
         sys.exit(done.exit_code)
 
 
+def _stdout() -> None:
+    """Standard output as the commands need it: a terminal that cannot show every character
+    shows `?` for it, never fails; a reader that has gone (`ledger history | head -2`) ends it
+    quietly; closed from the start (`>&-`, None) it stays None, and print prints nothing."""
+    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
+    if sys.stdout is None:
+        return
+    try:
+        if sys.stdout.encoding.replace("-", "").lower() != "utf8":
+            sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
+    except (AttributeError, ValueError):
+        pass
+    from ledger.cli.show import ReaderGone
+
+    sys.stdout = ReaderGone(sys.stdout)
+
+
 def main() -> None:
     """The console script. Never a traceback for the user's mistakes; exit codes 0/1/2/3."""
     import signal
 
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # answered below from here on
-    os.environ.setdefault("PYTHONIOENCODING", "utf-8")
-    try:  # a terminal that cannot show every character shows `?` for it, never fails
-        if sys.stdout.encoding.replace("-", "").lower() != "utf8":
-            sys.stdout.reconfigure(errors="replace")  # type: ignore[union-attr]
-    except (AttributeError, ValueError):
-        pass
+    _stdout()
     for arg in sys.argv[1:]:
         try:
             arg.encode("utf-8")
@@ -105,9 +117,6 @@ def main() -> None:
             )
             sys.exit(2)
     try:
-        from ledger.cli.show import ReaderGone
-
-        sys.stdout = ReaderGone(sys.stdout)  # `ledger history | head -2` ends quietly
         _app(sys.argv)()
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:

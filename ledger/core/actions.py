@@ -172,7 +172,7 @@ def _elsewhere(books: Books, payer: Party, short: Decimal) -> str:
         return ""
     said = f"{player.name} has " + ", ".join(f"{v:.2f} {cur} at {bank}" for bank, v in held)
     if sum(v for _, v in held) < short:
-        need = balances[payer.account] + short
+        need = balances.get(payer.account, Decimal(0)) + short
         total = sum(balances.values(), Decimal(0))
         return (
             f"{said}; all of {player.name}'s banks together hold {total:.2f} {cur}, "

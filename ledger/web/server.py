@@ -227,7 +227,7 @@ def create_app(
     async def guarded(request: Request, token: str) -> tuple[dict[str, str], Response | None]:
         """The form of a post from this link's own page, or the answer that refuses it."""
         size = request.headers.get("content-length", "")
-        if not size.isdigit() or int(size) > MAX_BODY:
+        if not (size.isascii() and size.isdigit()) or int(size) > MAX_BODY:
             return {}, PlainTextResponse("A form is small.", status_code=413)
         if not same_origin(request):
             return {}, PlainTextResponse("Forbidden: not from this page.", status_code=403)
@@ -283,7 +283,7 @@ def create_app(
         if refused is not None:
             return refused
         n = form.get("n", "")
-        if not n.isdigit() or form.get("do") not in ("approve", "reject"):
+        if not (n.isascii() and n.isdigit()) or form.get("do") not in ("approve", "reject"):
             return PlainTextResponse("Which action, and approve or reject?", status_code=400)
         # not waiting any more, the workbook open in Excel: the page says where it stands
         with contextlib.suppress(ProblemsFound, OSError):

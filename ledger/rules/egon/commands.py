@@ -84,7 +84,7 @@ def _player_in_game(books: Books, name: str) -> tuple[str, list[Problem]]:
 
 def _whole(text: str, where: str, what: str) -> tuple[int, list[Problem]]:
     s = text.strip()
-    if not s.isdigit() or int(s) < 1:
+    if not (s.isascii() and s.isdigit()) or int(s) < 1:
         return 0, [
             problem(
                 "bad-number",

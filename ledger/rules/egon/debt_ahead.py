@@ -58,8 +58,8 @@ def debt_ahead(books: Books, name: str, where: str, what: str) -> list[Problem]:
     text = (
         f"{player.name} has {cash:,.2f} Kj and, with {what}, spends {costs:,.2f} Kj in round "
         f"{rnd}: a debt of {debt:,.2f} Kj unless the round's salary covers it; at the tick "
-        f"{s.debt_interest_percent:g}% interest on what the salary leaves of it: "
-        f"{interest:,.2f} Kj on {debt:,.2f} Kj (section 2)"
+        f"{s.debt_interest_percent:g}% interest on what the salary leaves of it: at most "
+        f"{interest:,.2f} Kj, on all {debt:,.2f} Kj (section 2)"
     )
     if debt + interest > s.out_debt_limit:
         text += (

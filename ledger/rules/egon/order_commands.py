@@ -344,7 +344,11 @@ def add_order_file(
 
     def line_of(p: Problem) -> int:
         number = p.where.rpartition(":")[2]
-        return int(number) if p.where.startswith(f"{shown}:") and number.isdigit() else 0
+        return (
+            int(number)
+            if p.where.startswith(f"{shown}:") and number.isascii() and number.isdigit()
+            else 0
+        )
 
     return "", sorted(problems + found, key=line_of)
 

@@ -63,7 +63,7 @@ def _line_entry(
             continue
         given[name] = value
     stones_text = given.get("--penalty-stones", "0")
-    if not stones_text.lstrip("-").isdigit():
+    if not (stones_text.isascii() and stones_text.lstrip("-").isdigit()):
         problems.append(
             problem(
                 "bad-number",

@@ -160,12 +160,17 @@ def _trader(text: str, traders: Collection[str], errors: _Errors) -> str:
     return text.strip()
 
 
+def _digits(s: str) -> bool:
+    """0-9 alone: `str.isdigit` also takes ² and ٣, which `int` reads wrongly or not at all."""
+    return s.isascii() and s.isdigit()
+
+
 def _count(text: str, what: str, errors: _Errors) -> int:
     s = text.strip()
-    if s.startswith("-") and s[1:].isdigit():
+    if s.startswith("-") and _digits(s[1:]):
         errors.add(f"{what} {s} is negative")
         return 0
-    if not s.isdigit():
+    if not _digits(s):
         errors.add(f"{what} {s!r} is not a whole number")
         return 0
     value = int(s) if len(s) <= 9 else ORDER_COUNT_MOST + 1  # a long one is too many
@@ -196,7 +201,7 @@ def _amount(text: str, what: str, errors: _Errors) -> Decimal:
 
 def _lottery_number(text: str, errors: _Errors) -> int:
     s = text.strip()
-    if not (s.isdigit() and 1 <= len(s) <= 2):
+    if not (_digits(s) and 1 <= len(s) <= 2):
         errors.add(f"Losnummer {s!r} is not a two-digit number 01-49 (5.4)")
         return 0
     value = int(s)

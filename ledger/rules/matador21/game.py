@@ -390,7 +390,7 @@ def game_over(winner: str, where: str) -> Problem:
 
 def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:
     parts = [x.strip() for x in text.replace("+", ",").split(",")]
-    if len(parts) == 2 and all(x.isdigit() and 1 <= int(x) <= 6 for x in parts):
+    if len(parts) == 2 and all(x.isascii() and x.isdigit() and 1 <= int(x) <= 6 for x in parts):
         return [int(x) for x in parts], []
     return [], [
         problem(

@@ -437,6 +437,7 @@ class State:
     def next_id(self, prefix: str, existing: list[str]) -> str:
         n = 0
         for i in existing:
-            if i.startswith(prefix) and i[len(prefix) :].isdigit():
-                n = max(n, int(i[len(prefix) :]))
+            rest = i[len(prefix) :]
+            if i.startswith(prefix) and rest.isascii() and rest.isdigit():
+                n = max(n, int(rest))
         return f"{prefix}{n + 1}"

@@ -37,7 +37,9 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
     if not text:
         return [None] * count
     parts = [p.strip() for p in text.split(",") if p.strip()]
-    if len(parts) > count + 1 or not all(p.isdigit() and 1 <= int(p) <= SIDES for p in parts):
+    if len(parts) > count + 1 or not all(
+        p.isascii() and p.isdigit() and 1 <= int(p) <= SIDES for p in parts
+    ):
         raise Refused(
             problem(
                 "bad-dice",
