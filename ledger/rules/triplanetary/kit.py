@@ -26,6 +26,7 @@ from ledger.rules.triplanetary.model import (
     DEPARTED,
     DESTROYED,
     Base,
+    Mine,
     Module,
     Office,
     Post,
@@ -385,11 +386,25 @@ def ship_office(state: State, post: Post) -> Office | None:
     return next((o for o in state.offices if o.place == post.id and o.status == "open"), None)
 
 
+def fed(state: State, post: Post) -> int:
+    """The active crews a post's supplies feed: its own, and a base's also those of the mines on
+    its hex (§19: a base is a supply depot; the tick feeds them from it)."""
+    n = len(state.crews_at(post.id))
+    if isinstance(post, Base):
+        n += sum(len(state.crews_at(m.id)) for m in state.mines if m.base == post.id)
+    return n
+
+
+def fed_by_a_base(state: State, post: Post) -> bool:
+    """A mine on the hex of a base (of the state): its crews eat from the base (§19)."""
+    return isinstance(post, Mine) and any(b.id == post.base for b in state.bases if post.base)
+
+
 def eaters(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
     """Who eat a post's supplies each month, in units: its crews (at least one, §14), and on an
     Executive Liner used as an office its office staff (§11A: "supplied both for the crew and
     for the office staff")."""
-    n = len(state.crews_at(post.id)) if crews is None else crews
+    n = fed(state, post) if crews is None else crews
     staff = rules.office_staff_units if ship_office(state, post) else 0
     return max(1, n) + staff
 

@@ -5,7 +5,6 @@ day they go free (§41), the dead shown as dead (§5). Plain data; `status_text`
 
 from __future__ import annotations
 
-from collections import Counter
 from decimal import Decimal
 from typing import Any
 
@@ -38,11 +37,13 @@ def falls_due(books: Books, p: Player) -> dict[str, Any]:
     if p.get("status") == DEAD:
         return {"owed": "0.00", "supplies": [], "offices": [], "prison_until": None}
     owed = sum((d.amount for d in state.dues if d.player == p.name), Decimal(0))
-    working = Counter(c.post for c in state.crews if c.active)
+    working = {post.id: kit.fed(state, post) for post in [*state.ships, *state.bases, *state.mines]}
     supplies = []
     for post in [*state.ships, *state.bases, *state.mines]:
         if post.owner != p.name:
             continue
+        if kit.fed_by_a_base(state, post):
+            continue  # its crews eat from the base, which says when they run out
         deadline = supply_deadline(rules, state, post, day, working[post.id])
         if deadline is not None:
             # living on the post's emergency supplies: nothing left to feed a crew, and some

@@ -116,3 +116,22 @@ def test_issue36_status_says_when_crews_live_on_emergency_supplies(day_20: Table
     assert shown(day_20)["Ann"]["supplies (§14)"] == (
         "Nomad: on emergency supplies, crews die day 105"
     )
+
+
+def test_issue36_s19_crews_of_a_mine_on_a_bases_hex_are_fed_by_the_base_in_status_and_supply() -> (
+    None
+):
+    """§19: a base is a supply depot; the tick feeds the crews of a mine on its hex from it. So
+    `status` counts them at the base, and the warning's `ledger supply` buys for all of them."""
+    t = table()
+    for line in ("pay bank Ann 1000", "buy Ann base --name Rock", "claim Ann Dig --base Rock"):
+        t(line)
+    t("tick 1")
+    t("hire Ann --mine Dig")
+    t("hire Ann --mine Dig")
+    assert "ledger supply Ann --base Rock --months 1" in t.warned()
+    (rock,) = t.status()["players"]["Ann"]["supplies"]
+    assert (rock["name"], rock["crews"], rock["crews_die"]) == ("Rock", 2, 32)
+    assert "2 units of supplies for Rock" in t("supply Ann --base Rock --months 1")
+    t("tick 30")
+    assert [c["status"] for c in t.rows("Crews")] == ["active", "active"]
