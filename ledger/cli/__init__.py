@@ -106,7 +106,6 @@ def main() -> None:
 
     if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)  # answered below from here on
-    _stdout()
     for arg in sys.argv[1:]:
         try:
             arg.encode("utf-8")
@@ -117,6 +116,7 @@ def main() -> None:
             )
             sys.exit(2)
     try:
+        _stdout()  # (imports: a Ctrl-C there is answered below)
         _app(sys.argv)()
     except SystemExit as done:
         if done.code == 130 and "typer" in sys.modules:
