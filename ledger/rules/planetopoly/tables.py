@@ -21,27 +21,15 @@ RISK: tuple[tuple[int, ...], ...] = tuple(
     tuple(_RISK[a, b] for b in range(1, 7)) for a in range(1, 7)
 )
 
-#: §11, speed traps and toll stations: the rent by the number owned (1-4) and the dice total.
-ST_RENT: dict[int, dict[int, int]] = {
-    n: {total: 50 * total * n for total in range(2, 13)} for n in range(1, 5)
-}
-# as printed (st_rent_table.csv: a row a cell), so a slip in the formula cannot pass unseen
+#: §11, speed traps and toll stations: the rent by the number owned (1-4) and the dice total
+#: (2-12), as printed (st_rent_table.csv: a row a cell).
 _ST = data.rows(_HERE, "st_rent_table.csv")
 ST_RENT_PRINTED: dict[int, tuple[int, ...]] = {
     n: tuple(int(r["rent"]) for r in _ST if int(r["owned"]) == n) for n in range(1, 5)
 }
-
-
-def risk_formula(a: int, b: int) -> int:
-    """§4 in words: even and odd: (even - odd) × 30; two odd: pay (a + b) × 30; two even:
-    receive (a + b) × 30; a double × 50 instead of × 30."""
-    factor = 50 if a == b else 30
-    if (a + b) % 2:  # one even, one odd
-        even, odd = (a, b) if a % 2 == 0 else (b, a)
-        return (even - odd) * 30
-    if a % 2:
-        return -(a + b) * factor
-    return (a + b) * factor
+ST_RENT: dict[int, dict[int, int]] = {
+    n: dict(zip(range(2, 13), rents, strict=True)) for n, rents in ST_RENT_PRINTED.items()
+}
 
 
 #: A plot's support points: 3 are a space station, 9 (3 stations) a space base (§5).

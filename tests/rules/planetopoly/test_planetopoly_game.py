@@ -24,6 +24,7 @@ from ledger.rules.planetopoly.game import GAME
 from ledger.rules.planetopoly.sheets import board_of
 from tests.conftest import Ledger, rows
 from tests.pipe_tables import type_rows
+from tests.rules.planetopoly.test_planetopoly_rules import risk_formula
 
 
 def cash(ledger: Ledger) -> dict[str, str]:
@@ -193,6 +194,6 @@ def test_property_money_conserved_one_owner_and_section_5_kept(commands: list[An
 def test_property_risk_table_equals_the_formula() -> None:
     @given(DIE, DIE)
     def cell(a: int, b: int) -> None:
-        assert tables.RISK[a - 1][b - 1] == tables.risk_formula(a, b)
+        assert tables.RISK[a - 1][b - 1] == risk_formula(a, b)
 
     cell()

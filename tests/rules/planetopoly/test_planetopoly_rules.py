@@ -196,9 +196,10 @@ def test_4_risk_dice_recorded_and_bad_dice_refused() -> None:
 def test_11_risk_table_equals_the_formula_in_all_36_cells() -> None:
     for a in range(1, 7):
         for b in range(1, 7):
-            assert tables.RISK[a - 1][b - 1] == tables.risk_formula(a, b), (a, b)
+            assert tables.RISK[a - 1][b - 1] == risk_formula(a, b), (a, b)
     for n, printed in tables.ST_RENT_PRINTED.items():
         assert tuple(tables.ST_RENT[n][t] for t in range(2, 13)) == printed
+        assert printed == tuple(50 * t * n for t in range(2, 13))  # §11: 50 × dice × owned
 
 
 def test_11_risk_all_36_cells_through_events_rows() -> None:
@@ -1085,3 +1086,15 @@ def test_statement_and_game_summary(on_file: OnFile) -> None:
     assert "Standings by net worth" in report
     # Ann: 3300 cash + 300 sale value + 150 for the point = 3750; Bob 2700
     assert report.index("3,750.00") < report.index("2,700.00")
+
+
+def risk_formula(a: int, b: int) -> int:
+    """§4 in words, independent of the printed table: even and odd: (even - odd) × 30; two odd:
+    pay (a + b) × 30; two even: receive (a + b) × 30; a double × 50 instead of × 30."""
+    factor = 50 if a == b else 30
+    if (a + b) % 2:  # one even, one odd
+        even, odd = (a, b) if a % 2 == 0 else (b, a)
+        return (even - odd) * 30
+    if a % 2:
+        return -(a + b) * factor
+    return (a + b) * factor
