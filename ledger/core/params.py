@@ -7,10 +7,12 @@ columns and its `args` text (`packet 2 --name Nomad --at Mars`). Both are checke
 
 from __future__ import annotations
 
+import functools
 import shlex
+import types
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
 
 import msgspec
 
@@ -59,6 +61,71 @@ class Refusal(msgspec.Struct, frozen=True):
     test: str
 
 
+class Arg(msgspec.Struct, frozen=True):
+    """How a move's field is typed in (`Annotated[str, Arg("--at")]`): how the CLI names it
+    (`QTY`, `--ship`: a name without `--` is an argument), its help, the Events column it may
+    come from, and how the help shows its value. Its kind is its type's: `str` text, `int` a
+    whole number, `Decimal` money, `bool` a flag, `TextFile` a file."""
+
+    cli: str = ""
+    help: str = ""
+    column: str = ""
+    metavar: str = ""
+
+
+class _MoveMeta(type(msgspec.Struct)):  # type: ignore[misc]
+    """Every move is frozen and keyword-only (its fields in the order the help lists them)."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> Any:
+        kw.setdefault("kw_only", True)
+        kw.setdefault("frozen", True)
+        return super().__new__(mcls, name, bases, ns, **kw)
+
+
+class Move(msgspec.Struct, metaclass=_MoveMeta):
+    """A command's typed record: its fields are its parameters (a field without a default is
+    required), each `Annotated` with its `Arg`. The command's `ActionSpec` (what the CLI, the
+    Events sheet and the phone form read) is derived from it (`command`), and its handler
+    receives it, decoded and checked (`decode`)."""
+
+
+_KINDS: dict[Any, ParamKind] = {
+    str: "text",
+    int: "int",
+    Decimal: "money",
+    bool: "flag",
+    TextFile: "file",
+}
+
+
+@functools.cache
+def params_of(move: type[Move]) -> tuple[Param, ...]:
+    """The parameters a move's fields declare, in their order."""
+    hints = get_type_hints(move, include_extras=True)
+    out = []
+    for f in msgspec.structs.fields(move):
+        hint, arg = hints[f.name], Arg()
+        if get_origin(hint) is Annotated:
+            hint, *meta = get_args(hint)
+            arg = next((m for m in meta if isinstance(m, Arg)), arg)
+        if isinstance(hint, types.UnionType):
+            (hint,) = (t for t in get_args(hint) if t is not type(None))
+        default = None if f.default is msgspec.NODEFAULT else f.default
+        out.append(
+            Param(
+                f.name,
+                _KINDS[hint],
+                f.required,
+                default,
+                arg.cli,
+                arg.help,
+                arg.column,
+                arg.metavar,
+            )
+        )
+    return tuple(out)
+
+
 class ActionSpec(msgspec.Struct, frozen=True):
     name: str
     params: tuple[Param, ...]
@@ -71,9 +138,29 @@ class ActionSpec(msgspec.Struct, frozen=True):
     #: Whether the command may also be typed as an Events row of its own type (a command
     #: that rolls dice or reads a file is the command line's alone).
     events_row: bool = True
+    #: The typed record its handler receives (`command` derives `params` from it).
+    move: type[Move] | None = None
 
     def param(self, name: str) -> Param:
         return next(p for p in self.params if p.name == name)
+
+
+def command(
+    name: str, move: type[Move], help: str = "", example: str = "", **kw: Any
+) -> ActionSpec:
+    """A command's spec, its parameters read from the fields of its `move`."""
+    return ActionSpec(name, params_of(move), help, example, move=move, **kw)
+
+
+def decode(
+    spec: ActionSpec, given: Mapping[str, Any], where: Mapping[str, str]
+) -> tuple[Any, list[Problem]]:
+    """The command's typed record from raw values (`parse_params`), or the problems."""
+    values, problems = parse_params(spec, given, where)
+    if problems:
+        return None, problems
+    assert spec.move is not None, f"{spec.name} declares no move"
+    return spec.move(**values), []
 
 
 def whole_number_problem(name: str, raw: object, where: str) -> Problem:

@@ -16,7 +16,7 @@ from typing import Any
 
 from msgspec.structs import replace
 
-from ledger.core.params import ActionSpec, parse_params
+from ledger.core.params import ActionSpec, Move, decode
 from ledger.core.problems import Problem
 from ledger.rules.triplanetary import (
     banking,
@@ -74,12 +74,12 @@ assert set(REFUSES) - {"pay", "tick"} <= set(SPECS), "refusals of commands there
 HANDLERS: dict[str, Handler] = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
 
 
-def refuse_the_dead(books: Books, values: Mapping[str, Any], where: Mapping[str, str]) -> None:
+def refuse_the_dead(books: Books, move: Move, where: Mapping[str, str]) -> None:
     """§5: a player who is dead acts no more: no command in their name (the player who acts),
     and no sale to them (a buyer)."""
     for name in ("player", "to"):
-        if name != "to" or "price" in values:  # `to` names a buyer where a price is paid
-            player = books.player(str(values.get(name) or "").strip())
+        if name != "to" or hasattr(move, "price"):  # `to` names a buyer where a price is paid
+            player = books.player(str(getattr(move, name, None) or "").strip())
             if player is not None:
                 justice.refuse_dead(player, where[name])
 
@@ -89,14 +89,14 @@ def apply_action(
 ) -> tuple[Done | None, list[Problem]]:
     """Check the parameters by the action's spec and apply it; problems instead of changes."""
     spec = SPECS[name]
-    values, problems = parse_params(spec, given, where)
+    move, problems = decode(spec, given, where)
     if problems:
         return None, problems
     full_where = {p.name: where.get(p.name, p.cli) for p in spec.params}
     before = len(books.journal)
     try:
-        refuse_the_dead(books, values, full_where)
-        done = HANDLERS[name](books, values, full_where, event)
+        refuse_the_dead(books, move, full_where)
+        done = HANDLERS[name](books, move, full_where, event)
         done.txns = books.journal.transactions[before:]  # every transaction the action posted
         return done, list(done.warnings)
     except Refused as exc:

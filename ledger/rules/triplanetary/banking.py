@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -34,18 +34,36 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Branch, Underwriting
 
 
-def _lloyds(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class Lloyds(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str, Arg("--ship")]
+    good: Annotated[str, Arg("GOOD")]
+    qty: Annotated[int, Arg("CP", column="amount")]
+    at: Annotated[str, Arg("--at")]
+
+
+class BranchMove(Move):
+    player: Annotated[str, PLAYER]
+    base: Annotated[str, Arg("--base")]
+    ship: Annotated[str, Arg("--ship")]
+
+
+class BranchOpen(Move):
+    branch: Annotated[str, Arg("BRANCH", column="player")]
+
+
+def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a["player"], where["player"])
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
-    good = good_key(a["good"])
+    player = find_player(books, a.player, where["player"])
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    good = good_key(a.good)
     held = state.cargo_of(ship.id).get(good, 0)
     covered = sum(
         c.qty
         for c in state.underwriting
         if c.ship == ship.id and c.good == good and c.status == "open"
     )
-    qty = a["qty"]
+    qty = a.qty
     if qty < 1 or (covered + qty) * 2 > held:
         raise Refused(
             problem(
@@ -55,7 +73,7 @@ def _lloyds(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 f"at most {held // 2 - covered} CP more",
             )
         )
-    place = canonical_place(a["at"], where["at"])
+    place = canonical_place(a.at, where["at"])
     price = tables.buy_price(good, place) or tables.sell_price(good, place)
     if price is None:
         raise Refused(
@@ -109,11 +127,11 @@ def _refuse_without_corporation(books: Books, name: str, where: str) -> None:
     )
 
 
-def _branch(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    base = find_post(books, a["base"], where["base"], owner=player, kinds=("base",))
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    player = find_player(books, a.player, where["player"])
+    base = find_post(books, a.base, where["base"], owner=player, kinds=("base",))
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
     check_hold(rules, state, ship, cp, 0, where["ship"])
     pieces = debit(books, player, BRANCH_FEE + BRANCH_RESERVES, where["base"])
@@ -136,13 +154,13 @@ def _branch(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     )
 
 
-def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
     state = state_of(books)
     branch = next(
         (
             b
             for b in state.branches
-            if b.id.casefold() == a["branch"].strip().casefold() and b.status == "shipping"
+            if b.id.casefold() == a.branch.strip().casefold() and b.status == "shipping"
         ),
         None,
     )
@@ -151,7 +169,7 @@ def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "unknown-branch",
                 where["branch"],
-                f"there is no branch bank {a['branch']!r} waiting for its reserves (§30: it opens once)",
+                f"there is no branch bank {a.branch!r} waiting for its reserves (§30: it opens once)",
                 "",
             )
         )
@@ -191,31 +209,21 @@ def _branch_open(books: Books, a: dict[str, Any], where: Where, event: str) -> D
 
 
 SPECS: dict[str, ActionSpec] = {
-    "lloyds": ActionSpec(
+    "lloyds": command(
         "lloyds",
-        (
-            PLAYER,
-            Param("ship", required=True, cli="--ship"),
-            Param("good", required=True, cli="GOOD"),
-            Param("qty", "int", required=True, cli="CP", column="amount"),
-            Param("at", required=True, cli="--at"),
-        ),
+        Lloyds,
         "Lloyds of Luna underwrites up to half a cargo (§31).",
         "ledger lloyds Ann cordrazite 10 --ship Nomad --at Ganymede",
     ),
-    "branch": ActionSpec(
+    "branch": command(
         "branch",
-        (
-            PLAYER,
-            Param("base", required=True, cli="--base"),
-            Param("ship", required=True, cli="--ship"),
-        ),
+        BranchMove,
         "Set up a branch bank: 500 KC and 5000 KC of reserves shipped as Plutonium (§30).",
         "ledger branch Ann --base B1 --ship Nomad",
     ),
-    "branch-open": ActionSpec(
+    "branch-open": command(
         "branch-open",
-        (Param("branch", required=True, cli="BRANCH", column="player"),),
+        BranchOpen,
         "Open a branch bank once its Plutonium is delivered (§30).",
         "ledger branch-open BB1",
     ),

@@ -4,9 +4,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
@@ -26,11 +26,40 @@ from ledger.rules.triplanetary.kit import (
     state_of,
 )
 
+DOCKED = Arg(
+    "--docked", help="docked at the base or mine, not passing at a speed of one: C-T ore too"
+)
 
-def _process(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+
+class Process(Move):
+    player: Annotated[str, PLAYER]
+    at: Annotated[str, Arg("--at")]
+    qty: Annotated[int | None, Arg("CP", column="amount")] = None
+    ship: Annotated[str, Arg("--ship")]
+
+
+class Pickup(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str, Arg("--ship")]
+    source: Annotated[str, Arg("--from")]
+    qty: Annotated[int | None, Arg("CP", column="amount")] = None
+    good: Annotated[str | None, Arg("--good")] = None
+    docked: Annotated[bool, DOCKED] = False
+
+
+class Dropoff(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str, Arg("--ship")]
+    to: Annotated[str, Arg("--to")]
+    qty: Annotated[int | None, Arg("CP", column="amount")] = None
+    good: Annotated[str | None, Arg("--good")] = None
+    docked: Annotated[bool, DOCKED] = False
+
+
+def _process(books: Books, a: Process, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    place = canonical_place(a["at"], where["at"])
+    player = find_player(books, a.player, where["player"])
+    place = canonical_place(a.at, where["at"])
     if place not in ("Ceres", "Callisto"):
         raise Refused(
             problem(
@@ -40,9 +69,9 @@ def _process(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "or buy an ore-processor for a base",
             )
         )
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     raw = state.cargo_of(ship.id).get("raw-ore", 0)
-    qty = a["qty"] if a["qty"] else raw
+    qty = a.qty if a.qty else raw
     if qty > raw or qty < rules.processor_ratio:
         raise Refused(
             problem(
@@ -65,20 +94,22 @@ def _process(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 PORTABLE_EXCLUDED = ("fuel", "c-t-ore")  # §27: not fuel or C-T ore
 
 
-def _pickup(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _pickup(books: Books, a: Pickup, where: Where, event: str) -> Done:
     return _move_goods(books, a, where, to_ship=True)
 
 
-def _dropoff(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _dropoff(books: Books, a: Dropoff, where: Where, event: str) -> Done:
     return _move_goods(books, a, where, to_ship=False)
 
 
-def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool) -> Done:
+def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: bool) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    player = find_player(books, a.player, where["player"])
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     other_key = "source" if to_ship else "to"
-    store = find_post(books, a[other_key], where[other_key], kinds=("base", "mine"))
+    store = find_post(
+        books, a.source if to_ship else a.to, where[other_key], kinds=("base", "mine")
+    )
     if store.owner != player.name and store.status != "open":
         raise Refused(
             problem(
@@ -88,7 +119,7 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
                 "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
             )
         )
-    good = good_key(a["good"] or "raw-ore")
+    good = good_key(a.good or "raw-ore")
     if good == "fuel":  # a ship's fuel is its tank (`ledger fuel`), not a good in its hold
         raise Refused(
             problem(
@@ -98,7 +129,7 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
                 "a ship's tank is filled with `ledger fuel`",
             )
         )
-    if good in PORTABLE_EXCLUDED and not a.get("docked"):
+    if good in PORTABLE_EXCLUDED and not a.docked:
         raise Refused(
             problem(
                 "not-portable",
@@ -119,7 +150,7 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
         )
     source, target = (store, ship) if to_ship else (ship, store)
     have = source.supplies if good == "supplies" else state.cargo_of(source.id).get(good, 0)
-    qty = a["qty"] if a["qty"] else have
+    qty = a.qty if a.qty else have
     if qty < 1 or qty > have:
         raise Refused(
             problem(
@@ -160,50 +191,23 @@ def _move_goods(books: Books, a: dict[str, Any], where: Where, *, to_ship: bool)
 
 #: §27: a ship docked at a base or mine may move C-T ore too, not only what it picks up in
 #: passing.
-DOCKED = Param(
-    "docked",
-    "flag",
-    default=False,
-    cli="--docked",
-    help="docked at the base or mine, not passing at a speed of one: C-T ore too",
-)
-
 SPECS: dict[str, ActionSpec] = {
-    "process": ActionSpec(
+    "process": command(
         "process",
-        (
-            PLAYER,
-            Param("at", required=True, cli="--at"),
-            Param("qty", "int", cli="CP", column="amount"),
-            Param("ship", required=True, cli="--ship"),
-        ),
+        Process,
         "Have Ceres or Callisto process raw ore in a ship's hold, 4 CP into 1 (§25).",
         "ledger process Ann --at Ceres 20 --ship Nomad",
     ),
-    "pickup": ActionSpec(
+    "pickup": command(
         "pickup",
-        (
-            PLAYER,
-            Param("ship", required=True, cli="--ship"),
-            Param("source", required=True, cli="--from"),
-            Param("qty", "int", cli="CP", column="amount"),
-            Param("good", cli="--good"),
-            DOCKED,
-        ),
+        Pickup,
         "Pick up ore, supplies or equipment from a mine or base (§27; C-T ore only --docked, "
         "not fuel).",
         "ledger pickup Ann --ship Nomad --from M1 20",
     ),
-    "dropoff": ActionSpec(
+    "dropoff": command(
         "dropoff",
-        (
-            PLAYER,
-            Param("ship", required=True, cli="--ship"),
-            Param("to", required=True, cli="--to"),
-            Param("qty", "int", cli="CP", column="amount"),
-            Param("good", cli="--good"),
-            DOCKED,
-        ),
+        Dropoff,
         "Drop off goods, supplies or equipment at a base or mine (§27).",
         "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5",
     ),

@@ -5,9 +5,9 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec
+from ledger.core.params import ActionSpec, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -30,9 +30,13 @@ COLONIZATION_DAYS = 360  # §32
 RAMSCOOPS = 3  # §32
 
 
-def _colonize(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class Colonize(Move):
+    player: Annotated[str, PLAYER]
+
+
+def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     scoops = [
         s
         for s in state.ships
@@ -106,9 +110,9 @@ def complete_colonization(books: Books, order: Order) -> str:
 
 
 SPECS: dict[str, ActionSpec] = {
-    "colonize": ActionSpec(
+    "colonize": command(
         "colonize",
-        (PLAYER,),
+        Colonize,
         "Outfit an interstellar colonization attempt: three Bussard ramscoops, 100,000 KC, 360 days (§32).",
         "ledger colonize Ann",
     ),

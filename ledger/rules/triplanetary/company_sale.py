@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from decimal import Decimal
+from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.money import Money
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -24,10 +25,16 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class SellCompany(Move):
+    player: Annotated[str, PLAYER]
+    to: Annotated[str, Arg("BUYER", column="to")]
+    price: Annotated[Decimal, Arg("PRICE", column="amount")]
+
+
+def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Done:
     state = state_of(books)
-    seller = find_player(books, a["player"], where["player"])
-    buyer = find_player(books, a["to"], where["to"])
+    seller = find_player(books, a.player, where["player"])
+    buyer = find_player(books, a.to, where["to"])
     for party, w in ((seller, where["player"]), (buyer, where["to"])):
         if party.role == PATROL_ROLE:
             raise Refused(
@@ -42,7 +49,7 @@ def _sell_company(books: Books, a: dict[str, Any], where: Where, event: str) -> 
         raise Refused(
             problem("same-player", where["to"], "a player cannot buy their own company", "")
         )
-    price = a["price"]
+    price = a.price
     txn, tax = priced_sale(
         books,
         seller,
@@ -107,13 +114,9 @@ def _move_line_bonus(books: Books, seller: Player, buyer: Player, running: set[s
 
 
 SPECS: dict[str, ActionSpec] = {
-    "sell-company": ActionSpec(
+    "sell-company": command(
         "sell-company",
-        (
-            PLAYER,
-            Param("to", required=True, cli="BUYER", column="to"),
-            Param("price", "money", required=True, cli="PRICE", column="amount"),
-        ),
+        SellCompany,
         "Sell a player's whole company to another player at an agreed price; 10% tax (§9, §29).",
         "ledger sell-company Bob Ann 400",
     ),

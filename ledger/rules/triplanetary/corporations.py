@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -24,9 +24,22 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Corporation
 
 
-def _incorporate(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class Incorporate(Move):
+    player: Annotated[str, PLAYER]
+    at: Annotated[
+        str | None, Arg("--at", help="a planet or moon (default: where the player is)")
+    ] = None
+    name: Annotated[str | None, Arg("--name", help="the new ship's or base's name")] = None
+
+
+class Merge(Move):
+    corp: Annotated[str, Arg("CORP", column="player")]
+    other: Annotated[str, Arg("OTHER", column="to")]
+
+
+def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
         raise Refused(
             problem(
@@ -36,7 +49,7 @@ def _incorporate(books: Books, a: dict[str, Any], where: Where, event: str) -> D
                 "",
             )
         )
-    place = canonical_place(a["at"], where["at"], player_location(player))
+    place = canonical_place(a.at, where["at"], player_location(player))
     txn = charge(
         books,
         player,
@@ -52,13 +65,13 @@ def _incorporate(books: Books, a: dict[str, Any], where: Where, event: str) -> D
     ready = books.day + rules.incorporation_days
     state.corporations.append(
         Corporation(
-            cid, player.name, a["name"] or f"{player.name} Corporation", place, books.day, ready
+            cid, player.name, a.name or f"{player.name} Corporation", place, books.day, ready
         )
     )
     return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}", [txn])
 
 
-def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
 
     def corp(key: str, w: str) -> Corporation:
@@ -84,7 +97,7 @@ def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             )
         return found
 
-    into, other = corp(a["corp"], where["corp"]), corp(a["other"], where["other"])
+    into, other = corp(a.corp, where["corp"]), corp(a.other, where["other"])
     if into.id == other.id:
         raise Refused(
             problem(
@@ -117,22 +130,15 @@ def _merge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 SPECS: dict[str, ActionSpec] = {
-    "incorporate": ActionSpec(
+    "incorporate": command(
         "incorporate",
-        (
-            PLAYER,
-            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
-            Param("name", cli="--name", help="the new ship's or base's name"),
-        ),
+        Incorporate,
         "Form a corporation: 5 KC, 5 days; required once a player has two ships (§7).",
         "ledger incorporate Ann --at Mars --name 'Ann Mining'",
     ),
-    "merge": ActionSpec(
+    "merge": command(
         "merge",
-        (
-            Param("corp", required=True, cli="CORP", column="player"),
-            Param("other", required=True, cli="OTHER", column="to"),
-        ),
+        Merge,
         "Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9).",
         "ledger merge K1 K2",
     ),

@@ -5,10 +5,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
@@ -33,10 +33,32 @@ from ledger.rules.triplanetary.model import ACTIVE, Crew, Mine, Post, Ship
 from ledger.rules.triplanetary.settings import Rules
 
 
-def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class Hire(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
+    base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
+    mine: Annotated[str | None, Arg("--mine", help="a mine (claim), by name or id")] = None
+    crews: Annotated[int, Arg("--crews", help="how many crews (default 1)")] = 1
+
+
+class Discharge(Move):
+    crew: Annotated[str, Arg("CREW", column="player")]
+
+
+class Supply(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
+    base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
+    mine: Annotated[str | None, Arg("--mine", help="a mine (claim), by name or id")] = None
+    months: Annotated[int, Arg("--months", help="months of supplies for the crews there")]
+
+
+def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    k, post = one_post(books, a, where, player, "the crews work")
+    player = find_player(books, a.player, where["player"])
+    k, post = one_post(
+        books, where, player, "the crews work", ship=a.ship, base=a.base, mine=a.mine
+    )
     if isinstance(post, Mine) and post.registered_day is None:
         raise Refused(
             problem(
@@ -50,7 +72,7 @@ def _hire(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         raise Refused(
             problem("post-not-active", where[k], f"{post.name or post.id} is {post.status}", "")
         )
-    n = a["crews"] or 1
+    n = a.crews or 1
     quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
     each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
     rule = "§13" + (" (double: crews quit before)" if quit_before else "")
@@ -142,15 +164,15 @@ def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
     return rules.wage * max(0, day - crew.paid_through)
 
 
-def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    crew = next((c for c in state.crews if c.id.casefold() == a["crew"].strip().casefold()), None)
+    crew = next((c for c in state.crews if c.id.casefold() == a.crew.strip().casefold()), None)
     if crew is None or not crew.active:
         raise Refused(
             problem(
                 "unknown-crew",
                 where["crew"],
-                f"there is no working crew {a['crew']!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
+                f"there is no working crew {a.crew!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
                 "crews: " + ", ".join(c.id for c in state.crews if c.active),
             )
         )
@@ -175,11 +197,13 @@ def _discharge(books: Books, a: dict[str, Any], where: Where, event: str) -> Don
     )
 
 
-def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    _, post = one_post(books, a, where, player, "the supplies go")
-    months = a["months"]
+    player = find_player(books, a.player, where["player"])
+    _, post = one_post(
+        books, where, player, "the supplies go", ship=a.ship, base=a.base, mine=a.mine
+    )
+    months = a.months
     if months < 1:
         raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))
     units = months * eaters(rules, state, post)
@@ -213,39 +237,21 @@ def _supply(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
 
 
 SPECS: dict[str, ActionSpec] = {
-    "hire": ActionSpec(
+    "hire": command(
         "hire",
-        (
-            PLAYER,
-            Param("ship", cli="--ship", help="a ship, by name or id"),
-            Param("base", cli="--base", help="a base, by name or id"),
-            Param("mine", cli="--mine", help="a mine (claim), by name or id"),
-            Param("crews", "int", default=1, cli="--crews", help="how many crews (default 1)"),
-        ),
+        Hire,
         "Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13).",
         "ledger hire Ann --ship Nomad --crews 2",
     ),
-    "discharge": ActionSpec(
+    "discharge": command(
         "discharge",
-        (Param("crew", required=True, cli="CREW", column="player"),),
+        Discharge,
         "Discharge a crew: back wages and 14 days' severance (§13).",
         "ledger discharge C3",
     ),
-    "supply": ActionSpec(
+    "supply": command(
         "supply",
-        (
-            PLAYER,
-            Param("ship", cli="--ship", help="a ship, by name or id"),
-            Param("base", cli="--base", help="a base, by name or id"),
-            Param("mine", cli="--mine", help="a mine (claim), by name or id"),
-            Param(
-                "months",
-                "int",
-                required=True,
-                cli="--months",
-                help="months of supplies for the crews there",
-            ),
-        ),
+        Supply,
         "Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38).",
         "ledger supply Ann --ship Nomad --months 3",
     ),

@@ -5,9 +5,9 @@ recreation modules (§20) and the offices in it (§8) go with it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
@@ -25,19 +25,24 @@ from ledger.rules.triplanetary.model import DESTROYED, Module
 from ledger.rules.triplanetary.trials import death
 
 
-def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class Destroy(Move):
+    what: Annotated[str, Arg("SHIP|BASE|MODULE", column="player")]
+    aboard: Annotated[str | None, Arg("--aboard")] = None
+
+
+def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
     """A ship, base or recreation module destroyed in play. A ship's or base's crews die, a
     player aboard dies and the company is dissolved (§5); a base's recreation modules go with
     it (§20) and so do the offices in it (§8). A module alone leaves its base standing."""
     state = state_of(books)
-    key = a["what"].strip().casefold()
+    key = a.what.strip().casefold()
     module = next((m for m in state.modules if m.id.casefold() == key), None)
     named = any(
         key in (p.id.casefold(), p.name.strip().casefold()) for p in (*state.ships, *state.bases)
     )
     if module is not None and not named:
         return _destroy_module(books, module, a, where)
-    post = find_post(books, a["what"], where["what"], kinds=("ship", "base"), gone_ok=True)
+    post = find_post(books, a.what, where["what"], kinds=("ship", "base"), gone_ok=True)
     if post.status in GONE:
         raise Refused(
             problem(
@@ -47,7 +52,7 @@ def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "name a ship or base still in play",
             )
         )
-    player = find_player(books, a["aboard"], where["aboard"]) if a["aboard"] else None
+    player = find_player(books, a.aboard, where["aboard"]) if a.aboard else None
     if player is not None:
         refuse_dead(player, where["aboard"])
     post = state.update(post, status=DESTROYED)
@@ -68,7 +73,7 @@ def _destroy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     return Done(text, [])
 
 
-def _destroy_module(books: Books, module: Module, a: dict[str, Any], where: Where) -> Done:
+def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> Done:
     """§20: a recreation module destroyed on its own; its base stands, its crews live."""
     if module.status == DESTROYED:
         raise Refused(
@@ -79,13 +84,13 @@ def _destroy_module(books: Books, module: Module, a: dict[str, Any], where: Wher
                 "",
             )
         )
-    if a["aboard"]:
+    if a.aboard:
         raise Refused(
             problem(
                 "bad-args",
                 where["aboard"],
                 f"{module.id} is a recreation module (§20): a player aboard dies with a ship or base",
-                f"destroy its base {module.base} --aboard {a['aboard']}, or leave out --aboard",
+                f"destroy its base {module.base} --aboard {a.aboard}, or leave out --aboard",
             )
         )
     state_of(books).update(module, status=DESTROYED)
@@ -96,12 +101,9 @@ def _destroy_module(books: Books, module: Module, a: dict[str, Any], where: Wher
 
 
 SPECS: dict[str, ActionSpec] = {
-    "destroy": ActionSpec(
+    "destroy": command(
         "destroy",
-        (
-            Param("what", required=True, cli="SHIP|BASE|MODULE", column="player"),
-            Param("aboard", cli="--aboard"),
-        ),
+        Destroy,
         "Record a ship, base or recreation module destroyed in play; its crews die, and a player aboard (§5); a base's modules and offices go with it (§20, §8).",
         "ledger destroy Nomad --aboard Ann",
     ),

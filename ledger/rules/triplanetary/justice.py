@@ -6,12 +6,12 @@ trials.py.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
@@ -35,6 +35,34 @@ from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 CLASSES = {"i": 1, "1": 1, "ii": 2, "2": 2, "iii": 3, "3": 3}
+
+
+class CrimeMove(Move):
+    player: Annotated[str, PLAYER]
+    cls: Annotated[str, Arg("--class", help="I, II or III (§36A)")]
+    what: Annotated[str, Arg("--what")]
+
+
+class Fine(Move):
+    player: Annotated[str, PLAYER]
+    amount: Annotated[Decimal, Arg("AMOUNT", column="amount")]
+    reason: Annotated[str, Arg("--reason")]
+
+
+class Declare(Move):
+    player: Annotated[str, PLAYER]
+    what: Annotated[str, Arg("pirate|warlord", column="to")]
+
+
+class Pr(Move):
+    player: Annotated[str, PLAYER]
+    change: Annotated[str, Arg("CHANGE", column="amount")]
+    reason: Annotated[str, Arg("--reason")]
+
+
+class PrProgram(Move):
+    player: Annotated[str, PLAYER]
+    count: Annotated[int, Arg("COUNT", help="how many programs (5000 KC each)", column="amount")]
 
 
 def crime_class(text: str, where: str) -> int:
@@ -155,21 +183,21 @@ def fine_player(
     return "; ".join(parts)
 
 
-def _crime(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a["player"], where["player"])
-    cls = crime_class(a["cls"], where["cls"])
+    player = find_player(books, a.player, where["player"])
+    cls = crime_class(a.cls, where["cls"])
     cid = state.next_id("X", [c.id for c in state.crimes])
-    state.crimes.append(Crime(cid, player.name, books.day, cls, a["what"], "§36A"))
+    state.crimes.append(Crime(cid, player.name, books.day, cls, a.what, "§36A"))
     return Done(
-        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a['what']} (§36A)",
+        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a.what} (§36A)",
         [],
     )
 
 
-def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    player = find_player(books, a["player"], where["player"])
-    if a["amount"] <= 0:
+def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
+    player = find_player(books, a.player, where["player"])
+    if a.amount <= 0:
         raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
     if player.role == PATROL_ROLE:
         raise Refused(
@@ -181,20 +209,20 @@ def _fine(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             )
         )
     return Done(
-        fine_player(books, player, a["amount"], a["reason"], "§6", event, where["amount"]),
+        fine_player(books, player, a.amount, a.reason, "§6", event, where["amount"]),
         [],
     )
 
 
-def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    player = find_player(books, a["player"], where["player"])
-    what = a["what"].strip().casefold()
+def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
+    player = find_player(books, a.player, where["player"])
+    what = a.what.strip().casefold()
     if what not in ("pirate", "warlord"):
         raise Refused(
             problem(
                 "bad-declaration",
                 where["what"],
-                f"{a['what']!r}: declare pirate or warlord",
+                f"{a.what!r}: declare pirate or warlord",
                 "",
             )
         )
@@ -232,9 +260,9 @@ def _declare(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     )
 
 
-def _pr_award(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    player = find_player(books, a["player"], where["player"])
-    text = str(a["change"]).strip()
+def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
+    player = find_player(books, a.player, where["player"])
+    text = str(a.change).strip()
     try:
         change = int(text)
     except ValueError:
@@ -246,19 +274,19 @@ def _pr_award(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
                 "e.g. +1 or -2",
             )
         ) from None
-    set_pr(books, player, change, a["reason"], "§36C")
+    set_pr(books, player, change, a.reason, "§36C")
     return Done(
-        f"{player.name}'s PR {change:+d} ({a['reason']}): now {pr_of(books.player(player.name) or player)}",
+        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}",
         [],
     )
 
 
-def _pr_program(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     """§36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
     rules = rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    count = a["count"]
+    player = find_player(books, a.player, where["player"])
+    count = a.count
     if count < 1:
         raise Refused(problem("bad-number", where["count"], "pay for at least one program", ""))
     cost = rules.program_cost * count
@@ -284,55 +312,33 @@ def _pr_program(books: Books, a: dict[str, Any], where: Where, event: str) -> Do
 
 
 SPECS: dict[str, ActionSpec] = {
-    "crime": ActionSpec(
+    "crime": command(
         "crime",
-        (
-            PLAYER,
-            Param("cls", required=True, cli="--class", help="I, II or III (§36A)"),
-            Param("what", required=True, cli="--what"),
-        ),
+        CrimeMove,
         "Record a crime reported to the Patrol (§36A).",
         "ledger crime Bob --class II --what 'claim jumping at M3'",
     ),
-    "fine": ActionSpec(
+    "fine": command(
         "fine",
-        (
-            PLAYER,
-            Param("amount", "money", required=True, cli="AMOUNT", column="amount"),
-            Param("reason", required=True, cli="--reason"),
-        ),
+        Fine,
         "Fine a player; fines go to the Patrol (§6).",
         "ledger fine Bob 50 --reason 'reckless docking'",
     ),
-    "declare": ActionSpec(
+    "declare": command(
         "declare",
-        (PLAYER, Param("what", required=True, cli="pirate|warlord", column="to")),
+        Declare,
         "A player turns pirate or warlord: for good, PR -15 (§33, §34).",
         "ledger declare Bob pirate",
     ),
-    "pr": ActionSpec(
+    "pr": command(
         "pr",
-        (
-            PLAYER,
-            Param("change", required=True, cli="CHANGE", column="amount"),
-            Param("reason", required=True, cli="--reason"),
-        ),
+        Pr,
         "Award or take public relations points the table agreed on (§36C).",
         "ledger pr Ann +1 --reason heroism",
     ),
-    "pr-program": ActionSpec(
+    "pr-program": command(
         "pr-program",
-        (
-            PLAYER,
-            Param(
-                "count",
-                "int",
-                required=True,
-                cli="COUNT",
-                column="amount",
-                help="how many programs (5000 KC each)",
-            ),
-        ),
+        PrProgram,
         "Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).",
         "ledger pr-program Ann 2",
     ),

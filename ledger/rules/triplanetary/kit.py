@@ -18,7 +18,7 @@ from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.names import did_you_mean
-from ledger.core.params import Param
+from ledger.core.params import Arg
 from ledger.core.problems import Problem, problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -64,10 +64,11 @@ class Refused(Exception):
         self.problems = list(problems)
 
 
-Handler = Callable[[Books, dict[str, Any], Where, str], Done]
+#: A command's handler: it receives the command's typed record (a `Move`).
+Handler = Callable[[Books, Any, Where, str], Done]
 
 
-PLAYER = Param("player", required=True, cli="PLAYER", column="player", help="the player who acts")
+PLAYER = Arg("PLAYER", help="the player who acts", column="player")
 
 
 def state_of(books: Books) -> State:
@@ -327,10 +328,10 @@ def good_key(text: str) -> str:
 
 
 def one_post(
-    books: Books, a: dict[str, Any], where: Where, player: Player, what: str
+    books: Books, where: Where, player: Player, what: str, **named: str | None
 ) -> tuple[str, Post]:
     """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
-    chosen = [(k, a[k]) for k in ("ship", "base", "mine") if a[k]]
+    chosen = [(k, key) for k, key in named.items() if key]
     if len(chosen) != 1:
         raise Refused(
             problem(

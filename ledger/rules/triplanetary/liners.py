@@ -4,10 +4,10 @@ stopping one does to PR (§36C).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -33,8 +33,25 @@ from ledger.rules.triplanetary.markets import may_trade_here
 from ledger.rules.triplanetary.model import Liner, State
 
 
-def _route(a: dict[str, Any], where: Where) -> tables.LinerRoute:
-    frm, to = canonical_place(a["frm"], where["frm"]), canonical_place(a["to"], where["to"])
+class LinerOpen(Move):
+    player: Annotated[str, PLAYER]
+    frm: Annotated[str, Arg("FROM")]
+    to: Annotated[str, Arg("TO", column="to")]
+
+
+class LinerClose(Move):
+    liner: Annotated[str, Arg("LINER", column="player")]
+
+
+class LinerDepart(Move):
+    player: Annotated[str, PLAYER]
+    frm: Annotated[str, Arg("FROM")]
+    to: Annotated[str, Arg("TO", column="to")]
+    ship: Annotated[str, Arg("--ship")]
+
+
+def _route(a: LinerOpen | LinerDepart, where: Where) -> tables.LinerRoute:
+    frm, to = canonical_place(a.frm, where["frm"]), canonical_place(a.to, where["to"])
     route = tables.liner_route(frm, to)
     if route is None:
         routes = ", ".join(f"{r.frm}-{r.to}" for r in tables.LINER_ROUTES if r.frm == frm)
@@ -55,9 +72,9 @@ def _running(state: State, owner: str) -> int:
     return sum(1 for line in state.liners if line.owner == owner and line.status == "open")
 
 
-def _liner_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     may_trade_here(
         player,
         "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
@@ -93,13 +110,13 @@ def _liner_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Do
     )
 
 
-def _liner_close(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
     state = state_of(books)
     line = next(
         (
             x
             for x in state.liners
-            if x.id.casefold() == a["liner"].strip().casefold() and x.status == "open"
+            if x.id.casefold() == a.liner.strip().casefold() and x.status == "open"
         ),
         None,
     )
@@ -108,7 +125,7 @@ def _liner_close(books: Books, a: dict[str, Any], where: Where, event: str) -> D
             problem(
                 "unknown-liner",
                 where["liner"],
-                f"there is no open liner {a['liner']!r} (§28)",
+                f"there is no open liner {a.liner!r} (§28)",
                 "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
             )
         )
@@ -135,9 +152,9 @@ def _liner_close(books: Books, a: dict[str, Any], where: Where, event: str) -> D
     return Done(text, [])
 
 
-def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     route = _route(a, where)
     line = next(
         (
@@ -159,7 +176,7 @@ def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> 
                 f"open it: ledger liner open {player.name} {route.frm} {route.to}",
             )
         )
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     cap = hold_capacity(state, ship)
     free = (cap - hold_used(rules, state, ship)) if cap is not None else 10**6
     seats = min(line.waiting, 25, free // tables.PASSENGER_CARGO_CP)
@@ -189,30 +206,21 @@ def _liner_depart(books: Books, a: dict[str, Any], where: Where, event: str) -> 
 
 
 SPECS: dict[str, ActionSpec] = {
-    "liner-open": ActionSpec(
+    "liner-open": command(
         "liner-open",
-        (
-            PLAYER,
-            Param("frm", required=True, cli="FROM"),
-            Param("to", required=True, cli="TO", column="to"),
-        ),
+        LinerOpen,
         "Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C).",
         "ledger liner open Ann Earth Mars",
     ),
-    "liner-close": ActionSpec(
+    "liner-close": command(
         "liner-close",
-        (Param("liner", required=True, cli="LINER", column="player"),),
+        LinerClose,
         "Close a passenger line; PR -1 for stopping (§36C).",
         "ledger liner close L1",
     ),
-    "liner-depart": ActionSpec(
+    "liner-depart": command(
         "liner-depart",
-        (
-            PLAYER,
-            Param("frm", required=True, cli="FROM"),
-            Param("to", required=True, cli="TO", column="to"),
-            Param("ship", required=True, cli="--ship"),
-        ),
+        LinerDepart,
         "A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40).",
         "ledger liner depart Ann Earth Mars --ship Star",
     ),

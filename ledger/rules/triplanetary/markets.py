@@ -10,11 +10,11 @@ odd cent, to Earth (§6, §29), in the same transaction as the sale.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -44,6 +44,9 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
+if TYPE_CHECKING:
+    from ledger.rules.triplanetary.ships import Buy
+
 #: Markets that sell only what they have (§25): (place, good) -> (stock good, CP of it per CP sold)
 STOCKED = {
     ("Ceres", "processed-ore"): ("raw-ore", 4),
@@ -51,6 +54,17 @@ STOCKED = {
     ("Ganymede", "cordrazite"): ("cordrazite", 1),
     ("Earth", "cordrazine"): ("cordrazine", 1),
 }
+
+
+class Sell(Move):
+    player: Annotated[str, PLAYER]
+    good: Annotated[str, Arg("GOOD")]
+    qty: Annotated[int, Arg("CP", column="amount")]
+    at: Annotated[str | None, Arg("--at")] = None
+    ship: Annotated[str, Arg("--ship")]
+    to: Annotated[str | None, Arg("--to", column="to")] = None
+    price: Annotated[Decimal | None, Arg("--price")] = None
+    to_ship: Annotated[str | None, Arg("--to-ship")] = None
 
 
 def market(state: State, place: str, good: str) -> Market:
@@ -91,25 +105,25 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
         raise Refused(problem("player-cannot-act", where, f"{player.name} is dead (§5)", ""))
 
 
-def _where_trading(books: Books, player: Player, a: dict[str, Any], where: Where) -> str:
+def _where_trading(books: Books, player: Player, a: Buy | Sell, where: Where) -> str:
     """`--at`, or where the ship is, or where the player is."""
-    if a.get("at"):
-        return canonical_place(a["at"], where["at"])
+    if a.at:
+        return canonical_place(a.at, where["at"])
     ship = None
-    if a.get("ship"):
+    if a.ship:
         try:  # the player's own ship of that name first: names are unique per owner
-            ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+            ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
         except Refused:
             ship = None  # the command names the problem when it looks the ship up itself
     here = tables.canonical_place(ship.location) if ship is not None else None
     return here or canonical_place(str(player.get("location") or ""), where["at"])
 
 
-def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    good = good_key(a["item"])
+    player = find_player(books, a.player, where["player"])
+    good = good_key(a.item)
     place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
     price = tables.buy_price(good, place)
@@ -125,7 +139,7 @@ def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
                 f"it is sold at: {sellers}" if sellers else "no market sells it (§39)",
             )
         )
-    if not a["ship"]:
+    if not a.ship:
         raise Refused(
             problem(
                 "missing-value",
@@ -134,8 +148,8 @@ def buy_goods(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
                 "",
             )
         )
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
-    qty = a["qty"]
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    qty = a.qty
     check_hold(rules, state, ship, qty, 0, where["qty"])
     stocked = STOCKED.get((place, good))
     if stocked is not None:
@@ -178,21 +192,21 @@ def saturation_days(qty: int) -> int:
     return max(1, -(-qty // 10))
 
 
-def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    good = good_key(a["good"])
+    player = find_player(books, a.player, where["player"])
+    good = good_key(a.good)
     if good not in tables.GOODS_BY_KEY:
         raise Refused(
             problem(
                 "unknown-good",
                 where["good"],
-                f"{a['good']!r} is not a §39 trade good",
+                f"{a.good!r} is not a §39 trade good",
                 "goods: " + ", ".join(tables.GOODS_BY_KEY),
             )
         )
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
-    qty = a["qty"]
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    qty = a.qty
     held = state.cargo_of(ship.id).get(good, 0)
     if qty < 1 or held < qty:
         raise Refused(
@@ -205,7 +219,7 @@ def _sell(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         )
     place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
-    if a["to"]:
+    if a.to:
         return _sell_to_player(books, player, ship, good, qty, place, a, where, event)
     price = tables.sell_price(good, place)
     if price is None:
@@ -311,14 +325,14 @@ def _sell_to_player(
     good: str,
     qty: int,
     place: str,
-    a: dict[str, Any],
+    a: Sell,
     where: Where,
     event: str,
 ) -> Done:
     """A sale at an agreed price (§29: taxed as every sale); both sides trade, where the ship
     is: not the Patrol (§6), not a prisoner (§41), an outlaw only at Ceres (§33, §34)."""
     state, rules = state_of(books), rules_of(books)
-    buyer = find_player(books, a["to"], where["to"])
+    buyer = find_player(books, a.to, where["to"])
     if buyer.name == seller.name:
         raise Refused(
             problem(
@@ -329,7 +343,7 @@ def _sell_to_player(
             )
         )
     may_trade_here(buyer, place, where["to"])
-    if a["price"] is None:
+    if a.price is None:
         raise Refused(
             problem(
                 "missing-value",
@@ -338,7 +352,7 @@ def _sell_to_player(
                 "",
             )
         )
-    if not a["to_ship"]:
+    if not a.to_ship:
         raise Refused(
             problem(
                 "missing-value",
@@ -347,9 +361,9 @@ def _sell_to_player(
                 "",
             )
         )
-    target = find_post(books, a["to_ship"], where["to_ship"], owner=buyer, kinds=("ship",))
+    target = find_post(books, a.to_ship, where["to_ship"], owner=buyer, kinds=("ship",))
     check_hold(rules, state, target, qty, 0, where["to_ship"])
-    price = a["price"]
+    price = a.price
     memo = f"{seller.name} sells {qty} CP of {good} to {buyer.name} for {price:.2f} KC"
     txn, tax = priced_sale(
         books,
@@ -373,18 +387,9 @@ def _sell_to_player(
 
 
 SPECS: dict[str, ActionSpec] = {
-    "sell": ActionSpec(
+    "sell": command(
         "sell",
-        (
-            PLAYER,
-            Param("good", required=True, cli="GOOD"),
-            Param("qty", "int", required=True, cli="CP", column="amount"),
-            Param("at", cli="--at"),
-            Param("ship", required=True, cli="--ship"),
-            Param("to", cli="--to", column="to"),
-            Param("price", "money", cli="--price"),
-            Param("to_ship", cli="--to-ship"),
-        ),
+        Sell,
         "Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed price); 10% sales tax (§29).",
         "ledger sell Ann processed-ore 20 --at Mars --ship Nomad",
     ),

@@ -4,10 +4,10 @@ the player's own Executive Liner (§11A).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
 from ledger.core.books import Player
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
@@ -32,10 +32,19 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import ACTIVE, Office, Ship
 
 
-def _office_open(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class OfficeOpen(Move):
+    player: Annotated[str, PLAYER]
+    at: Annotated[str, Arg("--at")]
+
+
+class OfficeClose(Move):
+    office: Annotated[str, Arg("OFFICE", column="player")]
+
+
+def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    place = a["at"].strip()
+    player = find_player(books, a.player, where["player"])
+    place = a.at.strip()
     known = tables.canonical_place(place)
     base = state.find_post(place)
     liner = base if isinstance(base, Ship) and base.type in OFFICE_SHIPS else None
@@ -149,17 +158,17 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
         )
 
 
-def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Done:
     state = state_of(books)
     office = next(
-        (o for o in state.offices if o.id.casefold() == a["office"].strip().casefold()), None
+        (o for o in state.offices if o.id.casefold() == a.office.strip().casefold()), None
     )
     if office is None or office.status != "open":
         raise Refused(
             problem(
                 "unknown-office",
                 where["office"],
-                f"there is no open office {a['office']!r} (§8)",
+                f"there is no open office {a.office!r} (§8)",
                 ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
                 if any(o.status == "open" for o in state.offices)
                 else "there is no open office",
@@ -173,15 +182,15 @@ def _office_close(books: Books, a: dict[str, Any], where: Where, event: str) -> 
 
 
 SPECS: dict[str, ActionSpec] = {
-    "office-open": ActionSpec(
+    "office-open": command(
         "office-open",
-        (PLAYER, Param("at", required=True, cli="--at")),
+        OfficeOpen,
         "Open an office: 10 KC and the first 30 days' 5 KC in advance (§8).",
         "ledger office open Ann --at Mars",
     ),
-    "office-close": ActionSpec(
+    "office-close": command(
         "office-close",
-        (Param("office", required=True, cli="OFFICE", column="player"),),
+        OfficeClose,
         "Close an office (§8).",
         "ledger office close O1",
     ),

@@ -9,9 +9,9 @@ it decided, entered as rolled at the table or drawn from the workbook's seeded d
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -29,6 +29,20 @@ from ledger.rules.triplanetary.model import Ship
 PROSPECTORS = ("transport", "packet")
 #: What the die must show (§23): a six finds ore; a one and then a one find C-T ore.
 ORE_FACE, CT_FACE, SIDES = 6, 1, 6
+
+
+class Prospect(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str, Arg("--ship", help="the transport or packet")]
+    hex: Annotated[str, Arg("--hex", help="the asteroid hex, e.g. 0412")]
+    dice: Annotated[
+        str | None,
+        Arg(
+            "--dice",
+            help="as rolled at the table: 6, or 1,1 (a one rolled again), or 6,6 with --again",
+        ),
+    ] = None
+    again: Annotated[bool, Arg("--again", help="a second look at a hex examined once")] = False
 
 
 def _dice(text: str | None, count: int, where: str) -> list[int | None]:
@@ -52,9 +66,9 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
     return [int(p) for p in parts] + [None] * max(0, count - len(parts))
 
 
-def _prospect(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    player = find_player(books, a["player"], where["player"])
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
+    player = find_player(books, a.player, where["player"])
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     if not isinstance(ship, Ship) or ship.type not in PROSPECTORS:
         raise Refused(
             problem(
@@ -66,10 +80,10 @@ def _prospect(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
                 "prospect with a transport or a packet",
             )
         )
-    hex_ = a["hex"].strip()
+    hex_ = a.hex.strip()
     what = f"§23 prospecting hex {hex_} with {ship.name or ship.id}"
-    if a["again"]:
-        entered = _dice(a["dice"], 2, where["dice"])
+    if a.again:
+        entered = _dice(a.dice, 2, where["dice"])
         rolls = [books.roll(SIDES, f"{what}, second look", e) for e in entered[:2]]
         found = all(r.result == ORE_FACE for r in rolls)
         decided = "two sixes: high-grade ore" if found else "no high-grade ore"
@@ -79,7 +93,7 @@ def _prospect(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
         return Done(
             f"{ship.name or ship.id} looks again at hex {hex_}: {faces}, {decided} (§23)", []
         )
-    entered = _dice(a["dice"], 1, where["dice"])
+    entered = _dice(a.dice, 1, where["dice"])
     first = books.roll(SIDES, what, entered[0])
     if first.result == ORE_FACE:
         books.decide(first, "a six: high-grade ore")
@@ -109,19 +123,9 @@ def _prospect(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
 
 
 SPECS: dict[str, ActionSpec] = {
-    "prospect": ActionSpec(
+    "prospect": command(
         "prospect",
-        (
-            PLAYER,
-            Param("ship", required=True, cli="--ship", help="the transport or packet"),
-            Param("hex", required=True, cli="--hex", help="the asteroid hex, e.g. 0412"),
-            Param(
-                "dice",
-                cli="--dice",
-                help="as rolled at the table: 6, or 1,1 (a one rolled again), or 6,6 with --again",
-            ),
-            Param("again", "flag", cli="--again", help="a second look at a hex examined once"),
-        ),
+        Prospect,
         "Prospect an asteroid hex (§23): a six finds high-grade ore, a one rolled twice C-T ore; "
         "the dice are recorded with what they decided.",
         "ledger prospect Ann --ship Nomad --hex 0412 --dice 6",

@@ -5,12 +5,12 @@ is (§14, §20), and mining claims (§23, §24).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.names import did_you_mean
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
@@ -36,10 +36,47 @@ from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Ship, Sta
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+class Buy(Move):
+    player: Annotated[str, PLAYER]
+    item: Annotated[str, Arg("ITEM", help="an item of the §38 price list, e.g. packet")]
+    qty: Annotated[int, Arg("QTY", help="how many (CP for trade goods)")] = 1
+    name: Annotated[str | None, Arg("--name", help="the new ship's or base's name")] = None
+    at: Annotated[
+        str | None, Arg("--at", help="a planet or moon (default: where the player is)")
+    ] = None
+    ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
+    base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
+
+
+class Fuel(Move):
+    player: Annotated[str, PLAYER]
+    ship: Annotated[str, Arg("--ship")]
+    units: Annotated[int, Arg("UNITS", help="units of fuel", column="amount")]
+
+
+class MoveMove(Move):
+    ship: Annotated[str, Arg("SHIP", column="player")]
+    to: Annotated[str | None, Arg("--to", help="where it is now")] = None
+    land: Annotated[bool, Arg("--land", help="on the ground: its crews need no supplies (§14)")] = (
+        False
+    )
+    space: Annotated[bool, Arg("--space", help="in space (every new ship is)")] = False
+
+
+class Claim(Move):
+    player: Annotated[str, PLAYER]
+    name: Annotated[str, Arg("NAME")]
+    at: Annotated[
+        str | None, Arg("--at", help="a planet or moon (default: where the player is)")
+    ] = None
+    ct: Annotated[bool, Arg("--ct", help="a C-T (antimatter) mine (§23)")] = False
+    base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
+
+
+def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    key = a["item"].strip().casefold().replace(" ", "-").replace("_", "-")
+    player = find_player(books, a.player, where["player"])
+    key = a.item.strip().casefold().replace(" ", "-").replace("_", "-")
     price = state.prices.get(key)
     if price is None:
         if key in tables.GOODS_BY_KEY:
@@ -48,13 +85,13 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             problem(
                 "unknown-item",
                 where["item"],
-                f"{a['item']!r} is not on the §38 price list",
+                f"{a.item!r} is not on the §38 price list",
                 did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
                 + "items: "
                 + ", ".join(state.prices),
             )
         )
-    qty = a["qty"] or 1
+    qty = a.qty or 1
     if qty < 1:
         raise Refused(problem("bad-number", where["qty"], "buy at least one", ""))
     if price.kind == "consumable":
@@ -75,12 +112,12 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     day = books.day
     made: list[str] = []
     if price.kind in ("ship", "base", "module"):
-        place = canonical_place(a["at"], where["at"], player_location(player))
+        place = canonical_place(a.at, where["at"], player_location(player))
         target = ""
-        if price.kind != "module" and a["name"]:
-            refuse_taken_name(state, player, a["name"], qty, where["name"])
+        if price.kind != "module" and a.name:
+            refuse_taken_name(state, player, a.name, qty, where["name"])
         if price.kind == "module":
-            if not a["base"]:
+            if not a.base:
                 raise Refused(
                     problem(
                         "missing-value",
@@ -89,7 +126,7 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                         "",
                     )
                 )
-            target = find_post(books, a["base"], where["base"], owner=player, kinds=("base",)).id
+            target = find_post(books, a.base, where["base"], owner=player, kinds=("base",)).id
         txn = charge(
             books,
             player,
@@ -102,7 +139,7 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             where=where["item"],
         )
         for n in range(qty):
-            name = a["name"] or ""
+            name = a.name or ""
             if name and qty > 1:
                 name = f"{name} {n + 1}"
             if day == 0:  # §3 ruling: bought on day 0, ready at once
@@ -129,7 +166,7 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             [txn],
         )
     # equipment goes into a ship's hold or a base's (or mine's) store
-    if bool(a["ship"]) == bool(a["base"]):
+    if bool(a.ship) == bool(a.base):
         raise Refused(
             problem(
                 "missing-value",
@@ -140,10 +177,10 @@ def _buy(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
         )
     post = find_post(
         books,
-        a["ship"] or a["base"],
-        where["ship"] if a["ship"] else where["base"],
+        a.ship or a.base,
+        where["ship"] if a.ship else where["base"],
         owner=player,
-        kinds=("ship",) if a["ship"] else ("base", "mine"),
+        kinds=("ship",) if a.ship else ("base", "mine"),
     )
     check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, where["qty"])
     txn = charge(
@@ -250,10 +287,10 @@ def complete_order(books: Books, order: Order) -> tuple[str, str]:
     return order.item, order.result
 
 
-def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
-    ship = find_post(books, a["ship"], where["ship"], owner=player, kinds=("ship",))
+    player = find_player(books, a.player, where["player"])
+    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     assert isinstance(ship, Ship)
     price = state.prices.get(ship.type)
     tank = price.fuel if price else None
@@ -263,7 +300,7 @@ def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "no-fuel-tank", where["ship"], f"a {ship.type} carries no fuel to buy (§38)", ""
             )
         )
-    units = a["units"]
+    units = a.units
     if units < 1 or ship.fuel + units > tank:
         raise Refused(
             problem(
@@ -288,9 +325,9 @@ def _fuel(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
 
 
-def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
-    ship = find_post(books, a["ship"], where["ship"], kinds=("ship",))
-    if a["land"] and a["space"]:
+def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
+    ship = find_post(books, a.ship, where["ship"], kinds=("ship",))
+    if a.land and a.space:
         raise Refused(
             problem(
                 "bad-args",
@@ -300,14 +337,14 @@ def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             )
         )
     changes: dict[str, Any] = {}
-    if a["to"]:
-        to = tables.canonical_place(a["to"]) or a["to"].strip()  # a planet, a base, or a hex
+    if a.to:
+        to = tables.canonical_place(a.to) or a.to.strip()  # a planet, a base, or a hex
         if isinstance(ship, Ship) and to.casefold() != ship.location.casefold():
             changes["arrived_day"] = books.day  # §20: how long it has been at a base
         changes["location"] = to
-    if a["land"]:
+    if a.land:
         changes["on_planet"] = True
-    elif a["space"]:
+    elif a.space:
         changes["on_planet"] = False
     if changes:
         ship = state_of(books).update(ship, **changes)
@@ -315,21 +352,21 @@ def _move(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
 
 
-def _claim(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     if player.role == PATROL_ROLE:
         raise Refused(
             problem("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)", "")
         )
-    name = a["name"].strip()
+    name = a.name.strip()
     if any(m.name.casefold() == name.casefold() for m in state.mines):
         raise Refused(
             problem("claim-exists", where["name"], f"the claim {name!r} is registered already", "")
         )
     base = ""
-    if a["base"]:
-        base = find_post(books, a["base"], where["base"], kinds=("base",)).id
+    if a.base:
+        base = find_post(books, a.base, where["base"], kinds=("base",)).id
     txn = charge(
         books,
         player,
@@ -348,80 +385,45 @@ def _claim(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             mid,
             player.name,
             name,
-            a["at"] or name,
+            a.at or name,
             False,
             0,
             ready,
             rules.mine_emergency_days,
             status="registering",
-            ct=bool(a["ct"]),
+            ct=bool(a.ct),
             base=base,
             ready_day=ready,
         )
     )
     return Done(
-        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a['ct'] else ''} registered on day {ready}",
+        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a.ct else ''} registered on day {ready}",
         [txn],
     )
 
 
 SPECS: dict[str, ActionSpec] = {
-    "buy": ActionSpec(
+    "buy": command(
         "buy",
-        (
-            PLAYER,
-            Param(
-                "item", required=True, cli="ITEM", help="an item of the §38 price list, e.g. packet"
-            ),
-            Param("qty", "int", default=1, cli="QTY", help="how many (CP for trade goods)"),
-            Param("name", cli="--name", help="the new ship's or base's name"),
-            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
-            Param("ship", cli="--ship", help="a ship, by name or id"),
-            Param("base", cli="--base", help="a base, by name or id"),
-        ),
+        Buy,
         "Buy anything on the §38 price list, paid in advance (§12).",
         "ledger buy Ann packet --name Nomad --at Ceres",
     ),
-    "fuel": ActionSpec(
+    "fuel": command(
         "fuel",
-        (
-            PLAYER,
-            Param("ship", required=True, cli="--ship"),
-            Param(
-                "units", "int", required=True, cli="UNITS", column="amount", help="units of fuel"
-            ),
-        ),
+        Fuel,
         "Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38).",
         "ledger fuel Ann --ship Nomad 10",
     ),
-    "move": ActionSpec(
+    "move": command(
         "move",
-        (
-            Param("ship", required=True, cli="SHIP", column="player"),
-            Param("to", cli="--to", help="where it is now"),
-            Param(
-                "land",
-                "flag",
-                default=False,
-                cli="--land",
-                help="on the ground: its crews need no supplies (§14)",
-            ),
-            Param(
-                "space", "flag", default=False, cli="--space", help="in space (every new ship is)"
-            ),
-        ),
+        MoveMove,
         "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
         "ledger move Nomad --to Mars --land",
     ),
-    "claim": ActionSpec(
+    "claim": command(
         "claim",
-        (
-            PLAYER,
-            Param("name", required=True, cli="NAME"),
-            Param("at", cli="--at", help="a planet or moon (default: where the player is)"),
-            Param("ct", "flag", default=False, cli="--ct", help="a C-T (antimatter) mine (§23)"),
-            Param("base", cli="--base", help="a base, by name or id"),
-        ),
+        Claim,
         "Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23).",
         "ledger claim Ann 'Hex 0412' --at 'belt 0412'",
     ),

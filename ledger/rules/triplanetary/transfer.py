@@ -11,9 +11,9 @@ No money changes hands.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
@@ -41,6 +41,26 @@ ALIASES = {
     "supply": SUPPLIES,
     "supply-month": SUPPLIES,
 }
+
+
+class TransferMove(Move):
+    player: Annotated[str, PLAYER]
+    what: Annotated[
+        str,
+        Arg("WHAT", help="crews, supplies, fuel, a good (raw-ore) or equipment (ore-processor)"),
+    ]
+    qty: Annotated[
+        int,
+        Arg(
+            "QTY",
+            help="how many: crews, units of supplies or fuel, CP of a good, items",
+            column="amount",
+        ),
+    ]
+    source: Annotated[str, Arg("--from", help="the base it leaves, by name or id")]
+    target: Annotated[
+        str, Arg("--to", help="the adjacent base it goes to, by name or id", column="to")
+    ]
 
 
 def what_key(text: str) -> str:
@@ -162,9 +182,9 @@ def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
             )
 
 
-def _transfer(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     if rules.transfer_cp < 1:
         raise Refused(
             problem(
@@ -174,8 +194,8 @@ def _transfer(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
                 "the rule's value is 5 (§21)",
             )
         )
-    source = find_post(books, a["source"], where["source"], owner=player, kinds=("base",))
-    target = find_post(books, a["target"], where["target"], owner=player, kinds=("base",))
+    source = find_post(books, a.source, where["source"], owner=player, kinds=("base",))
+    target = find_post(books, a.target, where["target"], owner=player, kinds=("base",))
     if source.id == target.id:
         raise Refused(
             problem(
@@ -188,7 +208,7 @@ def _transfer(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
     for post, w in ((source, where["source"]), (target, where["target"])):
         if post.status == DESTROYED:
             raise Refused(problem("post-not-active", w, f"{post.name or post.id} is destroyed", ""))
-    good = what_key(a["what"])
+    good = what_key(a.what)
     size = cp_each(state, rules, good)
     if size is None:
         known = good in state.prices
@@ -196,13 +216,13 @@ def _transfer(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
             problem(
                 "not-transportable" if known else "unknown-item",
                 where["what"],
-                f"{a['what']!r} does not go inside a ship (§21)"
+                f"{a.what!r} does not go inside a ship (§21)"
                 if known
-                else f"{a['what']!r} is not a good, an item of the §38 list, crews, supplies or fuel",
+                else f"{a.what!r} is not a good, an item of the §38 list, crews, supplies or fuel",
                 "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
             )
         )
-    qty = a["qty"]
+    qty = a.qty
     if qty < 1:
         raise Refused(problem("bad-number", where["qty"], "transfer at least one", ""))
     moving = sum(
@@ -233,33 +253,9 @@ def _transfer(books: Books, a: dict[str, Any], where: Where, event: str) -> Done
 
 
 SPECS: dict[str, ActionSpec] = {
-    "transfer": ActionSpec(
+    "transfer": command(
         "transfer",
-        (
-            PLAYER,
-            Param(
-                "what",
-                required=True,
-                cli="WHAT",
-                help="crews, supplies, fuel, a good (raw-ore) or equipment (ore-processor)",
-            ),
-            Param(
-                "qty",
-                "int",
-                required=True,
-                cli="QTY",
-                column="amount",
-                help="how many: crews, units of supplies or fuel, CP of a good, items",
-            ),
-            Param("source", required=True, cli="--from", help="the base it leaves, by name or id"),
-            Param(
-                "target",
-                required=True,
-                cli="--to",
-                column="to",
-                help="the adjacent base it goes to, by name or id",
-            ),
-        ),
+        TransferMove,
         "Move crews, equipment, ore, supplies or fuel to an adjacent base, 5 CP a day (§21).",
         "ledger transfer Ann raw-ore 20 --from Rock --to Pebble",
     ),

@@ -7,10 +7,10 @@ generator and recorded in the Dice sheet with what it decided.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
 from ledger.core.books import Player
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
@@ -49,6 +49,34 @@ BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
 SUNWARD = ("Earth", "Luna", "Venus", "Mercury")
 
 
+class Trial(Move):
+    player: Annotated[str, PLAYER]
+    cls: Annotated[
+        str | None,
+        Arg(
+            "--class", help="I, II or III (§36A); with --crime, the crime's class (may be left out)"
+        ),
+    ] = None
+    roll: Annotated[
+        int | None,
+        Arg("--roll", help="the trial die, if rolled at the table (else drawn from the seed)"),
+    ] = None
+    bribes: Annotated[int, Arg("--bribes", help="bribes to try, 500 KC each, at most 3 (§36D)")] = 0
+    bribe_rolls: Annotated[
+        str | None, Arg("--bribe-rolls", help="the bribe dice, e.g. 2,5 (else drawn)")
+    ] = None
+    at: Annotated[
+        str | None, Arg("--at", help="where the trial is held (recreation modules count, §36C)")
+    ] = None
+    crime: Annotated[
+        str | None,
+        Arg(
+            "--crime",
+            help="the player's crime on record it tries, e.g. X1: its class, tried once (§36B)",
+        ),
+    ] = None
+
+
 def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     if not text:
         return None
@@ -63,21 +91,19 @@ def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     return values
 
 
-def _crime_tried(books: Books, a: dict[str, Any], where: Where, player: Player) -> Crime | None:
+def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime | None:
     """The crime on record a trial tries (--crime): the player's own, not tried before (§36B:
     "for each crime", one trial)."""
-    if not a["crime"]:
+    if not a.crime:
         return None
     state = state_of(books)
-    crime = next(
-        (c for c in state.crimes if c.id.casefold() == a["crime"].strip().casefold()), None
-    )
+    crime = next((c for c in state.crimes if c.id.casefold() == a.crime.strip().casefold()), None)
     if crime is None:
         raise Refused(
             problem(
                 "unknown-crime",
                 where["crime"],
-                f"there is no crime {a['crime']!r} on record",
+                f"there is no crime {a.crime!r} on record",
                 "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
             )
         )
@@ -103,10 +129,10 @@ def _crime_tried(books: Books, a: dict[str, Any], where: Where, player: Player) 
     return crime
 
 
-def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
+def _trial_class(a: Trial, where: Where, crime: Crime | None) -> int:
     """The class the §41 column is read for: the crime's, when it is on record (§36A)."""
     if crime is None:
-        if not a["cls"]:
+        if not a.cls:
             raise Refused(
                 problem(
                     "missing-value",
@@ -115,13 +141,13 @@ def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
                     "",
                 )
             )
-        return crime_class(a["cls"], where["cls"])
-    if a["cls"] and crime_class(a["cls"], where["cls"]) != crime.crime_class:
+        return crime_class(a.cls, where["cls"])
+    if a.cls and crime_class(a.cls, where["cls"]) != crime.crime_class:
         raise Refused(
             problem(
                 "class-mismatch",
                 where["cls"],
-                f"crime {crime.id} is class {'I' * crime.crime_class}, not {a['cls'].strip()} (§36A, §41: the crime's column is read)",
+                f"crime {crime.id} is class {'I' * crime.crime_class}, not {a.cls.strip()} (§36A, §41: the crime's column is read)",
                 "leave out --class: the crime's class is used",
             )
         )
@@ -129,14 +155,14 @@ def _trial_class(a: dict[str, Any], where: Where, crime: Crime | None) -> int:
 
 
 def _open_crime_of_class(
-    books: Books, a: dict[str, Any], where: Where, player: Player
+    books: Books, a: Trial, where: Where, player: Player
 ) -> tuple[Crime | None, list[Problem]]:
     """A trial by class (--class, no --crime) while a crime of that class is open on the
     player's record tries that crime (§36B: "for each crime", one trial: never a second fine
     for it), said as a warning; with several open, the banker says which."""
-    if a["crime"] or not a["cls"]:
+    if a.crime or not a.cls:
         return None, []
-    cls = crime_class(a["cls"], where["cls"])
+    cls = crime_class(a.cls, where["cls"])
     open_ = [
         c
         for c in state_of(books).crimes
@@ -172,13 +198,13 @@ def _open_crime_of_class(
     return crime, [said]
 
 
-def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
+def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a["player"], where["player"])
+    player = find_player(books, a.player, where["player"])
     crime, said = _open_crime_of_class(books, a, where, player)
     crime = crime or _crime_tried(books, a, where, player)
     cls = _trial_class(a, where, crime)
-    bribes = a["bribes"] or 0
+    bribes = a.bribes or 0
     if bribes > tables.MAX_BRIBES:
         raise Refused(
             problem(
@@ -188,10 +214,10 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
                 "",
             )
         )
-    bribe_rolls = _dice(a["bribe_rolls"], bribes, where["bribe_rolls"]) if bribes else None
-    if a["bribe_rolls"] and not bribes:
+    bribe_rolls = _dice(a.bribe_rolls, bribes, where["bribe_rolls"]) if bribes else None
+    if a.bribe_rolls and not bribes:
         raise Refused(problem("bad-roll", where["bribe_rolls"], "bribe dice without --bribes", ""))
-    roll = a["roll"]
+    roll = a.roll
     if roll is not None and not 1 <= roll <= 6:
         raise Refused(problem("bad-roll", where["roll"], f"a die shows 1-6, not {roll}", ""))
     lines: list[str] = []
@@ -236,8 +262,8 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
             lines.append(f"bribe {i + 1}: die {die.result} ({'succeeds' if ok else 'fails'})")
         player = books.player(player.name) or player
     place_mod = 0
-    if a["at"] and any(m.owner == player.name for m in standing_modules(state)):
-        place = tables.canonical_place(a["at"]) or a["at"]
+    if a.at and any(m.owner == player.name for m in standing_modules(state)):
+        place = tables.canonical_place(a.at) or a.at
         place_mod = (
             tables.PR_RECREATION_MARS_OR_BELTWARD
             if place in BELTWARD
@@ -254,7 +280,7 @@ def _trial(books: Books, a: dict[str, Any], where: Where, event: str) -> Done:
     if bribes:
         parts.append(f"bribes {bribe_value:+d}")
     if place_mod:
-        parts.append(f"recreation modules, tried at {a['at']} {place_mod:+d}")
+        parts.append(f"recreation modules, tried at {a.at} {place_mod:+d}")
     books.decide(die, f"result {result}: {outcome.label}")
     lines.append(f"trial: {' '.join(parts)} = {result}: {outcome.label} (§41, class {'I' * cls})")
     # §36C public relations from the result
@@ -397,44 +423,9 @@ def _estate(books: Books, player: Player, event: str) -> str:
 
 
 SPECS: dict[str, ActionSpec] = {
-    "trial": ActionSpec(
+    "trial": command(
         "trial",
-        (
-            PLAYER,
-            Param(
-                "cls",
-                cli="--class",
-                help="I, II or III (§36A); with --crime, the crime's class (may be left out)",
-            ),
-            Param(
-                "roll",
-                "int",
-                cli="--roll",
-                help="the trial die, if rolled at the table (else drawn from the seed)",
-            ),
-            Param(
-                "bribes",
-                "int",
-                default=0,
-                cli="--bribes",
-                help="bribes to try, 500 KC each, at most 3 (§36D)",
-            ),
-            Param(
-                "bribe_rolls",
-                cli="--bribe-rolls",
-                help="the bribe dice, e.g. 2,5 (else drawn)",
-            ),
-            Param(
-                "at",
-                cli="--at",
-                help="where the trial is held (recreation modules count, §36C)",
-            ),
-            Param(
-                "crime",
-                cli="--crime",
-                help="the player's crime on record it tries, e.g. X1: its class, tried once (§36B)",
-            ),
-        ),
+        Trial,
         "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
         "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2",
     ),
