@@ -23,7 +23,7 @@ from ledger.core.dice import DiceRoll, draw
 from ledger.core.journal import Draft, Journal, transfer
 from ledger.core.money import Money
 from ledger.core.names import name_key, normalize
-from ledger.core.params import ActionSpec, Refusal, parse_params
+from ledger.core.params import ActionSpec, Refusal, decode
 
 # the players and Events rows, also named from here as before
 from ledger.core.people import PLAYER_ROLE as PLAYER_ROLE
@@ -35,10 +35,9 @@ from ledger.core.report import Moves, Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SheetSpec
 from ledger.core.settings import CORE_SETTINGS, KEPT_SETTINGS, Settings
 
-#: A game command's handler: (books, values, where, event) -> (summary, problems).
-CommandHandler = Callable[
-    ["Books", dict[str, Any], Mapping[str, str], str], tuple[str, list[Problem]]
-]
+#: A game command's handler: (books, move, where, event) -> (summary, problems), `move` the
+#: command's typed record (a `ledger.core.params.Move`, decoded by its spec).
+CommandHandler = Callable[["Books", Any, Mapping[str, str], str], tuple[str, list[Problem]]]
 
 
 #: The state a game keeps of its own records (`Game.state_type`).
@@ -395,8 +394,8 @@ class Game(ABC):
         return []
 
     def handlers(self) -> Mapping[str, CommandHandler]:
-        """How each of `commands()` is carried out: name -> handler(books, values, where,
-        event) giving (summary, problems), `values` checked and converted by the spec. With
+        """How each of `commands()` is carried out: name -> handler(books, move, where, event)
+        giving (summary, problems), `move` the command's typed record, decoded by its spec. With
         these the default `apply` serves every command, and each command is an Events row
         type too (see `ledger.core.actions.event_handlers`)."""
         return {}
@@ -419,10 +418,10 @@ class Game(ABC):
                 problem("not-in-this-game", action, f"{self.title} has no command {action}", "")
             ]
         cells = {p.name: where.get(p.name, p.cli) for p in spec.params}
-        values, problems = parse_params(spec, given, cells)
+        move, problems = decode(spec, given, cells)
         if problems:
             return "", problems
-        return handler(books, values, cells, event)
+        return handler(books, move, cells, event)
 
     #: What a player may do from their own link (`ledger serve --actions`) besides paying:
     #: names of the game's commands, each run as that player (its `player` is theirs) and

@@ -12,7 +12,15 @@ import shlex
 import types
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Annotated, Any, Literal, get_args, get_origin, get_type_hints
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    dataclass_transform,
+    get_args,
+    get_origin,
+    get_type_hints,
+)
 
 import msgspec
 
@@ -73,7 +81,7 @@ class Arg(msgspec.Struct, frozen=True):
     metavar: str = ""
 
 
-class _MoveMeta(type(msgspec.Struct)):  # type: ignore[misc]
+class _MoveMeta(msgspec.StructMeta):
     """Every move is frozen and keyword-only (its fields in the order the help lists them)."""
 
     def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any], **kw: Any) -> Any:
@@ -82,7 +90,8 @@ class _MoveMeta(type(msgspec.Struct)):  # type: ignore[misc]
         return super().__new__(mcls, name, bases, ns, **kw)
 
 
-class Move(msgspec.Struct, metaclass=_MoveMeta):
+@dataclass_transform(kw_only_default=True, frozen_default=True, field_specifiers=(msgspec.field,))
+class Move(msgspec.Struct, metaclass=_MoveMeta, frozen=True, kw_only=True):
     """A command's typed record: its fields are its parameters (a field without a default is
     required), each `Annotated` with its `Arg`. The command's `ActionSpec` (what the CLI, the
     Events sheet and the phone form read) is derived from it (`command`), and its handler

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
 from ledger.core.books import BANK, Books, CommandHandler, Player
 from ledger.core.game import Game
 from ledger.core.journal import transfer
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.records import Held
 from ledger.core.schema import Column, Setting, SheetSpec
@@ -56,25 +56,29 @@ class Tips:
 RECORDS = {"Jars": Held(Jar, "jars")}
 
 
-TIP = ActionSpec(
+class Tip(Move):
+    """What a tip needs: a field without a default is required."""
+
+    player: Annotated[str, Arg("PLAYER", help="Who tips.", column="player")]
+    amount: Annotated[Decimal, Arg("AMOUNT", help="e.g. 2.50", column="amount")]
+    jar: Annotated[str, Arg("--jar", help="Which jar (default J1).")] = "J1"
+
+
+TIP = command(
     "tip",
-    (
-        Param("player", required=True, cli="PLAYER", help="Who tips.", column="player"),
-        Param("amount", "money", required=True, cli="AMOUNT", help="e.g. 2.50", column="amount"),
-        Param("jar", default="J1", cli="--jar", help="Which jar (default J1)."),
-    ),
+    Tip,
     help="A player tips into a jar: the money goes to the bank (Rule 2).",
     example="ledger tip Ann 2.50 --jar J1",
 )
 
 
 def tip(
-    books: Books, values: dict[str, Any], where: Mapping[str, str], event: str
+    books: Books, values: Tip, where: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """Rule 2: the tip moves from the player to the bank, and its jar counts it."""
     jars: list[Jar] = books.state.jars
-    jar = next((j for j in jars if j.id == values["jar"]), None)
-    player = books.player(values["player"])
+    jar = next((j for j in jars if j.id == values.jar), None)
+    player = books.player(values.player)
     cap = books.settings.get_decimal("max_tip")
     problems = []
     if jar is None:
@@ -82,9 +86,9 @@ def tip(
         problems.append(problem("unknown-jar", where["jar"], "there is no such jar", hint))
     if player is None:
         problems.append(problem("unknown-player", where["player"], "there is no such player"))
-    if not 0 < values["amount"] <= cap:
+    if not 0 < values.amount <= cap:
         problems.append(problem("bad-tip", where["amount"], f"a tip is 0.01 to {cap} (Rule 2)"))
-    elif player is not None and books.player_cash(player) < books.money(values["amount"]):
+    elif player is not None and books.player_cash(player) < books.money(values.amount):
         problems.append(problem("overdrawn", where["amount"], f"{player.name} has less (Rule 2)"))
     if problems:
         return "", problems
@@ -93,7 +97,7 @@ def tip(
         transfer(
             books.game.cash_account(player),
             BANK,
-            books.money(values["amount"]),
+            books.money(values.amount),
             kind="tip",
             memo=f"{player.name} tips into {jar.id}",
             event=event,
@@ -101,7 +105,7 @@ def tip(
         ),
         books.day,
     )
-    jars[jars.index(jar)] = replace(jar, amount=jar.amount + values["amount"])
+    jars[jars.index(jar)] = replace(jar, amount=jar.amount + values.amount)
     return f"{txn.memo}: {txn.postings[1].amount}", []
 
 

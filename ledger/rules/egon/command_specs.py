@@ -13,10 +13,10 @@ sheets of their own, and a draw rolls the dice (`ActionSpec.events_row`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated
 
 from ledger.core.books import CommandHandler
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import ActionSpec, Arg, Move, TextFile, command
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon import commands, order_commands
 from ledger.rules.egon.books import Books
@@ -24,55 +24,68 @@ from ledger.rules.egon.draw import DRAW, draw
 from ledger.rules.egon.order_lines import OrderEntry
 from ledger.rules.egon.refusals import COMMAND_REFUSES
 
-PLAYER = Param("player", cli="PLAYER", help="The three-letter pseudonym.")
-REPLACE = Param(
-    "replace",
-    "flag",
-    default=False,
-    cli="--replace",
-    help="Put it in place of the player's row that is there already.",
-)
-DELETE = Param(
-    "delete",
-    cli="--delete",
-    metavar="ROW",
+PLAYER = Arg("PLAYER", help="The three-letter pseudonym.")
+REPLACE = Arg("--replace", help="Put it in place of the player's row that is there already.")
+DELETE = Arg(
+    "--delete",
     help="Remove the row with this number (as Excel shows it), if its round is not evaluated yet.",
+    metavar="ROW",
 )
 
-ORDER = ActionSpec(
-    "order",
-    (
-        PLAYER,
-        Param(
-            "code",
-            cli="CODE",
-            help="The order as written, e.g. a,BOB or l,17 or g,Alois,200 or p,300,BOB,CAT "
-            "(a party with its guests).",
+
+class OrderMove(Move):
+    player: Annotated[str | None, PLAYER] = None
+    code: Annotated[
+        str | None,
+        Arg(
+            "CODE",
+            help="The order as written, e.g. a,BOB or l,17 or g,Alois,200 or p,300,BOB,CAT (a party with its guests).",
         ),
-        Param("penalty_kj", cli="--penalty-kj", help="A blackmail's penalty in Kj (6.6)."),
-        Param(
-            "penalty_stones",
-            "int",
-            default=0,
-            cli="--penalty-stones",
-            help="A blackmail's penalty in stones (6.6).",
-        ),
-        Param(
-            "justified_against",
-            cli="--justified-against",
+    ] = None
+    penalty_kj: Annotated[
+        str | None, Arg("--penalty-kj", help="A blackmail's penalty in Kj (6.6).")
+    ] = None
+    penalty_stones: Annotated[
+        int, Arg("--penalty-stones", help="A blackmail's penalty in stones (6.6).")
+    ] = 0
+    justified_against: Annotated[
+        str | None,
+        Arg(
+            "--justified-against",
             help="The blackmailer this player handed a Rechtfertigung against (6.6.42).",
         ),
-        REPLACE,
-        DELETE,
-        Param(
-            "file",
-            "file",
-            cli="--file",
+    ] = None
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
+    file: Annotated[
+        TextFile | None,
+        Arg(
+            "--file",
+            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line (a blackmail: 'BOB e,v,alle --penalty-kj 300'); all or none.",
             metavar="ROUND.txt",
-            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line (a blackmail: "
-            "'BOB e,v,alle --penalty-kj 300'); all or none.",
         ),
-    ),
+    ] = None
+
+
+class Purchase(Move):
+    player: Annotated[str | None, PLAYER] = None
+    stones: Annotated[str | None, Arg("STONES", help="Stones bought, at least 1.")] = None
+    cost: Annotated[str | None, Arg("COST", help="The Kj paid for them, e.g. 350.")] = None
+    note: Annotated[str, Arg("--note", help="From whom, at what price: 'Bolle, bribed'.")] = ""
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
+
+
+class Build(Move):
+    player: Annotated[str | None, PLAYER] = None
+    stones: Annotated[str | None, Arg("STONES", help="Stones to build, at least 1.")] = None
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
+
+
+ORDER = command(
+    "order",
+    OrderMove,
     help="Add an order for the next round after checking its syntax and names; one order a "
     "player in each action phase.",
     example="ledger order ABC 'x,5,BOB' | ledger order CAT 'p,300,ABC,BOB' | "
@@ -94,16 +107,9 @@ ORDER = ActionSpec(
     events_row=False,
 )
 
-PURCHASE = ActionSpec(
+PURCHASE = command(
     "purchase",
-    (
-        PLAYER,
-        Param("stones", cli="STONES", help="Stones bought, at least 1."),
-        Param("cost", cli="COST", help="The Kj paid for them, e.g. 350."),
-        Param("note", default="", cli="--note", help="From whom, at what price: 'Bolle, bribed'."),
-        REPLACE,
-        DELETE,
-    ),
+    Purchase,
     help="Enter a player's purchase in the next round's buying phase (Purchases sheet).",
     example="ledger purchase LEO 5 350 --note 'Bolle, bribed' | "
     "ledger purchase LEO 6 420 --replace | ledger purchase --delete 4",
@@ -116,9 +122,9 @@ PURCHASE = ActionSpec(
     events_row=False,
 )
 
-BUILD = ActionSpec(
+BUILD = command(
     "build",
-    (PLAYER, Param("stones", cli="STONES", help="Stones to build, at least 1."), REPLACE, DELETE),
+    Build,
     help="Enter the stones a player builds onto the tower in the next round (Purchases sheet).",
     example="ledger build CAT 2 | ledger build CAT 3 --replace | ledger build --delete 5",
     notes=(
@@ -156,19 +162,19 @@ def arguments(
 
 
 def order(
-    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+    books: Books, values: OrderMove, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """`ledger order`: one order, a round's file of them, or --delete ROW."""
     given = {
-        "PLAYER": values["player"],
-        "CODE": values["code"],
-        "--penalty-kj": values["penalty_kj"],
-        "--penalty-stones": values["penalty_stones"],
-        "--justified-against": values["justified_against"],
-        "--replace": values["replace"],
-        "--file": values["file"],
+        "PLAYER": values.player,
+        "CODE": values.code,
+        "--penalty-kj": values.penalty_kj,
+        "--penalty-stones": values.penalty_stones,
+        "--justified-against": values.justified_against,
+        "--replace": values.replace,
+        "--file": values.file,
     }
-    delete, file, replace = values["delete"], values["file"], bool(values["replace"])
+    delete, file, replace = values.delete, values.file, bool(values.replace)
     if delete is not None:
         wrong = arguments(given, (), tuple(given), "--delete ROW")
     elif file is not None:
@@ -183,59 +189,60 @@ def order(
         return order_commands.delete_order(books, delete)
     if file is not None:
         return order_commands.add_order_file(books, file.text, file.path, replace=replace)
+    assert values.player is not None and values.code is not None  # (`arguments` asked for them)
     entry = OrderEntry(
-        values["player"],
-        values["code"],
-        penalty_kj=values["penalty_kj"],
-        penalty_stones=values["penalty_stones"],
-        justified_against=values["justified_against"] or "",
+        values.player,
+        values.code,
+        penalty_kj=values.penalty_kj,
+        penalty_stones=values.penalty_stones,
+        justified_against=values.justified_against or "",
     )
     return order_commands.add_orders(books, [entry], replace=replace)
 
 
 def purchase(
-    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+    books: Books, values: Purchase, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """`ledger purchase`: a player's buying phase, or --delete ROW."""
-    player, stones, cost, note = (values[k] for k in ("player", "stones", "cost", "note"))
+    player, stones, cost, note = values.player, values.stones, values.cost, values.note
     given = {
         "PLAYER": player,
         "STONES": stones,
         "COST": cost,
         "--note": note,
-        "--replace": values["replace"],
+        "--replace": values.replace,
     }
-    if values["delete"] is not None:
+    if values.delete is not None:
         wrong = arguments(given, (), tuple(given), "--delete ROW")
         return (
             ("", wrong)
             if wrong
-            else commands.delete_purchase_row(books, values["delete"], build=False)
+            else commands.delete_purchase_row(books, values.delete, build=False)
         )
     why = "ledger purchase PLAYER STONES COST"
     if wrong := arguments(given, ("PLAYER", "STONES", "COST"), (), why):
         return "", wrong
+    assert player is not None and stones is not None and cost is not None
     return commands.add_purchase(
-        books, player, stones, cost, note or "", replace=bool(values["replace"])
+        books, player, stones, cost, note or "", replace=bool(values.replace)
     )
 
 
 def build(
-    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+    books: Books, values: Build, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """`ledger build`: the stones a player builds onto the tower, or --delete ROW."""
-    player, stones = values["player"], values["stones"]
-    given = {"PLAYER": player, "STONES": stones, "--replace": values["replace"]}
-    if values["delete"] is not None:
+    player, stones = values.player, values.stones
+    given = {"PLAYER": player, "STONES": stones, "--replace": values.replace}
+    if values.delete is not None:
         wrong = arguments(given, (), tuple(given), "--delete ROW")
         return (
-            ("", wrong)
-            if wrong
-            else commands.delete_purchase_row(books, values["delete"], build=True)
+            ("", wrong) if wrong else commands.delete_purchase_row(books, values.delete, build=True)
         )
     if wrong := arguments(given, ("PLAYER", "STONES"), (), "ledger build PLAYER STONES"):
         return "", wrong
-    return commands.add_build(books, player, stones, replace=bool(values["replace"]))
+    assert player is not None and stones is not None
+    return commands.add_build(books, player, stones, replace=bool(values.replace))
 
 
 HANDLERS: dict[str, CommandHandler] = {

@@ -5,36 +5,39 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import Annotated
 
-from ledger.core.params import ActionSpec, Param
+from ledger.core.params import Arg, Move, command
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.refusals import COMMAND_REFUSES
 from ledger.rules.egon.sheets import EgonBook, RoundRow, TraderRow, book_of, game_over
 
-DRAW = ActionSpec(
-    "draw",
-    (
-        Param("numbers", cli="--numbers", help="The six main numbers, e.g. 3,11,17,25,33,41."),
-        Param("zz", "int", cli="--zz", help="The Zusatzzahl, 1-49."),
-        Param(
-            "z6", "int", cli="--z6", help="Z6: which of the six is last by the ordering rule (8.1)."
-        ),
-        Param("storm", "flag", default=False, cli="--storm", help="A storm this round (6.1.6)."),
-        Param(
-            "max_price",
-            cli="--max-price",
+
+class Draw(Move):
+    numbers: Annotated[
+        str | None, Arg("--numbers", help="The six main numbers, e.g. 3,11,17,25,33,41.")
+    ] = None
+    zz: Annotated[int | None, Arg("--zz", help="The Zusatzzahl, 1-49.")] = None
+    z6: Annotated[
+        int | None, Arg("--z6", help="Z6: which of the six is last by the ordering rule (8.1).")
+    ] = None
+    storm: Annotated[bool, Arg("--storm", help="A storm this round (6.1.6).")] = False
+    max_price: Annotated[
+        str | None,
+        Arg(
+            "--max-price",
             help="The round's highest trader price (default: from the Traders sheet).",
         ),
-        Param(
-            "again",
-            "flag",
-            default=False,
-            cli="--again",
-            help="Replace the round's draw (it is refused otherwise).",
-        ),
-    ),
+    ] = None
+    again: Annotated[
+        bool, Arg("--again", help="Replace the round's draw (it is refused otherwise).")
+    ] = False
+
+
+DRAW = command(
+    "draw",
+    Draw,
     help="Record the next round's lottery draw; without numbers, draw them from the seeded dice.",
     example="ledger draw | ledger draw --numbers 3,11,17,25,33,41 --zz 7 --z6 41 --storm",
     refuses=COMMAND_REFUSES["draw"],
@@ -43,33 +46,34 @@ DRAW = ActionSpec(
 
 
 def draw(
-    books: Books, values: Mapping[str, Any], cells: Mapping[str, str], event: str
+    books: Books, values: Draw, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """Record round `day + 1`'s draw: the numbers given, or rolled from the seeded dice."""
     book = book_of(books)
     rnd = books.day + 1
-    numbers, zz, z6 = values["numbers"], values["zz"], values["z6"]
+    numbers, zz, z6 = values.numbers, values.zz, values.z6
     if over := game_over(books, "draw"):
         return "", over
-    if problems := _refused(book, rnd, numbers, zz, z6, again=bool(values["again"])):
+    if problems := _refused(book, rnd, numbers, zz, z6, again=bool(values.again)):
         return "", problems
     if numbers is not None:
         six, problems = _given(numbers, zz, z6)
         if problems:
             return "", problems
+        assert zz is not None and z6 is not None  # (draw_faults refuses a missing one)
         the_zz, the_z6 = zz, z6
     else:
         six, the_zz = _rolled(books, rnd)
         the_z6 = six[-1]  # ruling: with no ordering rule given, Z6 is the last number drawn
     traders = [t for t in book.traders if t.round == rnd]
-    price, problems = _max_price(values["max_price"], traders)
+    price, problems = _max_price(values.max_price, traders)
     if problems:
         return "", problems
     book.rounds = [r for r in book.rounds if r.round != rnd or r.evaluated]
     # 6.2.1: the Traders sheet's prices are read when the round is evaluated (a price
     # corrected after the draw counts); only a --max-price given is the draw's own
-    storm = bool(values["storm"])
-    given = price if values["max_price"] else Decimal(0)
+    storm = bool(values.storm)
+    given = price if values.max_price else Decimal(0)
     book.rounds.append(RoundRow(rnd, ",".join(str(n) for n in six), the_zz, the_z6, storm, given))
     return (
         f"round {rnd}: {', '.join(str(n) for n in six)}, ZZ {the_zz}, Z6 {the_z6}"

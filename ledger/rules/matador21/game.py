@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
-from ledger.core.books import PLAYER_ROLE, Player
+from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import Game
-from ledger.core.params import ActionSpec, Param, Refusal, parse_params
+from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.core.settings import Settings
@@ -34,30 +34,36 @@ from ledger.rules.matador21.sheets import (
     State,
 )
 
-ROLL = ActionSpec(
-    "roll",
-    (
-        Param(
-            "dice",
-            "text",
-            cli="--dice",
+
+class Roll(Move):
+    dice: Annotated[
+        str | None,
+        Arg(
+            "--dice",
             help="The two dice thrown at the table, e.g. 3,4 (default: drawn from the seed).",
         ),
-        Param(
-            "caravan",
-            "text",
-            cli="--caravan",
+    ] = None
+    caravan: Annotated[
+        str | None,
+        Arg(
+            "--caravan",
             help="On a Tax with a percentage (the Caravan): fixed or percent "
             "(default: the Settings' tax_choice, the smaller).",
         ),
-        Param(
-            "player",
-            "text",
-            cli="--player",
-            column="player",
+    ] = None
+    player: Annotated[
+        str | None,
+        Arg(
+            "--player",
             help="Whose turn it is, to be sure (refused when it is another's).",
+            column="player",
         ),
-    ),
+    ] = None
+
+
+ROLL = command(
+    "roll",
+    Roll,
     help="Play the current player's turn: move the dice's sum clockwise, land and apply the "
     "field (103.1, 605, 703-706).",
     example="ledger roll --dice 3,4",
@@ -95,6 +101,48 @@ def _cell(p: Player, column: str) -> str:
         return f"player {p.name}"
     index = 2 + [c.name for c in defs.PLAYER_COLUMNS].index(column)
     return str(CellRef("Players", index, p.ref.row))
+
+
+def roll(
+    books: Books, move: Roll, where: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """`ledger roll`: the current player's turn (103.1, 605, 703-706)."""
+    table = Table(books, state_of(books))
+    # the command, or the Events row it was typed in
+    problems = _refuse_over(table, "roll" if event.startswith("cli:") else event)
+    choice = str(books.settings.values.get("tax_choice", "smaller"))
+    if move.caravan:
+        choice = move.caravan.strip().casefold()
+        if choice not in ("fixed", "percent"):
+            problems.append(
+                problem(
+                    "bad-choice",
+                    where["caravan"],
+                    f"--caravan is fixed or percent, not {move.caravan!r}",
+                    "fixed pays the Tax's amount, percent its share of the player's assets",
+                )
+            )
+    if move.player and table.current is not None:
+        who = books.player(move.player)
+        if who is None or who.name != table.current.name:
+            why = "out of the game (401.2c)" if who and who.get("out") is True else "102.3"
+            problems.append(
+                problem(
+                    "not-their-turn",
+                    where["player"],
+                    f"it is {table.current.name}'s turn, not {move.player}'s ({why})",
+                    f"leave out the player, or roll for {table.current.name} (102.3)",
+                )
+            )
+    dice: list[int] = []
+    if move.dice:
+        dice, bad = _parse_dice(move.dice, where["dice"])
+        problems += bad
+    if problems:
+        return "", problems
+    turn = _play(table, dice, choice, event)
+    table.save()
+    return turn.summary(), []
 
 
 class Matador21(Game):
@@ -194,56 +242,8 @@ class Matador21(Game):
     def commands(self) -> Mapping[str, ActionSpec]:
         return {"roll": ROLL}
 
-    def apply(
-        self,
-        books: Books,
-        action: str,
-        given: Mapping[str, Any],
-        where: Mapping[str, str],
-        event: str,
-    ) -> tuple[str, list[Problem]]:
-        if action != "roll":
-            return super().apply(books, action, given, where, event)
-        values, problems = parse_params(ROLL, given, where)
-        if problems:
-            return "", problems
-        loc = {p.name: where.get(p.name, p.cli) for p in ROLL.params}
-        table = Table(books, state_of(books))
-        # the command, or the Events row it was typed in
-        problems = _refuse_over(table, "roll" if event.startswith("cli:") else event)
-        choice = str(books.settings.values.get("tax_choice", "smaller"))
-        if values["caravan"]:
-            choice = values["caravan"].strip().casefold()
-            if choice not in ("fixed", "percent"):
-                problems.append(
-                    problem(
-                        "bad-choice",
-                        loc["caravan"],
-                        f"--caravan is fixed or percent, not {values['caravan']!r}",
-                        "fixed pays the Tax's amount, percent its share of the player's assets",
-                    )
-                )
-        if values["player"] and table.current is not None:
-            who = books.player(values["player"])
-            if who is None or who.name != table.current.name:
-                why = "out of the game (401.2c)" if who and who.get("out") is True else "102.3"
-                problems.append(
-                    problem(
-                        "not-their-turn",
-                        loc["player"],
-                        f"it is {table.current.name}'s turn, not {values['player']}'s ({why})",
-                        f"leave out the player, or roll for {table.current.name} (102.3)",
-                    )
-                )
-        dice: list[int] = []
-        if values["dice"]:
-            dice, bad = _parse_dice(values["dice"], loc["dice"])
-            problems += bad
-        if problems:
-            return "", problems
-        turn = _play(table, dice, choice, event)
-        table.save()
-        return turn.summary(), []
+    def handlers(self) -> Mapping[str, CommandHandler]:
+        return {"roll": roll}
 
     # -- rounds ----------------------------------------------------------------------------
     def tick(

@@ -5,8 +5,6 @@ remote buys and §9's sales too.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ledger.core import board as steps
 from ledger.core.books import BANK, Player
 from ledger.core.problems import problem
@@ -23,12 +21,13 @@ from ledger.rules.planetopoly.kit import (
     refuse,
     summarize,
 )
+from ledger.rules.planetopoly.moves import Build, Buy
 from ledger.rules.planetopoly.sheets import DeedRow, HoldingRow, board_of, replace_holding
 
 
-def buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"])
-    deed = find_deed(books, v["deed"], where["deed"])
+def buy(books: Books, v: Buy, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"])
+    deed = find_deed(books, v.deed, where["deed"])
     board = board_of(books)
     check_free(books, player, where["player"], "buy: a prisoner does not move")
     check_no_debt(books, player, where["player"], "buy anything")
@@ -126,10 +125,10 @@ def add_points(
     return held
 
 
-def build(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"])
-    deed = find_deed(books, v["deed"], where["deed"])
-    n = 1 if v.get("points") is None else int(v["points"])
+def build(books: Books, v: Build, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"])
+    deed = find_deed(books, v.deed, where["deed"])
+    n = 1 if v.points is None else int(v.points)
     check_free(books, player, where["player"], "build: a prisoner does not move")
     check_no_debt(books, player, where["player"], "build")
     held = add_points(books, player, deed, n, where, "§5")

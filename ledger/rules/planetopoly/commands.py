@@ -19,22 +19,28 @@ from typing import Any
 from msgspec.structs import replace
 
 from ledger.core.data import refusals
-from ledger.core.params import ActionSpec, Param, parse_params
+from ledger.core.params import ActionSpec, Move, command, decode
 from ledger.core.problems import Problem, problem
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import build, buy
 from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
 from ledger.rules.planetopoly.kit import Handler, NothingOwed, Refused, summarize
+from ledger.rules.planetopoly.moves import (
+    Alone,
+    Build,
+    Buy,
+    Card,
+    RemoteBuy,
+    Rent,
+    Risk,
+    Sell,
+    Start,
+)
 from ledger.rules.planetopoly.remote_sell import remote_buy, sell
 from ledger.rules.planetopoly.rents import rent
 from ledger.rules.planetopoly.sheets import board_of, replace_holding
 from ledger.rules.planetopoly.start_risk import risk, start
-
-PLAYER = Param("player", "text", True, cli="PLAYER", help="The player.", column="player")
-DEED = Param("deed", "text", True, cli="DEED", help="The deed's key (lyra-1, speed-trap-2).")
-DICE = Param("dice", "text", False, cli="--dice", help="The two dice as thrown, e.g. 3,5.")
-POINTS = Param("points", "int", False, cli="--points", help="How many support points.")
 
 #: What each command refuses, with its rule and the test that shows it: refusals.csv.
 REFUSES = refusals(__package__ or "ledger.rules.planetopoly")
@@ -42,90 +48,73 @@ REFUSES = refusals(__package__ or "ledger.rules.planetopoly")
 SPECS: dict[str, ActionSpec] = {
     s.name: s
     for s in (
-        ActionSpec(
+        command(
             "start",
-            (PLAYER, Param("exact", "flag", cli="--exact", help="Landed exactly on start.")),
+            Start,
             "Passing start pays 1000 MU; landing on it 200 more (§3).",
             "ledger start Ann --exact",
         ),
-        ActionSpec(
+        command(
             "risk",
-            (PLAYER, Param("dice", "text", True, cli="--dice", help=DICE.help)),
+            Risk,
             "The risk field: pay or receive the §11 table's amount for the dice (§4).",
             "ledger risk Ann --dice 3,5",
         ),
-        ActionSpec(
+        command(
             "buy",
-            (PLAYER, DEED),
+            Buy,
             "Buy the deed the player landed on, from the bank (§5, §6).",
             "ledger buy Ann lyra-2",
         ),
-        ActionSpec(
+        command(
             "build",
-            (PLAYER, DEED, POINTS),
+            Build,
             "Build support points on an own plot, within §5's limits (3 points a space station, "
             "3 stations a space base).",
             "ledger build Ann lyra-2 --points 1",
         ),
-        ActionSpec(
+        command(
             "rent",
-            (PLAYER, DEED, DICE),
+            Rent,
             "The player landed on another's deed and pays its rent: a plot's by its level, a "
             "toll station's or speed trap's by the §11 table (§5, §6, §10).",
             "ledger rent Bob speed-trap-1 --dice 4,2",
         ),
-        ActionSpec(
+        command(
             "remote-buy",
-            (
-                PLAYER,
-                DEED,
-                Param(
-                    "lander",
-                    "text",
-                    True,
-                    cli="--lander",
-                    help="The player who first landed on the plot: gets the premium.",
-                    column="to",
-                ),
-                POINTS,
-            ),
+            RemoteBuy,
             "Buy a plot (or support points) of a claimed planet another player landed on: the "
             "price to the bank, the deed's premium to that player (§8).",
             "ledger remote-buy Ann lyra-3 --lander Bob",
         ),
-        ActionSpec(
+        command(
             "sell",
-            (PLAYER, DEED, POINTS),
+            Sell,
             "Sell a deed (or --points N support points) back to the bank at its sale value (§9).",
             "ledger sell Ann toll-station-2",
         ),
-        ActionSpec(
+        command(
             "event",
-            (
-                PLAYER,
-                Param("pay", "money", cli="--pay", help="The card says pay this to the bank."),
-                Param("receive", "money", cli="--receive", help="The card says receive this."),
-                Param("card", "text", cli="--card", help="The card's text."),
-            ),
+            Card,
             "An event card as the banker reads it: pay to or receive from the bank (§7).",
             "ledger event Ann --pay 100 --card 'Repairs'",
         ),
-        ActionSpec(
+        command(
             "prison",
-            (PLAYER,),
+            Alone,
             "The player goes to prison: the same double twice, or three doubles (§10).",
             "ledger prison Ann",
         ),
-        ActionSpec(
+        command(
             "bail",
-            (PLAYER,),
+            Alone,
             "The prisoner pays the fine to leave: 600, 400 or 200 MU on the 1st, 2nd or 3rd "
             "turn (§10).",
             "ledger bail Ann",
         ),
-        ActionSpec(
+        command(
             "stay",
-            (PLAYER,),
+            Alone,
             "The prisoner stays and misses a round; the third stay serves the sentence (§10).",
             "ledger stay Ann",
         ),
@@ -150,8 +139,8 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
-def _actor(books: Books, given: Mapping[str, Any]) -> str | None:
-    name = given.get("player")
+def _actor(books: Books, move: Move) -> str | None:
+    name = getattr(move, "player", None)
     p = books.player(str(name)) if name else None
     return p.name if p else None
 
@@ -168,7 +157,7 @@ def apply(
                 "not-in-this-game", name, f"Planetopoly has no command {name}", ", ".join(SPECS)
             )
         ]
-    values, problems = parse_params(spec, given, where)
+    move, problems = decode(spec, given, where)
     if problems:
         return "", problems
     over = bank.game_over(books, name)
@@ -177,10 +166,10 @@ def apply(
     full = {p.name: where.get(p.name, p.cli) for p in spec.params}
     board = board_of(books)
     saved, rolls = board.clone(), len(books.dice)
-    actor = _actor(books, values)
+    actor = _actor(books, move)
     served = [p.name for p in books.players if bank.served(books, p)]
     try:
-        summary = HANDLERS[name](books, values, full, event)
+        summary = HANDLERS[name](books, move, full, event)
     except Refused as exc:  # nothing posted yet: the board and the dice as they were
         books.state = saved
         del books.dice[rolls:]

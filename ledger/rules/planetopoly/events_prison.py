@@ -5,7 +5,6 @@ leave (`bail`) or a missed round (`stay`).
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from ledger.core.books import BANK, Player
 from ledger.rules.planetopoly import bank
@@ -18,12 +17,13 @@ from ledger.rules.planetopoly.kit import (
     refuse,
     summarize,
 )
+from ledger.rules.planetopoly.moves import Alone, Card
 
 
-def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"], "§7")
+def card(books: Books, v: Card, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"], "§7")
     check_free(books, player, where["player"], "draw an event card: a prisoner does not move")
-    pay, receive = v.get("pay"), v.get("receive")
+    pay, receive = v.pay, v.receive
     if (pay is None) == (receive is None):
         raise refuse(
             "pay-or-receive",
@@ -40,7 +40,7 @@ def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
             "§7: the amount must be more than 0",
             "",
         )
-    text = f"{player.name}: event card" + (f" {v['card']!r}" if v.get("card") else "")
+    text = f"{player.name}: event card" + (f" {v.card!r}" if v.card else "")
     if pay is not None:
         said = bank.pay_out(
             books, player, BANK, amount, memo=text, rule="§7", kind="event", event=event
@@ -50,8 +50,8 @@ def card(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     return summarize(f"{text}: receives {amount:.2f} {books.currency} (§7)", said)
 
 
-def prison(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"], "§10")
+def prison(books: Books, v: Alone, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"], "§10")
     if bank.flag(player, "in_prison") and not bank.served(books, player):
         raise refuse("in-prison", where["player"], f"§10: {player.name} is in prison already", "")
     # (one who has served and goes back on the turn that frees them starts a new sentence)
@@ -59,8 +59,8 @@ def prison(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     return f"{player.name} goes to prison (§10); the next player's turn"
 
 
-def _prisoner(books: Books, v: dict[str, Any], where: Where) -> Player:
-    player = find_player(books, v["player"], where["player"], "§10")
+def _prisoner(books: Books, v: Alone, where: Where) -> Player:
+    player = find_player(books, v.player, where["player"], "§10")
     if not bank.flag(player, "in_prison"):
         raise refuse("not-in-prison", where["player"], f"§10: {player.name} is not in prison", "")
     return player
@@ -73,7 +73,7 @@ def _ordinal(n: int) -> str:
 BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
 
 
-def bail(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+def bail(books: Books, v: Alone, where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
     if bank.served(books, player):  # the banker marks the turn that frees them
         bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
@@ -96,7 +96,7 @@ def bail(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
     return summarize(f"{player.name} pays {fine:.2f} {books.currency} and is free (§10)", said)
 
 
-def stay(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
+def stay(books: Books, v: Alone, where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
     if bank.served(books, player):
         raise refuse(

@@ -36,7 +36,8 @@ def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
 
 
 Where = Mapping[str, str]
-Handler = Callable[[Books, dict[str, Any], Where, str], str]
+#: A command's handler: it receives the command's typed record (`moves`).
+Handler = Callable[[Books, Any, Where, str], str]
 
 
 def find_player(books: Books, name: str, where: str, rule: str = "§1") -> Player:

@@ -4,8 +4,6 @@ premium to that player) and §9 sales to the bank (support points first, within 
 
 from __future__ import annotations
 
-from typing import Any
-
 from ledger.core.books import BANK
 from ledger.core.problems import problem
 from ledger.rules.planetopoly import bank, rules
@@ -22,13 +20,14 @@ from ledger.rules.planetopoly.kit import (
     refuse,
     summarize,
 )
+from ledger.rules.planetopoly.moves import RemoteBuy, Sell
 from ledger.rules.planetopoly.sheets import HoldingRow, board_of, replace_holding
 
 
-def remote_buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"], "§8")
-    deed = find_deed(books, v["deed"], where["deed"])
-    lander = find_player(books, v["lander"], where["lander"], "§8")
+def remote_buy(books: Books, v: RemoteBuy, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"], "§8")
+    deed = find_deed(books, v.deed, where["deed"])
+    lander = find_player(books, v.lander, where["lander"], "§8")
     board = board_of(books)
     check_free(books, player, where["player"], "carry out a remote buy", move=False)
     check_no_debt(books, player, where["player"], "buy anything")
@@ -56,7 +55,7 @@ def remote_buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str
             "a remote buy needs a plot of the planet already",
         )
     held = board.holding(deed.key)
-    n: int = v.get("points") or 0
+    n: int = v.points or 0
     if held is None:
         if n:
             raise refuse(
@@ -104,15 +103,15 @@ def remote_buy(books: Books, v: dict[str, Any], where: Where, event: str) -> str
     return summarize(f"{player.name} buys {what} remotely for {cost:.2f} {paid}", said)
 
 
-def sell(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"], "§9")
-    deed = find_deed(books, v["deed"], where["deed"])
+def sell(books: Books, v: Sell, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"], "§9")
+    deed = find_deed(books, v.deed, where["deed"])
     board = board_of(books)
     check_free(books, player, where["player"], "sell", move=False)
     held = board.holding(deed.key)
     if held is None or held.owner != player.name:
         raise refuse("not-owner", where["deed"], f"§9: {player.name} does not own {deed.name}", "")
-    n = v.get("points")
+    n = v.points
     if n is not None and n < 1:  # not "the whole plot": the banker typed --points
         raise refuse("bad-number", where["points"], "§9: --points must be 1 or more", "")
     if n:

@@ -5,7 +5,6 @@ dice and how many the owner has (§6, §11); an owner in prison collects none (�
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from ledger.core import board as steps
 from ledger.core.problems import problem
@@ -22,6 +21,7 @@ from ledger.rules.planetopoly.kit import (
     refuse,
     summarize,
 )
+from ledger.rules.planetopoly.moves import Rent
 from ledger.rules.planetopoly.sheets import board_of, deed_cell
 
 
@@ -37,9 +37,9 @@ def st_count(books: Books, owner: str, kind: str) -> int:
     return min(n, 4)
 
 
-def rent(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"])
-    deed = find_deed(books, v["deed"], where["deed"])
+def rent(books: Books, v: Rent, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"])
+    deed = find_deed(books, v.deed, where["deed"])
     board = board_of(books)
     check_free(books, player, where["player"], "pay rent: a prisoner does not move")
     held = board.holding(deed.key)
@@ -68,20 +68,20 @@ def rent(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
             )
         )
     if deed.is_plot:
-        if v.get("dice"):
-            read_dice(books, v["dice"], where["dice"], "rent")  # thrown to move: nothing to decide
+        if v.dice:
+            read_dice(books, v.dice, where["dice"], "rent")  # thrown to move: nothing to decide
         amount = deed.rent_at(held.points)
         how = tables.level_name(held.points)
         rule = "§5"
     else:
-        if not v.get("dice"):
+        if not v.dice:
             raise refuse(
                 "missing-dice",
                 where["dice"],
                 f"§6: the rent of a {deed.kind.replace('-', ' ')} goes by the dice total (§11)",
                 f"ledger rent {player.name} {deed.key} --dice A,B",
             )
-        a, b = read_dice(books, v["dice"], where["dice"], "rent")
+        a, b = read_dice(books, v.dice, where["dice"], "rent")
         n = st_count(books, owner.name, deed.kind)
         amount = Decimal(tables.ST_RENT[n][a + b])
         how = f"{n} owned, dice {a}+{b}={a + b}"

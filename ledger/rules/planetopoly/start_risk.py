@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
 
 from ledger.core.books import BANK
 from ledger.rules.planetopoly import bank, tables
@@ -16,25 +15,26 @@ from ledger.rules.planetopoly.kit import (
     record_dice,
     summarize,
 )
+from ledger.rules.planetopoly.moves import Risk, Start
 
 
-def start(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"])
+def start(books: Books, v: Start, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"])
     check_free(books, player, where["player"], "pass start: a prisoner does not move")
     s = books.settings
     amount = s.get_decimal("pass_start")
     text = f"{player.name} passes start"
-    if v.get("exact"):
+    if v.exact:
         amount += s.get_decimal("exact_start_bonus")
         text = f"{player.name} lands exactly on start"
     said = bank.pay_in(books, player, BANK, amount, memo=text, rule="§3", kind="start", event=event)
     return summarize(f"{text}: +{amount:.2f} {books.currency} (§3)", said)
 
 
-def risk(books: Books, v: dict[str, Any], where: Where, event: str) -> str:
-    player = find_player(books, v["player"], where["player"])
+def risk(books: Books, v: Risk, where: Where, event: str) -> str:
+    player = find_player(books, v.player, where["player"])
     check_free(books, player, where["player"], "land on the risk field: a prisoner does not move")
-    a, b = read_dice(books, v["dice"], where["dice"], "risk")
+    a, b = read_dice(books, v.dice, where["dice"], "risk")
     amount = tables.RISK[a - 1][b - 1]
     how = "receives" if amount > 0 else "pays"
     text = f"{player.name} {how} {abs(amount)} on the risk field ({a},{b})"

@@ -108,7 +108,7 @@ def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: boo
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     other_key = "source" if to_ship else "to"
     store = find_post(
-        books, a.source if to_ship else a.to, where[other_key], kinds=("base", "mine")
+        books, a.source if isinstance(a, Pickup) else a.to, where[other_key], kinds=("base", "mine")
     )
     if store.owner != player.name and store.status != "open":
         raise Refused(

@@ -332,7 +332,7 @@ def _sell_to_player(
     """A sale at an agreed price (§29: taxed as every sale); both sides trade, where the ship
     is: not the Patrol (§6), not a prisoner (§41), an outlaw only at Ceres (§33, §34)."""
     state, rules = state_of(books), rules_of(books)
-    buyer = find_player(books, a.to, where["to"])
+    buyer = find_player(books, a.to or "", where["to"])  # (named: the caller asked)
     if buyer.name == seller.name:
         raise Refused(
             problem(

@@ -177,7 +177,7 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
         )
     post = find_post(
         books,
-        a.ship or a.base,
+        a.ship or a.base or "",  # (one of them: refused above)
         where["ship"] if a.ship else where["base"],
         owner=player,
         kinds=("ship",) if a.ship else ("base", "mine"),
