@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Annotated
 
 from ledger.core.books import CommandHandler
-from ledger.core.params import ActionSpec, Arg, Move, TextFile, command
+from ledger.core.params import ActionSpec, Arg, Move, TextFile, command, params_of
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon import commands, order_commands
 from ledger.rules.egon.books import Books
@@ -146,43 +146,40 @@ SPECS: dict[str, ActionSpec] = {
 
 
 def arguments(
-    given: Mapping[str, object], wanted: tuple[str, ...], refused: tuple[str, ...], why: str
+    move: Move, wanted: tuple[str, ...], refused: tuple[str, ...], why: str
 ) -> list[Problem]:
-    """Problems with a command's arguments: each of ``wanted`` must be given, none of
-    ``refused`` (``why`` says which form of the command refuses them)."""
+    """Problems with a command's arguments: each of the fields ``wanted`` must be given, none of
+    ``refused`` (``why`` says which form of the command refuses them); each is named as the
+    command line names it."""
+    cli = {p.name: p.cli for p in params_of(type(move))}
     return [
-        problem("missing-argument", name, f"{name} is missing", why)
+        problem("missing-argument", cli[name], f"{cli[name]} is missing", why)
         for name in wanted
-        if given.get(name) is None
+        if getattr(move, name) is None
     ] + [
-        problem("conflicting-arguments", name, f"{why} takes no {name}", "")
+        problem("conflicting-arguments", cli[name], f"{why} takes no {cli[name]}", "")
         for name in refused
-        if given.get(name) not in (None, False, 0, "")
+        if getattr(move, name) not in (None, False, 0, "")
     ]
+
+
+def _all_but(move: Move, name: str) -> tuple[str, ...]:
+    return tuple(f for f in move.__struct_fields__ if f != name)
 
 
 def order(
     books: Books, values: OrderMove, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """`ledger order`: one order, a round's file of them, or --delete ROW."""
-    given = {
-        "PLAYER": values.player,
-        "CODE": values.code,
-        "--penalty-kj": values.penalty_kj,
-        "--penalty-stones": values.penalty_stones,
-        "--justified-against": values.justified_against,
-        "--replace": values.replace,
-        "--file": values.file,
-    }
     delete, file, replace = values.delete, values.file, bool(values.replace)
     if delete is not None:
-        wrong = arguments(given, (), tuple(given), "--delete ROW")
+        wrong = arguments(values, (), _all_but(values, "delete"), "--delete ROW")
     elif file is not None:
-        alone = ("PLAYER", "CODE", "--penalty-kj", "--penalty-stones", "--justified-against")
-        wrong = arguments(given, (), alone, "--file")
+        alone = ("player", "code", "penalty_kj", "penalty_stones", "justified_against")
+        wrong = arguments(values, (), alone, "--file")
     else:
         why = "ledger order PLAYER CODE (or --file, --delete)"
-        wrong = arguments(given, ("PLAYER", "CODE"), (), why)
+        wrong = arguments(values, ("player", "code"), (), why)
     if wrong:
         return "", wrong
     if delete is not None:
@@ -204,45 +201,34 @@ def purchase(
     books: Books, values: Purchase, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """`ledger purchase`: a player's buying phase, or --delete ROW."""
-    player, stones, cost, note = values.player, values.stones, values.cost, values.note
-    given = {
-        "PLAYER": player,
-        "STONES": stones,
-        "COST": cost,
-        "--note": note,
-        "--replace": values.replace,
-    }
     if values.delete is not None:
-        wrong = arguments(given, (), tuple(given), "--delete ROW")
+        wrong = arguments(values, (), _all_but(values, "delete"), "--delete ROW")
         return (
             ("", wrong)
             if wrong
             else commands.delete_purchase_row(books, values.delete, build=False)
         )
     why = "ledger purchase PLAYER STONES COST"
-    if wrong := arguments(given, ("PLAYER", "STONES", "COST"), (), why):
+    if wrong := arguments(values, ("player", "stones", "cost"), (), why):
         return "", wrong
+    player, stones, cost = values.player, values.stones, values.cost
     assert player is not None and stones is not None and cost is not None
-    return commands.add_purchase(
-        books, player, stones, cost, note or "", replace=bool(values.replace)
-    )
+    return commands.add_purchase(books, player, stones, cost, values.note, replace=values.replace)
 
 
 def build(
     books: Books, values: Build, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """`ledger build`: the stones a player builds onto the tower, or --delete ROW."""
-    player, stones = values.player, values.stones
-    given = {"PLAYER": player, "STONES": stones, "--replace": values.replace}
     if values.delete is not None:
-        wrong = arguments(given, (), tuple(given), "--delete ROW")
+        wrong = arguments(values, (), _all_but(values, "delete"), "--delete ROW")
         return (
             ("", wrong) if wrong else commands.delete_purchase_row(books, values.delete, build=True)
         )
-    if wrong := arguments(given, ("PLAYER", "STONES"), (), "ledger build PLAYER STONES"):
+    if wrong := arguments(values, ("player", "stones"), (), "ledger build PLAYER STONES"):
         return "", wrong
-    assert player is not None and stones is not None
-    return commands.add_build(books, player, stones, replace=bool(values.replace))
+    assert values.player is not None and values.stones is not None
+    return commands.add_build(books, values.player, values.stones, replace=values.replace)
 
 
 HANDLERS: dict[str, CommandHandler] = {

@@ -10,7 +10,7 @@ odd cent, to Earth (§6, §29), in the same transaction as the sale.
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any
 
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
@@ -44,9 +44,6 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
-if TYPE_CHECKING:
-    from ledger.rules.triplanetary.ships import Buy
-
 #: Markets that sell only what they have (§25): (place, good) -> (stock good, CP of it per CP sold)
 STOCKED = {
     ("Ceres", "processed-ore"): ("raw-ore", 4),
@@ -54,6 +51,20 @@ STOCKED = {
     ("Ganymede", "cordrazite"): ("cordrazite", 1),
     ("Earth", "cordrazine"): ("cordrazine", 1),
 }
+
+
+class Buy(Move):
+    """`ledger buy`: an item of the §38 price list (ships.py), or §39 trade goods (here)."""
+
+    player: Annotated[str, PLAYER]
+    item: Annotated[str, Arg("ITEM", help="an item of the §38 price list, e.g. packet")]
+    qty: Annotated[int, Arg("QTY", help="how many (CP for trade goods)")] = 1
+    name: Annotated[str | None, Arg("--name", help="the new ship's or base's name")] = None
+    at: Annotated[
+        str | None, Arg("--at", help="a planet or moon (default: where the player is)")
+    ] = None
+    ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
+    base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
 
 
 class Sell(Move):

@@ -31,21 +31,9 @@ from ledger.rules.triplanetary.kit import (
     rules_of,
     state_of,
 )
-from ledger.rules.triplanetary.markets import buy_goods
+from ledger.rules.triplanetary.markets import Buy, buy_goods
 from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Ship, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
-
-
-class Buy(Move):
-    player: Annotated[str, PLAYER]
-    item: Annotated[str, Arg("ITEM", help="an item of the §38 price list, e.g. packet")]
-    qty: Annotated[int, Arg("QTY", help="how many (CP for trade goods)")] = 1
-    name: Annotated[str | None, Arg("--name", help="the new ship's or base's name")] = None
-    at: Annotated[
-        str | None, Arg("--at", help="a planet or moon (default: where the player is)")
-    ] = None
-    ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
-    base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
 
 
 class Fuel(Move):
