@@ -320,3 +320,17 @@ def workbook(tmp_path: Path) -> Any:
         return make(tmp_path, text, **kw)
 
     return build
+
+
+def sweep(cases: Any, quick: Any = None) -> list[Any]:
+    """A sweep's cases for `parametrize`: `quick` (a case, or several in a list; else the
+    first) runs in `make test`, the rest in `make slow` (issue 37: a sweep's sample in every
+    run, the whole of it in CI). The test ids are the plain cases'."""
+    cases = list(cases)
+    keep = [cases[0]] if quick is None else quick if isinstance(quick, list) else [quick]
+    return [
+        case
+        if case in keep
+        else pytest.param(*(case if isinstance(case, tuple) else (case,)), marks=pytest.mark.slow)
+        for case in cases
+    ]

@@ -14,14 +14,20 @@ the command used (openpyxl, not ledger's own reader) and held to what is never n
 - the statements ticks wrote chain (each opens at the previous one's closing, no line twice).
 
 A game's machine adds its own invariants (a destroyed thing earns nothing, a crime is tried
-once). `make slow` plays each machine at length (`machine_settings`); `make test` plays three
-short games of each from the same fixed seed (`Test<Game>Quick`, about ten seconds in all).
+once). `make slow` plays each machine at length on a real .xlsx (`machine_settings`); `make
+test` plays three short games of each from the same fixed seed on books in memory
+(`Test<Game>Quick`, `IN_MEMORY`, tests/memory.py): each command through the same use case the
+CLI calls, the money's invariants on the books (every transaction sums to zero, the Balances
+sheet and what `balance` shows are the Journal's, `check` is clean after every accepted
+command); what is about bytes (a refusal leaves the file's bytes, undo restores them, the
+statements chain) is the long games' business.
 
     LEDGER_MACHINE_RUNS=300 .venv/bin/python -m pytest -m slow tests/rules/egon/test_egon_machine.py
 """
 
 from __future__ import annotations
 
+import shlex
 import shutil
 import tempfile
 from collections import defaultdict
@@ -34,7 +40,8 @@ import openpyxl
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant
 
-from tests.conftest import Ledger, Run
+from tests.conftest import Ledger, Run, _as_openpyxl, rows
+from tests.memory import Table
 from tests.statement_chain import chain_problems, tick_statements
 
 CENT = Decimal("0.01")
@@ -118,12 +125,15 @@ class BooksMachine(RuleBasedStateMachine):
     `ledger new`) and adds rules that call `do`."""
 
     NEW: tuple[str, ...] = ()
+    #: Whether the game is played on books in memory (`make test`) or on a real .xlsx.
+    IN_MEMORY = False
 
     def __init__(self) -> None:
         super().__init__()
         self.folder = Path(tempfile.mkdtemp(prefix="ledger-machine-"))
         self.ledger = Ledger(self.folder)
-        self.ledger.fresh(*self.NEW)
+        self.table: Table | None = None
+        self.begin(*self.NEW)
         #: the accepted commands that changed the workbook, each with the bytes before it
         self.done: list[tuple[tuple[str, ...], bytes]] = []
         self.log: list[str] = []
@@ -135,10 +145,137 @@ class BooksMachine(RuleBasedStateMachine):
     def path(self) -> Path:
         return self.ledger.path
 
+    def begin(self, *new: str) -> None:
+        """A new game as `ledger NEW...` makes it: a workbook, or its books in memory."""
+        if not self.IN_MEMORY:
+            self.ledger.fresh(*new)
+            return
+        from tests.memory import table
+
+        given: dict[str, list[str]] = defaultdict(list)
+        for option, value in zip(new[1::2], new[2::2], strict=True):
+            given[option].append(value)
+        self.table = table(
+            game=given["--game"][0],
+            seed=int(given["--seed"][0]) if "--seed" in given else 7,
+            players=tuple(given["--player"] + given["-p"]),
+            patrol=given["--patrol"][0] if "--patrol" in given else None,
+            first=given["--first"][0] if "--first" in given else None,
+        )
+
+    # -- what the books hold, and the banker's hand in the workbook ----------------------------
+    def rows(self, sheet: str) -> list[dict[str, Any]]:
+        """A sheet's rows by header as another program reads them (openpyxl's terms)."""
+        if self.table is None:
+            return rows(self.path, sheet)
+        return [{h: _as_openpyxl(v) for h, v in r.items()} for r in self.table.rows(sheet)]
+
+    def journal(self) -> list[dict[str, Any]]:
+        """The Journal's rows, amounts as exact cents."""
+        out = []
+        for r in self.rows("Journal"):
+            if all(v is None for v in r.values()):
+                continue
+            out.append({**r, "amount": Decimal(str(r["amount"])).quantize(CENT)})
+        return out
+
+    def kept_books(self) -> Any:
+        """What the workbook holds now, to be put back by `put_back` (a hand edit undone)."""
+        return self.path.read_bytes() if self.table is None else list(self.table.raw)
+
+    def put_back(self, kept: Any) -> None:
+        if self.table is None:
+            self.path.write_bytes(kept)
+        else:
+            self.table._load(kept)
+
+    def every_sheet(self) -> dict[str, list[dict[str, Any]]]:
+        """Every sheet's rows by header (on file read once by openpyxl, not ledger's reader)."""
+        if self.table is None:
+            wb = openpyxl.load_workbook(self.path, read_only=True, data_only=True)
+            try:
+                out = {}
+                for ws in wb.worksheets:
+                    found = ws.iter_rows(values_only=True)
+                    header = [str(h) for h in next(found, ())]
+                    out[ws.title] = [
+                        dict(zip(header, r, strict=False))
+                        for r in found
+                        if any(v is not None for v in r)
+                    ]
+                return out
+            finally:
+                wb.close()
+        from tests.memory import as_read
+
+        return {s.name: self.rows(s.name) for s in as_read(self.table.books)}
+
+    def set_setting(self, key: str, value: Any) -> None:
+        """A setting typed in the Settings sheet."""
+        if self.table is None:
+            from tests.conftest import set_setting
+
+            set_setting(self.path, key, value)
+        else:
+            self.table.set_setting(key, value)
+
+    def status_json(self) -> dict[str, Any] | None:
+        """What `status --json` shows, or None when the books refuse it (a row typed wrong)."""
+        if self.table is None:
+            run = self.ledger("status", "--json", expect=None)
+            if run.exit_code:
+                assert "problem" in run.stderr and "internal error" not in run.stderr, run.stderr
+                return None
+            found: dict[str, Any] = run.json()
+            return found
+        import json
+
+        from ledger.core.problems import has_errors
+
+        if has_errors(self.table.problems):
+            return None
+        return dict(json.loads(json.dumps(self.table.status(), default=str)))
+
+    def version(self) -> object:
+        """What tells one version of the books from another (on file: its bytes' digest)."""
+        if self.table is None:
+            import hashlib
+
+            return hashlib.sha256(self.path.read_bytes()).digest()
+        return object()  # in memory: checked every time (it costs nothing)
+
+    def check_is_clean(self) -> None:
+        """What `ledger check` says of the books is clean (warnings at most)."""
+        if self.table is None:
+            run = self.ledger("check", expect=None)
+            assert run.exit_code == 0, run.stdout + run.stderr
+        else:
+            self.table.check(clean=True)
+
+    def type_in(self, sheet: str, rows: list[list[Any]]) -> None:
+        """Rows typed below a sheet's last one, as in Excel."""
+        if self.table is None:
+            from tests.conftest import add_rows
+
+            add_rows(self.path, sheet, rows)
+        else:
+            self.table.add_rows(sheet, rows)
+
+    def type_cells(self, cells: dict[str, Any]) -> None:
+        """Cells typed as in Excel (`{"Owners!C4": "Ann"}`, None empties)."""
+        if self.table is None:
+            from tests.conftest import edit_cells
+
+            edit_cells(self.path, cells)
+        else:
+            self.table.edit_cells(cells)
+
     # -- running a command -------------------------------------------------------------------
     def do(self, *args: str) -> Run:
         """Run `ledger ARGS`; whatever it answers, hold it to the rules of an answer: a refusal
         changes nothing and names no internal error; an accepted change leaves `check` clean."""
+        if self.table is not None:
+            return self.do_in_memory(*args)
         before = self.path.read_bytes()
         kept = kept_version(self.path)
         run = self.ledger(*args, expect=None)
@@ -161,6 +298,32 @@ class BooksMachine(RuleBasedStateMachine):
             )
         return run
 
+    def do_in_memory(self, *args: str) -> Run:
+        """`ledger ARGS` on the books in memory, through the use case the CLI calls: a refusal
+        (exit 1, or 2 for arguments the command's parser refuses) leaves the books as they
+        were; an accepted change leaves `check` clean."""
+        import typer
+
+        from ledger.core.problems import ProblemsFound
+        from tests.memory import _said, as_read
+
+        assert self.table is not None
+        before = as_read(self.table.books)
+        try:
+            summary = self.table(shlex.join(args)).splitlines()[len(self.table.posted) :]
+            said = [f"posted {line}" for line in self.table.posted] + summary
+            run = Run(0, "\n".join(said) + "\n", "")  # as the command prints it
+        except ProblemsFound as exc:
+            run = Run(exc.exit_code, "", _said(exc.problems) + "\nnothing was written")
+        except typer.BadParameter.__mro__[2] as exc:  # click's ClickException, as typer has it
+            run = Run(2, "", exc.format_message())
+        self.log.append(f"ledger {' '.join(args)} -> {run.exit_code}")
+        if run.exit_code:
+            assert as_read(self.table.books) == before, f"the refused `ledger {' '.join(args)}`"
+        else:
+            self.table.check(clean=True)
+        return run
+
     def undo_last(self) -> None:
         """`ledger undo` puts back exactly the bytes before the last change."""
         args, before = self.done.pop()
@@ -172,25 +335,33 @@ class BooksMachine(RuleBasedStateMachine):
     # -- the invariants every game keeps -----------------------------------------------------
     @invariant()
     def the_books_balance_and_every_figure_shown_is_the_journals(self) -> None:
-        rows = journal_rows(self.path)
+        if self.table is None:  # read back by openpyxl, a reader independent of ledger's
+            found, balances = journal_rows(self.path), sheet_rows(self.path, "Balances")
+        else:
+            found, balances = self.journal(), self.rows("Balances")
         by_txn: dict[Any, Decimal] = defaultdict(Decimal)
-        for r in rows:
+        for r in found:
             by_txn[r["txn"]] += r["amount"]
         unbalanced = {t: s for t, s in by_txn.items() if s != 0}
         assert not unbalanced, f"transactions that do not sum to zero: {unbalanced}"
-        journal = sums(rows)
+        journal = sums(found)
         assert sum(journal.values(), Decimal(0)) == 0
         sheet = {
             str(r["account"]): Decimal(str(r["balance"])).quantize(CENT)
-            for r in sheet_rows(self.path, "Balances")
+            for r in balances
             if r.get("account")
         }
         for account in {*journal, *sheet}:
             assert journal.get(account, Decimal(0)) == sheet.get(account, Decimal(0)), (
                 f"Balances!{account}: sheet {sheet.get(account)} journal {journal.get(account)}"
             )
-        shown = self.ledger("balance", "--json").json()
-        for account, text in shown["accounts"].items():
+        if self.table is None:
+            shown = self.ledger("balance", "--json").json()["accounts"]
+        else:  # what `balance` shows, made by the function it calls
+            from ledger.app.balance import summarise
+
+            shown = summarise(self.table.books).balances
+        for account, text in shown.items():
             assert Decimal(text) == journal.get(account, Decimal(0)), account
 
     @invariant()

@@ -78,6 +78,8 @@ class Table:
         self._load(raw)
         self.warnings: list[Problem] = []
         self.data: Any = None
+        #: the Events rows the last command posted first, as it says them
+        self.posted: list[str] = []
 
     def _load(self, raw: list[RawSheet]) -> None:
         """The books read from `raw` (kept: `check` reads the same cells again)."""
@@ -94,13 +96,13 @@ class Table:
         refused, the books as they were. The command's data (a tick's report) is `data`."""
         words = shlex.split(line)
         change = _core(words) or _game_command(self.books, words)
-        kept = as_read(self.books)  # a refusal leaves the books as they were read
+        kept = self.raw  # a refusal leaves the cells as they were (a row typed wrong stays)
         try:
             summary, posted, warnings, data, _ = apply(self.loaded, list(self.problems), change)
         except ProblemsFound:
             self._load(kept)
             raise
-        self.warnings, self.data = warnings, data
+        self.warnings, self.data, self.posted = warnings, data, posted
         self._load(as_read(self.books))
         return "\n".join([*posted, summary])
 
@@ -146,11 +148,11 @@ class Table:
 
     def rows(self, sheet: str) -> list[dict[str, Any]]:
         """A sheet's rows by header, as a banker reads them (an empty cell as None)."""
-        found = next(s for s in as_read(self.books) if s.name == sheet)
+        found = next(s for s in self.raw if s.name == sheet)
         rows = [row for _, row in found.rows]
         header = [str(h) for h in rows[0]]
         return [
-            {h: (None if v == "" else v) for h, v in zip(header, r, strict=False)}
+            {h: (None if i >= len(r) or r[i] == "" else r[i]) for i, h in enumerate(header)}
             for r in rows[1:]
             if any(v != "" for v in r)
         ]
@@ -159,7 +161,7 @@ class Table:
         """Cells typed as a banker types them in Excel: `{"Crews!F2": "R1"}` (None empties)."""
         import re
 
-        raw = {s.name: [(n, list(row)) for n, row in s.rows] for s in as_read(self.books)}
+        raw = {s.name: [(n, list(row)) for n, row in s.rows] for s in self.raw}
         for ref, value in cells.items():
             sheet, _, cell = ref.partition("!")
             letters, number = re.fullmatch(r"([A-Z]+)(\d+)", cell).groups()  # type: ignore[union-attr]
@@ -176,17 +178,16 @@ class Table:
 
     def add_rows(self, sheet: str, rows: list[list[Any]]) -> None:
         """Rows typed below a sheet's last row, from its column A on."""
-        raw = as_read(self.books)
+        raw = [RawSheet(s.name, list(s.rows)) for s in self.raw]
         for s in raw:
             if s.name == sheet:
-                kept = list(s.rows)
-                n = kept[-1][0]
-                s.rows = kept + [(n + i, [_cell(v) for v in r]) for i, r in enumerate(rows, 1)]
+                n = s.rows[-1][0]
+                s.rows += [(n + i, [_cell(v) for v in r]) for i, r in enumerate(rows, 1)]
         self._load(raw)
 
     def set_setting(self, key: str, value: Any) -> None:
         """A setting's value typed in the Settings sheet."""
-        raw = as_read(self.books)
+        raw = [RawSheet(s.name, list(s.rows)) for s in self.raw]
         for sheet in raw:
             if sheet.name == "Settings":
                 sheet.rows = [
@@ -197,7 +198,7 @@ class Table:
 
     def type_rows(self, text: str) -> None:
         """Rows typed under each named sheet's last row, as between two commands in Excel."""
-        raw = as_read(self.books)
+        raw = list(self.raw)
         for name, (headers, rows) in parse(text).items():
             raw = [_typed(s, headers, rows, replace=False) if s.name == name else s for s in raw]
         self._load(raw)
@@ -243,9 +244,9 @@ def _core(words: list[str]) -> Change[Any] | None:
             to_bank=options.get("to_bank"),
         )
     if words[0] == "tick":
-        from ledger.app.tick import advancing
+        from ledger.app.tick import advancing, days_of
 
-        return advancing(int(words[1]) if len(words) > 1 else 1)
+        return advancing(days_of(words[1] if len(words) > 1 else "1"))
     if words[0] == "post":
         return lambda books: ("post", [], None)
     return None
@@ -280,6 +281,11 @@ def _game_command(books: Books, words: list[str]) -> Change[Any]:
         names.append(name)
         ctx = command.make_context(name, rest, parent=ctx)
     action = "-".join(names)
+    if action not in specs:  # a game of one command: another word is no command of it
+        import typer
+
+        usage_error = typer.BadParameter.__mro__[1]  # click's UsageError, as typer has it
+        raise usage_error(f"No such command {action!r}.")
     spec = specs[action]
     given = {
         k: v
@@ -287,6 +293,13 @@ def _game_command(books: Books, words: list[str]) -> Change[Any]:
         if k not in ("workbook", "force") and v is not None and v is not False
     }
     where = {p.name: p.cli for p in spec.params}
+    for p in spec.params:  # a file the command names is read as the command line reads it
+        if p.kind == "file" and p.name in given:
+            from pathlib import Path
+
+            from ledger.cli.games import read_file
+
+            given[p.name] = read_file(p, Path(given[p.name]))
 
     def change(books: Any) -> tuple[str, list[Any], object]:
         summary, problems = books.game.apply(books, action, given, where, f"cli:{action}")

@@ -88,6 +88,7 @@ def test_29_a_fifth_game_plays_from_one_folder_and_one_line(copy: Path) -> None:
     assert "--jar" in ledger(copy, "tip", "--help")
 
 
+@pytest.mark.slow
 def test_29_the_fifth_game_is_in_the_wheel_and_keeps_every_contract_and_layout_rule(
     copy: Path,
 ) -> None:

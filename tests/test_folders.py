@@ -16,6 +16,7 @@ from ledger.folders import user_folder
 LEDGER = Path(sys.executable).parent / "ledger"
 
 
+@pytest.mark.slow
 def test_35_no_command_leaves_a_file_in_the_users_cache_or_data_folder(tmp_path: Path) -> None:
     here, home = tmp_path / "here", tmp_path / "home"
     here.mkdir()

@@ -36,6 +36,25 @@ class Ticked(msgspec.Struct):
     warnings: list[Any] = msgspec.field(default_factory=list)
 
 
+def days_of(raw: str) -> int:
+    """DAYS of `tick` and `forecast` as typed: one whole number, 1 or more (a comma or a word
+    refused as every number is, with its hint); `ProblemsFound` else."""
+    from ledger.core.params import whole_number_problem
+    from ledger.core.problems import problem
+
+    try:
+        days = int(raw.strip())
+    except ValueError:
+        raise ProblemsFound([whole_number_problem("DAYS", raw, "DAYS")]) from None
+    if days < 1:
+        raise ProblemsFound(
+            [problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")]
+        )
+    if days > MAX_DAY:  # refused before anything is read: a tick of years
+        raise ProblemsFound([too_far(days)])
+    return days
+
+
 def tick(
     path: Path,
     days: int,

@@ -52,21 +52,15 @@ def _print_problems(problems: list[Any]) -> None:
 
 
 def days_argument(raw: str) -> int:
-    """DAYS of `tick` and `forecast`: one whole number, 1 or more (a comma or a word refused
-    as every number is, with its hint)."""
-    from ledger.core.checks import MAX_DAY, too_far
-    from ledger.core.params import whole_number_problem
-    from ledger.core.problems import problem
+    """DAYS of `tick` and `forecast` (`app.tick.days_of`), or the command stops with its
+    problem."""
+    from ledger.app.tick import days_of
+    from ledger.core.problems import ProblemsFound
 
     try:
-        days = int(raw.strip())
-    except ValueError:
-        fail([whole_number_problem("DAYS", raw, "DAYS")])
-    if days < 1:
-        fail([problem("bad-number", "DAYS", f"DAYS must be 1 or more, not {days}", "e.g. 30")])
-    if days > MAX_DAY:  # refused before anything is read: a tick of years
-        fail([too_far(days)])
-    return days
+        return days_of(raw)
+    except ProblemsFound as exc:
+        fail(exc.problems)
 
 
 def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:

@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 
 import msgspec
+import pytest
 
 from tests.conftest import Ledger, edit_cells, rows
 from tests.statement_chain import chain_problems, tick_statements
@@ -65,6 +66,7 @@ def test_35_closing_an_earlier_day_than_the_last_transaction_works(game: Ledger)
     assert game("journal", "--json").json()[-1]["txn"] == later[-1]["txn"] + 1
 
 
+@pytest.mark.slow
 def test_35_the_export_of_the_campaign_still_balances_and_matches(game: Ledger) -> None:
     """beancount's own loader reads the export after an earlier close (and a second one): no
     error, and each account sums to `ledger balance`."""
@@ -93,6 +95,7 @@ def test_35_the_export_of_the_campaign_still_balances_and_matches(game: Ledger) 
     }
 
 
+@pytest.mark.slow
 def test_35_statements_of_periods_that_straddle_the_close_read_as_before(game: Ledger) -> None:
     two_months(game)
     before = {since: statements_text(game, since) for since in (0, 20, 30, 31, 45)}
@@ -105,6 +108,7 @@ def test_35_statements_of_periods_that_straddle_the_close_read_as_before(game: L
     assert chain_problems(tick_statements(folder, "Ann")) == []
 
 
+@pytest.mark.slow
 def test_35_the_pages_show_the_same_statements(game: Ledger) -> None:
     """The pages' statements of the last 30 days: the same money and lines after a close
     before the window and after one into it (the archive read back). The cash chart is left
@@ -124,6 +128,7 @@ def test_35_the_pages_show_the_same_statements(game: Ledger) -> None:
     assert statements() == seen
 
 
+@pytest.mark.slow
 def test_35_undo_takes_an_earlier_close_back_and_it_can_be_closed_again(game: Ledger) -> None:
     two_months(game)
     data = game.path.read_bytes()
@@ -136,6 +141,7 @@ def test_35_undo_takes_an_earlier_close_back_and_it_can_be_closed_again(game: Le
     game("check")
 
 
+@pytest.mark.slow
 def test_35_a_second_earlier_close_chains_to_the_first(game: Ledger) -> None:
     two_months(game)
     balances, exported = game("balance", "--json").json(), exports(game)
@@ -184,6 +190,7 @@ def test_35_a_game_of_rounds_closes_an_earlier_round(ledger: Ledger) -> None:
     ledger("check")
 
 
+@pytest.mark.slow
 def test_35_nothing_is_left_by_a_dry_run_of_an_earlier_close(game: Ledger, tmp_path: Path) -> None:
     two_months(game)
     before = sorted(p.name for p in game.folder.iterdir())

@@ -33,6 +33,7 @@ def test_6_check_reports_every_bad_event_row_at_once(game: Ledger) -> None:
     assert game.path.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_6_thousands_of_bad_rows_are_each_named_once_without_comparing_each_with_each(
     game: Ledger, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Ledger
+from tests.conftest import Ledger, sweep
 
 
 def hist(game: Ledger) -> Path:
@@ -35,7 +35,7 @@ def write_log(game: Ledger, lines: list[object]) -> None:
 
 
 @pytest.mark.parametrize("undo", [["undo", "--to", "2"], ["undo"]], ids=["--to 2", "undo"])
-@pytest.mark.parametrize("what", ["text", "link", "another game", "another version"])
+@pytest.mark.parametrize("what", sweep(["text", "link", "another game", "another version"]))
 def test_28_a_kept_version_that_is_not_the_file_ledger_kept_is_never_put_back(
     game: Ledger, tmp_path: Path, what: str, undo: list[str]
 ) -> None:
@@ -112,7 +112,9 @@ def test_28_a_damaged_log_line_stops_undo_and_is_never_stepped_over(game: Ledger
     assert "history-log-damaged" in game("undo", expect=1).stderr
 
 
-@pytest.mark.parametrize("name", ["ledger.xlsx", ".ledger.xlsx.history/log.jsonl", "other.xlsx"])
+@pytest.mark.parametrize(
+    "name", sweep(["ledger.xlsx", ".ledger.xlsx.history/log.jsonl", "other.xlsx"])
+)
 def test_28_a_log_naming_the_workbook_as_an_output_never_moves_it(game: Ledger, name: str) -> None:
     three_pays(game)
     (game.folder / "other.xlsx").write_bytes(game.path.read_bytes())

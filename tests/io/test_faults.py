@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import Ledger
+from tests.conftest import Ledger, sweep
 
 
 def _log(game: Ledger) -> list[dict[str, object]]:
@@ -136,7 +136,7 @@ def _small_disk(folder: Path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(folder)], check=False)
 
 
-@pytest.mark.parametrize("free_kb", [16, 44, 64])
+@pytest.mark.parametrize("free_kb", sweep([16, 44, 64], 44))
 def test_1_tick_on_a_nearly_full_disk_tells_the_truth(tmp_path: Path, free_kb: int) -> None:
     with _small_disk(tmp_path / "disk") as disk:
         game = Ledger(disk)

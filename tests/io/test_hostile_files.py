@@ -230,6 +230,7 @@ def test_5_a_part_that_inflates_to_2_gb_is_refused_naming_it(
         assert mb < PEAK_MB, f"{mb:.0f} MB"
 
 
+@pytest.mark.slow
 def test_5_a_million_and_more_distinct_texts_are_refused_in_bounded_memory(
     game: Ledger,
 ) -> None:

@@ -154,6 +154,7 @@ def test_the_real_server_pushes_a_change_within_two_seconds(game: Ledger) -> Non
     assert "KC" not in err
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_the_server_while_a_page_is_open(game: Ledger) -> None:
     """An open page holds its event stream for as long as it is open; Ctrl-C must not wait
     for every phone at the table to close its page."""
@@ -221,6 +222,7 @@ def test_the_first_page_the_real_server_serves_shows_the_books(game: Ledger) -> 
         server.communicate(timeout=10)
 
 
+@pytest.mark.slow
 def test_ctrl_c_after_kept_links_names_the_file_not_nothing(
     game: Ledger, tmp_path_factory: pytest.TempPathFactory
 ) -> None:

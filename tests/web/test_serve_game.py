@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 
 from ledger.web.links import BANKER
 from ledger.web.server import create_app
-from tests.conftest import Ledger, rows, set_setting
+from tests.conftest import Ledger, rows, set_setting, sweep
 from tests.web.browser import serving
 
 STALE = "The workbook cannot be read right now"
@@ -52,6 +52,7 @@ def test_28_new_makes_each_game_its_own_identity(game: Ledger, tmp_path: Path) -
     assert len(str(ours["game_id"])) == 16 and str(theirs["game_id"]) != str(ours["game_id"])
 
 
+@pytest.mark.slow
 def test_28_old_links_refuse_another_games_workbook_until_serve_starts_again(
     game: Ledger, tmp_path: Path
 ) -> None:
@@ -101,7 +102,7 @@ def test_28_a_workbook_from_before_game_id_is_bound_to_its_game_and_seed(
         assert 'data-player="Ann">20.00 KC<' in c.get("/p/ann-token").text
 
 
-@pytest.mark.parametrize("kept", [True, False])
+@pytest.mark.parametrize("kept", sweep([True, False]))
 def test_28_kept_links_are_kept_for_their_game_only(
     game: Ledger, tmp_path: Path, kept: bool
 ) -> None:

@@ -78,6 +78,7 @@ def test_28_a_connection_that_never_finishes_its_request_is_closed(game: Ledger)
             assert answer.startswith(b"HTTP/1.1 200") and b'data-player="Ann">25.00 KC<' in answer
 
 
+@pytest.mark.slow
 def test_28_event_streams_are_bounded_and_one_more_is_turned_away(game: Ledger) -> None:
     with serving(game.path, game.folder, "--max-streams", "2") as links:
         ann, bob = links["Ann"], links["Bob"]
