@@ -18,7 +18,7 @@ Money is `Decimal` and every step posts transfers: each transaction sums to zero
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Generic, Protocol, TypeVar
 
@@ -27,6 +27,7 @@ import msgspec
 from ledger.core.books import BANK, Books
 from ledger.core.journal import transfer
 from ledger.core.money import Money
+from ledger.core.problems import Problem, problem
 
 #: A deed as its game names it: a field's number, a title deed card's key.
 K = TypeVar("K")
@@ -192,3 +193,35 @@ def eliminate(
         memo = f"{name} is out: their cash goes to the bank"
         post(books, account, BANK, rest, Note("write-off", memo, rule, event))
     return Elimination(owned, max(owed, ZERO), max(rest, ZERO))
+
+
+# -- turns: two dice and the order of play ---------------------------------------------------------
+def parse_dice(text: str, where: str, rule: str = "") -> tuple[list[int], list[Problem]]:
+    """Two six-sided dice as the table threw them (`3,4` or `3+4`), or the problem."""
+    parts = [x.strip() for x in text.replace("+", ",").split(",")]
+    if len(parts) == 2 and all(x.isascii() and x.isdigit() and 1 <= int(x) <= 6 for x in parts):
+        return [int(x) for x in parts], []
+    said = f"{rule}: two six-sided dice" if rule else "two six-sided dice"
+    return [], [
+        problem(
+            "bad-dice",
+            where,
+            f"--dice takes two dice of 1 to 6, not {text!r}",
+            f"e.g. --dice 3,4 ({said})",
+        )
+    ]
+
+
+def places(count: int, start: int) -> list[int]:
+    """The places in the turn order of `count` players as they were entered, the player at
+    index `start` first (place 1)."""
+    return [(i - start) % count + 1 for i in range(count)]
+
+
+def next_place(left: Sequence[int], done: int) -> tuple[int | None, bool]:
+    """The place that plays after place `done` among the places `left` of those still playing,
+    and whether the order started over (a new round); None when nobody is left."""
+    if not left:
+        return None, False
+    later = sorted(p for p in left if p > done)
+    return (later[0], False) if later else (min(left), True)

@@ -14,6 +14,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.core import board
 from ledger.core.books import PLAYER_ROLE, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
@@ -360,8 +361,7 @@ def _entered(books: Books, name: str) -> int:
 def _set_order(books: Books, start: int) -> None:
     """102.3: the order as the players were entered, starting from player `start`."""
     players = [p for p in books.players if p.role == PLAYER_ROLE]
-    n = len(players)
-    order = {p.name: (i - start) % n + 1 for i, p in enumerate(players)}
+    order = dict(zip((p.name for p in players), board.places(len(players), start), strict=True))
     books.players = [
         msgspec.structs.replace(
             p, extra=tuple((k, order.get(p.name) if k == "order" else v) for k, v in p.extra)
@@ -389,17 +389,7 @@ def game_over(winner: str, where: str) -> Problem:
 
 
 def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:
-    parts = [x.strip() for x in text.replace("+", ",").split(",")]
-    if len(parts) == 2 and all(x.isascii() and x.isdigit() and 1 <= int(x) <= 6 for x in parts):
-        return [int(x) for x in parts], []
-    return [], [
-        problem(
-            "bad-dice",
-            where,
-            f"--dice takes two dice of 1 to 6, not {text!r}",
-            "e.g. --dice 3,4 (103.1: two six-sided dice)",
-        )
-    ]
+    return board.parse_dice(text, where, "103.1")
 
 
 def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
