@@ -373,17 +373,13 @@ def new_game(
     option = game.source_option
     if bool(option) != (source is not None):  # a game played from a file, and only such, has one
         said = f"is played from a file that describes it: {option} FILE" if option else ""
-        raise ProblemsFound(
-            problems
-            + [
-                problem(
-                    "no-source",
-                    option or "--board",
-                    f"{game.title} " + (said or "is not played from a file"),
-                    "workbooks/ has an example board" if option else "leave out --board",
-                )
-            ]
+        found = problem(
+            "no-source",
+            option or "--board",
+            f"{game.title} " + (said or "is not played from a file"),
+            "workbooks/ has an example board" if option else "leave out --board",
         )
+        raise ProblemsFound([*problems, found])
     try:
         books = new_books(game, players, roles, seed, source)
     except ProblemsFound as exc:
