@@ -114,14 +114,19 @@ class _Reader:
     def __init__(self, text: str, where: Callable[[int], str]) -> None:
         self.at = lines_of(text)
         self.where = where
-        self.problems: list[Problem] = []
+        self.found: list[tuple[int, Problem]] = []
 
     def line(self, table: str, index: int, key: str) -> int:
         return self.at.get((table, index, key)) or self.at.get((table, index, ""), 1)
 
     def say(self, code: str, place: tuple[str, int, str], message: str, hint: str) -> None:
         n = self.line(*place)
-        self.problems.append(problem(code, self.where(n), f"line {n}: {message}", hint))
+        self.found.append((n, problem(code, self.where(n), f"line {n}: {message}", hint)))
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every mistake, in the order of the file's lines."""
+        return [p for _, p in sorted(self.found, key=lambda x: x[0])]
 
     def value(self, kind: str, raw: Any, place: tuple[str, int, str], label: str) -> Any:
         """`raw` read as `kind`, or None with its problem."""
