@@ -11,7 +11,7 @@ import msgspec
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
-from ledger.rules.board.spec import Rules
+from ledger.rules.boardfile.spec import Rules
 
 #: Two to eight players at a table.
 MIN_PLAYERS, MAX_PLAYERS = 2, 8

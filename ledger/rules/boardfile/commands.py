@@ -11,10 +11,9 @@ from typing import Any
 from ledger.core import board
 from ledger.core.problems import Problem, problem
 from ledger.core.report import fmt
-from ledger.rules.board.books import Books
-from ledger.rules.board.engine import Play, Seat, Table
-from ledger.rules.board.game import game_over, play, table_of
-from ledger.rules.board.spec import UTILITY, Square
+from ledger.rules.boardfile.books import Books
+from ledger.rules.boardfile.engine import Play, Seat, Table, game_over, play, table_of
+from ledger.rules.boardfile.spec import UTILITY, Square
 
 Result = tuple[str, list[Problem]]
 

@@ -23,10 +23,18 @@ from ledger.core.params import ActionSpec, Param, Refusal
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.core.settings import Settings
-from ledger.rules.board import spec
-from ledger.rules.board.books import Books
-from ledger.rules.board.engine import LOAN_PREFIX, POT, Table, Turn, refill, take_turn
-from ledger.rules.board.sheets import (
+from ledger.rules.boardfile import spec
+from ledger.rules.boardfile.books import Books
+from ledger.rules.boardfile.engine import (
+    LOAN_PREFIX,
+    POT,
+    game_over,
+    play,
+    read_board,
+    refill,
+    table_of,
+)
+from ledger.rules.boardfile.sheets import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     PLAYER_COLUMNS,
@@ -81,34 +89,12 @@ RENT = ActionSpec(
         Refusal("a field nobody else owns", "rents", "test_board_buy_and_rent_by_hand"),
     ),
 )
-REFUSES = refusals(__package__ or "ledger.rules.board")
-
-
-def table_of(books: Books) -> Table:
-    """The game as it stands; the Board sheet's mistakes when it holds any."""
-    state = books.state
-    assert isinstance(state, State), "the books hold no board game"
-    if state.rules is None:
-        raise ProblemsFound(read_board(state)[1])
-    return Table(books, state)
-
-
-def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
-    """The board the Board sheet's lines describe, each mistake named by its cell."""
-    rows = {x.line: x.ref for x in state.lines}
-
-    def where(n: int) -> str:
-        ref = rows.get(n)
-        return str(CellRef("Board", 1, ref.row)) if ref is not None else f"Board line {n}"
-
-    if not state.lines:
-        return None, [problem("missing-board-value", "Board", "the Board sheet is empty", "")]
-    return spec.read(state.text, where)
+REFUSES = refusals(__package__ or "ledger.rules.boardfile")
 
 
 class BoardGame(Game):
     title = "the table's own board"
-    currency = "cr"
+    currency = "credits"
     clock = ROUNDS_CURRENT
     institutions = (BANK, POT)
     player_columns = PLAYER_COLUMNS
@@ -183,7 +169,7 @@ class BoardGame(Game):
         books.state.rules = read_board(books.state)[0]
 
     def check_state(self, books: Books) -> Iterable[Problem]:
-        from ledger.rules.board.checks import check_state
+        from ledger.rules.boardfile.checks import check_state
 
         return check_state(books, read_board(books.state)[1])
 
@@ -216,7 +202,7 @@ class BoardGame(Game):
         return {"roll": ROLL, "buy": BUY, "rent": RENT}
 
     def handlers(self) -> Mapping[str, CommandHandler]:
-        from ledger.rules.board.commands import buy, rent, roll
+        from ledger.rules.boardfile.commands import buy, rent, roll
 
         return {"roll": roll, "buy": buy, "rent": rent}
 
@@ -263,17 +249,17 @@ class BoardGame(Game):
 
     # -- what the table sees -------------------------------------------------------------------
     def status(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.board.view import status
+        from ledger.rules.boardfile.view import status
 
         return status(table_of(books))
 
     def status_text(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.board.view import status_text
+        from ledger.rules.boardfile.view import status_text
 
         return status_text(table_of(books))
 
     def view(self, books: Books) -> Any:
-        from ledger.rules.board.view import view
+        from ledger.rules.boardfile.view import view
 
         return view(table_of(books))
 
@@ -282,42 +268,18 @@ class BoardGame(Game):
         return {"roll": {}} if table.current is not None and table.current.name == player else {}
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
-        from ledger.rules.board.view import statement
+        from ledger.rules.boardfile.view import statement
 
         return statement(table_of(books), player, period, ahead)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
-        from ledger.rules.board.view import game_report
+        from ledger.rules.boardfile.view import game_report
 
         if kind == "game":
             return game_report(table_of(books), since)
         raise ProblemsFound(
             [problem("unknown-report", "KIND", f"there is no report {kind!r}", "game")]
         )
-
-
-def game_over(winner: str, where: str) -> Problem:
-    return problem(
-        "game-over",
-        where,
-        f"the game is over: {winner} won",
-        "ledger report game shows the standings; ledger undo takes back the last change",
-    )
-
-
-def play(table: Table, dice: list[int], event: str) -> Turn:
-    """Roll two dice (or take the table's), record them in the Dice sheet, play the turn."""
-    books, seat = table.books, table.current
-    assert seat is not None
-    n = len(table.state.turns) + 1
-    rolls = [
-        books.roll(6, f"turn {n}: {seat.name}'s die {i + 1}", dice[i] if dice else None)
-        for i in range(2)
-    ]
-    turn = take_turn(table, rolls[0].result, rolls[1].result, event)
-    for r in rolls:
-        books.decide(r, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
-    return turn
 
 
 GAME = BoardGame()

@@ -16,10 +16,12 @@ import msgspec
 from ledger.core import board
 from ledger.core.books import BANK, PLAYER_ROLE
 from ledger.core.money import round_money
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import fmt
-from ledger.rules.board.books import Books
-from ledger.rules.board.sheets import OwnerRow, State, TurnRow
-from ledger.rules.board.spec import FREE, GO_TO_JAIL, LOAN, LOT, TAX, UTILITY, Square
+from ledger.rules.boardfile import spec
+from ledger.rules.boardfile.books import Books
+from ledger.rules.boardfile.sheets import OwnerRow, State, TurnRow
+from ledger.rules.boardfile.spec import FREE, GO_TO_JAIL, LOAN, LOT, TAX, UTILITY, Square
 
 POT, LOAN_PREFIX = "pot", "loan:"
 
@@ -379,3 +381,49 @@ def take_turn(table: Table, d1: int, d2: int, event: str) -> Turn:
         table.round += 1
         table.books.settings.values["day"] = table.round
     return Turn(row, tuple(t.lines), next=nxt.name if nxt else None, next_round=table.round)
+
+
+def table_of(books: Books) -> Table:
+    """The game as it stands; the Board sheet's mistakes when it holds any."""
+    state = books.state
+    assert isinstance(state, State), "the books hold no board game"
+    if state.rules is None:
+        raise ProblemsFound(read_board(state)[1])
+    return Table(books, state)
+
+
+def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
+    """The board the Board sheet's lines describe, each mistake named by its cell."""
+    rows = {x.line: x.ref for x in state.lines}
+
+    def where(n: int) -> str:
+        ref = rows.get(n)
+        return str(CellRef("Board", 1, ref.row)) if ref is not None else f"Board line {n}"
+
+    if not state.lines:
+        return None, [problem("missing-board-value", "Board", "the Board sheet is empty", "")]
+    return spec.read(state.text, where)
+
+
+def game_over(winner: str, where: str) -> Problem:
+    return problem(
+        "game-over",
+        where,
+        f"the game is over: {winner} won",
+        "ledger report game shows the standings; ledger undo takes back the last change",
+    )
+
+
+def play(table: Table, dice: list[int], event: str) -> Turn:
+    """Roll two dice (or take the table's), record them in the Dice sheet, play the turn."""
+    books, seat = table.books, table.current
+    assert seat is not None
+    n = len(table.state.turns) + 1
+    rolls = [
+        books.roll(6, f"turn {n}: {seat.name}'s die {i + 1}", dice[i] if dice else None)
+        for i in range(2)
+    ]
+    turn = take_turn(table, rolls[0].result, rolls[1].result, event)
+    for r in rolls:
+        books.decide(r, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
+    return turn

@@ -12,8 +12,8 @@ from ledger.core.books import BANK, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.statement_parts import plain_statement
-from ledger.rules.board.engine import POT, Seat
-from ledger.rules.board.engine import Table as Game
+from ledger.rules.boardfile.engine import POT, Seat
+from ledger.rules.boardfile.engine import Table as Game
 
 
 def _where(game: Game, s: Seat) -> str:

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 from ledger.core.books import PLAYER_ROLE
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.rules.board.books import Books
-from ledger.rules.board.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS, PLAYER_COLUMNS
-from ledger.rules.board.spec import LOT
+from ledger.rules.boardfile.books import Books
+from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS, PLAYER_COLUMNS
+from ledger.rules.boardfile.spec import LOT
 
 
 def _cell(ref: CellRef | None, columns: list[str], column: str, fallback: str) -> str:

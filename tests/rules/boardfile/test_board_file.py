@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from ledger.core.problems import ProblemsFound
-from ledger.rules.board.spec import lines_of, read
+from ledger.rules.boardfile.spec import lines_of, read
 from tests.memory import table
-from tests.rules.board.test_board_rules import board_text, game
+from tests.rules.boardfile.test_board_rules import board_text, game
 
 EXAMPLE = Path(__file__).resolve().parents[3] / "workbooks" / "orbit-row.toml"
 
@@ -25,7 +25,12 @@ def mistakes(text: str) -> list[tuple[str, str]]:
 def test_board_the_example_board_reads_clean() -> None:
     rules, problems = read(EXAMPLE.read_text(encoding="utf-8"), str)
     assert problems == [] and rules is not None
-    assert (rules.name, len(rules.squares), rules.jail, rules.shortfall) == ("Orbit Row", 18, 8, "loan")
+    assert (rules.name, len(rules.squares), rules.jail, rules.shortfall) == (
+        "Orbit Row",
+        18,
+        8,
+        "loan",
+    )
     assert [s.number for s in rules.group("tethers")] == [5, 13]
 
 
@@ -80,7 +85,7 @@ colour = "red"
         ("b.toml:30", "bad-board-value"),  # no such kind
         ("b.toml:31", "unknown-board-key"),  # colour
     ]
-    rules, problems = read(text, lambda n: f"b.toml:{n}")
+    _, problems = read(text, lambda n: f"b.toml:{n}")
     said = {p.message.split(":")[0]: p.message for p in problems}
     assert said["line 3"] == "line 3: shortfal is not a key here"
     assert "field 3 is a tax: it has no use for price" in said["line 27"]
@@ -88,11 +93,15 @@ colour = "red"
 
 def test_board_the_layout_the_start_the_jail_names_and_groups() -> None:
     text = board_text().replace('name = "Jail"\nkind = "jail"', 'name = "Start"\nkind = "start"')
-    text = text.replace("rents = [25, 50]", "rents = [25]", 1).replace('group = "works"', 'group = "red"')
+    text = text.replace("rents = [25, 50]", "rents = [25]", 1).replace(
+        'group = "works"', 'group = "red"'
+    )
     found = mistakes(text)
     codes = [code for _, code in found]
     assert codes.count("bad-board-layout") == 2  # a second start; a go-to-jail and no jail
-    assert "bad-board-value" in codes  # Start named twice, a station of two with one rent, red of two kinds
+    assert (
+        "bad-board-value" in codes
+    )  # Start named twice, a station of two with one rent, red of two kinds
     assert len(found) == 2 + 1 + 1 + 3
 
 
