@@ -24,7 +24,7 @@ from typing import Generic, Protocol, TypeVar
 
 import msgspec
 
-from ledger.core.books import BANK, Books
+from ledger.core.books import BANK, PLAYER_ROLE, Books
 from ledger.core.journal import transfer
 from ledger.core.money import Money
 from ledger.core.problems import Problem, problem
@@ -218,6 +218,19 @@ def places(count: int, start: int) -> list[int]:
     return [(i - start) % count + 1 for i in range(count)]
 
 
+def set_order(books: Books, start: int, column: str = "order") -> None:
+    """The players' places (their `column`) in the order they were entered, from the player at
+    index `start` among the ordinary players."""
+    players = [p for p in books.players if p.role == PLAYER_ROLE]
+    order = dict(zip((p.name for p in players), places(len(players), start), strict=True))
+    books.players = [
+        msgspec.structs.replace(
+            p, extra=tuple((k, order.get(p.name) if k == column else v) for k, v in p.extra)
+        )
+        for p in books.players
+    ]
+
+
 def next_place(left: Sequence[int], done: int) -> tuple[int | None, bool]:
     """The place that plays after place `done` among the places `left` of those still playing,
     and whether the order started over (a new round); None when nobody is left."""
@@ -225,3 +238,19 @@ def next_place(left: Sequence[int], done: int) -> tuple[int | None, bool]:
         return None, False
     later = sorted(p for p in left if p > done)
     return (later[0], False) if later else (min(left), True)
+
+
+def two_dice(books: Books, turn: int, name: str, dice: Sequence[int] = ()) -> tuple[int, int]:
+    """The two dice of a player's turn, recorded in the Dice sheet: the table's (`dice`) or
+    drawn from the seed; `decide` then says what they did."""
+    rolls = [
+        books.roll(6, f"turn {turn}: {name}'s die {i + 1}", dice[i] if dice else None)
+        for i in range(2)
+    ]
+    return rolls[0].result, rolls[1].result
+
+
+def decide(books: Books, count: int, decided: str) -> None:
+    """What the last `count` dice rolled decided."""
+    for roll in books.dice[-count:]:
+        books.decide(roll, decided)

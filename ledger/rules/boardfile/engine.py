@@ -418,12 +418,7 @@ def play(table: Table, dice: list[int], event: str) -> Turn:
     """Roll two dice (or take the table's), record them in the Dice sheet, play the turn."""
     books, seat = table.books, table.current
     assert seat is not None
-    n = len(table.state.turns) + 1
-    rolls = [
-        books.roll(6, f"turn {n}: {seat.name}'s die {i + 1}", dice[i] if dice else None)
-        for i in range(2)
-    ]
-    turn = take_turn(table, rolls[0].result, rolls[1].result, event)
-    for r in rolls:
-        books.decide(r, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
+    d1, d2 = board.two_dice(books, len(table.state.turns) + 1, seat.name, dice)
+    turn = take_turn(table, d1, d2, event)
+    board.decide(books, 2, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
     return turn

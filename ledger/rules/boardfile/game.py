@@ -12,8 +12,6 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-import msgspec
-
 from ledger.core import board
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
@@ -188,13 +186,7 @@ class BoardGame(Game):
             roll = books.roll(len(players), "the first player")
             start = roll.result - 1
             books.decide(roll, f"{players[start].name} begins")
-        order = dict(zip((p.name for p in players), board.places(len(players), start), strict=True))
-        books.players = [
-            msgspec.structs.replace(
-                p, extra=tuple((k, order.get(p.name) if k == "order" else v) for k, v in p.extra)
-            )
-            for p in books.players
-        ]
+        board.set_order(books, start)
         return []
 
     # -- the commands ------------------------------------------------------------------------

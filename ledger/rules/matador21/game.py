@@ -360,14 +360,7 @@ def _entered(books: Books, name: str) -> int:
 
 def _set_order(books: Books, start: int) -> None:
     """102.3: the order as the players were entered, starting from player `start`."""
-    players = [p for p in books.players if p.role == PLAYER_ROLE]
-    order = dict(zip((p.name for p in players), board.places(len(players), start), strict=True))
-    books.players = [
-        msgspec.structs.replace(
-            p, extra=tuple((k, order.get(p.name) if k == "order" else v) for k, v in p.extra)
-        )
-        for p in books.players
-    ]
+    board.set_order(books, start)
 
 
 def _refuse_over(table: Table, where: str) -> list[Problem]:
@@ -397,15 +390,9 @@ def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
     books = table.books
     seat = table.current
     assert seat is not None
-    n = len(table.state.turns) + 1
-    rolls = [
-        books.roll(6, f"turn {n}: {seat.name}'s die {i + 1}", dice[i] if dice else None)
-        for i in range(2)
-    ]
-    turn = take_turn(table, rolls[0].result, rolls[1].result, choice, event)
-    decided = f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}"
-    for r in rolls:
-        books.decide(r, decided)
+    d1, d2 = board.two_dice(books, len(table.state.turns) + 1, seat.name, dice)
+    turn = take_turn(table, d1, d2, choice, event)
+    board.decide(books, 2, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
     return turn
 
 

@@ -79,3 +79,25 @@ def test_board_a_line_changed_in_the_workbook_is_checked_by_its_cell(ledger: Led
     said = ledger("roll", "--dice", "3,1").stdout  # Ann: 15 -> 1, exactly on the start, doubled
     assert "Launch Ring: start pays 600.00" in said
     assert ledger.balances()["player:Ann"] == "2100.00"
+
+
+def test_board_the_live_pages_show_the_table_and_roll_on_ones_own_turn(ledger: Ledger) -> None:
+    from tests.web.test_serve_phone import pages
+    from tests.web.test_views import rows_of, table_page
+
+    ledger("new", "--board", str(EXAMPLE), "--player", "Ann", "--player", "Bob", "--first", "Ann")
+    ledger("roll", "--dice", "1,1")  # Ann: 1 -> 3 Scrap Market, bought
+    page = table_page(ledger, {"Bob": "bob"}, "bob")
+    assert rows_of(page, "The next turn") == [["round", "1"], ["whose turn", "Bob"]]
+    assert rows_of(page, "Where the pieces stand") == [
+        ["Ann", "3 Scrap Market", "1,420.00", "0.00", "1"],
+        ["Bob", "1 Launch Ring", "1,500.00", "0.00", "0"],
+    ]
+    board = {r[1]: r[5] for r in rows_of(page, "The board")}
+    assert (board["Scrap Market"], board["Rust Alley"], board["Dock Levy"]) == (
+        "Ann",
+        "for sale",
+        "",
+    )
+    seen = pages(ledger, "Ann", "Bob")
+    assert [n for n in ("Ann", "Bob") if 'id="form-roll"' in seen[n]] == ["Bob"]
