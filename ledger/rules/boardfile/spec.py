@@ -340,6 +340,11 @@ def _layout(r: _Reader, squares: list[Square]) -> None:
             said = f"field {s.number}'s name {s.name!r} is field {seen[s.name.casefold()]}'s too"
             r.say("bad-board-value", ("field", s.number - 1, "name"), said, "name each field once")
         seen.setdefault(s.name.casefold(), s.number)
+    _groups(r, squares)
+
+
+def _groups(r: _Reader, squares: list[Square]) -> None:
+    """A group is all of one kind; a station's or utility's rents cover every count of it."""
     groups: dict[str, list[Square]] = {}
     for s in squares:
         if s.ownable:
