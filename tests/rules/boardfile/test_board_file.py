@@ -150,3 +150,18 @@ def test_board_a_mistake_typed_in_the_board_sheet_is_named_by_its_cell() -> None
     t.edit_cells({"Board!B4": "pass_start = 150"})  # the rule changed in the workbook
     t("roll --dice 5,5")
     assert t.cash("Ann") == 650
+
+
+def test_board_the_board_in_docs_adding_a_game_reads_clean() -> None:
+    import re
+
+    doc = (EXAMPLE.parents[1] / "docs" / "adding-a-game.md").read_text(encoding="utf-8")
+    (text,) = re.findall(r"^```toml\n(.*?)^```$", doc, re.MULTILINE | re.DOTALL)
+    rules, problems = read(text, str)
+    assert problems == [] and rules is not None
+    assert (rules.pot, rules.double_start, rules.shortfall, len(rules.squares)) == (
+        True,
+        True,
+        "out",
+        2,
+    )
