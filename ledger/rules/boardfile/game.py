@@ -27,6 +27,7 @@ from ledger.rules.boardfile.engine import (
     LOAN_PREFIX,
     POT,
     game_over,
+    loan_of,
     play,
     read_board,
     refill,
@@ -131,9 +132,7 @@ class BoardGame(Game):
         rules = books.state.rules
         if owner is None or rules is None or rules.shortfall != spec.LOAN:
             return []
-        back = board.repay(
-            books, board.Loan(f"{LOAN_PREFIX}{owner.name}", owner.name, ""), account, event
-        )
+        back = board.repay(books, loan_of(owner.name), account, event)
         return [f"{owner.name} repays {back:.2f} {books.currency} of debt"] if back > 0 else []
 
     # -- the board from its file, and from the workbook ---------------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Callable
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Any
 
 import msgspec
 
+from ledger.core.money import parse_amount
 from ledger.core.problems import Problem, problem
 
 START, LOT, STATION, UTILITY, TAX = "start", "lot", "station", "utility", "tax"
@@ -164,12 +165,10 @@ def _money(raw: Any) -> Decimal | None:
     if isinstance(raw, bool) or not isinstance(raw, int | float | str):
         return None
     try:
-        amount = Decimal(str(raw).strip())
-    except InvalidOperation:
+        amount = parse_amount(str(raw))
+    except ValueError:
         return None
-    if not amount.is_finite() or amount < 0 or amount != amount.quantize(Decimal("0.01")):
-        return None
-    return amount.quantize(Decimal("0.01"))
+    return amount if amount >= 0 else None
 
 
 def _factor(raw: Any) -> Decimal | None:
