@@ -32,6 +32,7 @@ from ledger.app.pipeline import Change, apply, new_game
 from ledger.core import sheets
 from ledger.core.actions import event_handlers
 from ledger.core.books import Books
+from ledger.core.params import TextFile
 from ledger.core.problems import Problem, ProblemsFound
 from ledger.io.load import Loaded, load_sheets
 from ledger.io.sheet_read import RawSheet
@@ -47,9 +48,11 @@ def table(
     players: tuple[str, ...] = ("Ann", "Bob"),
     patrol: str | None = "Sam",
     first: str | None = None,
+    board: str | None = None,
 ) -> Table:
     """A game's books in memory with the sheets of `text` (see the module). Its players are
-    the Players block's, else `players` (and `patrol`, Triplanetary's Patrol)."""
+    the Players block's, else `players` (and `patrol`, Triplanetary's Patrol); `board` the
+    text of the file a game played from a file is made from (`ledger new --board FILE`)."""
     blocks = parse(text)
     names, special = (
         list(players),
@@ -62,7 +65,8 @@ def table(
         names = [str(r[at["name"]]) for r in rows if role is None or r[role] != "patrol"]
         patrols = [str(r[at["name"]]) for r in rows if role is not None and r[role] == "patrol"]
         special = {"--patrol": patrols[0]} if patrols else {}
-    books = new_game(load_game(game), names, special, seed, first)
+    source = TextFile("board.toml", board) if board is not None else None
+    books = new_game(load_game(game), names, special, seed, first, source)
     raw = as_read(books)
     for name, (headers, rows) in blocks.items():
         if name not in {s.name for s in raw}:

@@ -155,6 +155,8 @@ class Runner:
     def __init__(self, folder: Path, outside: bool) -> None:
         self.folder, self.outside = folder, outside
         self.env = environment(folder)
+        if not (folder / "workbooks").exists():  # the README's commands run in a checkout
+            (folder / "workbooks").symlink_to(ROOT / "workbooks", target_is_directory=True)
         self.stopped_at: str | None = None  # the outside program the quick run stopped before
 
     def run(self, chain: list[Block]) -> Iterator[Outcome]:

@@ -24,6 +24,7 @@ from ledger.core.books import Books
 from ledger.core.checks import run_checks
 from ledger.core.closing import journal_grows
 from ledger.core.game import Game
+from ledger.core.params import TextFile
 from ledger.core.problems import (
     Problem,
     ProblemsFound,
@@ -275,6 +276,7 @@ def create(
     *,
     force: bool,
     first: str | None = None,
+    source: TextFile | None = None,
 ) -> Books:
     """`ledger new`: a fresh workbook with the starting money as opening transactions.
     `special`: who holds the game's special roles, by the option that named them
@@ -305,7 +307,7 @@ def create(
                 )
             ]
         )
-    books = new_game(game, players, special, seed, first)
+    books = new_game(game, players, special, seed, first, source)
     if force:
         store.refuse_to_change(path, force=False)
     with store.exclusive(path):
@@ -319,9 +321,15 @@ def create(
 
 
 def new_game(
-    game: Game, players: list[str], special: dict[str, str], seed: int, first: str | None = None
+    game: Game,
+    players: list[str],
+    special: dict[str, str],
+    seed: int,
+    first: str | None = None,
+    source: TextFile | None = None,
 ) -> Books:
-    """The books of a new game, checked, in memory: what `ledger new` saves."""
+    """The books of a new game, checked, in memory: what `ledger new` saves; `source` the
+    file a game played from a file is made from (`--board FILE`)."""
     import secrets
 
     from ledger.core.checks import MAX_SEED
@@ -362,7 +370,20 @@ def new_game(
             )
         elif name:
             roles[role.key] = name
-    books = new_books(game, players, roles, seed)
+    option = game.source_option
+    if bool(option) != (source is not None):  # a game played from a file, and only such, has one
+        said = f"is played from a file that describes it: {option} FILE" if option else ""
+        found = problem(
+            "no-source",
+            option or "--board",
+            f"{game.title} " + (said or "is not played from a file"),
+            "workbooks/ has an example board" if option else "leave out --board",
+        )
+        raise ProblemsFound([*problems, found])
+    try:
+        books = new_books(game, players, roles, seed, source)
+    except ProblemsFound as exc:
+        raise ProblemsFound(problems + exc.problems) from None
     # which game this is, whatever its players and seed (the served links are bound to it)
     books.settings.values["game_id"] = secrets.token_hex(8)
     problems += [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -29,12 +30,12 @@ from ledger.rules import GAMES
 
 
 @app.command(
-    epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7",
+    epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7"
+    "; a table's own board: ledger new --board workbooks/orbit-row.toml --player Ann --player Bob",
     cls=RoleOptions,
 )
 def new(
     ctx: typer.Context,
-    game: Annotated[str, typer.Option("--game", "-g", help="The game: " + ", ".join(GAMES) + ".")],
     player: Annotated[
         list[str], typer.Option("--player", "-p", help="A player's name; repeat for each player.")
     ],
@@ -50,20 +51,34 @@ def new(
         bool, typer.Option("--force", help="Replace an existing workbook (kept for `ledger undo`).")
     ] = False,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
+    game: Annotated[
+        str | None, typer.Option("--game", "-g", help="The game: " + ", ".join(GAMES) + ".")
+    ] = None,
+    board: Annotated[
+        Path | None,
+        typer.Option(
+            "--board",
+            metavar="FILE",
+            help="A Monopoly-like board described in a TOML file (a game of the table's own; "
+            "its text is copied into the workbook).",
+        ),
+    ] = None,
 ) -> None:
     """Create the game's workbook with the starting money as opening transactions."""
-    from ledger.rules import GAMES
-
-    key = game.strip().casefold()
-    if key not in GAMES:
-        say(f"ledger new: unknown game {game!r}; one of: {', '.join(GAMES)}")
-        raise typer.Exit(2)
+    key = _game_key(game, board)
 
     def action() -> None:
         from ledger.app.pipeline import create
+        from ledger.cli.games import read_file
+        from ledger.core.params import Param
 
+        source = None
+        if board is not None:
+            source = read_file(Param("board", "file", cli="--board", metavar="FILE"), board)
         special = dict(ctx.meta.get("roles", {}))
-        books = create(_path(workbook), key, player, special, seed, force=force, first=first)
+        books = create(
+            _path(workbook), key, player, special, seed, force=force, first=first, source=source
+        )
         names = ", ".join(p.name for p in books.players)
         say(f"Created {_path(workbook)}: {books.game.title}, {books.moment()}, players {names}.")
         for p in books.players:
@@ -78,6 +93,21 @@ def new(
         say(f"Next: {books.game.next_steps}")
 
     run(action)
+
+
+def _game_key(game: str | None, board: Path | None) -> str:
+    """The registry's key of the game `--game` names, or of the game played from a file
+    (`--board FILE` alone); a usage error otherwise."""
+    from ledger.rules import load_game
+
+    if game is None and board is not None:
+        game = next((k for k in GAMES if load_game(k).source_option == "--board"), None)
+    key = (game or "").strip().casefold()
+    if key not in GAMES:
+        said = "give --game GAME or --board FILE" if game is None else f"unknown game {game!r}"
+        say(f"ledger new: {said}; one of: {', '.join(GAMES)}")
+        raise typer.Exit(2)
+    return key
 
 
 @app.command(epilog="Example: ledger check --json")

@@ -18,15 +18,16 @@ Money is `Decimal` and every step posts transfers: each transaction sums to zero
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from decimal import Decimal
 from typing import Generic, Protocol, TypeVar
 
 import msgspec
 
-from ledger.core.books import BANK, Books
+from ledger.core.books import BANK, PLAYER_ROLE, Books
 from ledger.core.journal import transfer
 from ledger.core.money import Money
+from ledger.core.problems import Problem, problem
 
 #: A deed as its game names it: a field's number, a title deed card's key.
 K = TypeVar("K")
@@ -192,3 +193,64 @@ def eliminate(
         memo = f"{name} is out: their cash goes to the bank"
         post(books, account, BANK, rest, Note("write-off", memo, rule, event))
     return Elimination(owned, max(owed, ZERO), max(rest, ZERO))
+
+
+# -- turns: two dice and the order of play ---------------------------------------------------------
+def parse_dice(text: str, where: str, rule: str = "") -> tuple[list[int], list[Problem]]:
+    """Two six-sided dice as the table threw them (`3,4` or `3+4`), or the problem."""
+    parts = [x.strip() for x in text.replace("+", ",").split(",")]
+    if len(parts) == 2 and all(x.isascii() and x.isdigit() and 1 <= int(x) <= 6 for x in parts):
+        return [int(x) for x in parts], []
+    said = f"{rule}: two six-sided dice" if rule else "two six-sided dice"
+    return [], [
+        problem(
+            "bad-dice",
+            where,
+            f"--dice takes two dice of 1 to 6, not {text!r}",
+            f"e.g. --dice 3,4 ({said})",
+        )
+    ]
+
+
+def places(count: int, start: int) -> list[int]:
+    """The places in the turn order of `count` players as they were entered, the player at
+    index `start` first (place 1)."""
+    return [(i - start) % count + 1 for i in range(count)]
+
+
+def set_order(books: Books, start: int, column: str = "order") -> None:
+    """The players' places (their `column`) in the order they were entered, from the player at
+    index `start` among the ordinary players."""
+    players = [p for p in books.players if p.role == PLAYER_ROLE]
+    order = dict(zip((p.name for p in players), places(len(players), start), strict=True))
+    books.players = [
+        msgspec.structs.replace(
+            p, extra=tuple((k, order.get(p.name) if k == column else v) for k, v in p.extra)
+        )
+        for p in books.players
+    ]
+
+
+def next_place(left: Sequence[int], done: int) -> tuple[int | None, bool]:
+    """The place that plays after place `done` among the places `left` of those still playing,
+    and whether the order started over (a new round); None when nobody is left."""
+    if not left:
+        return None, False
+    later = sorted(p for p in left if p > done)
+    return (later[0], False) if later else (min(left), True)
+
+
+def two_dice(books: Books, turn: int, name: str, dice: Sequence[int] = ()) -> tuple[int, int]:
+    """The two dice of a player's turn, recorded in the Dice sheet: the table's (`dice`) or
+    drawn from the seed; `decide` then says what they did."""
+    rolls = [
+        books.roll(6, f"turn {turn}: {name}'s die {i + 1}", dice[i] if dice else None)
+        for i in range(2)
+    ]
+    return rolls[0].result, rolls[1].result
+
+
+def decide(books: Books, count: int, decided: str) -> None:
+    """What the last `count` dice rolled decided."""
+    for roll in books.dice[-count:]:
+        books.decide(roll, decided)

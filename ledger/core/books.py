@@ -29,7 +29,7 @@ from ledger.core.params import ActionSpec, Refusal, decode
 from ledger.core.people import PLAYER_ROLE as PLAYER_ROLE
 from ledger.core.people import Event as Event
 from ledger.core.people import Player as Player
-from ledger.core.problems import CellRef, Problem
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.records import Held, dump_held, held_rows, load_held
 from ledger.core.report import Moves, Report, Statement, Table, TickReport
 from ledger.core.schema import Column, Role, Setting, SheetSpec
@@ -373,8 +373,6 @@ class Game(ABC):
 
     def status(self, books: Books) -> dict[str, Any]:
         """What `ledger status --json` prints: the game's own view of where things stand."""
-        from ledger.core.problems import ProblemsFound, problem
-
         raise ProblemsFound(
             [problem("status-not-built", "status", f"{self.title} has no status view", "")]
         )
@@ -384,11 +382,18 @@ class Game(ABC):
         may say there what a number is and write amounts as people read them."""
         return self.status(books)
 
+    #: The `ledger new` option naming the file a game's rules come from (`--board FILE`), read
+    #: by `start_from`; empty for a game whose rules are its folder.
+    source_option: str = ""
+
+    def start_from(self, books: Books, source: Any) -> list[Problem]:
+        """A new game's rules from the table's own file (a `TextFile`), kept in the books'
+        sheets so the workbook stands alone: every mistake in the file, in one pass."""
+        return [problem("no-source", "FILE", f"{self.title} is not played from a file", "")]
+
     def setup(self, books: Books, first: str | None) -> list[Problem]:
         """A new workbook's game-specific start, after the players and their opening money:
         `first` is `ledger new --first NAME` (the player who begins), where the game has turns."""
-        from ledger.core.problems import problem
-
         if first is not None:
             return [problem("no-turns", "--first", f"{self.title} has no turn order", "")]
         return []
@@ -410,8 +415,6 @@ class Game(ABC):
     ) -> tuple[str, list[Problem]]:
         """Apply one of the game's banker commands (`buy`, `hire`, ...) to the books: its
         parameters checked by its spec, then its handler."""
-        from ledger.core.problems import problem
-
         spec, handler = self.commands().get(action), self.handlers().get(action)
         if spec is None or handler is None:
             return "", [
@@ -452,8 +455,6 @@ class Game(ABC):
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:
         """Advance the game by `days` days (or rounds), applying the rules' periodic charges."""
-        from ledger.core.problems import ProblemsFound, problem
-
         raise ProblemsFound(
             [problem("tick-not-built", "tick", f"{self.title} has no tick yet", "")]
         )
@@ -471,8 +472,6 @@ class Game(ABC):
     ) -> Statement:
         """A player's statement as plain data (ledger.core.report.Statement): a game without
         its own gets the plain one (`statement_parts.plain_statement`, through the app)."""
-        from ledger.core.problems import ProblemsFound, problem
-
         raise ProblemsFound(
             [problem("statement-not-built", "statement", f"{self.title} has no statements yet", "")]
         )
@@ -487,8 +486,6 @@ class Game(ABC):
     def report(self, books: Books, kind: str, since: int) -> Report:
         """A report (`game`, or one of the game's own kinds) as plain data
         (ledger.core.report.Report)."""
-        from ledger.core.problems import ProblemsFound, problem
-
         raise ProblemsFound(
             [problem("report-not-built", kind, f"{self.title} has no {kind} report", "")]
         )

@@ -15,6 +15,7 @@ GAMES: dict[str, str] = {
     "egon": "ledger.rules.egon.game",
     "planetopoly": "ledger.rules.planetopoly.game",
     "matador21": "ledger.rules.matador21.game",
+    "boardfile": "ledger.rules.boardfile.game",
 }
 
 

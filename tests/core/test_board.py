@@ -234,9 +234,14 @@ def test_29_a_player_out_returns_their_deeds_to_the_bank_in_both_games(tmp_path:
 
 # -- the two games use these steps and keep no copies of their own ------------------------------
 
-GAMES = ("matador21", "planetopoly")
-#: the functions each game wrote for itself before issue 29
-GONE = {"matador21": {"_pay", "_eliminate", "_post", "_money"}, "planetopoly": set()}
+GAMES = ("matador21", "planetopoly", "boardfile")
+#: the functions each game wrote for itself before issue 29 (and before issue 38: the dice and
+#: the turn order, shared since the board played from a file came)
+GONE = {
+    "matador21": {"_pay", "_eliminate", "_post", "_money"},
+    "planetopoly": set(),
+    "boardfile": {"parse_dice", "_parse_dice", "set_order", "_set_order", "next_place"},
+}
 
 
 def _modules(game: str) -> dict[str, ast.Module]:
@@ -262,7 +267,7 @@ def _board_names(tree: ast.Module) -> set[str]:
     }
 
 
-def test_29_both_board_games_use_the_shared_board_steps() -> None:
+def test_29_the_board_games_use_the_shared_board_steps() -> None:
     used: dict[str, set[str]] = {}
     for game in GAMES:
         modules = _modules(game)
@@ -275,6 +280,9 @@ def test_29_both_board_games_use_the_shared_board_steps() -> None:
             assert "journal.post(" not in text and "transfer(" not in text, f"{game}/{name}"
     assert {"buy", "pay", "eliminate", "how_many"} <= used["matador21"], used["matador21"]
     assert {"buy", "pay", "eliminate", "how_many", "repay", "Loan"} <= used["planetopoly"]
+    shared = {"buy", "pay", "eliminate", "how_many", "repay", "Loan", "parse_dice", "next_place"}
+    assert shared | {"set_order", "two_dice"} <= used["boardfile"], used["boardfile"]
+    assert {"parse_dice", "next_place", "set_order", "two_dice"} <= used["matador21"]
     board = Path(steps.__file__).read_text(encoding="utf-8")
     assert "ledger.rules" not in board  # game-blind
 

@@ -128,11 +128,9 @@ class Table:
     def _after(self, order: int) -> tuple[Seat | None, bool]:
         """The next remaining player after place `order` (102.3), and whether the turn order
         started over (a new round)."""
-        left = self.remaining()
-        if not left:
-            return None, False
-        later = [s for s in left if s.order > order]
-        return (later[0], False) if later else (left[0], True)
+        left = {s.order: s for s in self.remaining()}
+        place, wrapped = board.next_place(list(left), order)
+        return (None if place is None else left[place]), wrapped
 
     def _whose_turn(self) -> tuple[Seat | None, int]:
         if self.winner is not None:

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import msgspec
 
+from ledger.core import board
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
@@ -359,15 +360,7 @@ def _entered(books: Books, name: str) -> int:
 
 def _set_order(books: Books, start: int) -> None:
     """102.3: the order as the players were entered, starting from player `start`."""
-    players = [p for p in books.players if p.role == PLAYER_ROLE]
-    n = len(players)
-    order = {p.name: (i - start) % n + 1 for i, p in enumerate(players)}
-    books.players = [
-        msgspec.structs.replace(
-            p, extra=tuple((k, order.get(p.name) if k == "order" else v) for k, v in p.extra)
-        )
-        for p in books.players
-    ]
+    board.set_order(books, start)
 
 
 def _refuse_over(table: Table, where: str) -> list[Problem]:
@@ -389,17 +382,7 @@ def game_over(winner: str, where: str) -> Problem:
 
 
 def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:
-    parts = [x.strip() for x in text.replace("+", ",").split(",")]
-    if len(parts) == 2 and all(x.isascii() and x.isdigit() and 1 <= int(x) <= 6 for x in parts):
-        return [int(x) for x in parts], []
-    return [], [
-        problem(
-            "bad-dice",
-            where,
-            f"--dice takes two dice of 1 to 6, not {text!r}",
-            "e.g. --dice 3,4 (103.1: two six-sided dice)",
-        )
-    ]
+    return board.parse_dice(text, where, "103.1")
 
 
 def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
@@ -407,15 +390,9 @@ def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
     books = table.books
     seat = table.current
     assert seat is not None
-    n = len(table.state.turns) + 1
-    rolls = [
-        books.roll(6, f"turn {n}: {seat.name}'s die {i + 1}", dice[i] if dice else None)
-        for i in range(2)
-    ]
-    turn = take_turn(table, rolls[0].result, rolls[1].result, choice, event)
-    decided = f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}"
-    for r in rolls:
-        books.decide(r, decided)
+    d1, d2 = board.two_dice(books, len(table.state.turns) + 1, seat.name, dice)
+    turn = take_turn(table, d1, d2, choice, event)
+    board.decide(books, 2, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
     return turn
 
 

@@ -1,0 +1,276 @@
+"""A Monopoly-like board that a table describes in one TOML file: `ledger new --board FILE`
+copies the file into the Board sheet, and every load reads the board from there, so the
+workbook stands alone. `ledger roll` plays the current player's turn from the dice, `ledger
+tick N` N rounds from the seeded dice; `ledger buy` and `ledger rent` record what a table that
+moves its own pieces says happened. A journal line's rule is the file's key that set it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from decimal import Decimal
+from types import MappingProxyType
+from typing import Any
+
+from ledger.core import board
+from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
+from ledger.core.clock import ROUNDS_CURRENT, Period
+from ledger.core.data import refusals
+from ledger.core.game import Game
+from ledger.core.params import ActionSpec, Param, Refusal
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.report import Line, TickReport
+from ledger.core.settings import Settings
+from ledger.rules.boardfile import spec
+from ledger.rules.boardfile.books import Books
+from ledger.rules.boardfile.engine import (
+    LOAN_PREFIX,
+    POT,
+    game_over,
+    loan_of,
+    play,
+    read_board,
+    refill,
+    table_of,
+)
+from ledger.rules.boardfile.sheets import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PLAYER_COLUMNS,
+    RECORDS,
+    SHEETS,
+    BoardLine,
+    OwnerRow,
+    State,
+)
+
+OVER = Refusal("the game is over: one player is left", "", "test_board_the_last_player_wins")
+OUT = Refusal("a player who is out", "shortfall", "test_board_out_pays_and_buys_nothing")
+PLAYER = Param("player", "text", help="The player, as in the Players sheet.")
+FIELD = Param("field", "text", help="The field by its number or its name.")
+DICE = Param("dice", "text", cli="--dice", help="The two dice, e.g. 3,4 (default: from the seed).")
+ROLL = ActionSpec(
+    "roll",
+    (
+        DICE,
+        Param("player", "text", cli="--player", help="Whose turn it is, to be sure."),
+    ),
+    help="Play the current player's turn: the jail's fine, the move past the start, the field "
+    "landed on (buy, rent, tax, jail, the pot).",
+    example="ledger roll --dice 3,4",
+    refuses=(
+        OVER,
+        Refusal("--player names one whose turn it is not", "", "test_board_roll_for_another"),
+    ),
+)
+BUY = ActionSpec(
+    "buy",
+    (PLAYER, FIELD),
+    help="The player buys a field from the bank at its price (a table that moves its own "
+    "pieces; `roll` buys by itself when the file says buy_on_landing).",
+    example="ledger buy Ann 2",
+    refuses=(
+        OVER,
+        OUT,
+        Refusal("a field someone owns", "price", "test_board_buy_and_rent_by_hand"),
+        Refusal("a player in debt to the bank", "shortfall", "test_board_loan_and_repay"),
+    ),
+)
+RENT = ActionSpec(
+    "rent",
+    (PLAYER, FIELD, DICE),
+    help="The player pays the rent of another's field, by its level, its group or the dice; "
+    "a shortfall is lent or puts them out (the file's shortfall).",
+    example="ledger rent Bob 2",
+    refuses=(
+        OVER,
+        OUT,
+        Refusal("a field nobody else owns", "rents", "test_board_buy_and_rent_by_hand"),
+    ),
+)
+REFUSES = refusals(__package__ or "ledger.rules.boardfile")
+
+
+class BoardGame(Game):
+    title = "the table's own board"
+    currency = "credits"
+    clock = ROUNDS_CURRENT
+    institutions = (BANK, POT)
+    player_columns = PLAYER_COLUMNS
+    sheets = SHEETS
+    state_type = State
+    records = RECORDS
+    source_option = "--board"
+    refuses = MappingProxyType(REFUSES)
+    player_actions = ("roll",)
+    next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 5, ledger status."
+    no_loan_hint = "the bank lends only the shortfall of a rent, a tax or a fine"
+
+    def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
+        return Decimal(0), "start_money"  # the file's: posted by `start_from`
+
+    def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
+        return (("field", 1), ("out", False), ("order", None), ("in_jail", False))
+
+    def known_account(self, books: Books, account: str) -> bool:
+        if account.startswith(LOAN_PREFIX):
+            return books.player(account[len(LOAN_PREFIX) :]) is not None
+        return super().known_account(books, account)
+
+    def may_go_negative(self, books: Books, account: str) -> bool:
+        return account == BANK or account.startswith(LOAN_PREFIX)
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        if player.get("out") is True:
+            return problem("player-out", where, f"{player.name} is out of the game", "")
+        left = [p.name for p in books.players if p.role == PLAYER_ROLE and p.get("out") is not True]
+        return game_over(left[0], where) if len(left) == 1 and len(books.players) > 1 else None
+
+    def after_payment(self, books: Books, account: str, event: str) -> list[str]:
+        """Money paid in repays a loan first."""
+        owner = self.account_owner(books, account)
+        rules = books.state.rules
+        if owner is None or rules is None or rules.shortfall != spec.LOAN:
+            return []
+        back = board.repay(books, loan_of(owner.name), account, event)
+        return [f"{owner.name} repays {back:.2f} {books.currency} of debt"] if back > 0 else []
+
+    # -- the board from its file, and from the workbook ---------------------------------------
+    def new_state(self, books: Books) -> None:
+        books.state = State()
+        books.settings.values["day"] = 1  # the first round; the opening is posted on day 0
+
+    def start_from(self, books: Books, source: Any) -> list[Problem]:
+        rules, problems = spec.read(source.text, lambda n: f"{source.path}:{n}")
+        if rules is None:
+            return problems
+        state = books.state
+        state.lines = [BoardLine(i, x) for i, x in enumerate(source.text.splitlines(), start=1)]
+        state.rules = rules
+        state.owners = [OwnerRow(s.number, s.name) for s in rules.squares if s.ownable]
+        books.settings.values["day"] = 0
+        for p in books.players:
+            note = board.Note("opening", f"starting money of {p.name}", "start_money", "new")
+            board.post(books, BANK, self.cash_account(p), rules.start_money, note)
+        refill(books, "new")
+        books.settings.values["day"] = 1
+        return []
+
+    def load_state(
+        self,
+        books: Books,
+        rows: Mapping[str, Sequence[tuple[CellRef, dict[str, Any]]]],
+        problems: list[Problem],
+    ) -> None:
+        super().load_state(books, rows, problems)
+        books.state.rules = read_board(books.state)[0]
+
+    def check_state(self, books: Books) -> Iterable[Problem]:
+        from ledger.rules.boardfile.checks import check_state
+
+        return check_state(books, read_board(books.state)[1])
+
+    def setup(self, books: Books, first: str | None) -> list[Problem]:
+        """Who begins: `--first`, or drawn from the seeded dice; then the order as entered."""
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+            return []  # check_state names it
+        if first is not None:
+            chosen = books.player(first)
+            if chosen is None:
+                names = ", ".join(p.name for p in players)
+                return [problem("unknown-player", "--first", f"{first!r} is not a player", names)]
+            start = players.index(chosen)
+        else:
+            roll = books.roll(len(players), "the first player")
+            start = roll.result - 1
+            books.decide(roll, f"{players[start].name} begins")
+        board.set_order(books, start)
+        return []
+
+    # -- the commands ------------------------------------------------------------------------
+    def commands(self) -> Mapping[str, ActionSpec]:
+        return {"roll": ROLL, "buy": BUY, "rent": RENT}
+
+    def handlers(self) -> Mapping[str, CommandHandler]:
+        from ledger.rules.boardfile.commands import buy, rent, roll
+
+        return {"roll": roll, "buy": buy, "rent": rent}
+
+    def names(self, books: Books, what: str) -> list[str]:
+        if what == "field" and books.state.rules is not None:
+            return [s.name for s in books.state.rules.squares if s.ownable]
+        return super().names(books, what)
+
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        """`ledger tick N`: N rounds from the seeded dice; it stops when the game is won."""
+        table = table_of(books)
+        if table.current is None:
+            raise ProblemsFound([game_over(table.winner or "nobody", "tick")])
+        start = table.round - 1
+        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
+        target = table.round + days
+        while table.current is not None and table.round < target:
+            before = table.round
+            turn = play(table, [], f"tick:round {table.round}")
+            report.lines += [
+                Line(
+                    turn.row.round,
+                    x.player,
+                    x.kind,
+                    x.text,
+                    x.rule,
+                    x.amount,
+                    x.txn,
+                    turn=turn.row.turn,
+                )
+                for x in turn.lines
+            ]
+            if progress and table.round != before:
+                progress(table.round - 1 - start)
+        table.save()
+        report.end = table.round if table.winner else table.round - 1
+        return report
+
+    def forecast(self, books: Books, days: int) -> TickReport:
+        """Nothing falls due: every turn is decided by its dice."""
+        return TickReport(books.day - 1, books.day - 1, currency=self.currency, clock=self.clock)
+
+    # -- what the table sees -------------------------------------------------------------------
+    def status(self, books: Books) -> dict[str, Any]:
+        from ledger.rules.boardfile.view import status
+
+        return status(table_of(books))
+
+    def status_text(self, books: Books) -> dict[str, Any]:
+        from ledger.rules.boardfile.view import status_text
+
+        return status_text(table_of(books))
+
+    def view(self, books: Books) -> Any:
+        from ledger.rules.boardfile.view import view
+
+        return view(table_of(books))
+
+    def moves_now(self, books: Books, player: str) -> Any:
+        table = table_of(books)
+        return {"roll": {}} if table.current is not None and table.current.name == player else {}
+
+    def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
+        from ledger.rules.boardfile.view import statement
+
+        return statement(table_of(books), player, period, ahead)
+
+    def report(self, books: Books, kind: str, since: int) -> Any:
+        from ledger.rules.boardfile.view import game_report
+
+        if kind == "game":
+            return game_report(table_of(books), since)
+        raise ProblemsFound(
+            [problem("unknown-report", "KIND", f"there is no report {kind!r}", "game")]
+        )
+
+
+GAME = BoardGame()

@@ -1,0 +1,362 @@
+"""A board described in one TOML file (read with the standard library's `tomllib`): the fields in
+order, the money, the jail, what a shortfall does and the house rules, checked in one pass.
+Every mistake names its line and the field (the key) it is in: `where(line)` says where that
+line is (`orbit-row.toml:12` at `ledger new`, `Board!B13` in the workbook). Pure: text in,
+records and problems out.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+
+from ledger.core.money import parse_amount
+from ledger.core.problems import Problem, problem
+
+START, LOT, STATION, UTILITY, TAX = "start", "lot", "station", "utility", "tax"
+JAIL, GO_TO_JAIL, FREE = "jail", "go-to-jail", "free"
+KINDS = (START, LOT, STATION, UTILITY, TAX, JAIL, GO_TO_JAIL, FREE)
+#: The fields a player may buy: a lot's rent is by its level, a station's by how many of its
+#: group the owner has, a utility's the same times the dice.
+OWNABLE = (LOT, STATION, UTILITY)
+LOAN, OUT = "loan", "out"
+ZERO = Decimal(0)
+
+
+class Square(msgspec.Struct, frozen=True):
+    """A field of the board, numbered from 1 (the start) in the file's order."""
+
+    number: int
+    name: str
+    kind: str
+    group: str = ""
+    price: Decimal = ZERO
+    rents: tuple[Decimal, ...] = ()
+    amount: Decimal = ZERO  # a tax
+
+    @property
+    def ownable(self) -> bool:
+        return self.kind in OWNABLE
+
+
+class Rules(msgspec.Struct, frozen=True):
+    """What the file says, every amount a Decimal."""
+
+    name: str
+    squares: tuple[Square, ...]
+    start_money: Decimal
+    pass_start: Decimal
+    land_on_start: Decimal
+    shortfall: str
+    loan_limit: Decimal
+    full_group_rent: Decimal
+    buy_on_landing: bool
+    jail_fine: Decimal
+    pot: bool
+    pot_bonus: Decimal
+    double_start: bool
+
+    @property
+    def jail(self) -> int:
+        """The jail's field (0 when the board has none)."""
+        return next((s.number for s in self.squares if s.kind == JAIL), 0)
+
+    def group(self, name: str) -> list[Square]:
+        return [s for s in self.squares if s.group == name and s.ownable]
+
+
+#: The keys a file may have, by table: (kind of value, default; None: required).
+TOP: dict[str, tuple[str, Any]] = {
+    "name": ("text", "a board of our own"),
+    "start_money": ("money", None),
+    "pass_start": ("money", ZERO),
+    "land_on_start": ("money", ZERO),
+    "shortfall": ("shortfall", LOAN),
+    "loan_limit": ("percent", Decimal(50)),
+    "full_group_rent": ("factor", Decimal(1)),
+    "buy_on_landing": ("bool", True),
+}
+JAIL_KEYS: dict[str, tuple[str, Any]] = {"fine": ("money", ZERO)}
+HOUSE_KEYS: dict[str, tuple[str, Any]] = {
+    "pot": ("bool", False),
+    "pot_bonus": ("money", ZERO),
+    "double_start": ("bool", False),
+}
+FIELD_KEYS = ("name", "kind", "group", "price", "rents", "amount")
+TABLES = {"jail": JAIL_KEYS, "house_rules": HOUSE_KEYS}
+
+
+def lines_of(text: str) -> dict[tuple[str, int, str], int]:
+    """Where each key is: (table, its index among the tables of that name, key) -> line; the
+    key "" is the table's header. A key of a table written inline is found at the table's."""
+    found: dict[tuple[str, int, str], int] = {}
+    table, counts = "", {"": 0}
+    for n, line in enumerate(text.splitlines(), start=1):
+        head = re.match(r"\s*\[\[?\s*([\w.-]+)\s*\]\]?", line)
+        if head:
+            table = head.group(1)
+            counts[table] = counts.get(table, 0) + 1
+            found[(table, counts[table] - 1, "")] = n
+            continue
+        key = re.match(r"\s*([\w-]+)\s*=", line)
+        if key:
+            found.setdefault((table, counts.get(table, 1) - 1 if table else 0, key.group(1)), n)
+    return found
+
+
+class _Reader:
+    """Reads the parsed file's values, collecting the problems with their lines."""
+
+    def __init__(self, text: str, where: Callable[[int], str]) -> None:
+        self.at = lines_of(text)
+        self.where = where
+        self.found: list[tuple[int, Problem]] = []
+
+    def line(self, table: str, index: int, key: str) -> int:
+        return self.at.get((table, index, key)) or self.at.get((table, index, ""), 1)
+
+    def say(self, code: str, place: tuple[str, int, str], message: str, hint: str) -> None:
+        n = self.line(*place)
+        self.found.append((n, problem(code, self.where(n), f"line {n}: {message}", hint)))
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Every mistake, in the order of the file's lines."""
+        return [p for _, p in sorted(self.found, key=lambda x: x[0])]
+
+    def value(self, kind: str, raw: Any, place: tuple[str, int, str], label: str) -> Any:
+        """`raw` read as `kind`, or None with its problem."""
+        read = _READERS[kind](raw)
+        if read is None:
+            self.say("bad-board-value", place, f"{label} is {raw!r}, not {_WANTED[kind]}", "")
+        return read
+
+    def table(
+        self, data: dict[str, Any], name: str, keys: dict[str, tuple[str, Any]]
+    ) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for key in data:
+            if key not in keys:
+                place = (name, 0, key)
+                known = ", ".join(keys)
+                self.say(
+                    "unknown-board-key", place, f"{_label(name, key)} is not a key here", known
+                )
+        for key, (kind, default) in keys.items():
+            if key not in data:
+                if default is None:
+                    self.say("missing-board-value", (name, 0, ""), f"{key} is missing", "")
+                out[key] = default
+                continue
+            out[key] = self.value(kind, data[key], (name, 0, key), _label(name, key))
+        return out
+
+
+def _label(table: str, key: str) -> str:
+    return f"[{table}] {key}" if table else key
+
+
+def _money(raw: Any) -> Decimal | None:
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        return None
+    try:
+        amount = parse_amount(str(raw))
+    except ValueError:
+        return None
+    return amount if amount >= 0 else None
+
+
+def _factor(raw: Any) -> Decimal | None:
+    amount = _money(raw)
+    return amount if amount is not None and amount >= 1 else None
+
+
+def _percent(raw: Any) -> Decimal | None:
+    amount = _money(raw)
+    return amount if amount is not None and amount <= 100 else None
+
+
+_READERS: dict[str, Callable[[Any], Any]] = {
+    "money": _money,
+    "factor": _factor,
+    "percent": _percent,
+    "bool": lambda raw: raw if isinstance(raw, bool) else None,
+    "text": lambda raw: raw.strip() if isinstance(raw, str) and raw.strip() else None,
+    "shortfall": lambda raw: raw if raw in (LOAN, OUT) else None,
+    "kind": lambda raw: raw if raw in KINDS else None,
+    "rents": lambda raw: (
+        tuple(_money(r) for r in raw)
+        if isinstance(raw, list) and raw and None not in [_money(r) for r in raw]
+        else None
+    ),
+}
+_WANTED = {
+    "money": "an amount of 0 or more, to the cent (e.g. 60 or 12.50)",
+    "factor": "a number of 1 or more (1: no raise)",
+    "percent": "a percentage of 0 to 100",
+    "bool": "true or false",
+    "text": "a name in quotes",
+    "shortfall": '"loan" (the bank lends it) or "out" (the player pays all they have and is out)',
+    "kind": "one of " + ", ".join(KINDS),
+    "rents": "a list of amounts, e.g. [2, 10, 30]",
+}
+
+
+def read(text: str, where: Callable[[int], str]) -> tuple[Rules | None, list[Problem]]:
+    """The board `text` describes, and every mistake in it (the rules are None when there is
+    one)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        n = int(m.group(1)) if (m := re.search(r"line (\d+)", str(exc))) else 1
+        said = f"line {n}: the file is not TOML: {exc}"
+        hint = 'one setting a line, key = value; a field under [[field]]; text in "quotes"'
+        return None, [problem("bad-board-toml", where(n), said, hint)]
+    r = _Reader(text, where)
+    tables = {k: v for k, v in data.items() if k in TABLES and isinstance(v, dict)}
+    top = r.table({k: v for k, v in data.items() if k not in (*tables, "field")}, "", TOP)
+    inner = {name: r.table(tables.get(name, {}), name, keys) for name, keys in TABLES.items()}
+    squares = _squares(r, data.get("field"))
+    if r.problems or squares is None:
+        return None, r.problems
+    return (
+        Rules(
+            top["name"],
+            squares,
+            top["start_money"],
+            top["pass_start"],
+            top["land_on_start"],
+            top["shortfall"],
+            top["loan_limit"],
+            top["full_group_rent"],
+            top["buy_on_landing"],
+            inner["jail"]["fine"],
+            inner["house_rules"]["pot"],
+            inner["house_rules"]["pot_bonus"],
+            inner["house_rules"]["double_start"],
+        ),
+        [],
+    )
+
+
+def _squares(r: _Reader, raw: Any) -> tuple[Square, ...] | None:
+    """The [[field]] tables in order, each checked, then the board as a whole."""
+    if not isinstance(raw, list) or not raw:
+        r.say("missing-board-value", ("", 0, ""), "the board has no fields", "one [[field]] each")
+        return None
+    out: list[Square] = []
+    for i, data in enumerate(raw):
+        square = _square(r, i, data if isinstance(data, dict) else {})
+        if square is not None:
+            out.append(square)
+    if len(out) != len(raw):
+        return None
+    _layout(r, out)
+    return tuple(out)
+
+
+def _square(r: _Reader, i: int, data: dict[str, Any]) -> Square | None:
+    before = len(r.problems)
+    at = ("field", i, "")
+    for key in data:
+        if key not in FIELD_KEYS:
+            said = f"field {i + 1}: {key} is not a key of a field"
+            r.say("unknown-board-key", ("field", i, key), said, ", ".join(FIELD_KEYS))
+    values: dict[str, Any] = {}
+    for key, kind in (("name", "text"), ("kind", "kind")):
+        if key not in data:
+            r.say("missing-board-value", at, f"field {i + 1} has no {key}", _WANTED[kind])
+        else:
+            values[key] = r.value(kind, data[key], ("field", i, key), f"field {i + 1}'s {key}")
+    kind = values.get("kind")
+    wants = {
+        LOT: ("group", "price", "rents"),
+        STATION: ("group", "price", "rents"),
+        UTILITY: ("group", "price", "rents"),
+        TAX: ("amount",),
+    }.get(kind or "", ())
+    for key, read_as in (("group", "text"), ("price", "money"), ("rents", "rents")):
+        _one(r, i, data, values, key, read_as, key in wants, kind)
+    _one(r, i, data, values, "amount", "money", "amount" in wants, kind)
+    if len(r.problems) > before or values.get("name") is None or kind is None:
+        return None
+    return Square(i + 1, **values)
+
+
+def _one(
+    r: _Reader,
+    i: int,
+    data: dict[str, Any],
+    values: dict[str, Any],
+    key: str,
+    read_as: str,
+    wanted: bool,
+    kind: str | None,
+) -> None:
+    """A field's key its kind wants (missing: a problem), or one it has no use for."""
+    place = ("field", i, key)
+    if key not in data:
+        if wanted:
+            said = f"field {i + 1} is a {kind} and has no {key}"
+            r.say("missing-board-value", ("field", i, ""), said, _WANTED[read_as])
+        return
+    if not wanted and kind is not None:
+        said = f"field {i + 1} is a {kind}: it has no use for {key}"
+        r.say("bad-board-value", place, said, "leave it out")
+        return
+    found = r.value(read_as, data[key], place, f"field {i + 1}'s {key}")
+    if found is not None:
+        values[key] = found
+
+
+def _layout(r: _Reader, squares: list[Square]) -> None:
+    """The board as a whole: the start first and once, one jail where a field sends players
+    to it, names once, a group all of one kind with a rent for every count of it."""
+    starts = [s for s in squares if s.kind == START]
+    if not starts or squares[0].kind != START or len(starts) > 1:
+        r.say(
+            "bad-board-layout",
+            ("field", 0, "kind"),
+            "the first field is the start, and no other field is",
+            'make the first [[field]] kind = "start", and only it',
+        )
+    jails = [s for s in squares if s.kind == JAIL]
+    if len(jails) > 1 or (not jails and any(s.kind == GO_TO_JAIL for s in squares)):
+        r.say(
+            "bad-board-layout",
+            ("field", (jails[1].number - 1) if len(jails) > 1 else 0, "kind"),
+            f"the board has {len(jails)} jails; a go-to-jail field needs exactly one",
+            'one [[field]] of kind = "jail"',
+        )
+    seen: dict[str, int] = {}
+    for s in squares:
+        if s.name.casefold() in seen:
+            said = f"field {s.number}'s name {s.name!r} is field {seen[s.name.casefold()]}'s too"
+            r.say("bad-board-value", ("field", s.number - 1, "name"), said, "name each field once")
+        seen.setdefault(s.name.casefold(), s.number)
+    _groups(r, squares)
+
+
+def _groups(r: _Reader, squares: list[Square]) -> None:
+    """A group is all of one kind; a station's or utility's rents cover every count of it."""
+    groups: dict[str, list[Square]] = {}
+    for s in squares:
+        if s.ownable:
+            groups.setdefault(s.group, []).append(s)
+    for name, members in groups.items():
+        kinds = {s.kind for s in members}
+        for s in members:
+            if len(kinds) > 1:
+                said = f"group {name!r} mixes kinds ({', '.join(sorted(kinds))})"
+                r.say("bad-board-value", ("field", s.number - 1, "group"), said, "")
+            elif s.kind != LOT and len(s.rents) < len(members):
+                said = (
+                    f"field {s.number} ({s.name}) is a {s.kind} of group {name!r} of "
+                    f"{len(members)}: it needs a rent for each count owned, not {len(s.rents)}"
+                )
+                r.say("bad-board-value", ("field", s.number - 1, "rents"), said, "")

@@ -1,0 +1,167 @@
+"""What a board played from a file shows: `ledger status`, the served pages' tables, a player's
+statement and the game summary, as plain data (ledger.core.report)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+import msgspec
+
+from ledger.core.books import BANK, Player
+from ledger.core.clock import Period
+from ledger.core.report import Report, Statement, Table, TickReport, fmt
+from ledger.core.statement_parts import plain_statement
+from ledger.rules.boardfile.engine import POT, Seat
+from ledger.rules.boardfile.engine import Table as Game
+
+
+def _where(game: Game, s: Seat) -> str:
+    if s.out:
+        return "out"
+    square = game.squares[s.field - 1]
+    return f"{s.field} {square.name}" + (" (in jail)" if s.in_jail else "")
+
+
+def _worth(game: Game, name: str) -> Decimal:
+    prices = sum((s.price for s in game.owned(name)), Decimal(0))
+    return game.cash_of(name) - game.debt_of(name) + prices
+
+
+def status(game: Game) -> dict[str, Any]:
+    return {
+        "board": game.rules.name,
+        "turn": game.current.name if game.current else None,
+        "round": game.round,
+        "winner": game.winner,
+        "pot": f"{game.books.journal.balance(POT).amount:.2f}",
+        "players": {
+            s.name: {
+                "cash": f"{game.cash_of(s.name):.2f}",
+                "debt": f"{game.debt_of(s.name):.2f}",
+                "field": s.field,
+                "owns": game.deeds_of(s.name),
+                "out": s.out,
+                "in_jail": s.in_jail,
+            }
+            for s in game.seats
+        },
+    }
+
+
+def status_text(game: Game) -> dict[str, Any]:
+    cur = game.books.currency
+    facts: dict[str, Any] = {"board": game.rules.name, "round": game.round}
+    facts |= (
+        {"winner": game.winner}
+        if game.winner
+        else {"whose turn": game.current and game.current.name}
+    )
+    if game.rules.pot:
+        facts["pot"] = f"{game.books.journal.balance(POT).amount:,.2f}"
+    players = {
+        s.name: {
+            f"cash ({cur})": f"{game.cash_of(s.name):,.2f}",
+            "debt": f"{game.debt_of(s.name):,.2f}",
+            "on field": _where(game, s),
+            "owns": "\n".join(f"{f.number} {f.name}" for f in game.owned(s.name)),
+        }
+        for s in game.seats
+    }
+    return {**facts, "players": players}
+
+
+def _board(game: Game) -> Table:
+    out = Table(
+        "The board",
+        ["field", "name", "kind", "group", "price", "owner"],
+        align=["r", "l", "l", "l", "r", "l"],
+    )
+    for s in game.squares:
+        price = fmt(s.price) if s.ownable else (fmt(s.amount) if s.amount else "")
+        owner = game.owner.get(s.number, "for sale" if s.ownable else "")
+        out.rows.append([str(s.number), s.name, s.kind, s.group, price, owner])
+    return out
+
+
+def _players(game: Game) -> Table:
+    out = Table(
+        "Where the pieces stand",
+        ["player", "field", "cash", "debt", "fields owned"],
+        align=["l", "l", "r", "r", "r"],
+    )
+    for s in game.seats:
+        cash, debt = fmt(game.cash_of(s.name)), fmt(game.debt_of(s.name))
+        out.rows.append([s.name, _where(game, s), cash, debt, str(len(game.owned(s.name)))])
+    out.total = f"Cash in {game.books.currency}"
+    return out
+
+
+def view(game: Game) -> list[Table]:
+    nxt = Table("The next turn", ["", ""])
+    if game.winner:
+        nxt.rows.append(["the game is over", f"{game.winner} won"])
+    else:
+        nxt.rows += [
+            ["round", str(game.round)],
+            ["whose turn", game.current.name if game.current else ""],
+        ]
+    return [nxt, _players(game), _board(game)]
+
+
+def statement(game: Game, player: Player, period: Period, ahead: TickReport) -> Statement:
+    plain = plain_statement(game.books, player, period, ahead)
+    seat = game.by_name[player.name]
+    owned = Table(
+        "Fields owned",
+        ["field", "name", "group", "price"],
+        align=["r", "l", "l", "r"],
+        empty="no fields",
+    )
+    owned.rows = [[str(s.number), s.name, s.group, fmt(s.price)] for s in game.owned(player.name)]
+    owned.total = f"Net worth: {fmt(_worth(game, player.name))} {game.books.currency} (cash less debt, and prices)"
+    facts = [
+        *plain.facts,
+        ("field", _where(game, seat)),
+        ("debt to the bank", fmt(game.debt_of(seat.name))),
+    ]
+    return msgspec.structs.replace(plain, facts=facts, sections=[owned, *plain.sections])
+
+
+def game_report(game: Game, since: int) -> Report:
+    standings = Table(
+        "Standings by net worth",
+        ["#", "player", "cash", "debt", "fields", "net worth", "status"],
+        align=["r", "l", "r", "r", "r", "r", "l"],
+    )
+    ranked = sorted(game.seats, key=lambda s: (s.out, -_worth(game, s.name), s.order))
+    for i, s in enumerate(ranked, start=1):
+        state = "out" if s.out else ("won" if game.winner == s.name else "playing")
+        standings.rows.append(
+            [
+                str(i),
+                s.name,
+                fmt(game.cash_of(s.name)),
+                fmt(game.debt_of(s.name)),
+                str(len(game.owned(s.name))),
+                fmt(_worth(game, s.name)),
+                state,
+            ]
+        )
+    books = game.books
+    facts = [
+        ("board", game.rules.name),
+        ("round", str(game.round)),
+        ("turns played", str(len(game.state.turns))),
+        ("winner", game.winner or "not yet"),
+        ("the bank", f"{fmt(books.journal.balance(BANK).amount)} {books.currency}"),
+    ]
+    return Report(
+        "Game summary",
+        books.game.title,
+        since,
+        books.day,
+        books.currency,
+        facts,
+        [standings, _board(game)],
+    )

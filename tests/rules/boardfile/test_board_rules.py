@@ -1,0 +1,305 @@
+"""A board played from a file: every setting of the file has its effect, on books in memory
+(tests/memory.py). The board here has ten fields; Ann begins, both stand on the start.
+
+    1 Start  2 Red A  3 Red B  4 Levy (tax 50)  5 Jail  6 North (station)  7 Works (utility)
+    8 Lounge (free)  9 Sweep (go to jail)  10 South (station)
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tests.memory import Table, refused, table
+
+TOP = {
+    "name": '"Test Row"',
+    "start_money": "500",
+    "pass_start": "200",
+    "land_on_start": "0",
+    "shortfall": '"out"',
+    "loan_limit": "50",
+    "full_group_rent": "1",
+    "buy_on_landing": "true",
+}
+HOUSE = {"pot": "false", "pot_bonus": "0", "double_start": "false"}
+FIELDS = """
+[[field]]
+name = "Start"
+kind = "start"
+
+[[field]]
+name = "Red A"
+kind = "lot"
+group = "red"
+price = 100
+rents = [10, 50]
+
+[[field]]
+name = "Red B"
+kind = "lot"
+group = "red"
+price = 100
+rents = [10, 50]
+
+[[field]]
+name = "Levy"
+kind = "tax"
+amount = 50
+
+[[field]]
+name = "Jail"
+kind = "jail"
+
+[[field]]
+name = "North"
+kind = "station"
+group = "tethers"
+price = 200
+rents = [25, 50]
+
+[[field]]
+name = "Works"
+kind = "utility"
+group = "works"
+price = 150
+rents = [4]
+
+[[field]]
+name = "Lounge"
+kind = "free"
+
+[[field]]
+name = "Sweep"
+kind = "go-to-jail"
+
+[[field]]
+name = "South"
+kind = "station"
+group = "tethers"
+price = 200
+rents = [25, 50]
+"""
+
+
+def board_text(**settings: str) -> str:
+    top = {**TOP, **{k: v for k, v in settings.items() if k in TOP}}
+    house = {**HOUSE, **{k: v for k, v in settings.items() if k in HOUSE}}
+    fine = settings.get("fine", "30")
+    lines = [f"{k} = {v}" for k, v in top.items()]
+    lines += ["", "[jail]", f"fine = {fine}", "", "[house_rules]"]
+    lines += [f"{k} = {v}" for k, v in house.items()]
+    return "\n".join(lines) + "\n" + FIELDS
+
+
+def game(players: tuple[str, ...] = ("Ann", "Bob"), **settings: str) -> Table:
+    text = board_text(**settings)
+    return table(game="boardfile", board=text, first="Ann", patrol=None, players=players)
+
+
+def own(t: Table, owners: dict[int, str], levels: dict[int, int] | None = None) -> None:
+    """Owners typed in the Owners sheet (its rows: fields 2, 3, 6, 7, 10)."""
+    row = {2: 2, 3: 3, 6: 4, 7: 5, 10: 6}
+    cells: dict[str, object] = {f"Owners!C{row[f]}": name for f, name in owners.items()}
+    cells |= {f"Owners!D{row[f]}": n for f, n in (levels or {}).items()}
+    t.edit_cells(cells)
+
+
+def place(t: Table, player: str, field: int) -> None:
+    row = {"Ann": 2, "Bob": 3, "Cy": 4}[player]
+    t.edit_cells({f"Players!C{row}": field})
+
+
+def test_board_start_money_and_the_opening() -> None:
+    t = game(start_money="750")
+    assert t.cash("Ann") == t.cash("Bob") == Decimal("750.00")
+    assert [x["rule"] for x in t.journal()] == ["start_money", "start_money"]
+
+
+@pytest.mark.parametrize(
+    ("settings", "passing", "landing"),
+    [
+        ({}, "200.00", "200.00"),
+        ({"land_on_start": "50"}, "200.00", "250.00"),
+        ({"double_start": "true"}, "200.00", "400.00"),
+        ({"double_start": "true", "land_on_start": "50"}, "200.00", "450.00"),
+        ({"pass_start": "0"}, "0.00", "0.00"),
+    ],
+)
+def test_board_pass_start_land_on_start_and_double_start(
+    settings: dict[str, str], passing: str, landing: str
+) -> None:
+    t = game(**settings)
+    t("roll --dice 5,5")  # Ann: 1 -> 1, exactly on the start
+    assert t.cash("Ann") == Decimal(500) + Decimal(landing)
+    place(t, "Bob", 9)
+    t("roll --dice 1,2")  # Bob: 9 -> 2 past the start, buys Red A
+    assert t.cash("Bob") == Decimal(500) + Decimal(passing) - 100
+
+
+def test_board_buy_on_landing_buys_with_the_money_and_not_without() -> None:
+    t = game()
+    t("roll --dice 1,1")  # Ann lands on Red B
+    assert t.cash("Ann") == Decimal(400)
+    assert t.status()["players"]["Ann"]["owns"] == [3]
+    t("pay Bob Ann 450")
+    t("roll --dice 2,3")  # Bob lands on North (200) with 50
+    assert t.status()["players"]["Bob"]["owns"] == []
+    assert "cannot buy it for 200.00" in t.rows("Turns")[-1]["what"]
+
+
+def test_board_buy_and_rent_by_hand() -> None:
+    t = game(buy_on_landing="false")
+    t("roll --dice 1,1")
+    assert "for sale at 100.00" in t.rows("Turns")[-1]["what"]
+    assert t.cash("Ann") == Decimal(500)
+    t("buy Ann 'Red B'")
+    assert t.cash("Ann") == Decimal(400)
+    with refused("owned"):
+        t("buy Bob 3")
+    t("rent Bob red-b")
+    assert (t.cash("Ann"), t.cash("Bob")) == (Decimal(410), Decimal(490))
+    with refused("no-rent"):
+        t("rent Ann 3")
+    with refused("no-rent"):
+        t("rent Ann 2")
+    with refused("not-for-sale"):
+        t("buy Ann 4")
+    with refused("unknown-field"):
+        t("buy Ann Nowhere")
+    t("pay Bob Ann 450")
+    with refused("overdrawn"):
+        t("buy Bob 2")
+
+
+@pytest.mark.parametrize(("factor", "rent"), [("1", "10.00"), ("2", "20.00"), ("2.5", "25.00")])
+def test_board_full_group_rent(factor: str, rent: str) -> None:
+    t = game(full_group_rent=factor)
+    own(t, {2: "Bob"})
+    place(t, "Ann", 10)
+    t("roll --dice 1,1")  # Ann: 10 -> 2, Red A; Bob has half the group
+    assert t.cash("Bob") == Decimal("510.00")
+    own(t, {2: "Bob", 3: "Bob"})
+    t("rent Ann 2")
+    assert t.cash("Bob") == Decimal("510.00") + Decimal(rent)
+
+
+def test_board_rents_by_level() -> None:
+    t = game(full_group_rent="2")
+    own(t, {2: "Bob", 3: "Bob"}, {2: 1})
+    t("rent Ann 2")  # level 1: rents[1], the whole group's factor only for a bare lot
+    t("rent Ann 3")  # bare, the whole group: 10 × 2
+    assert t.cash("Bob") == Decimal(500 + 50 + 20)
+    t.edit_cells({"Owners!D2": 2})
+    assert "bad-level" in t.check(clean=False)
+
+
+def test_board_a_station_s_rent_by_how_many_of_its_group_and_a_utility_s_by_the_dice() -> None:
+    t = game()
+    own(t, {6: "Bob"})
+    t("rent Ann 6")
+    own(t, {6: "Bob", 10: "Bob"})
+    t("rent Ann North")
+    own(t, {6: "Bob", 10: "Bob", 7: "Bob"})
+    with refused("needs-dice"):
+        t("rent Ann Works")
+    t("rent Ann Works --dice 3,4")  # 4 × 7
+    assert t.cash("Bob") == Decimal(500 + 25 + 50 + 28)
+
+
+@pytest.mark.parametrize("pot", [False, True])
+def test_board_taxes_and_fines_feed_the_pot_a_free_field_pays_it_out(pot: bool) -> None:
+    t = game(pot=str(pot).lower(), pot_bonus="100")
+    assert t.balance("pot") == Decimal(100 if pot else 0)
+    t("roll --dice 1,2")  # Ann: Levy, 50
+    assert t.balance("pot") == Decimal(150 if pot else 0)
+    place(t, "Bob", 6)
+    t("roll --dice 1,1")  # Bob: 6 -> 8, the Lounge
+    assert t.cash("Bob") == Decimal(650 if pot else 500)
+    assert t.balance("pot") == Decimal(100 if pot else 0)  # the bonus again
+
+
+def test_board_the_jail_and_its_fine() -> None:
+    t = game(fine="30", pot="true")
+    place(t, "Ann", 7)
+    t("roll --dice 1,1")  # Ann: 7 -> 9, the Sweep: to the jail, no pass of the start
+    ann = t.status()["players"]["Ann"]
+    assert (ann["field"], ann["in_jail"], ann["cash"]) == (5, True, "500.00")
+    t("roll --dice 6,6")  # Bob
+    t("roll --dice 1,2")  # Ann pays the fine into the pot and moves 5 -> 8, the Lounge
+    assert t.cash("Ann") == Decimal(500 - 30 + 30)
+    assert t.status()["players"]["Ann"]["in_jail"] is False
+
+
+def test_board_out_pays_and_buys_nothing() -> None:
+    t = game(("Ann", "Bob", "Cy"), shortfall='"out"', pass_start="0")
+    own(t, {2: "Ann", 3: "Bob"})
+    t("pay Bob Ann 495")
+    t("roll --dice 1,2")  # Ann: the Levy
+    place(t, "Bob", 10)
+    t("roll --dice 1,1")  # Bob (5 cr): 10 -> 2, rent 10 to Ann: pays 5 and is out
+    status = t.status()["players"]["Bob"]
+    assert status["out"] is True and status["owns"] == [] and status["cash"] == "0.00"
+    assert t.cash("Ann") == Decimal(500 - 50 + 495 + 5)
+    assert t.status()["turn"] == "Cy"
+    with refused("player-out"):
+        t("pay Ann Bob 1")
+    with refused("player-out"):
+        t("buy Bob 3")
+
+
+def test_board_the_last_player_wins() -> None:
+    t = game(shortfall='"out"', pass_start="0")
+    own(t, {2: "Ann"})
+    t("pay Bob Ann 495")
+    t("roll --dice 6,6")  # Ann
+    place(t, "Bob", 10)
+    out = t("roll --dice 1,1")
+    assert "The game is over: Ann won." in out
+    assert t.status()["winner"] == "Ann"
+    with refused("game-over"):
+        t("tick 1")
+    with refused("game-over"):
+        t("roll")
+    with refused("game-over"):
+        t("pay Ann bank 1")
+
+
+def test_board_loan_and_repay() -> None:
+    t = game(shortfall='"loan"', loan_limit="100")
+    own(t, {2: "Ann", 6: "Bob", 10: "Bob"})
+    t("pay Bob Ann 495")  # Bob: 5 cr and two stations worth 400
+    t("rent Bob 2")  # rent 10: the bank lends 5
+    assert (t.cash("Bob"), t.balance("loan:Bob")) == (Decimal(0), Decimal(-5))
+    assert t.status()["players"]["Bob"]["debt"] == "5.00"
+    with refused("in-debt"):
+        t("buy Bob 3")
+    t("pay Ann Bob 20")  # money in repays the debt first
+    assert (t.cash("Bob"), t.balance("loan:Bob")) == (Decimal(15), Decimal(0))
+
+
+def test_board_loan_limit_puts_a_borrower_out() -> None:
+    t = game(shortfall='"loan"', loan_limit="50")
+    own(t, {2: "Ann", 3: "Ann", 6: "Bob"})
+    t.edit_cells({"Owners!D2": 1})  # Red A at level 1: rent 50
+    t("pay Bob Ann 450")  # Bob: 50 cr, North worth 200: a debt of up to 100
+    t("rent Bob 2")
+    t("rent Bob 2")  # lends 50
+    assert t.balance("loan:Bob") == Decimal(-50)
+    t("rent Bob 2")
+    t("rent Bob 2")  # a debt of 150 past 100: out, the debt written off, North the bank's
+    status = t.status()["players"]["Bob"]
+    assert status["out"] is True and status["owns"] == []
+    assert t.balance("loan:Bob") == Decimal(0)
+    assert t.balance("bank") + t.cash("Ann") + t.balance("pot") == 0
+
+
+def test_board_roll_for_another() -> None:
+    t = game()
+    with refused("not-their-turn"):
+        t("roll --player Bob")
+    with refused("bad-dice"):
+        t("roll --dice 7,1")
+    t("roll --player Ann --dice 1,1")
+    assert t.status()["turn"] == "Bob"
