@@ -6,31 +6,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
 
 from ledger.core import board
 from ledger.core.problems import Problem, problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.engine import Play, Seat, Table, game_over, play, table_of
+from ledger.rules.boardfile.game import Buy, Rent, Roll
 from ledger.rules.boardfile.spec import UTILITY, Square
 
 Result = tuple[str, list[Problem]]
 
 
-def roll(books: Books, a: dict[str, Any], where: Mapping[str, str], event: str) -> Result:
+def roll(books: Books, a: Roll, where: Mapping[str, str], event: str) -> Result:
     table = table_of(books)
     problems = _over(table, "roll" if event.startswith("cli:") else event)
     current = table.current
-    if a["player"] and current is not None:
-        who = books.player(a["player"])
+    if a.player and current is not None:
+        who = books.player(a.player)
         if who is None or who.name != current.name:
-            said = f"it is {current.name}'s turn, not {a['player']}'s"
+            said = f"it is {current.name}'s turn, not {a.player}'s"
             hint = f"leave out the player, or roll for {current.name}"
             problems.append(problem("not-their-turn", where["player"], said, hint))
     dice: list[int] = []
-    if a["dice"]:
-        dice, bad = board.parse_dice(a["dice"], where["dice"])
+    if a.dice:
+        dice, bad = board.parse_dice(a.dice, where["dice"])
         problems += bad
     if problems:
         return "", problems
@@ -39,7 +39,7 @@ def roll(books: Books, a: dict[str, Any], where: Mapping[str, str], event: str) 
     return turn.summary(), []
 
 
-def buy(books: Books, a: dict[str, Any], where: Mapping[str, str], event: str) -> Result:
+def buy(books: Books, a: Buy, where: Mapping[str, str], event: str) -> Result:
     """The player buys the field from the bank at its price, with the money for it."""
     table = table_of(books)
     seat, square, problems = _named(table, a, where)
@@ -71,7 +71,7 @@ def buy(books: Books, a: dict[str, Any], where: Mapping[str, str], event: str) -
     return f"{seat.name} buys {square.number} {square.name} for {fmt(square.price)}; txn {txn}", []
 
 
-def rent(books: Books, a: dict[str, Any], where: Mapping[str, str], event: str) -> Result:
+def rent(books: Books, a: Rent, where: Mapping[str, str], event: str) -> Result:
     """The player pays the rent of another's field (the shortfall as the file says)."""
     table = table_of(books)
     seat, square, problems = _named(table, a, where)
@@ -82,8 +82,8 @@ def rent(books: Books, a: dict[str, Any], where: Mapping[str, str], event: str) 
         said = f"{square.name} is " + (f"{seat.name}'s own" if owner else "nobody's")
         problems.append(problem("no-rent", where["field"], f"{said}: no rent is due", ""))
     dice: list[int] = []
-    if a["dice"]:
-        dice, bad = board.parse_dice(a["dice"], where["dice"])
+    if a.dice:
+        dice, bad = board.parse_dice(a.dice, where["dice"])
         problems += bad
     elif square.kind == UTILITY:
         said = f"{square.name}'s rent is by the dice"
@@ -109,21 +109,21 @@ def _key(name: str) -> str:
 
 
 def _named(
-    table: Table, a: dict[str, Any], where: Mapping[str, str]
+    table: Table, a: Buy, where: Mapping[str, str]
 ) -> tuple[Seat | None, Square | None, list[Problem]]:
     """The player (in the game) and the field (by number or name) the command names."""
     books = table.books
     problems = _over(table, where["player"])
-    found = books.player(a["player"])
+    found = books.player(a.player)
     seat = table.by_name.get(found.name) if found is not None else None
     if found is None or seat is None:
         names = ", ".join(s.name for s in table.seats)
         problems.append(
-            problem("unknown-player", where["player"], f"{a['player']!r} is not a player", names)
+            problem("unknown-player", where["player"], f"{a.player!r} is not a player", names)
         )
     elif (out := books.game.out_of_game(books, found, where["player"])) is not None:
         problems.append(out)
-    text = str(a["field"]).strip()
+    text = str(a.field).strip()
     squares = table.squares
     square = next((s for s in squares if str(s.number) == text or _key(s.name) == _key(text)), None)
     if square is None:

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any
+from typing import Annotated, Any
 
 from ledger.core import board
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import Game
-from ledger.core.params import ActionSpec, Param, Refusal
+from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.core.settings import Settings
@@ -46,15 +46,26 @@ from ledger.rules.boardfile.sheets import (
 
 OVER = Refusal("the game is over: one player is left", "", "test_board_the_last_player_wins")
 OUT = Refusal("a player who is out", "shortfall", "test_board_out_pays_and_buys_nothing")
-PLAYER = Param("player", "text", help="The player, as in the Players sheet.")
-FIELD = Param("field", "text", help="The field by its number or its name.")
-DICE = Param("dice", "text", cli="--dice", help="The two dice, e.g. 3,4 (default: from the seed).")
-ROLL = ActionSpec(
+DICE = Arg("--dice", help="The two dice, e.g. 3,4 (default: from the seed).")
+
+
+class Roll(Move):
+    dice: Annotated[str | None, DICE] = None
+    player: Annotated[str | None, Arg("--player", help="Whose turn it is, to be sure.")] = None
+
+
+class Buy(Move):
+    player: Annotated[str, Arg("PLAYER", help="The player, as in the Players sheet.")]
+    field: Annotated[str, Arg("FIELD", help="The field by its number or its name.")]
+
+
+class Rent(Buy):
+    dice: Annotated[str | None, DICE] = None
+
+
+ROLL = command(
     "roll",
-    (
-        DICE,
-        Param("player", "text", cli="--player", help="Whose turn it is, to be sure."),
-    ),
+    Roll,
     help="Play the current player's turn: the jail's fine, the move past the start, the field "
     "landed on (buy, rent, tax, jail, the pot).",
     example="ledger roll --dice 3,4",
@@ -63,9 +74,9 @@ ROLL = ActionSpec(
         Refusal("--player names one whose turn it is not", "", "test_board_roll_for_another"),
     ),
 )
-BUY = ActionSpec(
+BUY = command(
     "buy",
-    (PLAYER, FIELD),
+    Buy,
     help="The player buys a field from the bank at its price (a table that moves its own "
     "pieces; `roll` buys by itself when the file says buy_on_landing).",
     example="ledger buy Ann 2",
@@ -76,9 +87,9 @@ BUY = ActionSpec(
         Refusal("a player in debt to the bank", "shortfall", "test_board_loan_and_repay"),
     ),
 )
-RENT = ActionSpec(
+RENT = command(
     "rent",
-    (PLAYER, FIELD, DICE),
+    Rent,
     help="The player pays the rent of another's field, by its level, its group or the dice; "
     "a shortfall is lent or puts them out (the file's shortfall).",
     example="ledger rent Bob 2",
