@@ -31,8 +31,9 @@ from ledger.core.problems import (
     has_errors,
     problem,
 )
+from ledger.app.kept import load_kept as load
 from ledger.io.load import FORMULA_COPY
-from ledger.io.workbook import Loaded, load, read_bytes, write
+from ledger.io.workbook import Loaded, read_bytes, write
 
 #: What a command's change gives back besides its summary (a tick: its report).
 D = TypeVar("D")
@@ -201,7 +202,8 @@ def change(
     refuse(path, force)
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
-        loaded, problems = load(path)
+        # read under the lock: the books kept by the shell only for exactly these bytes
+        loaded, problems = load(path, read_bytes(path))
         return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
 
 
