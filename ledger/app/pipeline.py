@@ -19,6 +19,7 @@ from typing import Generic, TypeVar, overload
 import msgspec
 
 from ledger.app.campaign import archive_problems
+from ledger.app.kept import load_kept as load
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
@@ -31,7 +32,6 @@ from ledger.core.problems import (
     has_errors,
     problem,
 )
-from ledger.app.kept import load_kept as load
 from ledger.io.load import FORMULA_COPY
 from ledger.io.workbook import Loaded, read_bytes, write
 

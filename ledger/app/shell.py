@@ -85,6 +85,25 @@ def names_of(books: Any, path: Path | None = None) -> dict[str, tuple[str, ...]]
             if text and text not in bucket:
                 bucket.append(text)
 
+    _people(books, add)
+    params = {p.name for spec in game.commands().values() for p in spec.params if p.kind == "text"}
+    for param in sorted(params):
+        with contextlib.suppress(Exception):  # a game's own names never stop the shell
+            add(param, game.names(books, param))
+    _moves(books, add)
+    _sheet_names(books, params, add)
+    add("setting", books.settings.values)
+    from ledger.core.checks import all_rules
+
+    with contextlib.suppress(Exception):
+        add("rule", (r.code for r in all_rules(game)))
+    return {k: tuple(v) for k, v in found.items() if v}
+
+
+def _people(books: Any, add: Any) -> None:
+    """The players for every parameter that names one, the accounts that are no player's for
+    a payment, and the banks."""
+    game = books.game
     players = [p.name for p in books.players]
     for param in PLAYER_PARAMS:
         add(param, players)
@@ -96,23 +115,16 @@ def names_of(books: Any, path: Path | None = None) -> dict[str, tuple[str, ...]]
             banks += list(game.player_banks(books, p).values())
     for param in BANK_PARAMS:
         add(param, banks)
-    params = {p.name for spec in game.commands().values() for p in spec.params if p.kind == "text"}
-    for param in sorted(params):
-        with contextlib.suppress(Exception):  # a game's own names never stop the shell
-            add(param, game.names(books, param))
-    for player in players:
+
+
+def _moves(books: Any, add: Any) -> None:
+    """The choices of every player's moves that apply now (`Game.moves_now`), by field."""
+    for player in books.players:
         with contextlib.suppress(Exception):
-            moves = game.moves_now(books, player) or {}
+            moves = books.game.moves_now(books, player.name) or {}
             for fields in moves.values():
                 for field, pick in fields.items():
                     add(field, (value for value, _ in pick.choices))
-    _sheet_names(books, params, add)
-    add("setting", books.settings.values)
-    from ledger.core.checks import all_rules
-
-    with contextlib.suppress(Exception):
-        add("rule", (r.code for r in all_rules(game)))
-    return {k: tuple(v) for k, v in found.items() if v}
 
 
 def _sheet_names(books: Any, params: set[str], add: Any) -> None:
@@ -287,7 +299,5 @@ def said(path: Path, actions: list[Any]) -> list[str]:
             out.append(f"action {a.n} from {a.who}: {what} — refused at once")
         else:
             money = f", moves {moves[a.n]}" if a.n in moves else ""
-            out.append(
-                f"action {a.n} from {a.who}: {what}{money} — approve {a.n} / reject {a.n}"
-            )
+            out.append(f"action {a.n} from {a.who}: {what}{money} — approve {a.n} / reject {a.n}")
     return out

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import socket
 import sys
-from types import FrameType
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any
 from urllib.parse import quote
 

@@ -284,7 +284,7 @@ class Shell:
         """The commands a line may start with: ledger's own and the workbook's game's."""
         from ledger.cli.group import _games
 
-        names = set(self.cli.commands)
+        names = set(getattr(self.cli, "commands", {}))
         with contextlib.suppress(Exception):
             group = _games()[self.view.game][1] if self.view.game else None
             if group is not None:
@@ -303,11 +303,10 @@ class Shell:
 
             args = split_arg_string(text)
         incomplete = "" if not text or text[-1].isspace() or not args else args.pop()
-        if _command_word(args) is None and not incomplete.startswith("-"):
-            words = self.commands() if not args or args[0] != "help" else self.commands()
-            return [(w, "command") for w in words if w.startswith(incomplete)]
-        if args and args[0] == "help":
+        if args[:1] == ["help"]:  # `help pay`: the help of a command
             args = args[1:]
+        if _command_word(args) is None and not incomplete.startswith("-"):
+            return [(w, "command") for w in self.commands() if w.startswith(incomplete)]
         return list(self._complete_with_click(args, incomplete))
 
     def _complete_with_click(self, args: list[str], incomplete: str) -> Iterator[tuple[str, str]]:
