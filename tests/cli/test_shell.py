@@ -235,3 +235,54 @@ def test_the_prompt_names_the_game_and_its_moment(game: Ledger) -> None:
 
 def test_ledger_help_lists_shell(game: Ledger) -> None:
     assert "shell" in game("--help").stdout
+
+
+def test_ctrl_c_while_a_command_runs_never_cuts_its_save(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import signal
+
+    shell, _ = session(game)
+
+    def ctrl_c(step: str) -> None:
+        if step == "written":  # the new version written, the workbook not yet replaced
+            os.kill(os.getpid(), signal.SIGINT)
+
+    steps.STEPS.append(ctrl_c)
+    try:
+        assert shell.run_line("pay Ann Bob 5") == 0
+    finally:
+        steps.STEPS.remove(ctrl_c)
+    err = capfd.readouterr().err
+    assert "the command goes on to its end" in err
+    assert game.balances()["player:Ann"] == "20.00"
+    assert shell.run_line("balance") == 0  # and the shell goes on
+
+
+def test_shell_serve_serves_the_pages_from_the_shell_and_stops_with_it(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import httpx
+
+    from tests.web.browser import free_port
+
+    port = free_port()
+    with create_pipe_input() as keys:
+        shell = Shell(game.path, input=keys, output=DummyOutput())
+        shell.serve(port, lan=False, qr=False)
+        links = dict(
+            line.split(": ", 1) for line in capfd.readouterr().out.splitlines() if ": http" in line
+        )
+        page = None
+        for _ in range(100):
+            try:
+                page = httpx.get(links["Ann"], timeout=5)
+                break
+            except httpx.TransportError:
+                import time
+
+                time.sleep(0.05)
+        assert page is not None and page.status_code == 200 and "Ann" in page.text
+        keys.send_text("exit\r")
+        assert shell.loop() == 0
+    assert not any(t.is_alive() for t in shell._threads)
