@@ -112,21 +112,16 @@ class Shell:
 
     def loop(self) -> int:
         """Read and run lines until Ctrl-D or `exit`; 0."""
-        from prompt_toolkit import PromptSession
         from prompt_toolkit.patch_stdout import patch_stdout
 
         from ledger.app.shell import read_history
 
         lines, problems = read_history(self.path)
         _print_problems(problems)  # the history not believed: none read, none kept
+        if problems:
+            say("The shell keeps this session's lines in memory only.")
         self.keep_history = not problems
-        self.session = PromptSession(
-            history=_History(lines, self),
-            completer=_Completer(self),
-            complete_while_typing=False,
-            input=self._io[0],
-            output=self._io[1],
-        )
+        self.session = _prompt_session(self, lines)
         news = threading.Thread(target=self._follow, name="ledger-shell-news", daemon=True)
         news.start()
         self._threads.append(news)
@@ -384,53 +379,45 @@ def _interrupts_held() -> Iterator[None]:
         signal.signal(signal.SIGINT, before)
 
 
-def _completer_base() -> Any:
-    from prompt_toolkit.completion import Completer
-
-    return Completer
-
-
-def _history_base() -> Any:
+def _prompt_session(shell: Shell, lines: list[str]) -> Any:
+    """prompt_toolkit's session for `shell` (imported only by the shell: it takes a while),
+    with the lines typed before as its history."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import History
 
-    return History
+    class LineCompleter(Completer):
+        """prompt_toolkit's side of `Shell.complete`."""
 
+        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Any]:
+            text = document.text_before_cursor
+            incomplete = "" if not text or text[-1].isspace() else text.split()[-1]
+            for value, meta in shell.complete(text):
+                shown = shlex.quote(value) if value != shlex.quote(value) else value
+                yield Completion(shown, start_position=-len(incomplete), display_meta=meta)
 
-class _Completer(_completer_base()):  # type: ignore[misc]
-    """prompt_toolkit's side of `Shell.complete`."""
+    class LineHistory(History):
+        """The lines typed on this workbook, kept in the user's state folder (ledger/app/
+        shell.py checks whose it is); only in memory when it is not this account's alone."""
 
-    def __init__(self, shell: Shell) -> None:
-        self.shell = shell
+        def load_history_strings(self) -> Iterable[str]:
+            return list(reversed(lines))  # newest first, as prompt_toolkit asks
 
-    def get_completions(self, document: Any, complete_event: Any) -> Iterator[Any]:
-        from prompt_toolkit.completion import Completion
+        def store_string(self, string: str) -> None:
+            if not shell.keep_history or not string.strip():
+                return
+            from ledger.app.shell import add_history
 
-        text = document.text_before_cursor
-        incomplete = "" if not text or text[-1].isspace() else text.split()[-1]
-        for value, meta in self.shell.complete(text):
-            shown = shlex.quote(value) if value != shlex.quote(value) else value
-            yield Completion(shown, start_position=-len(incomplete), display_meta=meta)
+            refused = add_history(shell.path, string)
+            if refused is not None:
+                shell.keep_history = False
+                _print_problems([refused])
+                say("The shell keeps this session's lines in memory only.")
 
-
-class _History(_history_base()):  # type: ignore[misc]
-    """The lines typed on this workbook, kept in the user's state folder (ledger/app/shell.py
-    checks whose it is); only in memory when it is not this account's alone."""
-
-    def __init__(self, lines: list[str], shell: Shell) -> None:
-        super().__init__()
-        self._lines = lines
-        self.shell = shell
-
-    def load_history_strings(self) -> Iterable[str]:
-        return list(reversed(self._lines))  # newest first, as prompt_toolkit asks
-
-    def store_string(self, string: str) -> None:
-        if not self.shell.keep_history or not string.strip():
-            return
-        from ledger.app.shell import add_history
-
-        refused = add_history(self.shell.path, string)
-        if refused is not None:
-            self.shell.keep_history = False
-            _print_problems([refused])
-            say("The shell keeps this session's lines in memory only.")
+    return PromptSession(
+        history=LineHistory(),
+        completer=LineCompleter(),
+        complete_while_typing=False,
+        input=shell._io[0],
+        output=shell._io[1],
+    )
