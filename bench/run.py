@@ -274,7 +274,7 @@ class Table:
             met = "no" if exc.late and goal is not None else "-"
             self.add(kind, measure, f"not measured: {exc}", wanted, met)
             return None
-        result = f"{a.median:.2f} s ÷ {b.median:.2f} s = {ratio:.2f}"
+        result = f"{seconds(a.median)} ÷ {seconds(b.median)} = {ratio:.2f}"
         self.add(kind, measure, result, wanted, "-" if goal is None else ratio <= goal)
         return a, b, ratio
 
@@ -283,6 +283,12 @@ class Table:
         rows = sorted(self.rows, key=lambda r: r[0])
         lines += [f"| {m} | {r} | {g} | {ok} |" for _, m, r, g, ok in rows]
         return "\n".join(lines)
+
+
+def seconds(wall: float) -> str:
+    """A time as the table shows it: milliseconds under a tenth of a second (a line in the
+    shell), else seconds."""
+    return f"{wall * 1000:.1f} ms" if wall < 0.1 else f"{wall:.2f} s"
 
 
 EXAMPLE = ROOT / "workbooks" / "demo-triplanetary.xlsx"
