@@ -286,3 +286,49 @@ def test_shell_serve_serves_the_pages_from_the_shell_and_stops_with_it(
         keys.send_text("exit\r")
         assert shell.loop() == 0
     assert not any(t.is_alive() for t in shell._threads)
+
+
+def test_tab_completes_a_players_name_through_the_prompt(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import threading
+    import time
+
+    with create_pipe_input() as keys:
+        shell = Shell(game.path, input=keys, output=DummyOutput())
+        keys.send_text("pay An\t")  # completed while the prompt waits, then the rest typed
+
+        def rest() -> None:
+            for _ in range(400):
+                if shell.session is not None and shell.session.default_buffer.text == "pay Ann":
+                    break
+                time.sleep(0.025)
+            keys.send_text(" Bob 2\r\x04")
+
+        later = threading.Thread(target=rest)
+        later.start()
+        shell.loop()
+        later.join()
+    assert "Ann pays Bob: 2.00 KC" in capfd.readouterr().out
+
+
+def test_lines_from_a_pipe_run_without_a_prompt_until_exit(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    shell = Shell(game.path)
+    assert shell.lines(["pay Ann Bob 1000\n"]) == 1  # the last line's exit code
+    shell = Shell(game.path)
+    assert shell.lines(["pay Ann Bob 1\n", "exit\n", "pay Ann Bob 1\n"]) == 0
+    assert game.balances()["player:Ann"] == "24.00"
+    assert shell.session is None  # no prompt_toolkit
+
+
+def test_reject_at_the_prompt(game: Ledger, capfd: pytest.CaptureFixture[str]) -> None:
+    from ledger.app.actions import submit
+
+    shell, _ = session(game)
+    submit(game.path, "Bob", "pay", {"to": "Ann", "amount": "3"}, "form-1")
+    assert shell.announce()[0].startswith("action 1 from Bob: pay Bob Ann 3, moves 3.00 KC")
+    assert shell.run_line("reject 1 --why 'paid in cash'") == 0
+    assert "rejected action 1" in capfd.readouterr().err
+    assert game.balances()["player:Bob"] == "25.00"
