@@ -332,3 +332,27 @@ def test_reject_at_the_prompt(game: Ledger, capfd: pytest.CaptureFixture[str]) -
     assert shell.run_line("reject 1 --why 'paid in cash'") == 0
     assert "rejected action 1" in capfd.readouterr().err
     assert game.balances()["player:Bob"] == "25.00"
+
+
+def test_what_a_command_saved_is_its_threads_own(game: Ledger) -> None:
+    """`ledger shell --serve`: a player's action saved by the server's thread is not what the
+    banker's command in the shell saved (its failure says "nothing was written", not "saved")."""
+    import threading
+
+    from ledger.app import this_run
+    from ledger.app.pay import amount_of, paying
+    from ledger.app.pipeline import change
+
+    this_run.begin_run()
+    elsewhere = threading.Thread(
+        target=change,
+        args=(
+            game.path.resolve(),
+            paying("Ann", "Bob", amount_of("1")),
+        ),
+        kwargs={"command": "pay Ann Bob 1"},
+    )
+    elsewhere.start()
+    elsewhere.join()
+    assert game.balances()["player:Ann"] == "24.00"
+    assert this_run.saved_in_this_run() is None
