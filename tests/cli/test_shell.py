@@ -354,5 +354,5 @@ def test_what_a_command_saved_is_its_threads_own(game: Ledger) -> None:
     )
     elsewhere.start()
     elsewhere.join()
-    assert game.balances()["player:Ann"] == "24.00"
     assert this_run.saved_in_this_run() is None
+    assert game.balances()["player:Ann"] == "24.00"  # saved by the other thread
