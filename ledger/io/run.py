@@ -14,6 +14,7 @@ from typing import Any
 #: bookkeeping, the summary, the statements) could not be written.
 EXIT_SAVED_BUT = 4
 
+
 class _ThisRun(threading.local):
     """What the command running in this thread did (`ledger shell --serve` runs the banker's
     commands and the players' actions in one process, each in its own thread)."""
