@@ -7,6 +7,8 @@ writes with them and nothing of ledger's own. `make bench` times each command ag
     python bench/floor.py balance WORKBOOK  # `balance`: Python, `import typer, rich`, the
                                             # Journal read by python-calamine, each account summed
                                             # in Decimal, a Rich table printed
+    python bench/floor.py change50 WORKBOOK # 50 changes in one process (`ledger shell`'s 50
+                                            # `pay`): `change`'s reads and writes, 50 times
 """
 
 from __future__ import annotations
@@ -58,5 +60,10 @@ def balance(path: str) -> None:
     Console().print(table)
 
 
+def change50(path: str) -> None:
+    for _ in range(50):
+        change(path)
+
+
 if __name__ == "__main__":
-    {"change": change, "balance": balance}[sys.argv[1]](sys.argv[2])
+    {"change": change, "balance": balance, "change50": change50}[sys.argv[1]](sys.argv[2])

@@ -31,6 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -72,12 +73,23 @@ class Runs:
         return run[0]
 
 
-def once(cmd: list[str], timeout: float, env: dict[str, str] | None = None) -> tuple[float, int]:
-    """Wall time and peak memory (MiB) of one command, as the OS counts them."""
-    with tempfile.TemporaryFile() as err:
+def once(
+    cmd: list[str],
+    timeout: float,
+    env: dict[str, str] | None = None,
+    stdin: Path | None = None,
+) -> tuple[float, int]:
+    """Wall time and peak memory (MiB) of one command, as the OS counts them; `stdin`: a file
+    it reads (the lines of `ledger shell`)."""
+    with tempfile.TemporaryFile() as err, open(stdin or os.devnull, "rb") as given:
         start = time.perf_counter()
         p = subprocess.Popen(
-            cmd, env=env or ENV, stdout=subprocess.DEVNULL, stderr=err, start_new_session=True
+            cmd,
+            env=env or ENV,
+            stdin=given,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+            start_new_session=True,
         )
         timer = threading.Timer(timeout, lambda: os.killpg(p.pid, signal.SIGKILL))
         timer.start()
@@ -106,11 +118,42 @@ class Cmd:
     state: Path | None = None
     workbook: Path | None = None
     timeout: float = 900
+    stdin: Path | None = None
 
     def run(self) -> tuple[float, int]:
         if self.state is not None and self.workbook is not None:
             restore(self.state, self.workbook)
-        return once(self.argv, self.timeout)
+        return once(self.argv, self.timeout, stdin=self.stdin)
+
+
+class InShell(Cmd):
+    """One line run in a `ledger shell` that this process keeps open (the bench's own, on the
+    workbook `workbook`), its output thrown away: the time of that line alone, the shell
+    already started and its first command run (the books read once)."""
+
+    shell: Any = None
+
+    def run(self) -> tuple[float, int]:
+        import contextlib
+        import resource
+
+        assert self.workbook is not None
+        with (
+            open(os.devnull, "w") as null,
+            contextlib.redirect_stdout(null),
+            contextlib.redirect_stderr(null),
+        ):
+            if self.shell is None:
+                from ledger.cli.shell import Shell
+
+                self.shell = Shell(self.workbook.resolve())
+                self.shell.run_line(" ".join(self.argv))  # the books read once
+            start = time.perf_counter()
+            code = self.shell.run_line(" ".join(self.argv))
+            elapsed = time.perf_counter() - start
+        if code != 0:
+            raise Failed(f"exit {code} in the shell: {' '.join(self.argv)}")
+        return elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024
 
 
 def paired(a: Cmd, b: Cmd, times: int) -> tuple[Runs, Runs, float]:
@@ -231,7 +274,7 @@ class Table:
             met = "no" if exc.late and goal is not None else "-"
             self.add(kind, measure, f"not measured: {exc}", wanted, met)
             return None
-        result = f"{a.median:.2f} s ÷ {b.median:.2f} s = {ratio:.2f}"
+        result = f"{seconds(a.median)} ÷ {seconds(b.median)} = {ratio:.2f}"
         self.add(kind, measure, result, wanted, "-" if goal is None else ratio <= goal)
         return a, b, ratio
 
@@ -240,6 +283,12 @@ class Table:
         rows = sorted(self.rows, key=lambda r: r[0])
         lines += [f"| {m} | {r} | {g} | {ok} |" for _, m, r, g, ok in rows]
         return "\n".join(lines)
+
+
+def seconds(wall: float) -> str:
+    """A time as the table shows it: milliseconds under a tenth of a second (a line in the
+    shell), else seconds."""
+    return f"{wall * 1000:.1f} ms" if wall < 0.1 else f"{wall:.2f} s"
 
 
 EXAMPLE = ROOT / "workbooks" / "demo-triplanetary.xlsx"
@@ -286,6 +335,49 @@ def at_the_table(table: Table, work: Path, times: int) -> None:
     )
 
 
+def in_the_shell(table: Table, work: Path, times: int) -> None:
+    """`ledger shell` (issue 39) on the example after a year: 50 `pay` typed in one shell ÷ 50
+    reads and writes of the same workbook by python-calamine and XlsxWriter in one process; a
+    `balance` in the shell when nothing changed ÷ hledger's `balance` of the game's export."""
+    print("\nthe shell, on the example workbook after `tick 360`", flush=True)
+    state = OUT / "state-example"
+    w = work / "shell.xlsx"
+    if not (state / "workbook.xlsx").exists():
+        table.add(
+            "table", SHELL_PAY, "not measured: the example could not be prepared", "≤ 1.5", "-"
+        )
+        return
+    lines = work / "shell-50-pay.txt"
+    lines.write_text("pay bank Ann 1\n" * 50 + "exit\n", encoding="utf-8")
+    env_state = work / "shell-state"  # the shell's history: not the user's own folder
+    ENV["XDG_STATE_HOME"] = str(env_state)
+    shell = Cmd("50 pay in one shell", [*LEDGER, "shell", "-w", str(w)], state, w, stdin=lines)
+    floor = Cmd("floor of 50 changes, one process", [*FLOOR, "change50", str(w)], state, w)
+    table.ratio("table", SHELL_PAY, 1.5, lambda: (shell, floor), times)
+    hledger = shutil.which("hledger")
+    if hledger is None:
+        table.add("table", SHELL_BALANCE, "hledger not installed", "≤ 1", "-")
+        return
+    restore(state, w)
+    journal = work / "shell.journal"
+    try:
+        ledger("export", "--format", "hledger", "--out", journal, "--force", "-w", w)
+    except Failed as exc:
+        table.add("table", SHELL_BALANCE, f"not measured: {exc}", "≤ 1", "-")
+        return
+    os.environ["XDG_STATE_HOME"] = str(env_state)
+    balance = InShell("balance in the shell, nothing changed", ["balance"], workbook=w)
+    theirs = Cmd("hledger balance of the export", [hledger, "-f", str(journal), "balance"])
+    table.ratio("table", SHELL_BALANCE, 1, lambda: (balance, theirs), max(times, 10))
+
+
+SHELL_PAY = (
+    "50 `pay` in one `ledger shell` ÷ 50 reads and writes of the workbook by python-calamine "
+    "and XlsxWriter in one process"
+)
+SHELL_BALANCE = "`balance` in the shell when nothing changed ÷ hledger `balance` of the export"
+
+
 def lines(folder: Path) -> int:
     return sum(len(f.read_text(encoding="utf-8").splitlines()) for f in folder.rglob("*.py"))
 
@@ -310,6 +402,7 @@ def main() -> int:
     work = OUT / "work"
     work.mkdir(exist_ok=True)
     at_the_table(table, work, times)
+    in_the_shell(table, work, times)
     for folder, goal in (("ledger/io", 4000), ("ledger", 31000)):
         n = lines(ROOT / folder)
         table.add("lines", f"lines in `{folder}`", f"{n:,}", f"≤ {goal:,}", n <= goal)

@@ -19,6 +19,7 @@ from typing import Generic, TypeVar, overload
 import msgspec
 
 from ledger.app.campaign import archive_problems
+from ledger.app.kept import load_kept as load
 from ledger.core.actions import in_event_rows, post_pending_events
 from ledger.core.books import Books
 from ledger.core.checks import run_checks
@@ -33,7 +34,7 @@ from ledger.core.problems import (
     problem,
 )
 from ledger.io.load import FORMULA_COPY
-from ledger.io.workbook import Loaded, load, read_bytes, write
+from ledger.io.workbook import Loaded, read_bytes, write
 
 #: What a command's change gives back besides its summary (a tick: its report).
 D = TypeVar("D")
@@ -202,7 +203,8 @@ def change(
     refuse(path, force)
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
-        loaded, problems = load(path)
+        # read under the lock: the books kept by the shell only for exactly these bytes
+        loaded, problems = load(path, read_bytes(path))
         return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
 
 

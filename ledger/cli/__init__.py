@@ -25,6 +25,7 @@ COMMANDS = {
     "history": ("history",),
     "reports": ("statement", "report", "forecast", "status"),
     "serve": ("serve",),
+    "shell": ("shell",),
     "tick": ("tick",),
 }
 

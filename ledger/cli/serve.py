@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import socket
 import sys
+from pathlib import Path
 from types import FrameType
-from typing import Annotated
+from typing import Annotated, Any
 from urllib.parse import quote
 
 import typer
@@ -98,72 +99,87 @@ def serve(
     starts again). A connection must send each request within a few seconds."""
 
     def action() -> None:
-        import uvicorn
-
-        from ledger.app.pipeline import read_books
-        from ledger.core.problems import Problem
-        from ledger.web.limits import BoundedH11
-        from ledger.web.links import make_links
-        from ledger.web.server import create_app
-
-        path = _path(workbook).resolve()
-        books, _ = read_books(path)
-        game = books.settings.identity()  # the links are this game's only
-        host = "0.0.0.0" if lan else "127.0.0.1"
-        # before a link is made (and kept) or shown: a port in use says so and nothing else
-        sock = listen(host, port)
-        renewed: list[Problem] = []  # kept links not believed: all new, and the banker told
-        try:
-            players = [p.name for p in books.players]
-            links = make_links(players, path, keep_links, game=game, warnings=renewed)
-        except BaseException:
-            sock.close()
-            raise
-        _print_problems(renewed)
-        shown = lan_address() if lan else "127.0.0.1"
-        if lan:
-            say(
-                f"Listening on the local network ({shown}, port {port}): anyone there with a link can read it."
-            )
-        else:
-            say(f"Listening on this computer only (127.0.0.1, port {port}); --lan for phones.")
-        if actions:
-            wait = books.settings.values.get("actions_wait", True) is not False
-            say(
-                "Players may act from their links: "
-                + (
-                    "what they send waits for you (ledger pending, ledger approve N)."
-                    if wait
-                    else "what they send applies at once (setting actions_wait)."
-                )
-            )
-        for name, token in links.items():
-            url = f"http://{shown}:{port}/p/{quote(token)}"
-            print(f"{name or 'banker'}: {url}", flush=True)
-            if qr:
-                import segno
-
-                segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
+        server, sock = start(workbook, port, lan, keep_links, qr, actions, max_streams)
         say("Ctrl-C stops the server.")
-        served = create_app(path, links, game=game, max_streams=max_streams, actions=actions)
-
-        class Server(uvicorn.Server):
-            def handle_exit(self, sig: int, frame: FrameType | None) -> None:
-                served.state.stopping.set()  # the open pages' event streams end first
-                super().handle_exit(sig, frame)
-
-        config = uvicorn.Config(
-            served,
-            host=host,
-            port=port,
-            access_log=False,  # the paths hold the tokens
-            log_level="warning",
-            server_header=False,
-            timeout_graceful_shutdown=2,
-            http=BoundedH11,  # a request must come whole within a few seconds
-            ws="none",  # the pages use no WebSocket: an upgrade is a plain request (a 404)
-        )
         with sock:
-            Server(config).run(sockets=[sock])
+            server.run(sockets=[sock])
 
     run(action)
+
+
+def start(
+    workbook: Path,
+    port: int,
+    lan: bool,
+    keep_links: bool,
+    qr: bool,
+    actions: bool,
+    max_streams: int,
+) -> tuple[Any, socket.socket]:
+    """The server of `ledger serve` (and of `ledger shell --serve`), ready to run on its
+    socket: the links made and printed, name first; the caller runs it and closes the socket."""
+    import uvicorn
+
+    from ledger.app.pipeline import read_books
+    from ledger.core.problems import Problem
+    from ledger.web.limits import BoundedH11
+    from ledger.web.links import make_links
+    from ledger.web.server import create_app
+
+    path = _path(workbook).resolve()
+    books, _ = read_books(path)
+    game = books.settings.identity()  # the links are this game's only
+    host = "0.0.0.0" if lan else "127.0.0.1"
+    # before a link is made (and kept) or shown: a port in use says so and nothing else
+    sock = listen(host, port)
+    renewed: list[Problem] = []  # kept links not believed: all new, and the banker told
+    try:
+        players = [p.name for p in books.players]
+        links = make_links(players, path, keep_links, game=game, warnings=renewed)
+    except BaseException:
+        sock.close()
+        raise
+    _print_problems(renewed)
+    shown = lan_address() if lan else "127.0.0.1"
+    if lan:
+        say(
+            f"Listening on the local network ({shown}, port {port}): anyone there with a link can read it."
+        )
+    else:
+        say(f"Listening on this computer only (127.0.0.1, port {port}); --lan for phones.")
+    if actions:
+        wait = books.settings.values.get("actions_wait", True) is not False
+        say(
+            "Players may act from their links: "
+            + (
+                "what they send waits for you (ledger pending, ledger approve N)."
+                if wait
+                else "what they send applies at once (setting actions_wait)."
+            )
+        )
+    for name, token in links.items():
+        url = f"http://{shown}:{port}/p/{quote(token)}"
+        print(f"{name or 'banker'}: {url}", flush=True)
+        if qr:
+            import segno
+
+            segno.make(url, error="m").terminal(out=sys.stderr, compact=True)
+    served = create_app(path, links, game=game, max_streams=max_streams, actions=actions)
+
+    class Server(uvicorn.Server):
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            served.state.stopping.set()  # the open pages' event streams end first
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        served,
+        host=host,
+        port=port,
+        access_log=False,  # the paths hold the tokens
+        log_level="warning",
+        server_header=False,
+        timeout_graceful_shutdown=2,
+        http=BoundedH11,  # a request must come whole within a few seconds
+        ws="none",  # the pages use no WebSocket: an upgrade is a plain request (a 404)
+    )
+    return Server(config), sock

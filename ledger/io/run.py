@@ -5,6 +5,7 @@ command that only shows imports no history."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,33 +14,47 @@ from typing import Any
 #: bookkeeping, the summary, the statements) could not be written.
 EXIT_SAVED_BUT = 4
 
-#: What this process has saved (a command saves at most once): what a failure afterwards
-#: must not deny.
-_saved: list[tuple[Path, Any]] = []
-#: The other files this process wrote (statements, summaries, exports), in order: what an
-#: answer to Ctrl-C must not deny either.
-_written: list[Path] = []
+
+class _ThisRun(threading.local):
+    """What the command running in this thread did (`ledger shell --serve` runs the banker's
+    commands and the players' actions in one process, each in its own thread)."""
+
+    def __init__(self) -> None:
+        #: What it saved (a command saves at most once): what a failure afterwards must not
+        #: deny.
+        self.saved: list[tuple[Path, Any]] = []
+        #: The other files it wrote (statements, summaries, exports), in order: what an
+        #: answer to Ctrl-C must not deny either.
+        self.written: list[Path] = []
+
+
+_run = _ThisRun()
 
 
 def begin_run() -> None:
     """A command starts: nothing saved or written yet (several commands may run in one
     process)."""
-    _saved.clear()
-    _written.clear()
+    _run.saved.clear()
+    _run.written.clear()
+
+
+def note_saved(path: Path, version: Any) -> None:
+    """The workbook was replaced by this command's save (`version`)."""
+    _run.saved.append((path, version))
 
 
 def note_written(path: Path) -> None:
-    _written.append(path)
+    _run.written.append(path)
     fault("output-written")
 
 
 def written_in_this_run() -> list[Path]:
-    return list(_written)
+    return list(_run.written)
 
 
 def saved_in_this_run() -> tuple[Path, Any] | None:
-    """The workbook and version this process saved, if it saved one."""
-    return _saved[-1] if _saved else None
+    """The workbook and version this command saved, if it saved one."""
+    return _run.saved[-1] if _run.saved else None
 
 
 #: Called with the name of each step of a save as it is reached: "written" (the new version

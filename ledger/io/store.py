@@ -40,8 +40,8 @@ from ledger.io.history import (
     versions,
 )
 from ledger.io.oserrors import os_problem
-from ledger.io.run import _saved, saved_in_this_run
 from ledger.io.run import fault as _fault
+from ledger.io.run import note_saved, saved_in_this_run
 from ledger.io.undo import Undone, undo_newest
 
 __all__ = [  # what the commands use of the history and the errors, through the store
@@ -327,7 +327,7 @@ def save(
         replaced = True
         # recorded at once: whatever fails from here on is reported as saved-but
         done = replace(entry, state="done") if entry is not None else None
-        _saved.append((path, done or Version(0, "", "", command, summary, digest)))
+        note_saved(path, done or Version(0, "", "", command, summary, digest))
         with contextlib.suppress(OSError):  # without it, `undo` refuses: the safe side
             history.note_written(path, digest)
         history.fsync_dir(path.parent)
@@ -354,15 +354,13 @@ def undo(path: Path) -> Undone:
     workbook is replaced, a failure is reported as saved-but, never as nothing written."""
 
     def replaced(version: Version) -> None:
-        _saved.append(
-            (
-                path,
-                replace(
-                    version,
-                    command="undo",
-                    summary=f"undo of `{version.command}` ({version.summary})",
-                ),
-            )
+        note_saved(
+            path,
+            replace(
+                version,
+                command="undo",
+                summary=f"undo of `{version.command}` ({version.summary})",
+            ),
         )
         _fault("undo-after-replace")
 

@@ -53,6 +53,7 @@ def test_27_a_games_command_imports_its_game_alone_and_never_the_web(game: Ledge
     assert games == {"triplanetary"}, games
     assert not {m for m in modules if m.startswith("ledger.web")}
     assert not {"starlette", "uvicorn", "weasyprint"} & roots(modules)
+    assert "prompt_toolkit" not in roots(modules)  # the shell's alone (issue 39)
     modules = imported(game, "check")
     assert {
         m.split(".")[2] for m in modules if m.startswith("ledger.rules.") and m.count(".") >= 2
