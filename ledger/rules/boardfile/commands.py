@@ -12,7 +12,7 @@ from ledger.core.problems import Problem, problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.engine import Play, Seat, Table, game_over, play, table_of
-from ledger.rules.boardfile.game import Buy, Rent, Roll
+from ledger.rules.boardfile.moves import Buy, Rent, Roll
 from ledger.rules.boardfile.spec import UTILITY, Square
 
 Result = tuple[str, list[Problem]]

@@ -10,14 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Annotated, Any
+from typing import Any
 
 from ledger.core import board
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import Game
-from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
+from ledger.core.params import ActionSpec, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import Line, TickReport
 from ledger.core.settings import Settings
@@ -33,6 +33,7 @@ from ledger.rules.boardfile.engine import (
     refill,
     table_of,
 )
+from ledger.rules.boardfile.moves import Buy, Rent, Roll
 from ledger.rules.boardfile.sheets import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -46,23 +47,6 @@ from ledger.rules.boardfile.sheets import (
 
 OVER = Refusal("the game is over: one player is left", "", "test_board_the_last_player_wins")
 OUT = Refusal("a player who is out", "shortfall", "test_board_out_pays_and_buys_nothing")
-DICE = Arg("--dice", help="The two dice, e.g. 3,4 (default: from the seed).")
-
-
-class Roll(Move):
-    dice: Annotated[str | None, DICE] = None
-    player: Annotated[str | None, Arg("--player", help="Whose turn it is, to be sure.")] = None
-
-
-class Buy(Move):
-    player: Annotated[str, Arg("PLAYER", help="The player, as in the Players sheet.")]
-    field: Annotated[str, Arg("FIELD", help="The field by its number or its name.")]
-
-
-class Rent(Buy):
-    dice: Annotated[str | None, DICE] = None
-
-
 ROLL = command(
     "roll",
     Roll,
