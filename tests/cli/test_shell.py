@@ -184,6 +184,18 @@ def test_completion_never_offers_what_a_replaced_workbook_held(
     assert "Egon" in shell.prompt() and "round" in shell.prompt()
 
 
+def test_egon_orders_complete_by_their_letters_with_pseudonyms_and_traders(
+    ledger: Ledger,
+) -> None:
+    ledger("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    shell, _ = session(ledger)
+    words = lambda text: [v for v, _ in shell.complete(text)]  # noqa: E731
+    assert {"a,BOB", "a,CAT", "a,Alois"} <= set(words("order ABC a,"))
+    assert words("order ABC g,B") == ["g,Bolle,"]
+    assert "l," in words("order ABC l") and "v" in words("order ABC ")
+    assert words("order ABC e,v --justified-against C") == ["CAT"]
+
+
 def test_planetopoly_deeds_complete(ledger: Ledger) -> None:
     ledger("new", "--game", "planetopoly", "--player", "Ann", "--player", "Bob")
     shell, _ = session(ledger)

@@ -389,6 +389,20 @@ class Egon(Game):
 
         return HANDLERS
 
+    def names(self, books: Books, what: str) -> list[str]:
+        """For the shell's completion: an order's code by its letter (section 5-6), the
+        pseudonyms and traders it names, and the pseudonym a Rechtfertigung is against."""
+        players = [p.name for p in books.players]
+        if what == "code":
+            return [
+                *(f"a,{who}" for who in (*players, *tables.TRADERS)),
+                *(f"g,{trader}," for trader in tables.TRADERS),
+                *("v", "l,", "f,", "p,", "i,", "b,", "x,", "d,", "s,", "e,"),
+            ]
+        if what == "justified_against":
+            return players
+        return super().names(books, what)
+
     def status(self, books: Books) -> dict[str, Any]:
         from ledger.rules.egon.view import status
 
