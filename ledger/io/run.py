@@ -10,21 +10,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-#: The command's change was saved, but something it writes afterwards (the history's
-#: bookkeeping, the summary, the statements) could not be written.
+#: The change was saved, but what it writes after (history, summary, statements) was not.
 EXIT_SAVED_BUT = 4
 
 
 class _ThisRun(threading.local):
-    """What the command running in this thread did (`ledger shell --serve` runs the banker's
-    commands and the players' actions in one process, each in its own thread)."""
+    """What the command running in this thread (`ledger shell --serve`: a thread each) saved,
+    at most once, and the other files it wrote (statements, exports) in order: what a failure
+    or a Ctrl-C afterwards must not deny."""
 
     def __init__(self) -> None:
-        #: What it saved (a command saves at most once): what a failure afterwards must not
-        #: deny.
         self.saved: list[tuple[Path, Any]] = []
-        #: The other files it wrote (statements, summaries, exports), in order: what an
-        #: answer to Ctrl-C must not deny either.
         self.written: list[Path] = []
 
 
@@ -32,8 +28,7 @@ _run = _ThisRun()
 
 
 def begin_run() -> None:
-    """A command starts: nothing saved or written yet (several commands may run in one
-    process)."""
+    """A command starts: nothing saved or written yet (a process may run several)."""
     _run.saved.clear()
     _run.written.clear()
 
