@@ -133,16 +133,21 @@ def main() -> None:
     except Exception as exc:  # a bug in ledger: say so plainly, keep the details on request
         if os.environ.get("LEDGER_DEBUG"):
             raise
-        from ledger.app import this_run
-        from ledger.cli.common import say
+        sys.exit(internal_error(exc))
 
-        say(f"ledger: internal error: {type(exc).__name__}: {exc}")
-        saved = this_run.saved_in_this_run()
-        if saved is not None:
-            say(
-                f"saved: {saved[1].summary} in {saved[0].name}; what comes after the save was not"
-                " written. Run again with LEDGER_DEBUG=1 for the details, and report it."
-            )
-            sys.exit(this_run.EXIT_SAVED_BUT)
-        say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
-        sys.exit(1)
+
+def internal_error(exc: Exception) -> int:
+    """Say a bug in ledger plainly, and truly what was saved before it; the exit code."""
+    from ledger.app import this_run
+    from ledger.cli.common import say
+
+    say(f"ledger: internal error: {type(exc).__name__}: {exc}")
+    saved = this_run.saved_in_this_run()
+    if saved is not None:
+        say(
+            f"saved: {saved[1].summary} in {saved[0].name}; what comes after the save was not"
+            " written. Run again with LEDGER_DEBUG=1 for the details, and report it."
+        )
+        return this_run.EXIT_SAVED_BUT
+    say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details, and report it.")
+    return 1

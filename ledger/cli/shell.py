@@ -28,6 +28,8 @@ import typer
 from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, _print_problems, run, say
 from ledger.cli.root import app
 
+#: The longest line read: two cells' worth of text (a cell holds 32,767 characters).
+MAX_LINE = 65_536
 #: Lines that leave the shell (as Ctrl-D does).
 LEAVE = frozenset({"exit", "quit"})
 #: Commands a shell line cannot run: what to do instead.
@@ -170,6 +172,10 @@ class Shell:
 
     def run_line(self, line: str) -> int:
         """One line as `ledger LINE` would run it; its exit code (said only by its output)."""
+        if len(line) > MAX_LINE:  # (shlex reads a long word in time that grows as its square)
+            say(f"ledger: the line is {len(line):,} characters long; at most {MAX_LINE:,} are read")
+            say("    hint: a cell holds at most 32,767 characters; type a shorter line")
+            return 2
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -202,9 +208,9 @@ class Shell:
                 except Exception as exc:  # a bug in ledger: said as `main` says it, not fatal
                     if os.environ.get("LEDGER_DEBUG"):
                         raise
-                    say(f"ledger: internal error: {type(exc).__name__}: {exc}")
-                    say("Nothing was written. Run again with LEDGER_DEBUG=1 for the details.")
-                    return 1
+                    from ledger.cli import internal_error
+
+                    return internal_error(exc)
             return 0
         finally:
             sys.stdout.flush()
@@ -291,6 +297,8 @@ class Shell:
         from ledger.app.shell import view_of
 
         self.view = view_of(self.path, self.view)  # never what a replaced workbook held
+        if len(text) > MAX_LINE:
+            return []
         try:
             args = shlex.split(text)
         except ValueError:

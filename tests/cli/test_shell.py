@@ -117,6 +117,38 @@ def test_a_failed_save_leaves_the_shells_books_as_the_files(
     assert kept.kept_digest(game.path.resolve()) == digest
 
 
+def test_a_bug_after_the_save_is_said_with_what_was_saved_and_the_shell_goes_on(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    shell, _ = session(game)
+    capfd.readouterr()
+
+    def bug(step: str) -> None:
+        if step == "after-replace":
+            raise RuntimeError("a bug after the save")
+
+    steps.STEPS.append(bug)
+    try:
+        assert shell.run_line("pay Ann Bob 5") == 4  # saved, but
+    finally:
+        steps.STEPS.remove(bug)
+    said = capfd.readouterr().err
+    assert "internal error: RuntimeError" in said and "saved: " in said, said
+    assert "Nothing was written" not in said
+    assert shell.run_line("balance") == 0
+
+
+def test_a_line_too_long_to_read_is_refused_at_once(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    shell, _ = session(game)
+    capfd.readouterr()
+    assert shell.run_line("pay Ann Bob " + "x" * 2_000_000) == 2  # (shlex: minutes)
+    assert "at most 65,536 are read" in capfd.readouterr().err
+    assert shell.complete("pay Ann " + "x" * 100_000) == []
+    assert shell.run_line("balance") == 0
+
+
 def test_ctrl_c_clears_the_line_and_ctrl_d_or_exit_leaves(
     game: Ledger, capfd: pytest.CaptureFixture[str]
 ) -> None:
