@@ -119,14 +119,31 @@ def _annotation(p: Param) -> tuple[Any, Any]:
     return Annotated[py | None, option], None
 
 
+#: The largest text file a command reads (a round's letters, a board): 1 MiB.
+MAX_FILE = 1 << 20
+
+
 def read_file(p: Param, path: Path) -> TextFile:
     """The text file a `file` parameter names, read before the workbook is opened; a file
-    that is missing, unreadable or not UTF-8 text stops the command with its problem."""
+    that is missing, not a plain file (a pipe would wait for ever), larger than `MAX_FILE`,
+    unreadable or not UTF-8 text stops the command with its problem."""
+    import os
+    import stat
+
     from ledger.core.problems import ProblemsFound, problem
 
     shown = f"{p.cli} {p.metavar or 'FILE'}"
     try:
-        return TextFile(str(path), path.read_bytes().decode("utf-8-sig"))
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a pipe: opened at once, not waited on
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                said, hint = f"{path} is not a plain file", "give the path of a text file"
+                raise ProblemsFound([problem("not-a-file", p.cli, said, hint)])
+            data = f.read(MAX_FILE + 1)
+        if len(data) > MAX_FILE:
+            said = f"{path} is larger than {MAX_FILE // 1024:,} KiB"
+            raise ProblemsFound([problem("file-too-large", p.cli, said, "a text file is smaller")])
+        return TextFile(str(path), data.decode("utf-8-sig"))
     except FileNotFoundError:
         found = problem(
             "file-not-found",
@@ -141,6 +158,8 @@ def read_file(p: Param, path: Path) -> TextFile:
             f"{path} is not UTF-8 text (byte {exc.start + 1})",
             "save it as plain text in UTF-8",
         )
+    except IsADirectoryError:
+        found = problem("not-a-file", p.cli, f"{path} is a folder", "give the path of a text file")
     except OSError as exc:
         found = problem("unreadable", p.cli, f"cannot read {path}: {exc.strerror}")
     raise ProblemsFound([found])

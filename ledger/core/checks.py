@@ -211,6 +211,19 @@ def _total_zero(books: Books) -> Iterable[Problem]:
         )
 
 
+def _amounts(books: Books) -> Iterable[Problem]:
+    """Every posting is an amount a cell holds exactly (a rule's product of a table's amounts,
+    a board's rent times the dice, must not pass what the Journal can keep)."""
+    from ledger.core.money import LIMIT
+
+    hint = "an amount in a table or setting is too large: make it smaller"
+    for t in books.journal:
+        for p in t.postings:
+            if abs(p.amount.amount) > LIMIT:
+                said = f"txn {t.id} moves {p.amount} on {p.account}, more than a cell holds exactly ({LIMIT:,})"
+                yield problem("amount-too-large", "Journal", said, hint)
+
+
 def all_rules(game: Game | None = None) -> tuple[Rule, ...]:
     """Every check, the game's own among ledger's (`game`: those of the workbook's game, each
     reached by `ledger check --rule CODE`; without one, its checks as the one rule `game`)."""
@@ -222,6 +235,7 @@ def all_rules(game: Game | None = None) -> tuple[Rule, ...]:
         Rule("day", "the day is not before the journal's last day", _day),
         Rule("seed", "the seed is a whole number a spreadsheet holds exactly", _seed),
         Rule("total", "all accounts sum to zero", _total_zero),
+        Rule("amounts", "every posting is an amount a cell holds exactly", _amounts),
         Rule("balances", "the Balances sheet agrees with the journal", _balances_typed),
     )
 

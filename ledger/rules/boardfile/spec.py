@@ -133,7 +133,8 @@ class _Reader:
         """`raw` read as `kind`, or None with its problem."""
         read = _READERS[kind](raw)
         if read is None:
-            self.say("bad-board-value", place, f"{label} is {raw!r}, not {_WANTED[kind]}", "")
+            said = f"{label} is {_shown(raw)}, not {_WANTED[kind]}"
+            self.say("bad-board-value", place, said, _why(raw, kind))
         return read
 
     def table(
@@ -150,11 +151,31 @@ class _Reader:
         for key, (kind, default) in keys.items():
             if key not in data:
                 if default is None:
-                    self.say("missing-board-value", (name, 0, ""), f"{key} is missing", "")
+                    hint = f"add a line {key} = ... ({_WANTED[kind]})"
+                    self.say("missing-board-value", (name, 0, ""), f"{key} is missing", hint)
                 out[key] = default
                 continue
             out[key] = self.value(kind, data[key], (name, 0, key), _label(name, key))
         return out
+
+
+def _shown(raw: Any) -> str:
+    text = repr(raw)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _why(raw: Any, kind: str) -> str:
+    """Why a value is no amount, as the amounts' reader says it (more than a cell holds, more
+    than two decimals, below 0), else how to write what is wanted."""
+    if kind in ("money", "factor", "percent", "rents") and not isinstance(raw, bool):
+        for one in raw if isinstance(raw, list) else [raw]:
+            if isinstance(one, int | float | str):
+                try:
+                    if parse_amount(str(one)) < 0:
+                        return f"{one} is below 0"
+                except ValueError as exc:
+                    return str(exc)
+    return f"write {_WANTED[kind]}"
 
 
 def _label(table: str, key: str) -> str:
@@ -212,9 +233,16 @@ def read(text: str, where: Callable[[int], str]) -> tuple[Rules | None, list[Pro
     one)."""
     try:
         data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+    except (ValueError, RecursionError) as exc:  # not TOML; nested past reading; a huge number
         n = int(m.group(1)) if (m := re.search(r"line (\d+)", str(exc))) else 1
-        said = f"line {n}: the file is not TOML: {exc}"
+        why = (
+            str(exc)
+            if isinstance(exc, tomllib.TOMLDecodeError)
+            else "it nests deeper than a board needs"
+            if isinstance(exc, RecursionError)
+            else "it holds a number too long to read"
+        )
+        said = f"line {n}: the file is not TOML: {why}"
         hint = 'one setting a line, key = value; a field under [[field]]; text in "quotes"'
         return None, [problem("bad-board-toml", where(n), said, hint)]
     r = _Reader(text, where)

@@ -69,6 +69,24 @@ def test_board_new_needs_a_board_and_only_the_board_game_takes_one(ledger: Ledge
     assert not ledger.path.exists()
 
 
+def test_board_a_pipe_a_folder_or_a_huge_file_named_as_the_board_is_refused_at_once(
+    ledger: Ledger,
+) -> None:
+    import os
+
+    os.mkfifo(ledger.folder / "pipe.toml")  # opened for reading, a pipe would wait for ever
+    (ledger.folder / "huge.toml").write_bytes(b"#" * (1 << 20) + b"\n")
+    for name, code in [
+        ("pipe.toml", "not-a-file"),
+        (".", "not-a-file"),
+        ("huge.toml", "file-too-large"),
+    ]:
+        board = str(ledger.folder / name)
+        run = ledger("new", "--board", board, "--player", "Ann", "--player", "Bob", expect=1)
+        assert f"--board: {code}" in run.stderr and "nothing was written" in run.stderr
+    assert not ledger.path.exists()
+
+
 def test_board_a_line_changed_in_the_workbook_is_checked_by_its_cell(ledger: Ledger) -> None:
     ledger("new", "--board", str(EXAMPLE), "--player", "Ann", "--player", "Bob", "--first", "Ann")
     edit_cells(ledger.path, {"Board!B9": 'pass_start = "lots"'})

@@ -110,6 +110,25 @@ def test_board_not_toml_is_named_by_its_line() -> None:
     assert mistakes("start_money = 5\n") == [("b.toml:1", "missing-board-value")]
 
 
+def test_board_a_file_past_reading_is_not_toml_never_a_crash() -> None:
+    """Nested past any board, a number of thousands of digits: named, never an internal error."""
+    deep = 'name = "x"\nstart_money = ' + "[" * 5000 + "]" * 5000 + "\n"
+    assert mistakes(deep) == [("b.toml:1", "bad-board-toml")]
+    assert mistakes('name = "x"\nstart_money = ' + "9" * 5000 + "\n") == [
+        ("b.toml:1", "bad-board-toml")
+    ]
+
+
+def test_board_a_value_that_is_no_amount_says_why() -> None:
+    hints = {
+        p.code: p.hint for p in read('name = "x"\nstart_money = 99999999999999999999\n', str)[1]
+    }
+    assert "more than a spreadsheet can hold" in hints["bad-board-value"]
+    assert "[[field]]" in hints["missing-board-value"]
+    hints = {p.code: p.hint for p in read('name = "x"\nstart_money = 60.123\n', str)[1]}
+    assert "more than two decimals" in hints["bad-board-value"]
+
+
 def test_board_lines_of_finds_every_key() -> None:
     at = lines_of('a = 1\n[jail]\nfine = 2\n[[field]]\nname = "x"\n[[field]]\nname = "y"\n')
     assert at[("", 0, "a")] == 1
@@ -144,7 +163,7 @@ def test_board_a_mistake_typed_in_the_board_sheet_is_named_by_its_cell() -> None
     t.edit_cells({"Board!B4": "pass_start = -1", "Board!B6": 'shortfall = "loan"'})
     said = t.check(clean=False)
     assert said.startswith("Board!B4: bad-board-value line 3: pass_start is -1")
-    assert said.count("\n") == 0  # one problem: line 5 is still fine
+    assert said.count("\n    hint") == 1 and "hint: -1 is below 0" in said  # line 5 is fine
     for line in ("roll", "tick 1", "buy Ann 2"):
         assert t.refusal(line).startswith("Board!B4: bad-board-value")
     t.edit_cells({"Board!B4": "pass_start = 150"})  # the rule changed in the workbook

@@ -303,3 +303,31 @@ def test_board_roll_for_another() -> None:
         t("roll --dice 7,1")
     t("roll --player Ann --dice 1,1")
     assert t.status()["turn"] == "Bob"
+
+
+def test_board_a_rent_past_what_a_cell_holds_is_refused_before_it_is_saved() -> None:
+    """Amounts the file allows, multiplied past what a spreadsheet holds exactly (a whole
+    group's rent raised by the file's factor): refused, the books as they were."""
+    huge = """\
+start_money = 100
+full_group_rent = 9999999999999.99
+shortfall = "loan"
+loan_limit = 100
+[[field]]
+name = "Go"
+kind = "start"
+[[field]]
+name = "A"
+kind = "lot"
+group = "a"
+price = 1
+rents = [9999999999999.99, 5]
+[[field]]
+name = "B"
+kind = "free"
+"""
+    t = table(game="boardfile", board=huge, first="Ann", patrol=None)
+    t("buy Ann 2")
+    with refused(*["amount-too-large"] * 6):
+        t("rent Bob 2")
+    assert t.cash("Bob") == 100 and t.cash("Ann") == 99

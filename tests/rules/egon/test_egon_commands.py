@@ -155,7 +155,7 @@ def test_20_order_file_all_or_none(ledger: Ledger, tmp_path: Path) -> None:
         (1, "ABC", "i,2"),
     ]
 
-    for path, code in ((tmp_path / "none.txt", "file-not-found"), (tmp_path, "unreadable")):
+    for path, code in ((tmp_path / "none.txt", "file-not-found"), (tmp_path, "not-a-file")):
         run = ledger("order", "--file", str(path), expect=1)
         assert f"--file: {code}" in run.stderr and "Traceback" not in run.stderr
     latin = tmp_path / "latin.txt"
