@@ -393,16 +393,19 @@ def table_of(books: Books) -> Table:
 
 
 def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
-    """The board the Board sheet's lines describe, each mistake named by its cell."""
-    rows = {x.line: x.ref for x in state.lines}
+    """The board the Board sheet's lines describe, each mistake named by the cell its line is
+    in (a row deleted, or a cell of several lines, moves the lines after it)."""
+    ordered = sorted(state.lines, key=lambda x: x.line)
+    refs = [x.ref for x in ordered for _ in range(x.text.count("\n") + 1)]
 
     def where(n: int) -> str:
-        ref = rows.get(n)
+        ref = refs[n - 1] if 0 < n <= len(refs) else None
         return str(CellRef("Board", 1, ref.row)) if ref is not None else f"Board line {n}"
 
     if not state.lines:
-        return None, [problem("missing-board-value", "Board", "the Board sheet is empty", "")]
-    return spec.read(state.text, where)
+        hint = "copy the board's file in again: ledger new --board FILE makes it"
+        return None, [problem("missing-board-value", "Board", "the Board sheet is empty", hint)]
+    return spec.read("\n".join(x.text for x in ordered) + "\n", where)
 
 
 def game_over(winner: str, where: str) -> Problem:

@@ -278,17 +278,22 @@ def _squares(r: _Reader, raw: Any) -> tuple[Square, ...] | None:
         r.say("missing-board-value", ("", 0, ""), "the board has no fields", "one [[field]] each")
         return None
     out: list[Square] = []
+    sketches: list[Square] = []  # each field as far as it reads: the layout is checked too
     for i, data in enumerate(raw):
-        square = _square(r, i, data if isinstance(data, dict) else {})
-        if square is not None:
-            out.append(square)
-    if len(out) != len(raw):
-        return None
-    _layout(r, out)
-    return tuple(out)
+        square, sketch = _square(r, i, data if isinstance(data, dict) else {})
+        out += [square] if square is not None else []
+        sketches += [sketch] if sketch is not None else []
+    if len(out) == len(raw):
+        _layout(r, out)
+        return tuple(out)
+    if len(sketches) == len(raw):  # the fields' own mistakes and the board's, in one pass
+        _layout(r, sketches, complete=False)
+    return None
 
 
-def _square(r: _Reader, i: int, data: dict[str, Any]) -> Square | None:
+def _square(r: _Reader, i: int, data: dict[str, Any]) -> tuple[Square | None, Square | None]:
+    """The field, or None with its problems; and its sketch (its name, kind and group, for
+    the layout's checks), None when its name or kind cannot be read."""
     before = len(r.problems)
     at = ("field", i, "")
     for key in data:
@@ -311,9 +316,10 @@ def _square(r: _Reader, i: int, data: dict[str, Any]) -> Square | None:
     for key, read_as in (("group", "text"), ("price", "money"), ("rents", "rents")):
         _one(r, i, data, values, key, read_as, key in wants, kind)
     _one(r, i, data, values, "amount", "money", "amount" in wants, kind)
-    if len(r.problems) > before or values.get("name") is None or kind is None:
-        return None
-    return Square(i + 1, **values)
+    if values.get("name") is None or kind is None:
+        return None, None
+    sketch = Square(i + 1, values["name"], kind, values.get("group") or "")
+    return (None if len(r.problems) > before else Square(i + 1, **values)), sketch
 
 
 def _one(
@@ -342,7 +348,7 @@ def _one(
         values[key] = found
 
 
-def _layout(r: _Reader, squares: list[Square]) -> None:
+def _layout(r: _Reader, squares: list[Square], complete: bool = True) -> None:
     """The board as a whole: the start first and once, one jail where a field sends players
     to it, names once, a group all of one kind with a rent for every count of it."""
     starts = [s for s in squares if s.kind == START]
@@ -367,10 +373,10 @@ def _layout(r: _Reader, squares: list[Square]) -> None:
             said = f"field {s.number}'s name {s.name!r} is field {seen[s.name.casefold()]}'s too"
             r.say("bad-board-value", ("field", s.number - 1, "name"), said, "name each field once")
         seen.setdefault(s.name.casefold(), s.number)
-    _groups(r, squares)
+    _groups(r, squares, complete)
 
 
-def _groups(r: _Reader, squares: list[Square]) -> None:
+def _groups(r: _Reader, squares: list[Square], complete: bool) -> None:
     """A group is all of one kind; a station's or utility's rents cover every count of it."""
     groups: dict[str, list[Square]] = {}
     for s in squares:
@@ -381,8 +387,11 @@ def _groups(r: _Reader, squares: list[Square]) -> None:
         for s in members:
             if len(kinds) > 1:
                 said = f"group {name!r} mixes kinds ({', '.join(sorted(kinds))})"
-                r.say("bad-board-value", ("field", s.number - 1, "group"), said, "")
-            elif s.kind != LOT and len(s.rents) < len(members):
+                hint = (
+                    "a group is lots, stations or utilities: give the others a group of their own"
+                )
+                r.say("bad-board-value", ("field", s.number - 1, "group"), said, hint)
+            elif complete and s.kind != LOT and len(s.rents) < len(members):
                 said = (
                     f"field {s.number} ({s.name}) is a {s.kind} of group {name!r} of "
                     f"{len(members)}: it needs a rent for each count owned, not {len(s.rents)}"

@@ -129,6 +129,31 @@ def test_board_a_value_that_is_no_amount_says_why() -> None:
     assert "more than two decimals" in hints["bad-board-value"]
 
 
+def test_board_a_fields_mistake_and_the_boards_are_said_in_the_same_pass() -> None:
+    text = """\
+start_money = 100
+[[field]]
+name = "A"
+kind = "lot"
+group = "g"
+price = -5
+rents = [1]
+[[field]]
+name = "A"
+kind = "station"
+group = "g"
+price = 5
+rents = [1]
+"""
+    assert mistakes(text) == [
+        ("b.toml:4", "bad-board-layout"),  # no start first
+        ("b.toml:5", "bad-board-value"),  # group g mixes kinds
+        ("b.toml:6", "bad-board-value"),  # the price below 0
+        ("b.toml:9", "bad-board-value"),  # A twice
+        ("b.toml:11", "bad-board-value"),  # group g mixes kinds
+    ]
+
+
 def test_board_lines_of_finds_every_key() -> None:
     at = lines_of('a = 1\n[jail]\nfine = 2\n[[field]]\nname = "x"\n[[field]]\nname = "y"\n')
     assert at[("", 0, "a")] == 1
@@ -169,6 +194,12 @@ def test_board_a_mistake_typed_in_the_board_sheet_is_named_by_its_cell() -> None
     t.edit_cells({"Board!B4": "pass_start = 150"})  # the rule changed in the workbook
     t("roll --dice 5,5")
     assert t.cash("Ann") == 650
+
+
+def test_board_a_cell_of_several_lines_moves_no_mistake_to_another_cell() -> None:
+    t = game()
+    t.edit_cells({"Board!B2": "# a note\n# of three\n# lines", "Board!B4": "pass_start = -1"})
+    assert t.check(clean=False).startswith("Board!B4: bad-board-value")
 
 
 def test_board_the_board_in_docs_adding_a_game_reads_clean() -> None:
