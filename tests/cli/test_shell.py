@@ -400,3 +400,50 @@ def test_what_a_command_saved_is_its_threads_own(game: Ledger) -> None:
     elsewhere.join()
     assert this_run.saved_in_this_run() is None
     assert game.balances()["player:Ann"] == "24.00"  # saved by the other thread
+
+
+class _Endless:
+    """A pipe that sends `before`, then one line of `length` letters, then `after`, made in
+    chunks as it is read (never held whole); it remembers the longest piece it gave."""
+
+    def __init__(self, before: str, length: int, after: str) -> None:
+        def chunks() -> Iterator[str]:
+            yield before
+            for at in range(0, length, 8192):
+                yield "a" * min(8192, length - at)
+            yield "\n" + after
+
+        self.chunks = chunks()
+        self.buffer = ""
+        self.longest = 0
+
+    def __iter__(self) -> Iterator[str]:  # as a file is read line by line: unbounded
+        return iter(self.readline, "")
+
+    def readline(self, size: int = -1) -> str:
+        size = size if size >= 0 else 1 << 62
+        while "\n" not in self.buffer and len(self.buffer) < size:
+            more = next(self.chunks, None)
+            if more is None:
+                break
+            self.buffer += more
+        end = self.buffer.find("\n") + 1 or len(self.buffer)
+        got, self.buffer = self.buffer[: min(end, size)], self.buffer[min(end, size) :]
+        self.longest = max(self.longest, len(got))
+        return got
+
+
+def test_a_line_too_long_from_a_pipe_is_read_through_never_kept(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    pipe = _Endless("pay Ann Bob 1\n", 10_000_000, "pay Ann Bob 2\nbalance\n")
+    shell = Shell(game.path)
+    capfd.readouterr()
+    assert shell.lines(pipe) == 0  # `balance`, the last line, ran
+    assert pipe.longest <= 65_537  # a line and its newline at most, never the 10 MB
+    err = capfd.readouterr().err
+    assert "the line is 10,000,000 characters long; at most 65,536 are read" in err
+    assert game.balances()["player:Ann"] == "22.00"  # the lines on both sides of it ran
+    shell = Shell(game.path)
+    assert shell.lines(_Endless("", 65_536, "")) == 2  # a line as long as it may be: read
+    assert "No such command 'aaaa" in capfd.readouterr().err
