@@ -447,3 +447,36 @@ def test_a_line_too_long_from_a_pipe_is_read_through_never_kept(
     shell = Shell(game.path)
     assert shell.lines(_Endless("", 65_536, "")) == 2  # a line as long as it may be: read
     assert "No such command 'aaaa" in capfd.readouterr().err
+
+
+def test_the_news_is_only_what_the_banker_has_not_heard(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Approved in the shell: not news (never "applied at once"). Undone: news, it waits again.
+    Applied at once by the server: news, once."""
+    from ledger.app.actions import submit
+    from tests.conftest import set_setting
+
+    shell = Shell(game.path)
+    submit(game.path, "Ann", "pay", {"to": "Bob", "amount": "4.50", "memo": "ore"}, "form-1")
+    assert shell.announce() == [
+        "action 1 from Ann: pay Ann Bob 4.50 --memo ore, moves 4.50 KC — approve 1 / reject 1"
+    ]
+    assert shell.run_line("approve 1") == 0
+    assert shell.announce() == []  # the banker approved it: no news, and never "at once"
+    assert shell.run_line("undo") == 0
+    assert shell.announce() == [
+        "action 1 from Ann: pay Ann Bob 4.50 --memo ore, moves 4.50 KC — undone, waiting "
+        "again: approve 1 / reject 1"
+    ]
+    assert shell.announce() == []  # once
+    assert shell.run_line("approve 1") == 0
+    assert shell.announce() == []
+    set_setting(game.path, "actions_wait", False)
+    shell.announce()
+    done = submit(game.path, "Bob", "pay", {"to": "Ann", "amount": "1"}, "form-2")
+    assert done.state == "done"
+    [line] = shell.announce()
+    assert line.startswith("action 2 from Bob: pay Bob Ann 1 — applied at once: ")
+    assert shell.announce() == []
+    shell.close()
