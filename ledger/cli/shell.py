@@ -72,13 +72,19 @@ def shell(
 
     def action() -> None:
         nonlocal session
-        from ledger.app.pipeline import read_books
+        from ledger.io.workbook import read_bytes
 
         path = _path(workbook)
-        read_books(path)  # no workbook, or one that cannot be read: said, and no shell
+        # no workbook, no file, no .xlsx at all: no command could run, so no shell. Books with
+        # a mistake in them start it (`check`, `undo` repair them): each command says its own
+        read_bytes(path)
         session = Shell(path)
         if serve:
-            session.serve(port, lan, qr)
+            try:  # books the pages cannot be served from: refused, as `ledger serve` refuses
+                session.serve(port, lan, qr)
+            except BaseException:
+                session.close()
+                raise
 
     run(action)
     assert session is not None

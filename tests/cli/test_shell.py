@@ -480,3 +480,29 @@ def test_the_news_is_only_what_the_banker_has_not_heard(
     assert line.startswith("action 2 from Bob: pay Bob Ann 1 — applied at once: ")
     assert shell.announce() == []
     shell.close()
+
+
+def test_the_shell_starts_on_books_with_a_mistake_to_repair_them(game: Ledger) -> None:
+    import subprocess
+
+    game("pay", "Ann", "Bob", "5")
+    edit_cells(game.path, {"Journal!E3": "lots"})  # a cell typed wrong in Excel
+    p = game.proc("shell", stdin=subprocess.PIPE)
+    out, err = p.communicate("check\nundo --force\ncheck\n", timeout=120)
+    assert "Journal!E3: not-a-number 'lots' is not a number" in out  # `check` said it
+    assert "Undid `pay Ann Bob 5`" in err, err  # `undo` ran: the books as before the pay
+    assert err.endswith("clean: Triplanetary Variant V/2, day 0, 3 players, 3 transactions\n")
+    assert p.returncode == 0  # the last `check`: the books are sound again
+    assert game.balances()["player:Ann"] == "25.00"
+    edit_cells(game.path, {"Journal!E3": "lots"})
+    shell = Shell(game.path)
+    assert shell.prompt() == f"ledger ({game.path.name})> "  # the books cannot be read
+    shell.close()
+
+
+def test_the_shell_refuses_only_what_no_command_could_use(
+    ledger: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert ledger("shell", expect=1).stderr.startswith(f"{ledger.path}: no-workbook")
+    ledger.path.write_text("these are no books")
+    assert "not-xlsx" in ledger("shell", expect=1).stderr
