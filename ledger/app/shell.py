@@ -47,6 +47,13 @@ class View(msgspec.Struct, frozen=True):
     names: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
 
 
+def refuse_no_workbook(path: Path) -> None:
+    """Refuse what no command could use (no workbook, no plain file, no .xlsx at all): only
+    that stops the shell. Books with a mistake in them start it (`check` and `undo` repair
+    them), each command saying its own problems."""
+    read_bytes(path)
+
+
 def view_of(path: Path, known: View | None = None) -> View:
     """The workbook as it is now: `known` again while its bytes are the same, else read (a
     workbook that cannot be read gives a view without names: the next command says why)."""

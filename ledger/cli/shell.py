@@ -72,12 +72,10 @@ def shell(
 
     def action() -> None:
         nonlocal session
-        from ledger.io.workbook import read_bytes
+        from ledger.app.shell import refuse_no_workbook
 
         path = _path(workbook)
-        # no workbook, no file, no .xlsx at all: no command could run, so no shell. Books with
-        # a mistake in them start it (`check`, `undo` repair them): each command says its own
-        read_bytes(path)
+        refuse_no_workbook(path)  # only what no command could use: `undo` repairs the rest
         session = Shell(path)
         if serve:
             try:  # books the pages cannot be served from: refused, as `ledger serve` refuses
