@@ -35,6 +35,14 @@ from ledger.io import pending, store
 STALE = 600.0
 #: What a settled action's result says when its save was found in the history.
 FOUND_SAVED = "saved before the run applying it stopped (see `ledger history`)"
+#: What the history line of an action the banker approved says (the server's at once: not).
+APPROVED = "approved by the banker"
+
+
+def approved_by_the_banker(action: Action) -> bool:
+    """Whether the banker approved `action` (`ledger approve N`, the banker's page, a shell),
+    as its history line says: one the server applied at once was never approved."""
+    return action.line.endswith(f", {APPROVED} (action {action.n})")
 
 
 def _not_waiting(n: int, entry: dict[str, Any], why: str, hint: str = "") -> ProblemsFound:
@@ -72,7 +80,7 @@ def _claim(path: Path, n: int, approving: bool, why: str = "") -> Action:
                 pid=os.getpid(),
                 claimed=time.time(),
                 since=newest(path),
-                line=f"{command} — from {entry['who']}'s link, approved by the banker (action {n})",
+                line=f"{command} — from {entry['who']}'s link, {APPROVED} (action {n})",
                 command=command,
             )
         else:  # rejected in the same step: nothing is left half-done

@@ -25,6 +25,7 @@ from ledger import owned
 from ledger.app.kept import digest_of
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.folders import user_folder
+from ledger.io.history_log import log_path
 from ledger.io.workbook import read_bytes
 
 #: Parameters that name a player, whatever the command calls them.
@@ -44,6 +45,13 @@ class View(msgspec.Struct, frozen=True):
     moment: str = ""
     game: str = ""
     names: dict[str, tuple[str, ...]] = msgspec.field(default_factory=dict)
+
+
+def refuse_no_workbook(path: Path) -> None:
+    """Refuse what no command could use (no workbook, no plain file, no .xlsx at all): only
+    that stops the shell. Books with a mistake in them start it (`check` and `undo` repair
+    them), each command saying its own problems."""
+    read_bytes(path)
 
 
 def view_of(path: Path, known: View | None = None) -> View:
@@ -246,40 +254,69 @@ def add_history(workbook: Path, line: str) -> Problem | None:
 
 
 class Watch:
-    """The players' actions sent from their links since the shell last looked (`ledger serve
-    --actions` beside it, or `ledger shell --serve`): each said once."""
+    """The players' actions since the shell last looked (`ledger serve --actions` beside it,
+    or `ledger shell --serve`), each said when it is news to the banker: sent and waiting;
+    applied (or refused) at once by the server, never one the banker approved (here or
+    anywhere: the approval says so itself); waiting again after an `undo` took it back."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self.signature: tuple[int, int] | None = None
-        self.said: set[tuple[int, str]] = set()
-        self.looked = False
+        self.signature: tuple[Any, ...] | None = None
+        self.states: dict[int, str] = {}  # each action's state as last seen (the file keeps
+        self.looked = False  # at most its bound of them: so does this)
         self.news()  # what was there before the shell started is not news
 
     def news(self) -> list[str]:
-        """A line for each action sent or decided at once since the last look."""
-        from ledger.app.actions import DONE, REFUSED, WAITING, kept_signature, listing
+        """A line for each action that became news since the last look."""
+        from ledger.app.actions import APPLYING, kept_signature, listing
 
-        signature = kept_signature(self.path)
+        # the kept actions, and the history: an `undo` changes only the history
+        signature = (kept_signature(self.path), _stat_of(log_path(self.path)))
         if self.looked and signature == self.signature:
             return []
         first, self.looked = not self.looked, True
         self.signature = signature
         try:
-            actions = [a for a in listing(self.path) if a.state in (WAITING, DONE, REFUSED)]
+            actions = listing(self.path)
         except (ProblemsFound, OSError):
             return []
-        new = [a for a in actions if (a.n, a.state) not in self.said]
-        self.said |= {(a.n, a.state) for a in actions}
-        if first or not new:
-            return []
-        return said(self.path, new)
+        new = []
+        for a in actions:
+            if a.state == APPLYING:
+                continue  # said once it is settled
+            before = self.states.get(a.n)
+            self.states[a.n] = a.state
+            if not first and before != a.state and _is_news(a, before):
+                new.append(a)
+        return said(self.path, new) if new else []
+
+
+def _is_news(action: Any, before: str | None) -> bool:
+    """Whether the banker hears of `action`, now in a state other than `before`."""
+    from ledger.app.actions import DONE, REFUSED, UNDONE, WAITING
+    from ledger.app.deciding import approved_by_the_banker
+
+    if action.state == UNDONE:
+        return True  # an undo took it back: it waits again
+    if action.state == WAITING:
+        return before is None
+    if action.state in (DONE, REFUSED):  # decided at once by the server, unseen waiting
+        return before is None and not approved_by_the_banker(action)
+    return False
+
+
+def _stat_of(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_mtime_ns, st.st_size)
 
 
 def said(path: Path, actions: list[Any]) -> list[str]:
     """An action as the banker hears it: its number, who, what (the command it runs), the
     money it moves, and what to type."""
-    from ledger.app.actions import DONE, REFUSED
+    from ledger.app.actions import DONE, REFUSED, UNDONE
 
     moves: dict[int, str] = {}
     waiting = [a for a in actions if a.state not in (DONE, REFUSED)]
@@ -293,11 +330,16 @@ def said(path: Path, actions: list[Any]) -> list[str]:
     out = []
     for a in actions:
         what = a.command or a.kind
+        money = f", moves {moves[a.n]}" if a.n in moves else ""
         if a.state == DONE:
             out.append(f"action {a.n} from {a.who}: {what} — applied at once: {a.result}")
         elif a.state == REFUSED:
             out.append(f"action {a.n} from {a.who}: {what} — refused at once")
+        elif a.state == UNDONE:
+            out.append(
+                f"action {a.n} from {a.who}: {what}{money} — undone, waiting again: "
+                f"approve {a.n} / reject {a.n}"
+            )
         else:
-            money = f", moves {moves[a.n]}" if a.n in moves else ""
             out.append(f"action {a.n} from {a.who}: {what}{money} — approve {a.n} / reject {a.n}")
     return out

@@ -72,13 +72,17 @@ def shell(
 
     def action() -> None:
         nonlocal session
-        from ledger.app.pipeline import read_books
+        from ledger.app.shell import refuse_no_workbook
 
         path = _path(workbook)
-        read_books(path)  # no workbook, or one that cannot be read: said, and no shell
+        refuse_no_workbook(path)  # only what no command could use: `undo` repairs the rest
         session = Shell(path)
         if serve:
-            session.serve(port, lan, qr)
+            try:  # books the pages cannot be served from: refused, as `ledger serve` refuses
+                session.serve(port, lan, qr)
+            except BaseException:
+                session.close()
+                raise
 
     run(action)
     assert session is not None
@@ -155,11 +159,14 @@ class Shell:
         drawn, until their end or `exit`; the exit code of the last line run."""
         code = 0
         try:
-            for line in given:
+            for line in _read_lines(given):
                 self._say_queued()
-                if line.strip() in LEAVE:
+                if isinstance(line, int):  # a line too long to keep: its length
+                    code = _too_long(line)
+                elif line.strip() in LEAVE:
                     break
-                code = self.run_line(line)
+                else:
+                    code = self.run_line(line)
                 self.announce()
         finally:
             self.close()
@@ -172,10 +179,9 @@ class Shell:
 
     def run_line(self, line: str) -> int:
         """One line as `ledger LINE` would run it; its exit code (said only by its output)."""
+        line = line.rstrip("\r\n")  # (a line read from a file or a pipe ends with its newline)
         if len(line) > MAX_LINE:  # (shlex reads a long word in time that grows as its square)
-            say(f"ledger: the line is {len(line):,} characters long; at most {MAX_LINE:,} are read")
-            say("    hint: a cell holds at most 32,767 characters; type a shorter line")
-            return 2
+            return _too_long(len(line))
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -338,6 +344,31 @@ def _values(param: Any, names: dict[str, tuple[str, ...]], incomplete: str) -> I
     what = (param.name or "").replace("_", " ")
     folded = incomplete.casefold()
     return [(v, what) for v in values if v.casefold().startswith(folded)]
+
+
+def _too_long(length: int) -> int:
+    """A line longer than `MAX_LINE`, refused as a usage error (2): the shell goes on."""
+    say(f"ledger: the line is {length:,} characters long; at most {MAX_LINE:,} are read")
+    say("    hint: a cell holds at most 32,767 characters; type a shorter line")
+    return 2
+
+
+def _read_lines(given: Iterable[str]) -> Iterator[str | int]:
+    """The lines of a file or a pipe, each read to at most `MAX_LINE` characters (and its
+    newline): a longer one is read through without keeping it, and given as its length. An
+    iterable without `readline` (a list) is given as it is."""
+    readline = getattr(given, "readline", None)
+    if readline is None:
+        yield from given
+        return
+    while line := readline(MAX_LINE + 1):
+        if len(line) <= MAX_LINE or line.endswith("\n"):
+            yield line
+            continue
+        length = len(line)
+        while (rest := readline(MAX_LINE + 1)) and not rest.endswith("\n"):
+            length += len(rest)
+        yield length + len(rest.rstrip("\r\n"))
 
 
 def _command_word(words: list[str]) -> str | None:

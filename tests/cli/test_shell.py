@@ -400,3 +400,109 @@ def test_what_a_command_saved_is_its_threads_own(game: Ledger) -> None:
     elsewhere.join()
     assert this_run.saved_in_this_run() is None
     assert game.balances()["player:Ann"] == "24.00"  # saved by the other thread
+
+
+class _Endless:
+    """A pipe that sends `before`, then one line of `length` letters, then `after`, made in
+    chunks as it is read (never held whole); it remembers the longest piece it gave."""
+
+    def __init__(self, before: str, length: int, after: str) -> None:
+        def chunks() -> Iterator[str]:
+            yield before
+            for at in range(0, length, 8192):
+                yield "a" * min(8192, length - at)
+            yield "\n" + after
+
+        self.chunks = chunks()
+        self.buffer = ""
+        self.longest = 0
+
+    def __iter__(self) -> Iterator[str]:  # as a file is read line by line: unbounded
+        return iter(self.readline, "")
+
+    def readline(self, size: int = -1) -> str:
+        size = size if size >= 0 else 1 << 62
+        while "\n" not in self.buffer and len(self.buffer) < size:
+            more = next(self.chunks, None)
+            if more is None:
+                break
+            self.buffer += more
+        end = self.buffer.find("\n") + 1 or len(self.buffer)
+        got, self.buffer = self.buffer[: min(end, size)], self.buffer[min(end, size) :]
+        self.longest = max(self.longest, len(got))
+        return got
+
+
+def test_a_line_too_long_from_a_pipe_is_read_through_never_kept(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    pipe = _Endless("pay Ann Bob 1\n", 10_000_000, "pay Ann Bob 2\nbalance\n")
+    shell = Shell(game.path)
+    capfd.readouterr()
+    assert shell.lines(pipe) == 0  # `balance`, the last line, ran
+    assert pipe.longest <= 65_537  # a line and its newline at most, never the 10 MB
+    err = capfd.readouterr().err
+    assert "the line is 10,000,000 characters long; at most 65,536 are read" in err
+    assert game.balances()["player:Ann"] == "22.00"  # the lines on both sides of it ran
+    shell = Shell(game.path)
+    assert shell.lines(_Endless("", 65_536, "")) == 2  # a line as long as it may be: read
+    assert "No such command 'aaaa" in capfd.readouterr().err
+
+
+def test_the_news_is_only_what_the_banker_has_not_heard(
+    game: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """Approved in the shell: not news (never "applied at once"). Undone: news, it waits again.
+    Applied at once by the server: news, once."""
+    from ledger.app.actions import submit
+    from tests.conftest import set_setting
+
+    shell = Shell(game.path)
+    submit(game.path, "Ann", "pay", {"to": "Bob", "amount": "4.50", "memo": "ore"}, "form-1")
+    assert shell.announce() == [
+        "action 1 from Ann: pay Ann Bob 4.50 --memo ore, moves 4.50 KC — approve 1 / reject 1"
+    ]
+    assert shell.run_line("approve 1") == 0
+    assert shell.announce() == []  # the banker approved it: no news, and never "at once"
+    assert shell.run_line("undo") == 0
+    assert shell.announce() == [
+        "action 1 from Ann: pay Ann Bob 4.50 --memo ore, moves 4.50 KC — undone, waiting "
+        "again: approve 1 / reject 1"
+    ]
+    assert shell.announce() == []  # once
+    assert shell.run_line("approve 1") == 0
+    assert shell.announce() == []
+    set_setting(game.path, "actions_wait", False)
+    shell.announce()
+    done = submit(game.path, "Bob", "pay", {"to": "Ann", "amount": "1"}, "form-2")
+    assert done.state == "done"
+    [line] = shell.announce()
+    assert line.startswith("action 2 from Bob: pay Bob Ann 1 — applied at once: ")
+    assert shell.announce() == []
+    shell.close()
+
+
+def test_the_shell_starts_on_books_with_a_mistake_to_repair_them(game: Ledger) -> None:
+    import subprocess
+
+    game("pay", "Ann", "Bob", "5")
+    edit_cells(game.path, {"Journal!E3": "lots"})  # a cell typed wrong in Excel
+    p = game.proc("shell", stdin=subprocess.PIPE)
+    out, err = p.communicate("check\nundo --force\ncheck\n", timeout=120)
+    assert "Journal!E3: not-a-number 'lots' is not a number" in out  # `check` said it
+    assert "Undid `pay Ann Bob 5`" in err, err  # `undo` ran: the books as before the pay
+    assert err.endswith("clean: Triplanetary Variant V/2, day 0, 3 players, 3 transactions\n")
+    assert p.returncode == 0  # the last `check`: the books are sound again
+    assert game.balances()["player:Ann"] == "25.00"
+    edit_cells(game.path, {"Journal!E3": "lots"})
+    shell = Shell(game.path)
+    assert shell.prompt() == f"ledger ({game.path.name})> "  # the books cannot be read
+    shell.close()
+
+
+def test_the_shell_refuses_only_what_no_command_could_use(
+    ledger: Ledger, capfd: pytest.CaptureFixture[str]
+) -> None:
+    assert ledger("shell", expect=1).stderr.startswith(f"{ledger.path}: no-workbook")
+    ledger.path.write_text("these are no books")
+    assert "not-xlsx" in ledger("shell", expect=1).stderr
