@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+#: A copy of the package built and run: `make slow` (the toy game of tests/test_adding_a_game.py
+#: keeps one game from one folder and one line in `make test`).
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[1]
 LINE = '    "tipjar": "ledger.rules.tipjar.game",\n'
 
@@ -88,7 +92,6 @@ def test_29_a_fifth_game_plays_from_one_folder_and_one_line(copy: Path) -> None:
     assert "--jar" in ledger(copy, "tip", "--help")
 
 
-@pytest.mark.slow
 def test_29_the_fifth_game_is_in_the_wheel_and_keeps_every_contract_and_layout_rule(
     copy: Path,
 ) -> None:
