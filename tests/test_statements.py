@@ -14,18 +14,21 @@ GOLDEN = Path(__file__).parent / "golden" / "reports"
 
 
 def scenario(game: Ledger) -> None:
-    """Two months of a small game: a trader with a crew, an office, a sale, a fine, a trial."""
-    game("pay", "bank", "Ann", "200", "--memo", "prize money")
-    game("buy", "Ann", "transport", "--name", "Nomad")
-    game("hire", "Ann", "--ship", "Nomad")
-    game("office", "open", "Bob", "--at", "Mars")
-    game("tick", "1", "--no-statements")
-    game("buy", "Ann", "manufactured-goods", "20", "--at", "Venus", "--ship", "Nomad")
-    game("sell", "Ann", "manufactured-goods", "20", "--at", "Mars", "--ship", "Nomad")
-    game("fine", "Bob", "3", "--reason", "docking without clearance")
-    game("crime", "Bob", "--class", "I", "--what", "contract breaking")
-    game("trial", "Bob", "--class", "I", "--roll", "5", "--crime", "X1")
-    game("tick", "59", "--no-statements")
+    """Two months of a small game: a trader with a crew, an office, a sale, a fine, a trial
+    (played once a process, then the files it left copied: `Ledger.prepare`)."""
+    game.prepare(
+        ("pay", "bank", "Ann", "200", "--memo", "prize money"),
+        ("buy", "Ann", "transport", "--name", "Nomad"),
+        ("hire", "Ann", "--ship", "Nomad"),
+        ("office", "open", "Bob", "--at", "Mars"),
+        ("tick", "1", "--no-statements"),
+        ("buy", "Ann", "manufactured-goods", "20", "--at", "Venus", "--ship", "Nomad"),
+        ("sell", "Ann", "manufactured-goods", "20", "--at", "Mars", "--ship", "Nomad"),
+        ("fine", "Bob", "3", "--reason", "docking without clearance"),
+        ("crime", "Bob", "--class", "I", "--what", "contract breaking"),
+        ("trial", "Bob", "--class", "I", "--roll", "5", "--crime", "X1"),
+        ("tick", "59", "--no-statements"),
+    )
 
 
 def normalise(text: str) -> str:

@@ -13,13 +13,16 @@ from tests.conftest import Ledger, edit_cells, rows, set_setting
 
 
 def played(game: Ledger) -> int:
-    """Day 60: a ship, its crew, two ticks of wages, a payment each month. The Journal's rows."""
-    game("buy", "Ann", "transport", "--name", "Nomad")
-    game("hire", "Ann", "--ship", "Nomad")
-    game("tick", "30")
-    game("pay", "Ann", "Bob", "2")
-    game("tick", "30")
-    game("pay", "Bob", "Ann", "1")
+    """Day 60: a ship, its crew, two ticks of wages, a payment each month (played once a
+    process for the same start, then copied: `Ledger.prepare`). The Journal's rows."""
+    game.prepare(
+        ("buy", "Ann", "transport", "--name", "Nomad"),
+        ("hire", "Ann", "--ship", "Nomad"),
+        ("tick", "30"),
+        ("pay", "Ann", "Bob", "2"),
+        ("tick", "30"),
+        ("pay", "Bob", "Ann", "1"),
+    )
     return len(rows(game.path, "Journal"))
 
 

@@ -14,10 +14,14 @@ from tests.statement_chain import chain_problems, read, tick_statements
 
 
 def played(game: Ledger) -> None:
-    game("buy", "Ann", "transport", "--name", "Nomad")
-    game("hire", "Ann", "--ship", "Nomad")
-    game("tick", "30")
-    game("pay", "Ann", "Bob", "2", "--memo", "after the tick")
+    """Day 30: a ship, its crew, a tick of wages, a payment (played once a process, then the
+    files it left copied: `Ledger.prepare`)."""
+    game.prepare(
+        ("buy", "Ann", "transport", "--name", "Nomad"),
+        ("hire", "Ann", "--ship", "Nomad"),
+        ("tick", "30"),
+        ("pay", "Ann", "Bob", "2", "--memo", "after the tick"),
+    )
 
 
 def exports(game: Ledger) -> dict[str, str]:
