@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -28,6 +28,7 @@ from ledger.core.books import BANK, PLAYER_ROLE, Books
 from ledger.core.journal import transfer
 from ledger.core.money import Money
 from ledger.core.problems import Problem, problem
+from ledger.core.report import Line, TickReport
 
 #: A deed as its game names it: a field's number, a title deed card's key.
 K = TypeVar("K")
@@ -254,3 +255,38 @@ def decide(books: Books, count: int, decided: str) -> None:
     """What the last `count` dice rolled decided."""
     for roll in books.dice[-count:]:
         books.decide(roll, decided)
+
+
+def tick_rounds(
+    table: Any,
+    days: int,
+    play_one: Callable[[str], Any],
+    report: TickReport,
+    progress: Callable[[int], None] | None = None,
+) -> TickReport:
+    """`tick N` of a board game: N rounds of turns from the seeded dice (`play_one(event)`
+    plays the current player's turn), each turn's lines in `report`; it stops when the game is
+    won. `table` keeps the game's state (its `round`, `current`, `winner`, `save()`)."""
+    start = table.round - 1
+    target = table.round + days
+    while table.current is not None and table.round < target:
+        before = table.round
+        turn = play_one(f"tick:round {table.round}")
+        report.lines += [
+            Line(
+                turn.row.round,
+                x.player,
+                x.kind,
+                x.text,
+                x.rule,
+                x.amount,
+                x.txn,
+                turn=turn.row.turn,
+            )
+            for x in turn.lines
+        ]
+        if progress and table.round != before:
+            progress(table.round - 1 - start)
+    table.save()
+    report.end = table.round if table.winner else table.round - 1
+    return report

@@ -19,7 +19,7 @@ from ledger.core.data import refusals
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.report import Line, TickReport
+from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.boardfile import spec
 from ledger.rules.boardfile.books import Books
@@ -206,28 +206,7 @@ class BoardGame(Game):
             raise ProblemsFound([game_over(table.winner or "nobody", "tick")])
         start = table.round - 1
         report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
-        target = table.round + days
-        while table.current is not None and table.round < target:
-            before = table.round
-            turn = play(table, [], f"tick:round {table.round}")
-            report.lines += [
-                Line(
-                    turn.row.round,
-                    x.player,
-                    x.kind,
-                    x.text,
-                    x.rule,
-                    x.amount,
-                    x.txn,
-                    turn=turn.row.turn,
-                )
-                for x in turn.lines
-            ]
-            if progress and table.round != before:
-                progress(table.round - 1 - start)
-        table.save()
-        report.end = table.round if table.winner else table.round - 1
-        return report
+        return board.tick_rounds(table, days, lambda e: play(table, [], e), report, progress)
 
     def forecast(self, books: Books, days: int) -> TickReport:
         """Nothing falls due: every turn is decided by its dice."""

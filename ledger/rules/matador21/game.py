@@ -21,7 +21,7 @@ from ledger.core.data import refusals
 from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.report import Line, TickReport
+from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
@@ -259,28 +259,8 @@ class Matador21(Game):
         start = table.round - 1
         report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
         choice = str(books.settings.values.get("tax_choice", "smaller"))
-        target = table.round + days
-        while table.current is not None and table.round < target:
-            before = table.round
-            turn = _play(table, [], choice, f"tick:round {table.round}")
-            for x in turn.lines:
-                report.lines.append(
-                    Line(
-                        turn.row.round,
-                        x.player,
-                        x.kind,
-                        x.text,
-                        x.rule,
-                        x.amount,
-                        x.txn,
-                        turn=turn.row.turn,
-                    )
-                )
-            if progress and table.round != before:
-                progress(table.round - 1 - start)
-        table.save()
-        report.end = table.round if table.winner else table.round - 1
-        return report
+        play = lambda event: _play(table, [], choice, event)  # noqa: E731
+        return board.tick_rounds(table, days, play, report, progress)  # 102.3, 403.1
 
     def forecast(self, books: Books, days: int) -> TickReport:
         """Nothing falls due in this game: every turn is decided by its dice."""
