@@ -257,6 +257,17 @@ def decide(books: Books, count: int, decided: str) -> None:
         books.decide(roll, decided)
 
 
+class TurnLine(msgspec.Struct, frozen=True):
+    """What a turn did to one player, for the tick's report (`tick_rounds` dates it)."""
+
+    player: str
+    kind: str  # charge / income / event
+    text: str
+    rule: str
+    amount: Decimal | None = None
+    txn: int | None = None
+
+
 def tick_rounds(
     table: Any,
     days: int,

@@ -14,6 +14,7 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core import board
+from ledger.core.board import TurnLine as Line
 from ledger.core.books import BANK, PLAYER_ROLE
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
@@ -33,17 +34,6 @@ class Seat(msgspec.Struct, frozen=True):
     out: bool
     order: int
     in_jail: bool
-
-
-class Line(msgspec.Struct, frozen=True):
-    """What a turn did to one player, for the tick's report."""
-
-    player: str
-    kind: str  # charge / income / event
-    text: str
-    rule: str
-    amount: Decimal | None = None
-    txn: int | None = None
 
 
 class Turn(msgspec.Struct, frozen=True):

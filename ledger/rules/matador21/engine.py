@@ -12,6 +12,7 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core import board
+from ledger.core.board import TurnLine as Line
 from ledger.core.books import BANK, PLAYER_ROLE
 from ledger.core.money import round_money
 from ledger.core.report import fmt
@@ -37,17 +38,6 @@ class Seat(msgspec.Struct, frozen=True):
     field: int
     out: bool
     order: int
-
-
-class Line(msgspec.Struct, frozen=True):
-    """What a turn did to one player, for the tick's report."""
-
-    player: str
-    kind: str  # charge / income / event
-    text: str
-    rule: str
-    amount: Decimal | None = None
-    txn: int | None = None
 
 
 class Turn(msgspec.Struct, frozen=True):
