@@ -22,13 +22,16 @@ ARCHIVE = "ledger-closed-0000-0030.xlsx"
 
 
 def two_months(game: Ledger) -> None:
-    """Day 60, never closed: a ship and its crew, two ticks of wages, a payment each month."""
-    game("buy", "Ann", "transport", "--name", "Nomad")
-    game("hire", "Ann", "--ship", "Nomad")
-    game("tick", "30")
-    game("pay", "Ann", "Bob", "2", "--memo", "month one")
-    game("tick", "30")
-    game("pay", "Bob", "Ann", "1", "--memo", "month two")
+    """Day 60, never closed: a ship and its crew, two ticks of wages, a payment each month
+    (played once a process, then the files it left copied: `Ledger.prepare`)."""
+    game.prepare(
+        ("buy", "Ann", "transport", "--name", "Nomad"),
+        ("hire", "Ann", "--ship", "Nomad"),
+        ("tick", "30"),
+        ("pay", "Ann", "Bob", "2", "--memo", "month one"),
+        ("tick", "30"),
+        ("pay", "Bob", "Ann", "1", "--memo", "month two"),
+    )
 
 
 def exports(game: Ledger) -> dict[str, str]:
