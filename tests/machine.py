@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import openpyxl
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant
 
@@ -393,3 +394,27 @@ def steady(case: type) -> type:
 
     case.runTest = runTest  # type: ignore[attr-defined]
     return case
+
+
+def games_of(
+    machine: type[BooksMachine], name: str, long: tuple[int, int], deep: tuple[int, int]
+) -> tuple[type, type, type]:
+    """A game's machine as `Test<name>Long`, `Quick` and `Deep` (assign them in its module):
+    `long` (games, steps) on a real .xlsx in `make slow`, for the bytes' invariants as well as
+    the money's; three games of 12 steps on books in memory in every `make test` (the same
+    fixed seed: a change that breaks an invariant of the money is caught before `make slow`);
+    `deep` on books in memory in `make slow`, the money's invariants at length for a fraction
+    of what the file's games cost."""
+    in_memory = type(f"{name}InMemory", (machine,), {"IN_MEMORY": True})
+
+    def case(base: type[BooksMachine], kind: str, runs: int, steps: int) -> type:
+        made = type(f"Test{name}{kind}", (base.TestCase,), {})
+        made.settings = machine_settings(runs=runs, steps=steps)  # type: ignore[attr-defined]
+        made.__module__ = machine.__module__
+        return steady(made if kind == "Quick" else pytest.mark.slow(made))
+
+    return (
+        case(machine, "Long", *long),
+        case(in_memory, "Quick", 3, 12),
+        case(in_memory, "Deep", *deep),
+    )

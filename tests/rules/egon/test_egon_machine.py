@@ -27,12 +27,11 @@ from collections import Counter, defaultdict
 from decimal import Decimal
 from typing import Any
 
-import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.conftest import Run
-from tests.machine import CENT, BooksMachine, machine_settings, steady
+from tests.machine import CENT, BooksMachine, games_of
 
 PLAYERS = ("ABC", "BOB", "CAT", "DAN")
 TRADERS = ("Alois", "Bolle", "Egon")
@@ -392,28 +391,6 @@ class EgonMachine(BooksMachine):
         assert {k: v for k, v in kj.items() if v} == {k: v for k, v in booked.items() if v}
 
 
-@pytest.mark.slow
-@steady
-class TestEgonLong(EgonMachine.TestCase):  # type: ignore[misc, valid-type]
-    settings = machine_settings(runs=15, steps=40)
-
-
-class InMemory(EgonMachine):
-    IN_MEMORY = True
-
-
-@steady
-class TestEgonQuick(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """A few short games from the same fixed seed in every `make test`, on books in memory
-    (issue 37): a change that breaks an invariant of the money is caught before `make slow`."""
-
-    settings = machine_settings(runs=3, steps=12)
-
-
-@pytest.mark.slow
-@steady
-class TestEgonDeep(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """More and longer games on books in memory (`make slow`): the money's invariants at length
-    for a fraction of what the file's games cost (those keep the bytes' invariants)."""
-
-    settings = machine_settings(runs=40, steps=40)
+TestEgonLong, TestEgonQuick, TestEgonDeep = games_of(
+    EgonMachine, "Egon", long=(15, 40), deep=(40, 40)
+)

@@ -19,13 +19,12 @@ from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-import pytest
 from hypothesis import event
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.conftest import _as_openpyxl
-from tests.machine import BooksMachine, machine_settings, steady
+from tests.machine import BooksMachine, games_of
 from tests.rules.matador21.model import (
     BOARD,
     BOARD_COLUMNS,
@@ -452,28 +451,6 @@ class Matador21(BooksMachine):
             expect, rnd = (later[0], rnd) if later else (left[0], rnd + 1)
 
 
-@pytest.mark.slow
-@steady
-class TestMatador21Long(Matador21.TestCase):  # type: ignore[misc, valid-type]
-    settings = machine_settings(runs=20, steps=40)
-
-
-class InMemory(Matador21):
-    IN_MEMORY = True
-
-
-@steady
-class TestMatador21Quick(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """A few short games from the same fixed seed in every `make test` (issue 37): a change that
-    breaks an invariant is caught before `make slow`."""
-
-    settings = machine_settings(runs=3, steps=12)
-
-
-@pytest.mark.slow
-@steady
-class TestMatador21Deep(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """More and longer games on books in memory (`make slow`): the money's invariants at length
-    for a fraction of what the file's games cost (those keep the bytes' invariants)."""
-
-    settings = machine_settings(runs=40, steps=40)
+TestMatador21Long, TestMatador21Quick, TestMatador21Deep = games_of(
+    Matador21, "Matador21", long=(20, 40), deep=(40, 40)
+)

@@ -21,12 +21,11 @@ from decimal import Decimal
 from typing import Any
 
 import openpyxl
-import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from tests.conftest import Run
-from tests.machine import CENT, BooksMachine, machine_settings, steady, sums
+from tests.machine import CENT, BooksMachine, games_of, sums
 
 PLAYERS = ("Ann", "Bob", "Cy")
 WHO = (*PLAYERS, *PLAYERS, *PLAYERS, "Zed")  # Zed: no player
@@ -866,28 +865,6 @@ class Planetopoly(BooksMachine):
                 assert not limit_breaches(pts), f"§5 {planet} of {owner}: {limit_breaches(pts)}"
 
 
-@pytest.mark.slow
-@steady
-class TestPlanetopolyLong(Planetopoly.TestCase):  # type: ignore[misc, valid-type]
-    settings = machine_settings(runs=20, steps=40)
-
-
-class InMemory(Planetopoly):
-    IN_MEMORY = True
-
-
-@steady
-class TestPlanetopolyQuick(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """A few short games from the same fixed seed in every `make test` (issue 37): a change that
-    breaks an invariant is caught before `make slow`."""
-
-    settings = machine_settings(runs=3, steps=12)
-
-
-@pytest.mark.slow
-@steady
-class TestPlanetopolyDeep(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """More and longer games on books in memory (`make slow`): the money's invariants at length
-    for a fraction of what the file's games cost (those keep the bytes' invariants)."""
-
-    settings = machine_settings(runs=25, steps=40)
+TestPlanetopolyLong, TestPlanetopolyQuick, TestPlanetopolyDeep = games_of(
+    Planetopoly, "Planetopoly", long=(20, 40), deep=(25, 40)
+)

@@ -24,13 +24,12 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
-import pytest
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, precondition, rule
 
 from ledger.rules.triplanetary.actions import SPECS
 from ledger.rules.triplanetary.tables import GOODS_BY_KEY, places_selling
-from tests.machine import BooksMachine, machine_settings, steady
+from tests.machine import BooksMachine, games_of
 
 PLAYERS = ("Ann", "Bob", "Cleo")
 PATROL = "Sam"
@@ -812,28 +811,6 @@ class Triplanetary(BooksMachine):
                 )
 
 
-@pytest.mark.slow
-@steady
-class TestTriplanetaryLong(Triplanetary.TestCase):  # type: ignore[misc, valid-type]
-    settings = machine_settings(runs=10, steps=30)
-
-
-class InMemory(Triplanetary):
-    IN_MEMORY = True
-
-
-@steady
-class TestTriplanetaryQuick(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """A few short games from the same fixed seed in every `make test`, on books in memory
-    (issue 37): a change that breaks an invariant of the money is caught before `make slow`."""
-
-    settings = machine_settings(runs=3, steps=12)
-
-
-@pytest.mark.slow
-@steady
-class TestTriplanetaryDeep(InMemory.TestCase):  # type: ignore[misc, valid-type]
-    """More and longer games on books in memory (`make slow`): the money's invariants at length
-    for a fraction of what the file's games cost (those keep the bytes' invariants)."""
-
-    settings = machine_settings(runs=20, steps=40)
+TestTriplanetaryLong, TestTriplanetaryQuick, TestTriplanetaryDeep = games_of(
+    Triplanetary, "Triplanetary", long=(10, 30), deep=(20, 40)
+)
