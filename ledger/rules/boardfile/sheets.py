@@ -57,10 +57,6 @@ class State:
     def clone(self) -> State:
         return State(list(self.lines), list(self.owners), list(self.turns), self.rules)
 
-    @property
-    def text(self) -> str:
-        return "\n".join(x.text for x in sorted(self.lines, key=lambda x: x.line)) + "\n"
-
 
 BOARD = SheetSpec(
     "Board",
