@@ -257,6 +257,36 @@ def decide(books: Books, count: int, decided: str) -> None:
         books.decide(roll, decided)
 
 
+class _Seat(Protocol):
+    @property
+    def name(self) -> str: ...
+    @property
+    def out(self) -> bool: ...
+
+
+S = TypeVar("S", bound=_Seat)
+
+
+class Seating(Generic[S]):
+    """The seats at a board game's table, in order (`seats`, each with its `name` and whether
+    it is `out`), by name, and the `current` player's; a game's table keeps them."""
+
+    seats: list[S]
+    by_name: dict[str, S]
+    current: S | None
+
+    def put(self, seat: S) -> S:
+        """Put `seat` in place of the same player's; a seat read before is the player as he was."""
+        self.seats = [seat if s.name == seat.name else s for s in self.seats]
+        self.by_name[seat.name] = seat
+        if self.current is not None and self.current.name == seat.name:
+            self.current = seat
+        return seat
+
+    def remaining(self) -> list[S]:
+        return [s for s in self.seats if not s.out]
+
+
 class TurnLine(msgspec.Struct, frozen=True):
     """What a turn did to one player, for the tick's report (`tick_rounds` dates it)."""
 

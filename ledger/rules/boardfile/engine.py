@@ -61,7 +61,7 @@ def loan_of(name: str) -> board.Loan:
     return board.Loan(f"{LOAN_PREFIX}{name}", name, "shortfall")
 
 
-class Table:
+class Table(board.Seating[Seat]):
     """The game as it stands; a changed seat is put in place of the old one (`put`)."""
 
     def __init__(self, books: Books, state: State) -> None:
@@ -87,16 +87,7 @@ class Table:
         self.level = {r.field: r.level for r in state.owners}
         self.current, self.round = self._whose_turn()
 
-    def put(self, seat: Seat) -> Seat:
-        self.seats = [seat if s.name == seat.name else s for s in self.seats]
-        self.by_name[seat.name] = seat
-        if self.current is not None and self.current.name == seat.name:
-            self.current = seat
-        return seat
-
-    # -- whose turn --------------------------------------------------------------------------
-    def remaining(self) -> list[Seat]:
-        return [s for s in self.seats if not s.out]
+    # -- whose turn (`put` and `remaining`: board.Seating) ----------------------------------
 
     @property
     def winner(self) -> str | None:

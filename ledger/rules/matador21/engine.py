@@ -66,7 +66,7 @@ def _as_int(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-class Table:
+class Table(board.Seating[Seat]):
     """The game as it stands. The seats are frozen: a change is a new `Seat` put in place of
     the old one (`put`), in the turn order, by name and as the current player alike."""
 
@@ -97,18 +97,7 @@ class Table:
         self.round: int
         self.current, self.round = self._whose_turn()
 
-    def put(self, seat: Seat) -> Seat:
-        """Put ``seat`` in place of the seat of the same player; a seat read before this is
-        the player as he was."""
-        self.seats = [seat if s.name == seat.name else s for s in self.seats]
-        self.by_name[seat.name] = seat
-        if self.current is not None and self.current.name == seat.name:
-            self.current = seat
-        return seat
-
-    # -- whose turn ------------------------------------------------------------------------
-    def remaining(self) -> list[Seat]:
-        return [s for s in self.seats if not s.out]
+    # -- whose turn (`put` and `remaining`: board.Seating) ----------------------------------
 
     @property
     def winner(self) -> str | None:
