@@ -11,13 +11,13 @@ for its own commands, `Game.refuses` for `pay`, `tick` and any command that has 
 from __future__ import annotations
 
 import argparse
-import ast
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 from ledger.core.params import Refusal
 from ledger.rules import GAMES, load_game
+from tests.rules_coverage import find_tests
 
 ROOT = Path(__file__).resolve().parents[1]
 TESTS = ROOT / "tests"
@@ -25,13 +25,7 @@ DOC = ROOT / "docs" / "commands.md"
 
 
 def test_names() -> set[str]:
-    found: set[str] = set()
-    for path in sorted(TESTS.rglob("test_*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                found.add(node.name)
-    return found
+    return {t.name for t in find_tests()}
 
 
 def commands(key: str) -> list[tuple[str, str, tuple[Refusal, ...]]]:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import functools
 import re
 import sys
 from collections.abc import Iterable, Sequence
@@ -556,8 +557,10 @@ class NamedTest:
         return f"{Path(self.path).name}::{self.name}"
 
 
-def find_tests(root: Path = TESTS) -> list[NamedTest]:
-    """Every test function (module level or in a class) of tests/**/test_*.py, by `ast`."""
+@functools.cache
+def find_tests(root: Path = TESTS) -> tuple[NamedTest, ...]:
+    """Every test function (module level or in a class) of tests/**/test_*.py, by `ast` (read
+    once a process: the coverage table, its check and docs/commands.md's check all ask)."""
     found: list[NamedTest] = []
     for path in sorted(root.rglob("test_*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -567,7 +570,7 @@ def find_tests(root: Path = TESTS) -> list[NamedTest]:
                 "test_"
             ):
                 found.append(NamedTest(node.name, rel))
-    return found
+    return tuple(found)
 
 
 _S_TOKEN = re.compile(r"s(\d+)([a-z]?)")

@@ -3,10 +3,11 @@ the games free of every game's words (issue 14)."""
 
 from __future__ import annotations
 
-import ast
+import functools
 import re
 from pathlib import Path
 
+import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -14,6 +15,7 @@ PACKAGE = ROOT / "ledger"
 MAX_LINES = 500
 
 
+@functools.cache
 def _modules() -> dict[str, Path]:
     out = {}
     for p in sorted(PACKAGE.rglob("*.py")):
@@ -28,60 +30,22 @@ def test_no_module_is_over_500_lines(name: str) -> None:
     assert lines <= MAX_LINES, f"{name} has {lines} lines: split it along its seams"
 
 
-def _imports(mods: dict[str, Path]) -> dict[str, set[str]]:
-    """Module -> the package's modules it imports (in functions too)."""
-    graph: dict[str, set[str]] = {m: set() for m in mods}
-    for m, p in mods.items():
-        package = m if p.name == "__init__.py" else m.rpartition(".")[0]
-        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                base = node.module or ""
-                if node.level:
-                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base = ".".join(parts + ([base] if base else []))
-                targets = [base] + [f"{base}.{a.name}" for a in node.names]
-            else:
-                continue
-            for t in targets:
-                while t and t not in mods:
-                    t = t.rpartition(".")[0]
-                if t and t != m and not (p.name == "__init__.py" and t.startswith(m + ".")):
-                    graph[m].add(t)
-    return graph
-
-
 def test_no_import_circles() -> None:
-    graph = _imports(_modules())
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    circles: list[list[str]] = []
-
-    def visit(v: str) -> None:  # Tarjan's strongly connected components
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        for w in graph[v]:
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            group = []
-            while True:
-                w = stack.pop()
-                group.append(w)
-                if w == v:
-                    break
-            if len(group) > 1:
-                circles.append(sorted(group))
-
-    for v in graph:
-        if v not in index:
-            visit(v)
-    assert not circles, f"import circles: {circles}"
+    """No module imports, by any chain, a module that imports it (imports in functions too;
+    a package's own `__init__` importing its modules is no circle). The graph is grimp's, the
+    one `lint-imports` checks the layers on."""
+    graph = grimp.build_graph("ledger", cache_dir=None)
+    for m in graph.modules:
+        for t in graph.find_modules_directly_imported_by(m):
+            if t.startswith(m + "."):
+                graph.remove_import(importer=m, imported=t)
+    circles = {
+        " -> ".join((m, *chain))
+        for m in sorted(graph.modules)
+        for t in sorted(graph.find_modules_directly_imported_by(m))
+        if (chain := graph.find_shortest_chain(importer=t, imported=m))
+    }
+    assert not circles, f"import circles: {sorted(circles)}"
 
 
 #: Capitalised words of the games' titles that are no game's own.
