@@ -8,10 +8,11 @@ import re
 from collections.abc import Mapping
 
 from ledger.core import board
+from ledger.core.board_table import Seat
 from ledger.core.problems import Problem, problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.engine import Play, Seat, Table, game_over, play, table_of
+from ledger.rules.boardfile.engine import Play, Table, game_over, play, summary, table_of
 from ledger.rules.boardfile.moves import Buy, Rent, Roll
 from ledger.rules.boardfile.spec import UTILITY, Square
 
@@ -36,7 +37,7 @@ def roll(books: Books, a: Roll, where: Mapping[str, str], event: str) -> Result:
         return "", problems
     turn = play(table, dice, event)
     table.save()
-    return turn.summary(), []
+    return summary(turn), []
 
 
 def buy(books: Books, a: Buy, where: Mapping[str, str], event: str) -> Result:

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 import msgspec
 
 from ledger.core import board
+from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
@@ -25,7 +26,7 @@ from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table, Turn, take_turn
+from ledger.rules.matador21.engine import Table, summary, take_turn
 from ledger.rules.matador21.sheets import (
     COLOURS,
     DEFAULT_BOARD,
@@ -143,7 +144,7 @@ def roll(
         return "", problems
     turn = _play(table, dice, choice, event)
     table.save()
-    return turn.summary(), []
+    return summary(turn), []
 
 
 class Matador21(Game):

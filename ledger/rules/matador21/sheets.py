@@ -14,6 +14,7 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core import data
+from ledger.core.board_table import TURN_FIELDS, TurnRow
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
@@ -64,19 +65,6 @@ class OwnerRow(msgspec.Struct, frozen=True):
     field: int
     name: str = ""
     owner: str = ""
-    ref: CellRef | None = None
-
-
-class TurnRow(msgspec.Struct, frozen=True):
-    turn: int
-    round: int
-    player: str
-    dice: str
-    frm: int
-    to: int
-    what: str = ""
-    rule: str = ""
-    txn: str = ""
     ref: CellRef | None = None
 
 
@@ -199,13 +187,9 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 SETTINGS = data.settings(__package__ or "ledger.rules.matador21")
 
 
-#: The field of a column whose name differs: `from` is a Python word.
-FIELD_OF = {"from": "frm"}
-
-
 #: The game's records: each sheet's rows held in its list of the State.
 RECORDS = {
     "Board": Held(Field, "board"),
     "Owners": Held(OwnerRow, "owners"),
-    "Turns": Held(TurnRow, "turns", FIELD_OF),
+    "Turns": Held(TurnRow, "turns", TURN_FIELDS),
 }
