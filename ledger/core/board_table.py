@@ -5,18 +5,24 @@ round, and the end of a turn (the row in the Turns sheet, the winner or the next
 
 Game-blind: a game reads its own books into it, lends it its turn order (`after`, the shared
 `board.next_place`) and decides what landing on a field does; `save` writes the seats back.
+`TurnGame` is the part of a board game's `Game` they share: `tick`, the forecast, the first
+player, a player out or the game over refused, and what a `roll` refuses; each with the game's
+rule numbers (`rules`), or none.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 
 import msgspec
 
 from ledger.core import board
 from ledger.core.board import TurnLine
-from ledger.core.books import PLAYER_ROLE, Books
-from ledger.core.problems import CellRef
+from ledger.core.books import PLAYER_ROLE, Books, Player
+from ledger.core.game import Game
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.report import TickReport
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -165,3 +171,122 @@ class Table(board.Seating[Seat]):
             players.append(p)
         books.players = players
         books.settings.values["day"] = self.round
+
+
+class TurnRules(msgspec.Struct, frozen=True):
+    """The rule numbers a board game's text gives the shared refusals ("": it gives none)."""
+
+    won: str = ""  # the last player left wins: nothing more is played or paid
+    out: str = ""  # one who is out takes no more part
+    order: str = ""  # the turn order
+    first: str = ""  # who begins is drawn
+
+
+def _with(rule: str) -> str:
+    return f" ({rule})" if rule else ""
+
+
+def game_over(winner: str, where: str, rule: str = "") -> Problem:
+    """Once the last player left has won, nothing more is played or paid."""
+    return problem(
+        "game-over",
+        where,
+        f"the game is over: {winner} won{_with(rule)}",
+        "ledger report game shows the standings; ledger undo takes back the last change",
+    )
+
+
+def refuse_over(table: Table, where: str, rule: str = "") -> list[Problem]:
+    """A turn refused: the game is won, or nobody is left to play."""
+    if table.winner is not None:
+        return [game_over(table.winner, where, rule)]
+    if table.current is None:
+        return [problem("no-players-left", where, "no player is left in the game", "")]
+    return []
+
+
+def roll_checks(
+    books: Books,
+    table: Table,
+    rules: TurnRules,
+    player: str | None,
+    where: Mapping[str, str],
+    event: str,
+    more: Callable[[], list[Problem]] = list,
+) -> list[Problem]:
+    """What `roll` refuses before its dice: the game over, the game's `more`, a player named
+    whose turn it is not; with the game's rule numbers."""
+    # the command, or the Events row it was typed in
+    problems = refuse_over(table, "roll" if event.startswith("cli:") else event, rules.won)
+    problems += more()
+    current = table.current
+    if player and current is not None:
+        who = books.player(player)
+        if who is None or who.name != current.name:
+            out = who is not None and who.get("out") is True and rules.out
+            why = f"out of the game ({rules.out})" if out else rules.order
+            said = f"it is {current.name}'s turn, not {player}'s{_with(why)}"
+            hint = f"leave out the player, or roll for {current.name}{_with(rules.order)}"
+            problems.append(problem("not-their-turn", where["player"], said, hint))
+    return problems
+
+
+class TurnGame(Game):
+    """What every board game's `Game` does alike; a game says `table_of` and `play_turn`."""
+
+    turn_rules = TurnRules()
+
+    def table_of(self, books: Books) -> Table:
+        raise NotImplementedError
+
+    def play_turn(self, table: Table, dice: list[int], event: str) -> Turn:
+        """The current player's turn from the dice (none: drawn from the seed)."""
+        raise NotImplementedError
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """One who is out takes no more part; once the game is won, nobody does (a payment
+        after the end would change the standings it ended with)."""
+        rules = self.turn_rules
+        if player.get("out") is True:
+            said = f"{rules.out}: " if rules.out else ""
+            text = f"{said}{player.name} is out of the game and takes no more part"
+            return problem("player-out", where, text, "")
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        left = [p.name for p in players if p.get("out") is not True]
+        if len(players) >= 2 and len(left) == 1:
+            return game_over(left[0], where, rules.won)
+        return None
+
+    def first_player(self, books: Books, first: str | None) -> tuple[int, list[Problem]]:
+        """Who begins: `--first`, or drawn from the seeded dice; the order as entered follows
+        (`board.set_order`). The index among the players, or the problem."""
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        if first is not None:
+            chosen = books.player(first)
+            if chosen is None:
+                names = "players: " + ", ".join(p.name for p in players)
+                said = f"{first!r} is not one of the players"
+                return 0, [problem("unknown-player", "--first", said, names)]
+            return players.index(chosen), []
+        roll = books.roll(len(players), f"the first player{_with(self.turn_rules.first)}")
+        books.decide(roll, f"{players[roll.result - 1].name} begins")
+        return roll.result - 1, []
+
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
+        order; it stops when the game is won."""
+        table = self.table_of(books)
+        problems = refuse_over(table, "tick", self.turn_rules.won)
+        if problems:
+            raise ProblemsFound(problems)
+        start = table.round - 1
+        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
+        play = lambda event: self.play_turn(table, [], event)  # noqa: E731
+        return board.tick_rounds(table, days, play, report, progress)
+
+    def forecast(self, books: Books, days: int) -> TickReport:
+        """Nothing falls due: every turn is decided by its dice."""
+        now = books.day - 1
+        return TickReport(now, now, currency=self.currency, clock=self.clock)

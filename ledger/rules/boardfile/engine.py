@@ -305,15 +305,6 @@ def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
     return spec.read("\n".join(x.text for x in ordered) + "\n", where)
 
 
-def game_over(winner: str, where: str) -> Problem:
-    return problem(
-        "game-over",
-        where,
-        f"the game is over: {winner} won",
-        "ledger report game shows the standings; ledger undo takes back the last change",
-    )
-
-
 def play(table: Table, dice: list[int], event: str) -> Turn:
     """Roll two dice (or take the table's), record them in the Dice sheet, play the turn."""
     books, seat = table.books, table.current
