@@ -12,8 +12,9 @@ rule numbers (`rules`), or none.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
+from typing import Protocol
 
 import msgspec
 
@@ -180,6 +181,15 @@ class TurnRules(msgspec.Struct, frozen=True):
     out: str = ""  # one who is out takes no more part
     order: str = ""  # the turn order
     first: str = ""  # who begins is drawn
+    count: str = ""  # how many play
+    piece: str = ""  # a piece stands on a field of the board
+    colour: str = ""  # a colour of one's own
+    owner: str = ""  # a field has one owner
+    owns: str = ""  # one who is out owns nothing
+
+
+def _said(rule: str, hint: str) -> str:
+    return f"{rule}: {hint}" if rule else hint
 
 
 def _with(rule: str) -> str:
@@ -290,3 +300,87 @@ class TurnGame(Game):
         """Nothing falls due: every turn is decided by its dice."""
         now = books.day - 1
         return TickReport(now, now, currency=self.currency, clock=self.clock)
+
+
+# -- what `ledger check` finds in the seats and the owners ----------------------------------------
+def _cell(ref: CellRef | None, columns: Sequence[str], column: str, fallback: str) -> str:
+    return fallback if ref is None else str(CellRef(ref.sheet, columns.index(column), ref.row))
+
+
+def check_seats(
+    books: Books, low: int, high: int, fields: int | None, rules: TurnRules
+) -> Iterator[Problem]:
+    """`low` to `high` players, each piece on a field 1 to `fields` (None: no board to stand
+    on yet), a colour and a place in the turn order each of their own."""
+    players = [p for p in books.players if p.role == PLAYER_ROLE]
+    if not low <= len(players) <= high:
+        said = f"the game is played by {low} to {high} players, not {len(players)}"
+        hint = _said(rules.count, "add or remove players (--player NAME for each)")
+        yield problem("player-count", "Players", said, hint)
+    columns = ["name", "role"] + [c.name for c in books.game.player_columns]
+    colours: dict[str, str] = {}
+    orders: dict[int, str] = {}
+    for p in players:
+        ref, at = p.ref, f"player {p.name}"
+        field = p.get("field")
+        on = isinstance(field, int) and not isinstance(field, bool) and 1 <= field <= (fields or 0)
+        if fields is not None and not on:
+            said = f"{p.name}'s piece stands on field {field!r}, not on the board (1-{fields})"
+            hint = _said(rules.piece, "a piece always stands on a field")
+            yield problem("bad-field", _cell(ref, columns, "field", at), said, hint)
+        colour = str(p.get("colour") or "")
+        if colour in colours:
+            said = f"{p.name} and {colours[colour]} are both {colour}"
+            hint = _said(rules.colour, "every player has a colour of their own")
+            yield problem("duplicate-colour", _cell(ref, columns, "colour", at), said, hint)
+        if colour:
+            colours.setdefault(colour, p.name)
+        order = p.get("order")
+        if isinstance(order, int) and not isinstance(order, bool):
+            if order in orders:
+                said = f"{p.name} and {orders[order]} both have place {order} in the turn order"
+                hint = _said(rules.order, "give each player a place of their own")
+                yield problem("duplicate-order", _cell(ref, columns, "order", at), said, hint)
+            orders.setdefault(order, p.name)
+
+
+class OwnerLike(Protocol):
+    @property
+    def field(self) -> int: ...
+    @property
+    def owner(self) -> str: ...
+    @property
+    def ref(self) -> CellRef | None: ...
+
+
+def check_owners(
+    books: Books,
+    rows: Sequence[OwnerLike],
+    ownable: Callable[[int], bool],
+    rules: TurnRules,
+    which: str = "a field that can be bought",
+) -> Iterator[Problem]:
+    """The Owners sheet: a row a field, of a field one can own (`which`), owned by a player
+    still in the game."""
+    columns = ["field", "name", "owner"]
+    players = {p.name: p for p in books.players if p.role == PLAYER_ROLE}
+    seen: dict[int, str] = {}
+    for r in rows:
+        where = _cell(r.ref, columns, "field", f"Owners field {r.field}")
+        if r.field in seen:
+            said = f"field {r.field} has a second row in Owners (the first at {seen[r.field]})"
+            hint = _said(rules.owner, "a field has one owner; keep one row per field")
+            yield problem("two-owners", where, said, hint)
+        seen.setdefault(r.field, where)
+        if not r.owner:
+            continue
+        if not ownable(r.field):
+            yield problem("not-ownable", where, f"field {r.field} cannot be owned", which)
+        owner_cell = _cell(r.ref, columns, "owner", f"Owners field {r.field}")
+        p = players.get(r.owner)
+        if p is None:
+            said = f"{r.owner!r} is not a player"
+            yield problem("unknown-player", owner_cell, said, ", ".join(players))
+        elif p.get("out"):
+            said = f"{r.owner} is out of the game and owns nothing"
+            yield problem("owned-by-loser", owner_cell, said, _said(rules.owns, "empty the owner"))

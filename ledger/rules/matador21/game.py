@@ -30,6 +30,7 @@ from ledger.rules.matador21.sheets import (
     DEFAULT_BOARD,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RULES,
     OwnerRow,
     State,
 )
@@ -85,10 +86,6 @@ ROLL = command(
         ),
     ),
 )
-
-#: The rules of the shared refusals: 403.1 the winner, 401.2c out, 102.3 the turn order, 301.4
-#: who begins.
-RULES = board_table.TurnRules("403.1", "401.2c", "102.3", "301.4")
 
 #: What `pay` and `tick` refuse in this game (docs/commands.md), as data (refusals.csv).
 REFUSES = refusals(__package__ or "ledger.rules.matador21")
