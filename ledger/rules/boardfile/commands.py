@@ -7,11 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ledger.core import board
+from ledger.core import board, board_table
+from ledger.core.board_table import Seat
 from ledger.core.problems import Problem, problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.engine import Play, Seat, Table, game_over, play, table_of
+from ledger.rules.boardfile.engine import Play, Table, play, summary, table_of
 from ledger.rules.boardfile.moves import Buy, Rent, Roll
 from ledger.rules.boardfile.spec import UTILITY, Square
 
@@ -20,23 +21,15 @@ Result = tuple[str, list[Problem]]
 
 def roll(books: Books, a: Roll, where: Mapping[str, str], event: str) -> Result:
     table = table_of(books)
-    problems = _over(table, "roll" if event.startswith("cli:") else event)
-    current = table.current
-    if a.player and current is not None:
-        who = books.player(a.player)
-        if who is None or who.name != current.name:
-            said = f"it is {current.name}'s turn, not {a.player}'s"
-            hint = f"leave out the player, or roll for {current.name}"
-            problems.append(problem("not-their-turn", where["player"], said, hint))
-    dice: list[int] = []
-    if a.dice:
-        dice, bad = board.parse_dice(a.dice, where["dice"])
-        problems += bad
-    if problems:
-        return "", problems
+    problems = board_table.roll_checks(
+        books, table, board_table.TurnRules(), a.player, where, event
+    )
+    dice, bad = board.parse_dice(a.dice, where["dice"]) if a.dice else ([], [])
+    if problems or bad:
+        return "", problems + bad
     turn = play(table, dice, event)
     table.save()
-    return turn.summary(), []
+    return summary(turn), []
 
 
 def buy(books: Books, a: Buy, where: Mapping[str, str], event: str) -> Result:
@@ -98,12 +91,6 @@ def rent(books: Books, a: Rent, where: Mapping[str, str], event: str) -> Result:
     ) + f"; txn {', '.join(map(str, t.txns))}", []
 
 
-def _over(table: Table, where: str) -> list[Problem]:
-    if table.current is None:
-        return [game_over(table.winner or "nobody", where)]
-    return []
-
-
 def _key(name: str) -> str:
     return re.sub(r"[\s_-]+", "", name.casefold())
 
@@ -113,7 +100,7 @@ def _named(
 ) -> tuple[Seat | None, Square | None, list[Problem]]:
     """The player (in the game) and the field (by number or name) the command names."""
     books = table.books
-    problems = _over(table, where["player"])
+    problems = board_table.refuse_over(table, where["player"])
     found = books.player(a.player)
     seat = table.by_name.get(found.name) if found is not None else None
     if found is None or seat is None:

@@ -13,47 +13,27 @@ from decimal import Decimal
 
 import msgspec
 
-from ledger.core import board
+from ledger.core import board, board_table
 from ledger.core.board import TurnLine as Line
-from ledger.core.books import BANK, PLAYER_ROLE
+from ledger.core.board_table import Seat, Turn, TurnRow
+from ledger.core.books import BANK
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile import spec
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.sheets import OwnerRow, State, TurnRow
+from ledger.rules.boardfile.sheets import OwnerRow, State
 from ledger.rules.boardfile.spec import FREE, GO_TO_JAIL, LOAN, LOT, TAX, UTILITY, Square
 
 POT, LOAN_PREFIX = "pot", "loan:"
 
 
-class Seat(msgspec.Struct, frozen=True):
-    name: str
-    account: str
-    field: int
-    out: bool
-    order: int
-    in_jail: bool
-
-
-class Turn(msgspec.Struct, frozen=True):
-    row: TurnRow
-    lines: tuple[Line, ...] = ()
-    winner: str | None = None
-    next: str | None = None
-    next_round: int = 0
-
-    def summary(self) -> str:
-        r = self.row
-        head = f"round {r.round}, turn {r.turn}: {r.player} rolls {r.dice.replace(',', '+')}, "
-        head += f"{r.frm} -> {r.to} {r.what}" + (f"; txn {r.txn}" if r.txn else "")
-        if self.winner:
-            return f"{head}\nThe game is over: {self.winner} won."
-        return f"{head}\nNext: {self.next} (round {self.next_round})."
-
-
-def _int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+def summary(turn: Turn) -> str:
+    """What `ledger roll` says of a turn: the move and what it did."""
+    head = turn.head() + (f"; txn {turn.row.txn}" if turn.row.txn else "")
+    if turn.winner:
+        return f"{head}\nThe game is over: {turn.winner} won."
+    return f"{head}\nNext: {turn.next} (round {turn.next_round})."
 
 
 def loan_of(name: str) -> board.Loan:
@@ -61,57 +41,21 @@ def loan_of(name: str) -> board.Loan:
     return board.Loan(f"{LOAN_PREFIX}{name}", name, "shortfall")
 
 
-class Table(board.Seating[Seat]):
-    """The game as it stands; a changed seat is put in place of the old one (`put`)."""
+class Table(board_table.Table):
+    """The game as it stands: the seats (board_table), the file's board, owners and levels."""
 
     def __init__(self, books: Books, state: State) -> None:
         assert state.rules is not None, "the Board sheet holds a mistake"
-        self.books, self.state, self.rules = books, state, state.rules
+        self.state, self.rules = state, state.rules
         self.squares: tuple[Square, ...] = self.rules.squares
         self.n = len(self.squares)
-        seats = [
-            Seat(
-                p.name,
-                books.game.cash_account(p),
-                _int(p.get("field"), 1),
-                p.get("out") is True,
-                _int(p.get("order"), i + 1),
-                p.get("in_jail") is True,
-            )
-            for i, p in enumerate(books.players)
-            if p.role == PLAYER_ROLE
-        ]
-        self.seats = sorted(seats, key=lambda s: s.order)
-        self.by_name = {s.name: s for s in self.seats}
-        self.owner = {r.field: r.owner for r in state.owners if r.owner}
         self.level = {r.field: r.level for r in state.owners}
-        self.current, self.round = self._whose_turn()
-
-    # -- whose turn (`put` and `remaining`: board.Seating) ----------------------------------
-
-    @property
-    def winner(self) -> str | None:
-        left = self.remaining()
-        return left[0].name if len(left) == 1 and len(self.seats) > 1 else None
+        super().__init__(books, state.turns, {r.field: r.owner for r in state.owners if r.owner})
 
     def after(self, order: int) -> tuple[Seat | None, bool]:
         left = {s.order: s for s in self.remaining()}
         place, wrapped = board.next_place(list(left), order)
         return (None if place is None else left[place]), wrapped
-
-    def _whose_turn(self) -> tuple[Seat | None, int]:
-        turns = self.state.turns
-        if self.winner is not None:
-            return None, turns[-1].round if turns else 1
-        if not turns:
-            return self.after(0)[0], 1
-        done = self.by_name.get(turns[-1].player)
-        seat, wrapped = self.after(done.order if done else 0)
-        return seat, turns[-1].round + (1 if wrapped else 0)
-
-    # -- money and deeds ---------------------------------------------------------------------
-    def cash_of(self, name: str) -> Decimal:
-        return board.cash(self.books, self.by_name[name].account)
 
     def debt_of(self, name: str) -> Decimal:
         return board.debt(self.books, loan_of(name)) if self.rules.shortfall == LOAN else Decimal(0)
@@ -119,34 +63,17 @@ class Table(board.Seating[Seat]):
     def owned(self, name: str) -> list[Square]:
         return [s for s in self.squares if self.owner.get(s.number) == name]
 
-    def deeds_of(self, name: str) -> list[int]:
-        return sorted(f for f, o in self.owner.items() if o == name)
-
-    def give(self, deed: int, name: str) -> None:
-        self.owner[deed] = name
-
     def release(self, deed: int) -> None:
-        del self.owner[deed]
+        super().release(deed)
         self.level[deed] = 0
 
     def save(self) -> None:
-        books = self.books
-        players = []
-        for p in books.players:
-            seat = self.by_name.get(p.name) if p.role == PLAYER_ROLE else None
-            if seat is not None:
-                values = {"field": seat.field, "out": seat.out, "order": seat.order}
-                values["in_jail"] = seat.in_jail
-                extra = tuple((k, values.get(k, v)) for k, v in p.extra)
-                p = msgspec.structs.replace(p, extra=extra)
-            players.append(p)
-        books.players = players
+        self.save_seats()
         self.state.owners = [
             OwnerRow(s.number, s.name, self.owner.get(s.number, ""), self.level.get(s.number, 0))
             for s in self.squares
             if s.ownable
         ]
-        books.settings.values["day"] = self.round
 
 
 def rent_of(table: Table, square: Square, owner: str, pips: int) -> tuple[Decimal, str, str]:
@@ -350,18 +277,7 @@ def take_turn(table: Table, d1: int, d2: int, event: str) -> Turn:
     )
     if not t.lines or all(x.player != seat.name for x in t.lines):
         t.lines.insert(0, Line(seat.name, "event", what, row.rule))
-    table.state.turns.append(row)
-    winner = table.winner
-    if winner is not None:
-        table.current = None
-        won = Line(winner, "event", f"{winner} has won the game", "")
-        return Turn(row, (*t.lines, won), winner=winner)
-    nxt, wrapped = table.after(t.seat.order)
-    table.current = nxt
-    if wrapped:
-        table.round += 1
-        table.books.settings.values["day"] = table.round
-    return Turn(row, tuple(t.lines), next=nxt.name if nxt else None, next_round=table.round)
+    return table.finish(row, t.lines)
 
 
 def table_of(books: Books) -> Table:
@@ -387,15 +303,6 @@ def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
         hint = "copy the board's file in again: ledger new --board FILE makes it"
         return None, [problem("missing-board-value", "Board", "the Board sheet is empty", hint)]
     return spec.read("\n".join(x.text for x in ordered) + "\n", where)
-
-
-def game_over(winner: str, where: str) -> Problem:
-    return problem(
-        "game-over",
-        where,
-        f"the game is over: {winner} won",
-        "ledger report game shows the standings; ledger undo takes back the last change",
-    )
 
 
 def play(table: Table, dice: list[int], event: str) -> Turn:

@@ -7,26 +7,24 @@ moves its own pieces says happened. A journal line's rule is the file's key that
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Any
 
-from ledger.core import board
+from ledger.core import board, board_table
+from ledger.core.board_table import Turn
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
-from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.report import TickReport
 from ledger.core.settings import Settings
-from ledger.rules.boardfile import spec
+from ledger.rules.boardfile import engine, spec
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.engine import (
     LOAN_PREFIX,
     POT,
-    game_over,
     loan_of,
     play,
     read_board,
@@ -86,7 +84,7 @@ RENT = command(
 REFUSES = refusals(__package__ or "ledger.rules.boardfile")
 
 
-class BoardGame(Game):
+class BoardGame(board_table.TurnGame):
     title = "the table's own board"
     currency = "credits"
     clock = ROUNDS_CURRENT
@@ -114,12 +112,6 @@ class BoardGame(Game):
 
     def may_go_negative(self, books: Books, account: str) -> bool:
         return account == BANK or account.startswith(LOAN_PREFIX)
-
-    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
-        if player.get("out") is True:
-            return problem("player-out", where, f"{player.name} is out of the game", "")
-        left = [p.name for p in books.players if p.role == PLAYER_ROLE and p.get("out") is not True]
-        return game_over(left[0], where) if len(left) == 1 and len(books.players) > 1 else None
 
     def after_payment(self, books: Books, account: str, event: str) -> list[str]:
         """Money paid in repays a loan first."""
@@ -170,18 +162,10 @@ class BoardGame(Game):
         players = [p for p in books.players if p.role == PLAYER_ROLE]
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             return []  # check_state names it
-        if first is not None:
-            chosen = books.player(first)
-            if chosen is None:
-                names = ", ".join(p.name for p in players)
-                return [problem("unknown-player", "--first", f"{first!r} is not a player", names)]
-            start = players.index(chosen)
-        else:
-            roll = books.roll(len(players), "the first player")
-            start = roll.result - 1
-            books.decide(roll, f"{players[start].name} begins")
-        board.set_order(books, start)
-        return []
+        start, problems = self.first_player(books, first)
+        if not problems:
+            board.set_order(books, start)
+        return problems
 
     # -- the commands ------------------------------------------------------------------------
     def commands(self) -> Mapping[str, ActionSpec]:
@@ -197,20 +181,12 @@ class BoardGame(Game):
             return [s.name for s in books.state.rules.squares if s.ownable]
         return super().names(books, what)
 
-    def tick(
-        self, books: Books, days: int, progress: Callable[[int], None] | None = None
-    ) -> TickReport:
-        """`ledger tick N`: N rounds from the seeded dice; it stops when the game is won."""
-        table = table_of(books)
-        if table.current is None:
-            raise ProblemsFound([game_over(table.winner or "nobody", "tick")])
-        start = table.round - 1
-        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
-        return board.tick_rounds(table, days, lambda e: play(table, [], e), report, progress)
+    def table_of(self, books: Books) -> board_table.Table:
+        return table_of(books)
 
-    def forecast(self, books: Books, days: int) -> TickReport:
-        """Nothing falls due: every turn is decided by its dice."""
-        return TickReport(books.day - 1, books.day - 1, currency=self.currency, clock=self.clock)
+    def play_turn(self, table: board_table.Table, dice: list[int], event: str) -> Turn:
+        assert isinstance(table, engine.Table)
+        return play(table, dice, event)
 
     # -- what the table sees -------------------------------------------------------------------
     def status(self, books: Books) -> dict[str, Any]:

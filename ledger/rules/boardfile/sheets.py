@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import msgspec
 
+from ledger.core.board_table import TURN_FIELDS, TurnRow
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
@@ -30,19 +31,6 @@ class OwnerRow(msgspec.Struct, frozen=True):
     name: str = ""
     owner: str = ""
     level: int = 0
-    ref: CellRef | None = None
-
-
-class TurnRow(msgspec.Struct, frozen=True):
-    turn: int
-    round: int
-    player: str
-    dice: str
-    frm: int
-    to: int
-    what: str = ""
-    rule: str = ""
-    txn: str = ""
     ref: CellRef | None = None
 
 
@@ -122,5 +110,5 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 RECORDS = {
     "Board": Held(BoardLine, "lines"),
     "Owners": Held(OwnerRow, "owners"),
-    "Turns": Held(TurnRow, "turns", {"from": "frm"}),
+    "Turns": Held(TurnRow, "turns", TURN_FIELDS),
 }

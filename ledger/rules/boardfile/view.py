@@ -8,11 +8,12 @@ from typing import Any
 
 import msgspec
 
+from ledger.core.board_table import Seat
 from ledger.core.books import BANK, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.statement_parts import plain_statement
-from ledger.rules.boardfile.engine import POT, Seat
+from ledger.rules.boardfile.engine import POT
 from ledger.rules.boardfile.engine import Table as Game
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from ledger.core.books import PLAYER_ROLE, Player
+from ledger.core import board_table
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
@@ -15,19 +15,12 @@ from ledger.rules.matador21.sheets import (
     FLEET,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    OWNERS,
-    PLAYER_COLUMNS,
+    RULES,
     TAX,
     TAX_CHOICES,
     TYPES,
     State,
 )
-
-
-def _player_cell(p: Player, column: str) -> str:
-    if p.ref is None:
-        return f"player {p.name}"
-    return str(CellRef("Players", 2 + [c.name for c in PLAYER_COLUMNS].index(column), p.ref.row))
 
 
 def _cell(ref: CellRef | None, sheet_columns: list[str], column: str, fallback: str) -> str:
@@ -40,9 +33,16 @@ def check_state(books: Books) -> Iterator[Problem]:
     state = books.state
     if not isinstance(state, State):
         return
-    yield from _players(books)
+    fields = int(books.settings.values.get("board_fields", 21) or 21)
+    yield from board_table.check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, RULES)
     yield from _board(books, state)
-    yield from _owners(books, state)
+    board = {f.field: f for f in state.board}
+
+    def ownable(n: int) -> bool:
+        return n in board and board[n].ownable
+
+    which = "702.5: only Territories, Labor Camps and Fleets"
+    yield from board_table.check_owners(books, state.owners, ownable, RULES, which)
     choice = books.settings.values.get("tax_choice")
     if choice not in TAX_CHOICES:
         yield problem(
@@ -51,49 +51,6 @@ def check_state(books: Books) -> Iterator[Problem]:
             f"tax_choice is smaller, fixed or percent, not {choice!r}",
             "706.1: the player chooses; smaller is the ruling's default",
         )
-
-
-def _players(books: Books) -> Iterator[Problem]:
-    players = [p for p in books.players if p.role == PLAYER_ROLE]
-    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        yield problem(
-            "player-count",
-            "Players",
-            f"the game is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(players)}",
-            "101.2: add or remove players (--player NAME for each)",
-        )
-    n = int(books.settings.values.get("board_fields", 21) or 21)
-    colours: dict[str, str] = {}
-    orders: dict[int, str] = {}
-    for p in players:
-        field = p.get("field")
-        if not isinstance(field, int) or isinstance(field, bool) or not 1 <= field <= n:
-            yield problem(
-                "bad-field",
-                _player_cell(p, "field"),
-                f"{p.name}'s piece stands on field {field!r}, not on the board (1-{n})",
-                "603: a piece always stands on a field",
-            )
-        colour = p.get("colour")
-        if colour:
-            if str(colour) in colours:
-                yield problem(
-                    "duplicate-colour",
-                    _player_cell(p, "colour"),
-                    f"{p.name} and {colours[str(colour)]} are both {colour}",
-                    "101.3: every player has a colour of their own",
-                )
-            colours.setdefault(str(colour), p.name)
-        order = p.get("order")
-        if isinstance(order, int) and not isinstance(order, bool):
-            if order in orders:
-                yield problem(
-                    "duplicate-order",
-                    _player_cell(p, "order"),
-                    f"{p.name} and {orders[order]} both have place {order} in the turn order",
-                    "102.3: give each player a place of their own",
-                )
-            orders.setdefault(order, p.name)
 
 
 def _board(books: Books, state: State) -> Iterator[Problem]:
@@ -156,46 +113,6 @@ def _board(books: Books, state: State) -> Iterator[Problem]:
                 _cell(f.ref, cols, "percent", where),
                 f"{f.name}'s percent {f.percent} is not a Tax's share of 0 to 100",
                 "only a Tax (the Caravan) has a percentage",
-            )
-
-
-def _owners(books: Books, state: State) -> Iterator[Problem]:
-    cols = [c.name for c in OWNERS.columns]
-    board = {f.field: f for f in state.board}
-    players = {p.name: p for p in books.players if p.role == PLAYER_ROLE}
-    seen: dict[int, str] = {}
-    for r in state.owners:
-        where = _cell(r.ref, cols, "field", f"Owners field {r.field}")
-        f = board.get(r.field)
-        if r.field in seen:
-            yield problem(
-                "two-owners",
-                where,
-                f"field {r.field} has a second row in Owners (the first at {seen[r.field]})",
-                "703.2: a field has one owner; keep one row per field",
-            )
-        seen.setdefault(r.field, where)
-        if not r.owner:
-            continue
-        if f is None or not f.ownable:
-            yield problem(
-                "not-ownable",
-                where,
-                f"field {r.field} cannot be owned",
-                "702.5: only Territories, Labor Camps and Fleets",
-            )
-        owner_cell = _cell(r.ref, cols, "owner", f"Owners field {r.field}")
-        p = players.get(r.owner)
-        if p is None:
-            yield problem(
-                "unknown-player", owner_cell, f"{r.owner!r} is not a player", ", ".join(players)
-            )
-        elif p.get("out"):
-            yield problem(
-                "owned-by-loser",
-                owner_cell,
-                f"{r.owner} is out of the game and owns nothing",
-                "401.2b: empty the owner",
             )
 
 

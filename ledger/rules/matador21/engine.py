@@ -11,9 +11,10 @@ from decimal import Decimal
 
 import msgspec
 
-from ledger.core import board
+from ledger.core import board, board_table
 from ledger.core.board import TurnLine as Line
-from ledger.core.books import BANK, PLAYER_ROLE
+from ledger.core.board_table import Seat, Turn, TurnRow
+from ledger.core.books import BANK
 from ledger.core.money import round_money
 from ledger.core.report import fmt
 from ledger.rules.matador21.books import Books
@@ -25,108 +26,34 @@ from ledger.rules.matador21.sheets import (
     Field,
     OwnerRow,
     State,
-    TurnRow,
 )
 
 
-class Seat(msgspec.Struct, frozen=True):
-    """A player at the table: their piece, colour and place in the turn order."""
-
-    name: str
-    account: str
-    colour: str
-    field: int
-    out: bool
-    order: int
+def summary(turn: Turn) -> str:
+    """What `ledger roll` says of a turn: the move, what it did and its rules."""
+    head = f"{turn.head()} ({turn.row.rule})" + (f"; txn {turn.row.txn}" if turn.row.txn else "")
+    if turn.winner:
+        return f"{head}\nThe game is over: {turn.winner} won (403.1)."
+    return f"{head}\nNext: {turn.next} (round {turn.next_round})."
 
 
-class Turn(msgspec.Struct, frozen=True):
-    row: TurnRow
-    name: str  # the field landed on
-    lines: tuple[Line, ...] = ()
-    winner: str | None = None
-    next: str | None = None
-    next_round: int = 0
-
-    def summary(self) -> str:
-        r = self.row
-        d1, d2 = r.dice.split(",")
-        head = (
-            f"round {r.round}, turn {r.turn}: {r.player} rolls {d1}+{d2}, "
-            f"{r.frm} -> {r.to} {r.what} ({r.rule})"
-        )
-        if r.txn:
-            head += f"; txn {r.txn}"
-        if self.winner:
-            return f"{head}\nThe game is over: {self.winner} won (403.1)."
-        return f"{head}\nNext: {self.next} (round {self.next_round})."
-
-
-def _as_int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-class Table(board.Seating[Seat]):
-    """The game as it stands. The seats are frozen: a change is a new `Seat` put in place of
-    the old one (`put`), in the turn order, by name and as the current player alike."""
+class Table(board_table.Table):
+    """The game as it stands: the seats (board_table), the Board and who owns which field."""
 
     def __init__(self, books: Books, state: State) -> None:
-        self.books = books
         self.state = state
         self.board: list[Field] = sorted(state.board, key=lambda f: f.field)
         self.n = len(self.board)
-        game = books.game
-        seats = []
-        for i, p in enumerate(books.players):
-            if p.role != PLAYER_ROLE:
-                continue
-            seats.append(
-                Seat(
-                    p.name,
-                    game.cash_account(p),
-                    str(p.get("colour") or ""),
-                    _as_int(p.get("field"), 1),
-                    bool(p.get("out") or False),
-                    _as_int(p.get("order"), i + 1),
-                )
-            )
-        self.seats = sorted(seats, key=lambda s: s.order)
-        self.by_name = {s.name: s for s in self.seats}
-        self.owner: dict[int, str] = {r.field: r.owner for r in state.owners if r.owner}
-        self.current: Seat | None
-        self.round: int
-        self.current, self.round = self._whose_turn()
+        super().__init__(books, state.turns, {r.field: r.owner for r in state.owners if r.owner})
 
-    # -- whose turn (`put` and `remaining`: board.Seating) ----------------------------------
-
-    @property
-    def winner(self) -> str | None:
-        left = self.remaining()
-        return left[0].name if len(left) == 1 else None
-
-    def _after(self, order: int) -> tuple[Seat | None, bool]:
+    def after(self, order: int) -> tuple[Seat | None, bool]:
         """The next remaining player after place `order` (102.3), and whether the turn order
         started over (a new round)."""
         left = {s.order: s for s in self.remaining()}
         place, wrapped = board.next_place(list(left), order)
         return (None if place is None else left[place]), wrapped
 
-    def _whose_turn(self) -> tuple[Seat | None, int]:
-        if self.winner is not None:
-            last = self.state.turns[-1].round if self.state.turns else 1
-            return None, last
-        if not self.state.turns:
-            seat, _ = self._after(0)
-            return seat, 1
-        last = self.state.turns[-1]
-        done = self.by_name.get(last.player)
-        seat, wrapped = self._after(done.order if done else 0)
-        return seat, last.round + (1 if wrapped else 0)
-
     # -- what a player has -----------------------------------------------------------------
-    def cash_of(self, name: str) -> Decimal:
-        return board.cash(self.books, self.by_name[name].account)
-
     def owned(self, name: str) -> list[Field]:
         return [f for f in self.board if self.owner.get(f.field) == name]
 
@@ -141,30 +68,9 @@ class Table(board.Seating[Seat]):
             (f.price or Decimal(0) for f in self.owned(name)), Decimal(0)
         )
 
-    # -- the fields' owners, as the shared board steps see them (ledger.core.board.Deeds) ----
-    def deeds_of(self, name: str) -> list[int]:
-        return sorted(f for f, o in self.owner.items() if o == name)
-
-    def give(self, deed: int, name: str) -> None:
-        self.owner[deed] = name
-
-    def release(self, deed: int) -> None:  # 401.2b: unowned
-        del self.owner[deed]
-
     # -- back into the books ---------------------------------------------------------------
     def save(self) -> None:
-        books = self.books
-        players = []
-        for p in books.players:
-            seat = self.by_name.get(p.name) if p.role == PLAYER_ROLE else None
-            if seat is None:
-                players.append(p)
-                continue
-            values = {"colour": seat.colour or None, "field": seat.field, "out": seat.out}
-            values["order"] = seat.order
-            extra = tuple((k, values.get(k, v)) for k, v in p.extra)
-            players.append(msgspec.structs.replace(p, extra=extra))
-        books.players = players
+        self.save_seats()
         rows = [
             msgspec.structs.replace(r, owner=self.owner.get(r.field, "")) for r in self.state.owners
         ]
@@ -173,7 +79,6 @@ class Table(board.Seating[Seat]):
             if number not in listed:
                 rows.append(OwnerRow(number, self.board[number - 1].name, name))
         self.state.owners = rows
-        books.settings.values["day"] = self.round
 
 
 class _Effect(msgspec.Struct, frozen=True):
@@ -297,22 +202,7 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
         rule=rule,
         txn=", ".join(map(str, txns)),
     )
-    winner = table.winner
-    if winner is not None:  # 403.1
-        row = msgspec.structs.replace(
-            row, what=f"{row.what}; {winner} has won", rule=f"{rule}, 403.1"
-        )
-        table.state.turns.append(row)
-        table.current = None
-        won = Line(winner, "event", f"{winner} has won the game", "403.1")
-        return Turn(row, f.name, (*lines, won), winner=winner)
-    table.state.turns.append(row)
-    nxt, wrapped = table._after(seat.order)
-    table.current = nxt
-    if wrapped:
-        table.round += 1
-        books.settings.values["day"] = table.round
-    return Turn(row, f.name, tuple(lines), next=nxt.name if nxt else None, next_round=table.round)
+    return table.finish(row, lines, "403.1")  # 403.1: the last player left wins
 
 
 def tax_of(table: Table, name: str, f: Field, choice: str) -> tuple[Decimal, str]:

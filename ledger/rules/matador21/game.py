@@ -7,30 +7,30 @@ Rule numbers (204.1a, 705.1b) are those of ../shared/rules/matador21.da.txt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
 from typing import Annotated, Any
 
 import msgspec
 
-from ledger.core import board
+from ledger.core import board, board_table
+from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
-from ledger.core.game import Game
 from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table, Turn, take_turn
+from ledger.rules.matador21.engine import Table, summary, take_turn
 from ledger.rules.matador21.sheets import (
     COLOURS,
     DEFAULT_BOARD,
     MAX_PLAYERS,
     MIN_PLAYERS,
+    RULES,
     OwnerRow,
     State,
 )
@@ -109,44 +109,28 @@ def roll(
 ) -> tuple[str, list[Problem]]:
     """`ledger roll`: the current player's turn (103.1, 605, 703-706)."""
     table = Table(books, state_of(books))
-    # the command, or the Events row it was typed in
-    problems = _refuse_over(table, "roll" if event.startswith("cli:") else event)
     choice = str(books.settings.values.get("tax_choice", "smaller"))
     if move.caravan:
         choice = move.caravan.strip().casefold()
-        if choice not in ("fixed", "percent"):
-            problems.append(
-                problem(
-                    "bad-choice",
-                    where["caravan"],
-                    f"--caravan is fixed or percent, not {move.caravan!r}",
-                    "fixed pays the Tax's amount, percent its share of the player's assets",
-                )
-            )
-    if move.player and table.current is not None:
-        who = books.player(move.player)
-        if who is None or who.name != table.current.name:
-            why = "out of the game (401.2c)" if who and who.get("out") is True else "102.3"
-            problems.append(
-                problem(
-                    "not-their-turn",
-                    where["player"],
-                    f"it is {table.current.name}'s turn, not {move.player}'s ({why})",
-                    f"leave out the player, or roll for {table.current.name} (102.3)",
-                )
-            )
-    dice: list[int] = []
-    if move.dice:
-        dice, bad = _parse_dice(move.dice, where["dice"])
-        problems += bad
+
+    def caravan() -> list[Problem]:
+        if not move.caravan or choice in ("fixed", "percent"):
+            return []
+        said = f"--caravan is fixed or percent, not {move.caravan!r}"
+        hint = "fixed pays the Tax's amount, percent its share of the player's assets"
+        return [problem("bad-choice", where["caravan"], said, hint)]
+
+    problems = board_table.roll_checks(books, table, RULES, move.player, where, event, caravan)
+    dice, bad = board.parse_dice(move.dice, where["dice"], "103.1") if move.dice else ([], [])
+    problems += bad
     if problems:
         return "", problems
     turn = _play(table, dice, choice, event)
     table.save()
-    return turn.summary(), []
+    return summary(turn), []
 
 
-class Matador21(Game):
+class Matador21(board_table.TurnGame):
     title = "the 21-field game"
     currency = "penge"
     clock = ROUNDS_CURRENT
@@ -159,25 +143,10 @@ class Matador21(Game):
     refuses = MappingProxyType(REFUSES)
     #: From a player's link (`ledger serve --actions`): their own turn (refused on another's).
     player_actions = ("roll",)
+    turn_rules = RULES
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "301.2"
-
-    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
-        """401.2c: one who is out takes no more part; 403.1: once the game is won, nobody
-        does (a payment after the end would change the standings it ended with)."""
-        if player.get("out") is True:
-            return problem(
-                "player-out",
-                where,
-                f"401.2c: {player.name} is out of the game and takes no more part",
-                "",
-            )
-        players = [p for p in books.players if p.role == PLAYER_ROLE]
-        left = [p.name for p in players if p.get("out") is not True]
-        if len(players) >= MIN_PLAYERS and len(left) == 1:
-            return game_over(left[0], where)
-        return None
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
         # 301.3: every piece on the first field; colour and order come in `setup`
@@ -202,18 +171,9 @@ class Matador21(Game):
     # -- the start: colours and the first player (301.1, 301.4) -------------------------
     def setup(self, books: Books, first: str | None) -> list[Problem]:
         players = [p for p in books.players if p.role == PLAYER_ROLE]
-        if first is not None:
-            chosen = books.player(first)
-            if chosen is None:
-                return [
-                    problem(
-                        "unknown-player",
-                        "--first",
-                        f"{first!r} is not one of the players",
-                        "players: " + ", ".join(p.name for p in players),
-                    )
-                ]
-            start = players.index(chosen)
+        start, problems = self.first_player(books, first) if first is not None else (0, [])
+        if problems:
+            return problems
         if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
             return []  # check_state names it
         free = list(COLOURS)
@@ -226,9 +186,7 @@ class Matador21(Game):
             colours[p.name] = free.pop(roll.result - 1)
             books.decide(roll, f"{p.name} is {colours[p.name]}")
         if first is None:  # 301.4: a player chosen at random begins
-            roll = books.roll(len(players), "the first player (301.4)")
-            start = roll.result - 1
-            books.decide(roll, f"{players[start].name} begins")
+            start, _ = self.first_player(books, None)
         books.players = [
             msgspec.structs.replace(
                 p,
@@ -246,26 +204,15 @@ class Matador21(Game):
     def handlers(self) -> Mapping[str, CommandHandler]:
         return {"roll": roll}
 
-    # -- rounds ----------------------------------------------------------------------------
-    def tick(
-        self, books: Books, days: int, progress: Callable[[int], None] | None = None
-    ) -> TickReport:
-        """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
-        order (102.3); it stops when the game is won (403.1)."""
-        table = Table(books, state_of(books))
-        problems = _refuse_over(table, "tick")
-        if problems:
-            raise ProblemsFound(problems)
-        start = table.round - 1
-        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
-        choice = str(books.settings.values.get("tax_choice", "smaller"))
-        play = lambda event: _play(table, [], choice, event)  # noqa: E731
-        return board.tick_rounds(table, days, play, report, progress)  # 102.3, 403.1
+    # -- rounds (`tick`, `forecast`: board_table.TurnGame) ---------------------------------
+    def table_of(self, books: Books) -> Table:
+        return Table(books, state_of(books))
 
-    def forecast(self, books: Books, days: int) -> TickReport:
-        """Nothing falls due in this game: every turn is decided by its dice."""
-        now = books.day - 1
-        return TickReport(now, now, currency=self.currency, clock=self.clock)
+    def play_turn(self, table: board_table.Table, dice: list[int], event: str) -> Turn:
+        assert isinstance(table, Table)
+        return _play(
+            table, dice, str(table.books.settings.values.get("tax_choice", "smaller")), event
+        )
 
     def status(self, books: Books) -> dict[str, Any]:
         table = Table(books, state_of(books))
@@ -341,28 +288,6 @@ def _entered(books: Books, name: str) -> int:
 def _set_order(books: Books, start: int) -> None:
     """102.3: the order as the players were entered, starting from player `start`."""
     board.set_order(books, start)
-
-
-def _refuse_over(table: Table, where: str) -> list[Problem]:
-    if table.winner is not None:
-        return [game_over(table.winner, where)]
-    if table.current is None:
-        return [problem("no-players-left", where, "no player is left in the game", "")]
-    return []
-
-
-def game_over(winner: str, where: str) -> Problem:
-    """403.1: once the last player left has won, nothing more is played or paid."""
-    return problem(
-        "game-over",
-        where,
-        f"the game is over: {winner} won (403.1)",
-        "ledger report game shows the standings; ledger undo takes back the last change",
-    )
-
-
-def _parse_dice(text: str, where: str) -> tuple[list[int], list[Problem]]:
-    return board.parse_dice(text, where, "103.1")
 
 
 def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:

@@ -14,6 +14,7 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core import data
+from ledger.core.board_table import TURN_FIELDS, TurnRow, TurnRules
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
@@ -34,6 +35,11 @@ COLOURS: dict[str, str] = {
     "purple": "#9467bd",
     "orange": "#ff7f0e",
 }
+
+#: The rule numbers of the steps shared with every board (ledger.core.board_table): 403.1 the
+#: winner, 401.2c out, 102.3 the turn order, 301.4 who begins, 101.2 two to six players, 603 a
+#: piece on a field, 101.3 a colour each, 703.2 one owner, 401.2b one who is out owns nothing.
+RULES = TurnRules("403.1", "401.2c", "102.3", "301.4", "101.2", "603", "101.3", "703.2", "401.2b")
 
 #: How a Tax with a percentage (the Caravan) is paid when the roll does not say (ruling).
 TAX_CHOICES = ("smaller", "fixed", "percent")
@@ -64,19 +70,6 @@ class OwnerRow(msgspec.Struct, frozen=True):
     field: int
     name: str = ""
     owner: str = ""
-    ref: CellRef | None = None
-
-
-class TurnRow(msgspec.Struct, frozen=True):
-    turn: int
-    round: int
-    player: str
-    dice: str
-    frm: int
-    to: int
-    what: str = ""
-    rule: str = ""
-    txn: str = ""
     ref: CellRef | None = None
 
 
@@ -199,13 +192,9 @@ PLAYER_COLUMNS: tuple[Column, ...] = (
 SETTINGS = data.settings(__package__ or "ledger.rules.matador21")
 
 
-#: The field of a column whose name differs: `from` is a Python word.
-FIELD_OF = {"from": "frm"}
-
-
 #: The game's records: each sheet's rows held in its list of the State.
 RECORDS = {
     "Board": Held(Field, "board"),
     "Owners": Held(OwnerRow, "owners"),
-    "Turns": Held(TurnRow, "turns", FIELD_OF),
+    "Turns": Held(TurnRow, "turns", TURN_FIELDS),
 }

@@ -1,0 +1,386 @@
+"""The table of a board game as it stands, one for every board game: the seats (a piece's field,
+whether the player is out, their place in the turn order, the piece's colour and whether it
+sits in a jail, for a game that has them), who owns which field, whose turn it is and the
+round, and the end of a turn (the row in the Turns sheet, the winner or the next player).
+
+Game-blind: a game reads its own books into it, lends it its turn order (`after`, the shared
+`board.next_place`) and decides what landing on a field does; `save` writes the seats back.
+`TurnGame` is the part of a board game's `Game` they share: `tick`, the forecast, the first
+player, a player out or the game over refused, and what a `roll` refuses; each with the game's
+rule numbers (`rules`), or none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from decimal import Decimal
+from typing import Protocol
+
+import msgspec
+
+from ledger.core import board
+from ledger.core.board import TurnLine
+from ledger.core.books import PLAYER_ROLE, Books, Player
+from ledger.core.game import Game
+from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.report import TickReport
+
+
+class Seat(msgspec.Struct, frozen=True):
+    """A player at the table: their piece's field, whether they are out, their place in the
+    turn order; the piece's colour and whether it sits in a jail (a game that has them)."""
+
+    name: str
+    account: str
+    field: int
+    out: bool
+    order: int
+    colour: str = ""
+    in_jail: bool = False
+
+
+class TurnRow(msgspec.Struct, frozen=True):
+    """A row of the Turns sheet: a turn's dice, the move and what it did."""
+
+    turn: int
+    round: int
+    player: str
+    dice: str
+    frm: int
+    to: int
+    what: str = ""
+    rule: str = ""
+    txn: str = ""
+    ref: CellRef | None = None
+
+
+#: The field of a Turns column whose name differs: `from` is a Python word.
+TURN_FIELDS = {"from": "frm"}
+
+
+class Turn(msgspec.Struct, frozen=True):
+    """A turn played: its row, what it did to each player, the winner or who plays next."""
+
+    row: TurnRow
+    lines: tuple[TurnLine, ...] = ()
+    winner: str | None = None
+    next: str | None = None
+    next_round: int = 0
+
+    def head(self) -> str:
+        """`round 1, turn 2: Ann rolls 3+4, 1 -> 8` and what it did, without its rules."""
+        r = self.row
+        return (
+            f"round {r.round}, turn {r.turn}: {r.player} rolls {r.dice.replace(',', '+')}, "
+            f"{r.frm} -> {r.to} {r.what}"
+        )
+
+
+def _int(value: object, default: int) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+class Table(board.Seating[Seat]):
+    """The game as it stands, taken from the books once; a changed seat is put in place of the
+    old one (`put`). A game's table adds its board and says who plays `after` a place."""
+
+    def __init__(self, books: Books, turns: list[TurnRow], owner: dict[int, str]) -> None:
+        self.books = books
+        self.turns = turns
+        seats = [
+            Seat(
+                p.name,
+                books.game.cash_account(p),
+                _int(p.get("field"), 1),
+                p.get("out") is True,
+                _int(p.get("order"), i + 1),
+                str(p.get("colour") or ""),
+                p.get("in_jail") is True,
+            )
+            for i, p in enumerate(books.players)
+            if p.role == PLAYER_ROLE
+        ]
+        self.seats = sorted(seats, key=lambda s: s.order)
+        self.by_name = {s.name: s for s in self.seats}
+        self.owner = owner
+        self.current, self.round = self._whose_turn()
+
+    def after(self, order: int) -> tuple[Seat | None, bool]:
+        """The next player still in after place `order`, and whether a new round began."""
+        raise NotImplementedError
+
+    @property
+    def winner(self) -> str | None:
+        left = self.remaining()
+        return left[0].name if len(left) == 1 and len(self.seats) > 1 else None
+
+    def _whose_turn(self) -> tuple[Seat | None, int]:
+        turns = self.turns
+        if self.winner is not None:
+            return None, turns[-1].round if turns else 1
+        if not turns:
+            return self.after(0)[0], 1
+        done = self.by_name.get(turns[-1].player)
+        seat, wrapped = self.after(done.order if done else 0)
+        return seat, turns[-1].round + (1 if wrapped else 0)
+
+    # -- money and fields --------------------------------------------------------------------
+    def cash_of(self, name: str) -> Decimal:
+        return board.cash(self.books, self.by_name[name].account)
+
+    def deeds_of(self, name: str) -> list[int]:
+        return sorted(f for f, o in self.owner.items() if o == name)
+
+    def give(self, deed: int, name: str) -> None:
+        self.owner[deed] = name
+
+    def release(self, deed: int) -> None:
+        del self.owner[deed]
+
+    # -- the end of a turn, and back into the books ---------------------------------------------
+    def finish(self, row: TurnRow, lines: list[TurnLine], won_rule: str = "") -> Turn:
+        """The turn's row in the Turns sheet; then the winner (the last player left: with
+        `won_rule`, said in the row too) or who plays next, a new round after the last place."""
+        winner = self.winner
+        if winner is not None:
+            if won_rule:
+                what, rule = f"{row.what}; {winner} has won", f"{row.rule}, {won_rule}"
+                row = msgspec.structs.replace(row, what=what, rule=rule)
+            self.turns.append(row)
+            self.current = None
+            won = TurnLine(winner, "event", f"{winner} has won the game", won_rule)
+            return Turn(row, (*lines, won), winner=winner)
+        self.turns.append(row)
+        nxt, wrapped = self.after(self.by_name[row.player].order)
+        self.current = nxt
+        if wrapped:
+            self.round += 1
+            self.books.settings.values["day"] = self.round
+        return Turn(row, tuple(lines), next=nxt.name if nxt else None, next_round=self.round)
+
+    def save_seats(self) -> None:
+        """The seats back into the Players sheet's columns, the round into the day."""
+        books = self.books
+        players = []
+        for p in books.players:
+            seat = self.by_name.get(p.name) if p.role == PLAYER_ROLE else None
+            if seat is not None:
+                values = {"colour": seat.colour or None, "field": seat.field, "out": seat.out}
+                values |= {"order": seat.order, "in_jail": seat.in_jail}
+                extra = tuple((k, values.get(k, v)) for k, v in p.extra)
+                p = msgspec.structs.replace(p, extra=extra)
+            players.append(p)
+        books.players = players
+        books.settings.values["day"] = self.round
+
+
+class TurnRules(msgspec.Struct, frozen=True):
+    """The rule numbers a board game's text gives the shared refusals ("": it gives none)."""
+
+    won: str = ""  # the last player left wins: nothing more is played or paid
+    out: str = ""  # one who is out takes no more part
+    order: str = ""  # the turn order
+    first: str = ""  # who begins is drawn
+    count: str = ""  # how many play
+    piece: str = ""  # a piece stands on a field of the board
+    colour: str = ""  # a colour of one's own
+    owner: str = ""  # a field has one owner
+    owns: str = ""  # one who is out owns nothing
+
+
+def _said(rule: str, hint: str) -> str:
+    return f"{rule}: {hint}" if rule else hint
+
+
+def _with(rule: str) -> str:
+    return f" ({rule})" if rule else ""
+
+
+def game_over(winner: str, where: str, rule: str = "") -> Problem:
+    """Once the last player left has won, nothing more is played or paid."""
+    return problem(
+        "game-over",
+        where,
+        f"the game is over: {winner} won{_with(rule)}",
+        "ledger report game shows the standings; ledger undo takes back the last change",
+    )
+
+
+def refuse_over(table: Table, where: str, rule: str = "") -> list[Problem]:
+    """A turn refused: the game is won, or nobody is left to play."""
+    if table.winner is not None:
+        return [game_over(table.winner, where, rule)]
+    if table.current is None:
+        return [problem("no-players-left", where, "no player is left in the game", "")]
+    return []
+
+
+def roll_checks(
+    books: Books,
+    table: Table,
+    rules: TurnRules,
+    player: str | None,
+    where: Mapping[str, str],
+    event: str,
+    more: Callable[[], list[Problem]] = list,
+) -> list[Problem]:
+    """What `roll` refuses before its dice: the game over, the game's `more`, a player named
+    whose turn it is not; with the game's rule numbers."""
+    # the command, or the Events row it was typed in
+    problems = refuse_over(table, "roll" if event.startswith("cli:") else event, rules.won)
+    problems += more()
+    current = table.current
+    if player and current is not None:
+        who = books.player(player)
+        if who is None or who.name != current.name:
+            out = who is not None and who.get("out") is True and rules.out
+            why = f"out of the game ({rules.out})" if out else rules.order
+            said = f"it is {current.name}'s turn, not {player}'s{_with(why)}"
+            hint = f"leave out the player, or roll for {current.name}{_with(rules.order)}"
+            problems.append(problem("not-their-turn", where["player"], said, hint))
+    return problems
+
+
+class TurnGame(Game):
+    """What every board game's `Game` does alike; a game says `table_of` and `play_turn`."""
+
+    turn_rules = TurnRules()
+
+    def table_of(self, books: Books) -> Table:
+        raise NotImplementedError
+
+    def play_turn(self, table: Table, dice: list[int], event: str) -> Turn:
+        """The current player's turn from the dice (none: drawn from the seed)."""
+        raise NotImplementedError
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """One who is out takes no more part; once the game is won, nobody does (a payment
+        after the end would change the standings it ended with)."""
+        rules = self.turn_rules
+        if player.get("out") is True:
+            said = f"{rules.out}: " if rules.out else ""
+            text = f"{said}{player.name} is out of the game and takes no more part"
+            return problem("player-out", where, text, "")
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        left = [p.name for p in players if p.get("out") is not True]
+        if len(players) >= 2 and len(left) == 1:
+            return game_over(left[0], where, rules.won)
+        return None
+
+    def first_player(self, books: Books, first: str | None) -> tuple[int, list[Problem]]:
+        """Who begins: `--first`, or drawn from the seeded dice; the order as entered follows
+        (`board.set_order`). The index among the players, or the problem."""
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        if first is not None:
+            chosen = books.player(first)
+            if chosen is None:
+                names = "players: " + ", ".join(p.name for p in players)
+                said = f"{first!r} is not one of the players"
+                return 0, [problem("unknown-player", "--first", said, names)]
+            return players.index(chosen), []
+        roll = books.roll(len(players), f"the first player{_with(self.turn_rules.first)}")
+        books.decide(roll, f"{players[roll.result - 1].name} begins")
+        return roll.result - 1, []
+
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
+        order; it stops when the game is won."""
+        table = self.table_of(books)
+        problems = refuse_over(table, "tick", self.turn_rules.won)
+        if problems:
+            raise ProblemsFound(problems)
+        start = table.round - 1
+        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
+        play = lambda event: self.play_turn(table, [], event)  # noqa: E731
+        return board.tick_rounds(table, days, play, report, progress)
+
+    def forecast(self, books: Books, days: int) -> TickReport:
+        """Nothing falls due: every turn is decided by its dice."""
+        now = books.day - 1
+        return TickReport(now, now, currency=self.currency, clock=self.clock)
+
+
+# -- what `ledger check` finds in the seats and the owners ----------------------------------------
+def _cell(ref: CellRef | None, columns: Sequence[str], column: str, fallback: str) -> str:
+    return fallback if ref is None else str(CellRef(ref.sheet, columns.index(column), ref.row))
+
+
+def check_seats(
+    books: Books, low: int, high: int, fields: int | None, rules: TurnRules
+) -> Iterator[Problem]:
+    """`low` to `high` players, each piece on a field 1 to `fields` (None: no board to stand
+    on yet), a colour and a place in the turn order each of their own."""
+    players = [p for p in books.players if p.role == PLAYER_ROLE]
+    if not low <= len(players) <= high:
+        said = f"the game is played by {low} to {high} players, not {len(players)}"
+        hint = _said(rules.count, "add or remove players (--player NAME for each)")
+        yield problem("player-count", "Players", said, hint)
+    columns = ["name", "role"] + [c.name for c in books.game.player_columns]
+    colours: dict[str, str] = {}
+    orders: dict[int, str] = {}
+    for p in players:
+        ref, at = p.ref, f"player {p.name}"
+        field = p.get("field")
+        on = isinstance(field, int) and not isinstance(field, bool) and 1 <= field <= (fields or 0)
+        if fields is not None and not on:
+            said = f"{p.name}'s piece stands on field {field!r}, not on the board (1-{fields})"
+            hint = _said(rules.piece, "a piece always stands on a field")
+            yield problem("bad-field", _cell(ref, columns, "field", at), said, hint)
+        colour = str(p.get("colour") or "")
+        if colour in colours:
+            said = f"{p.name} and {colours[colour]} are both {colour}"
+            hint = _said(rules.colour, "every player has a colour of their own")
+            yield problem("duplicate-colour", _cell(ref, columns, "colour", at), said, hint)
+        if colour:
+            colours.setdefault(colour, p.name)
+        order = p.get("order")
+        if isinstance(order, int) and not isinstance(order, bool):
+            if order in orders:
+                said = f"{p.name} and {orders[order]} both have place {order} in the turn order"
+                hint = _said(rules.order, "give each player a place of their own")
+                yield problem("duplicate-order", _cell(ref, columns, "order", at), said, hint)
+            orders.setdefault(order, p.name)
+
+
+class OwnerLike(Protocol):
+    @property
+    def field(self) -> int: ...
+    @property
+    def owner(self) -> str: ...
+    @property
+    def ref(self) -> CellRef | None: ...
+
+
+def check_owners(
+    books: Books,
+    rows: Sequence[OwnerLike],
+    ownable: Callable[[int], bool],
+    rules: TurnRules,
+    which: str = "a field that can be bought",
+) -> Iterator[Problem]:
+    """The Owners sheet: a row a field, of a field one can own (`which`), owned by a player
+    still in the game."""
+    columns = ["field", "name", "owner"]
+    players = {p.name: p for p in books.players if p.role == PLAYER_ROLE}
+    seen: dict[int, str] = {}
+    for r in rows:
+        where = _cell(r.ref, columns, "field", f"Owners field {r.field}")
+        if r.field in seen:
+            said = f"field {r.field} has a second row in Owners (the first at {seen[r.field]})"
+            hint = _said(rules.owner, "a field has one owner; keep one row per field")
+            yield problem("two-owners", where, said, hint)
+        seen.setdefault(r.field, where)
+        if not r.owner:
+            continue
+        if not ownable(r.field):
+            yield problem("not-ownable", where, f"field {r.field} cannot be owned", which)
+        owner_cell = _cell(r.ref, columns, "owner", f"Owners field {r.field}")
+        p = players.get(r.owner)
+        if p is None:
+            said = f"{r.owner!r} is not a player"
+            yield problem("unknown-player", owner_cell, said, ", ".join(players))
+        elif p.get("out"):
+            said = f"{r.owner} is out of the game and owns nothing"
+            yield problem("owned-by-loser", owner_cell, said, _said(rules.owns, "empty the owner"))
