@@ -13,6 +13,7 @@ from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
+from ledger.core.steps import Refused, post_pieces, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -20,13 +21,11 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     charge,
     collected_when,
     debit,
     find_player,
-    post_pieces,
     rules_of,
     set_pr,
     state_of,
@@ -68,14 +67,7 @@ class PrProgram(Move):
 def crime_class(text: str, where: str) -> int:
     key = text.strip().casefold().removeprefix("class").strip()
     if key not in CLASSES:
-        raise Refused(
-            problem(
-                "bad-class",
-                where,
-                f"{text!r} is not a crime class",
-                "I, II or III (§36A)",
-            )
-        )
+        raise refuse("bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)")
     return CLASSES[key]
 
 
@@ -198,15 +190,13 @@ def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
 def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     if a.amount <= 0:
-        raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
+        raise refuse("bad-amount", where["amount"], "a fine is more than 0")
     if player.role == PATROL_ROLE:
-        raise Refused(
-            problem(
-                "patrol-fined",
-                where["player"],
-                f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
-                "fine another player, or move the Patrol's money with ledger pay",
-            )
+        raise refuse(
+            "patrol-fined",
+            where["player"],
+            f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
+            "fine another player, or move the Patrol's money with ledger pay",
         )
     return Done(
         fine_player(books, player, a.amount, a.reason, "§6", event, where["amount"]),
@@ -218,32 +208,19 @@ def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     what = a.what.strip().casefold()
     if what not in ("pirate", "warlord"):
-        raise Refused(
-            problem(
-                "bad-declaration",
-                where["what"],
-                f"{a.what!r}: declare pirate or warlord",
-                "",
-            )
-        )
+        raise refuse("bad-declaration", where["what"], f"{a.what!r}: declare pirate or warlord")
     if player.role == PATROL_ROLE:
-        raise Refused(
-            problem(
-                "patrol-cannot-declare",
-                where["player"],
-                "the Patrol player cannot turn pirate or warlord",
-                "",
-            )
+        raise refuse(
+            "patrol-cannot-declare",
+            where["player"],
+            "the Patrol player cannot turn pirate or warlord",
         )
     status = player.get("status") or "free"
     if status == what or (status == "warlord" and what == "pirate"):
-        raise Refused(
-            problem(
-                "irreversible",
-                where["what"],
-                f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
-                "",
-            )
+        raise refuse(
+            "irreversible",
+            where["what"],
+            f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
         )
     player = set_status(books, player, what, prison_term(player))  # a term goes on (§41)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
@@ -266,13 +243,11 @@ def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
     try:
         change = int(text)
     except ValueError:
-        raise Refused(
-            problem(
-                "bad-number",
-                where["change"],
-                f"{text!r} is not a whole number of PR points",
-                "e.g. +1 or -2",
-            )
+        raise refuse(
+            "bad-number",
+            where["change"],
+            f"{text!r} is not a whole number of PR points",
+            "e.g. +1 or -2",
         ) from None
     set_pr(books, player, change, a.reason, "§36C")
     return Done(
@@ -288,7 +263,7 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     count = a.count
     if count < 1:
-        raise Refused(problem("bad-number", where["count"], "pay for at least one program", ""))
+        raise refuse("bad-number", where["count"], "pay for at least one program")
     cost = rules.program_cost * count
     programs = plural(count, "public relations program")
     txn = charge(
