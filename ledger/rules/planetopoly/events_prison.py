@@ -7,16 +7,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core.books import BANK, Player
+from ledger.core.steps import refuse
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
-from ledger.rules.planetopoly.kit import (
-    Where,
-    check_afford,
-    check_free,
-    find_player,
-    refuse,
-    summarize,
-)
+from ledger.rules.planetopoly.kit import Where, check_afford, check_free, find_player, summarize
 from ledger.rules.planetopoly.moves import Alone, Card
 
 

@@ -37,10 +37,7 @@ from ledger.rules.triplanetary import (
     trials,
 )
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import (
-    Done,
-    Handler,
-)
+from ledger.rules.triplanetary.kit import Done, Handler
 from ledger.rules.triplanetary.refusals import REFUSES
 
 _MODULES = (

@@ -14,14 +14,7 @@ from typing import Annotated
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.steps import refuse
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import (
-    PLAYER,
-    Done,
-    Where,
-    find_player,
-    find_post,
-    rules_of,
-)
+from ledger.rules.triplanetary.kit import PLAYER, Done, Where, find_player, find_post, rules_of
 from ledger.rules.triplanetary.model import Ship
 
 #: The ships that may prospect (§23: "Only a transport or packet may search for ore").
