@@ -14,12 +14,15 @@ from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
 from typing import TypeVar
 
+import msgspec
+
 from ledger.core.books import Books, Player
 from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.names import did_you_mean
 from ledger.core.problems import Problem, problem
+from ledger.core.schema import SettingValue
 
 R = TypeVar("R")
 
@@ -42,18 +45,14 @@ def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
 
 
 # -- finding a record ------------------------------------------------------------------------------
-def key_of(text: str) -> str:
-    """How a key is compared: any case, spaces around it ignored."""
-    return text.strip().casefold()
-
-
 def find(pool: Iterable[R], key: str, *fields: Callable[[R], str]) -> R | None:
-    """The record of `pool` whose first field is `key` (any case), else the first whose
-    second field is, and so on (an id before a name); None when none is."""
-    folded = key_of(key)
+    """The record of `pool` whose first field is `key` (any case, spaces around the key
+    ignored), else the first whose second field is, and so on (an id before a name); None
+    when none is."""
+    folded = key.strip().casefold()
     records = list(pool)
     for field in fields:
-        found = next((r for r in records if key_of(field(r)) == folded), None)
+        found = next((r for r in records if field(r).casefold() == folded), None)
         if found is not None:
             return found
     return None
@@ -84,12 +83,28 @@ def find_player(
 Barred = tuple[str, str, str]
 
 
-def refuse_state(state: object, where: str, barred: Mapping[object, Barred]) -> None:
-    """`Refused` when `state` (a status: used up, destroyed, dead, out, in prison) is one that
-    takes no more, with what the game says of it."""
+def state_problem(state: object, where: str, barred: Mapping[object, Barred]) -> Problem | None:
+    """The problem of `state` (a status: used up, destroyed, dead, out, in prison) when it is
+    one that takes no more, with what the game says of it; None when it takes more."""
     said = barred.get(state)
-    if said is not None:
-        raise refuse(said[0], where, said[1], said[2])
+    return None if said is None else problem(said[0], where, said[1], said[2])
+
+
+def refuse_state(state: object, where: str, barred: Mapping[object, Barred]) -> None:
+    """`Refused` when `state` takes no more (`state_problem`)."""
+    found = state_problem(state, where, barred)
+    if found is not None:
+        raise Refused(found)
+
+
+def set_columns(books: Books, name: str, **values: SettingValue | None) -> Player:
+    """The player `name` with new values in their own Players columns (a status, a PR, a
+    prison term); a column the game's Players sheet does not have is left out. The new record."""
+    i = next(n for n, p in enumerate(books.players) if p.name == name)
+    player = books.players[i]  # the current record: an earlier change may have replaced it
+    extra = tuple((k, values.get(k, v)) for k, v in player.extra)
+    books.players[i] = msgspec.structs.replace(player, extra=extra)
+    return books.players[i]
 
 
 # -- money -----------------------------------------------------------------------------------------

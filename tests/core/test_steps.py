@@ -51,6 +51,7 @@ SHIPS = [_Ship("S1", "Nomad"), _Ship("S2", "s1"), _Ship("S3", "Comet")]
 
 def test_38_a_record_is_found_by_its_id_before_its_name_in_any_case() -> None:
     assert steps.find(SHIPS, " s1 ", lambda s: s.id, lambda s: s.name) == SHIPS[0]
+    assert steps.find(SHIPS, "s2", lambda s: " " + s.id) is None  # the key is trimmed
     assert steps.find(SHIPS, "COMET", lambda s: s.id, lambda s: s.name) == SHIPS[2]
     assert steps.find(SHIPS, "S4", lambda s: s.id, lambda s: s.name) is None
 
@@ -85,6 +86,20 @@ def test_38_a_state_that_takes_no_more_is_refused_as_the_game_says_it() -> None:
     assert [(p.code, p.where, p.message, p.hint) for p in refused.value.problems] == [
         ("post-gone", "--ship", "S1 is destroyed", "name another")
     ]
+
+
+def test_38_a_state_is_said_as_a_problem_where_a_step_collects_them() -> None:
+    barred = {"out": ("player-out", "Ann is out", "")}
+    assert steps.state_problem("in", "PLAYER", barred) is None
+    found = steps.state_problem("out", "PLAYER", barred)
+    assert found is not None and (found.code, found.message) == ("player-out", "Ann is out")
+
+
+def test_38_a_players_own_columns_change_and_no_column_is_added() -> None:
+    books = _books()
+    books.players[0] = Player("Ann", extra=(("status", "free"), ("pr", 3)))
+    ann = steps.set_columns(books, "Ann", status="dead", until=9)
+    assert ann == books.players[0] == Player("Ann", extra=(("status", "dead"), ("pr", 3)))
 
 
 def test_38_a_charge_takes_from_the_bank_at_the_place_first_then_home() -> None:

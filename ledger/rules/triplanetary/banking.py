@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import post_pieces, refuse
+from ledger.core.steps import find, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
@@ -146,14 +146,7 @@ def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
 
 def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
     state = state_of(books)
-    branch = next(
-        (
-            b
-            for b in state.branches
-            if b.id.casefold() == a.branch.strip().casefold() and b.status == "shipping"
-        ),
-        None,
-    )
+    branch = find([b for b in state.branches if b.status == "shipping"], a.branch, lambda b: b.id)
     if branch is None:
         raise refuse(
             "unknown-branch",

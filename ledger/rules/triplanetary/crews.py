@@ -10,7 +10,7 @@ from typing import Annotated
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import refuse
+from ledger.core.steps import find, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -162,7 +162,7 @@ def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
 
 def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    crew = next((c for c in state.crews if c.id.casefold() == a.crew.strip().casefold()), None)
+    crew = find(state.crews, a.crew, lambda c: c.id)
     if crew is None or not crew.active:
         raise refuse(
             "unknown-crew",

@@ -12,8 +12,8 @@ from ledger.core.books import Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import Problem, problem
-from ledger.core.steps import Refused, post_pieces, refuse
+from ledger.core.problems import Problem
+from ledger.core.steps import Refused, post_pieces, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -74,14 +74,8 @@ def crime_class(text: str, where: str) -> int:
 def dead_problem(player: Player, where: str) -> Problem | None:
     """§5: a dead player's company is dissolved: it acts no more, pays and is paid nothing,
     is neither tried nor fined, and owes nothing more."""
-    if player.get("status") != "dead":
-        return None
-    return problem(
-        "player-cannot-act",
-        where,
-        f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
-        "",
-    )
+    said = f"{player.name} is dead (§5: the company is dissolved and owes nothing more)"
+    return state_problem(player.get("status"), where, {"dead": ("player-cannot-act", said, "")})
 
 
 def refuse_dead(player: Player, where: str) -> None:
@@ -122,14 +116,7 @@ def imprison(books: Books, player: Player, until: int) -> Player:
 
 
 def set_status(books: Books, player: Player, status: str, until: int | None = None) -> Player:
-    i = next(n for n, p in enumerate(books.players) if p.name == player.name)
-    player = books.players[i]  # the current record
-    extra = tuple(
-        (k, status if k == "status" else (until if k == "status_until" else v))
-        for k, v in player.extra
-    )
-    books.players[i] = type(player)(player.name, player.role, extra, player.ref)
-    return books.players[i]
+    return set_columns(books, player.name, status=status, status_until=until)
 
 
 def fine_player(

@@ -234,12 +234,10 @@ def cash_at(books: Books, player: Player, place: str) -> str:
 def set_pr(books: Books, player: Player, change: int, reason: str, rule: str) -> None:
     """Change a player's PR (§36C) and keep the change on record."""
     state = state_of(books)
-    i = next(n for n, p in enumerate(books.players) if p.name == player.name)
-    player = books.players[i]  # the current record: an earlier change may have replaced it
-    pr = player.get("pr") or 0
+    # the current record: an earlier change may have replaced it
+    pr = next(p for p in books.players if p.name == player.name).get("pr") or 0
     assert isinstance(pr, int)
-    extra = tuple((k, (pr + change) if k == "pr" else v) for k, v in player.extra)
-    books.players[i] = type(player)(player.name, player.role, extra, player.ref)
+    steps.set_columns(books, player.name, pr=pr + change)
     state.pr_changes.append(PRChange(books.day, player.name, change, reason, rule))
 
 

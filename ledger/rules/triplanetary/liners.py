@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import post_pieces, refuse
+from ledger.core.steps import find, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -103,14 +103,7 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
 
 def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
     state = state_of(books)
-    line = next(
-        (
-            x
-            for x in state.liners
-            if x.id.casefold() == a.liner.strip().casefold() and x.status == "open"
-        ),
-        None,
-    )
+    line = find([x for x in state.liners if x.status == "open"], a.liner, lambda x: x.id)
     if line is None:
         raise refuse(
             "unknown-liner",

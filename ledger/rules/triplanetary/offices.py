@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import find, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -145,9 +145,7 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
 
 def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Done:
     state = state_of(books)
-    office = next(
-        (o for o in state.offices if o.id.casefold() == a.office.strip().casefold()), None
-    )
+    office = find(state.offices, a.office, lambda o: o.id)
     if office is None or office.status != "open":
         raise refuse(
             "unknown-office",

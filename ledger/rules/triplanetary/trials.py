@@ -12,7 +12,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import post_pieces, refuse
+from ledger.core.steps import find, post_pieces, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -94,7 +94,7 @@ def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime 
     if not a.crime:
         return None
     state = state_of(books)
-    crime = next((c for c in state.crimes if c.id.casefold() == a.crime.strip().casefold()), None)
+    crime = find(state.crimes, a.crime, lambda c: c.id)
     if crime is None:
         raise refuse(
             "unknown-crime",
