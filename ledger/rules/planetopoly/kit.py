@@ -11,7 +11,7 @@ from typing import Any
 
 from ledger.core.books import Player
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, refuse
+from ledger.core.steps import Refused, refuse, set_columns
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
@@ -62,7 +62,7 @@ def check_free(books: Books, player: Player, where: str, what: str, *, move: boo
     once it is his turn again"); a sale or a remote buy, made "any time", is not."""
     if bank.served(books, player):
         if move:
-            bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+            set_columns(books, player.name, in_prison=False, prison_turns=0)
             return
         raise refuse(
             "in-prison",
