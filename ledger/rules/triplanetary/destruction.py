@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import find, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
@@ -35,7 +35,7 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
     it (§20) and so do the offices in it (§8). A module alone leaves its base standing."""
     state = state_of(books)
     key = a.what.strip().casefold()
-    module = next((m for m in state.modules if m.id.casefold() == key), None)
+    module = find(state.modules, key, lambda m: m.id)
     named = any(
         key in (p.id.casefold(), p.name.strip().casefold()) for p in (*state.ships, *state.bases)
     )
