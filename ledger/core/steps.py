@@ -59,12 +59,21 @@ def find(pool: Iterable[R], key: str, *fields: Callable[[R], str]) -> R | None:
 
 
 def not_found(
-    code: str, where: str, message: str, key: str, names: Iterable[str], label: str
+    code: str,
+    where: str,
+    message: str,
+    key: str,
+    names: Iterable[str],
+    label: str,
+    *,
+    then: str = "",
+    warning: bool = False,
 ) -> Problem:
     """`key` names nothing: the hint guesses what was meant and lists what there is
-    (`did you mean Ann? players: Ann, Bob`)."""
+    (`did you mean Ann? players: Ann, Bob`), and `then` what else may be done."""
     known = list(names)
-    return problem(code, where, message, did_you_mean(key, known) + f"{label}: {', '.join(known)}")
+    hint = did_you_mean(key, known) + f"{label}: {', '.join(known)}{then}"
+    return problem(code, where, message, hint, warning=warning)
 
 
 def find_player(

@@ -62,6 +62,8 @@ def test_38_what_names_nothing_is_refused_with_a_did_you_mean_and_what_there_is(
     assert found.hint == "did you mean Nomad? ships: Nomad"
     far = steps.not_found("unknown-ship", "--ship", "no", "Zzz", ["Nomad", "Comet"], "ships")
     assert far.hint == "ships: Nomad, Comet"
+    row = steps.not_found("x", "A1", "no", "Zzz", ["Nomad"], "ships", then="; or not", warning=True)
+    assert (row.hint, row.is_error) == ("ships: Nomad; or not", False)
 
 
 def test_38_a_player_is_found_in_any_case_or_refused() -> None:

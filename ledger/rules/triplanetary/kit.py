@@ -18,10 +18,9 @@ from ledger.core import steps
 from ledger.core.books import Player
 from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
-from ledger.core.names import did_you_mean
 from ledger.core.params import Arg
 from ledger.core.problems import Problem
-from ledger.core.steps import post_pieces, refuse
+from ledger.core.steps import Refused, not_found, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
@@ -270,12 +269,8 @@ def canonical_place(name: str | None, where: str, default: str | None = None) ->
         return default
     place = tables.canonical_place(name or "")
     if place is None:
-        raise refuse(
-            "unknown-place",
-            where,
-            f"{name!r} is not a planet or moon of the game",
-            did_you_mean(name or "", tables.PLACES) + "places: " + ", ".join(tables.PLACES),
-        )
+        said = f"{name!r} is not a planet or moon of the game"
+        raise Refused(not_found("unknown-place", where, said, name or "", tables.PLACES, "places"))
     return place
 
 
