@@ -21,8 +21,8 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core.money import parse_amount
-from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.steps import not_found, state_problem
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.debt_ahead import debt_ahead
 from ledger.rules.egon.parse import normalize_player
@@ -66,20 +66,12 @@ def _player_in_game(books: Books, name: str) -> tuple[str, list[Problem]]:
     wanted = normalize_player(name)
     p = next((p for p in books.players if p.name.upper() == wanted), None)
     if p is None:
-        return wanted, [
-            problem(
-                "unknown-player",
-                "PLAYER",
-                f"there is no player {name.strip()!r}",
-                did_you_mean(wanted, [q.name for q in books.players])
-                + f"players: {', '.join(q.name for q in books.players)}",
-            )
-        ]
-    if p.get("status") == Status.OUT.value:
-        return p.name, [
-            problem("player-out", "PLAYER", f"{p.name} is out of the game (ausgeschieden)", "")
-        ]
-    return p.name, []
+        names = [q.name for q in books.players]
+        said = f"there is no player {name.strip()!r}"
+        return wanted, [not_found("unknown-player", "PLAYER", said, wanted, names, "players")]
+    out = ("player-out", f"{p.name} is out of the game (ausgeschieden)", "")
+    found = state_problem(p.get("status"), "PLAYER", {Status.OUT.value: out})
+    return p.name, [found] if found else []
 
 
 def _whole(text: str, where: str, what: str) -> tuple[int, list[Problem]]:

@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ledger.core.books import Player
-from ledger.core.names import did_you_mean
 from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.steps import not_found
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.sheets import EgonBook, PurchaseRow, players_out
 
@@ -52,12 +52,14 @@ def purchase_rows(
         if name not in (n.upper() for n in names):
             yield (
                 pu.round,
-                problem(
+                not_found(
                     "unknown-player",
                     _cell(pu, "player"),
                     f"there is no player {pu.player!r}",
-                    did_you_mean(name, names)
-                    + f"players: {', '.join(names)}; or remove the row: {delete}",
+                    name,
+                    names,
+                    "players",
+                    then=f"; or remove the row: {delete}",
                     warning=True,
                 ),
             )

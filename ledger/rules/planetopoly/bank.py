@@ -12,6 +12,7 @@ from decimal import Decimal
 from ledger.core import board as steps
 from ledger.core.books import Player
 from ledger.core.problems import Problem, problem
+from ledger.core.steps import set_columns
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import board_of
 
@@ -69,19 +70,10 @@ def served(books: Books, player: Player) -> bool:
     return flag(player, "in_prison") and turns(player) >= books.settings.get_int("prison_stays")
 
 
-def set_extra(books: Books, name: str, **values: object) -> None:
-    """Change the player's own Players columns."""
-    for i, p in enumerate(books.players):
-        if p.name == name:
-            extra = tuple((k, values.get(k, v)) for k, v in p.extra)
-            books.players[i] = Player(p.name, p.role, extra, p.ref)  # type: ignore[arg-type]
-            return
-
-
 def refresh_debts(books: Books) -> None:
     """The Players sheet's debt column, from the journal."""
     for p in list(books.players):
-        set_extra(books, p.name, debt=debt(books, p))
+        set_columns(books, p.name, debt=debt(books, p))
 
 
 def pay_out(
@@ -177,7 +169,7 @@ def eliminate(books: Books, event: str) -> list[str]:
         gone = steps.eliminate(
             books, board_of(books), p.name, account, "§9", event, loan_of(p), why
         )
-        set_extra(books, p.name, out=True, in_prison=False, prison_turns=0)
+        set_columns(books, p.name, out=True, in_prison=False, prison_turns=0)
         said.append(
             f"{p.name} has lost (§9): debt {owed:.2f} > mortgage value {worth:.2f}; "
             + (f"{', '.join(gone.deeds)} back to the bank" if gone.deeds else "owned nothing")

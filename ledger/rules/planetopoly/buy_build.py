@@ -8,17 +8,16 @@ from __future__ import annotations
 from ledger.core import board as steps
 from ledger.core.books import BANK, Player
 from ledger.core.problems import problem
+from ledger.core.steps import Refused, refuse
 from ledger.rules.planetopoly import bank, rules, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
-    Refused,
     Where,
     check_afford,
     check_free,
     check_no_debt,
     find_deed,
     find_player,
-    refuse,
     summarize,
 )
 from ledger.rules.planetopoly.moves import Build, Buy
@@ -78,7 +77,7 @@ def check_points(
     breaches = rules.limit_breaches(points)
     if breaches:
         raise Refused(
-            [
+            *[
                 problem(
                     "support-point-limit",
                     where,

@@ -21,11 +21,12 @@ from msgspec.structs import replace
 from ledger.core.data import refusals
 from ledger.core.params import ActionSpec, Move, command, decode
 from ledger.core.problems import Problem, problem
+from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import build, buy
 from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
-from ledger.rules.planetopoly.kit import Handler, NothingOwed, Refused, summarize
+from ledger.rules.planetopoly.kit import Handler, NothingOwed, summarize
 from ledger.rules.planetopoly.moves import (
     Alone,
     Build,

@@ -7,16 +7,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core.books import BANK, Player
+from ledger.core.steps import refuse, set_columns
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
-from ledger.rules.planetopoly.kit import (
-    Where,
-    check_afford,
-    check_free,
-    find_player,
-    refuse,
-    summarize,
-)
+from ledger.rules.planetopoly.kit import Where, check_afford, check_free, find_player, summarize
 from ledger.rules.planetopoly.moves import Alone, Card
 
 
@@ -55,7 +49,7 @@ def prison(books: Books, v: Alone, where: Where, event: str) -> str:
     if bank.flag(player, "in_prison") and not bank.served(books, player):
         raise refuse("in-prison", where["player"], f"§10: {player.name} is in prison already", "")
     # (one who has served and goes back on the turn that frees them starts a new sentence)
-    bank.set_extra(books, player.name, in_prison=True, prison_turns=0)
+    set_columns(books, player.name, in_prison=True, prison_turns=0)
     return f"{player.name} goes to prison (§10); the next player's turn"
 
 
@@ -76,7 +70,7 @@ BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
 def bail(books: Books, v: Alone, where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
     if bank.served(books, player):  # the banker marks the turn that frees them
-        bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+        set_columns(books, player.name, in_prison=False, prison_turns=0)
         return f"{player.name} has served the sentence and leaves prison: no fine (§10)"
     served = bank.turns(player)
     fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
@@ -92,7 +86,7 @@ def bail(books: Books, v: Alone, where: Where, event: str) -> str:
         kind="fine",
         event=event,
     )
-    bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+    set_columns(books, player.name, in_prison=False, prison_turns=0)
     return summarize(f"{player.name} pays {fine:.2f} {books.currency} and is free (§10)", said)
 
 
@@ -111,13 +105,13 @@ def stay(books: Books, v: Alone, where: Where, event: str) -> str:
     if served >= books.settings.get_int("prison_stays"):
         # "he has served his sentence and must continue from the prison field once it is his
         # turn again": in prison for the round missed (no rent, no sale), free on that turn
-        bank.set_extra(books, player.name, prison_turns=served)
+        set_columns(books, player.name, prison_turns=served)
         return (
             f"{player.name} stays in prison a {_ordinal(served)} time and misses a "
             f"{_ordinal(served)} round: the sentence is served, no fine; {player.name} "
             "continues from the prison field on the next turn (§10)"
         )
-    bank.set_extra(books, player.name, prison_turns=served)
+    set_columns(books, player.name, prison_turns=served)
     nxt = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
     return (
         f"{player.name} stays in prison and misses a round ({served} missed); "

@@ -1,6 +1,6 @@
-"""What every banker's command of Planetopoly uses: `Refused` and `refuse` (every refusal names
-its rule), and the checks made first: a known player still in the game (§1, §9), a known deed
-(§5), not in prison (§10), no debts (§9), money enough, and the dice as thrown (§2).
+"""What every banker's command of Planetopoly uses, refused with the core's `refuse` and every
+refusal naming its rule: the checks made first: a known player still in the game (§1, §9), a
+known deed (§5), not in prison (§10), no debts (§9), money enough, and the dice as thrown (§2).
 """
 
 from __future__ import annotations
@@ -10,16 +10,11 @@ from decimal import Decimal
 from typing import Any
 
 from ledger.core.books import Player
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
+from ledger.core.steps import Refused, refuse, set_columns
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
-
-
-class Refused(Exception):
-    def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("; ".join(p.message for p in problems))
-        self.problems = problems
 
 
 class NothingOwed(Exception):
@@ -29,10 +24,6 @@ class NothingOwed(Exception):
     def __init__(self, said: Problem) -> None:
         super().__init__(said.message)
         self.said = said
-
-
-def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
-    return Refused([problem(code, where, message, hint)])
 
 
 Where = Mapping[str, str]
@@ -71,7 +62,7 @@ def check_free(books: Books, player: Player, where: str, what: str, *, move: boo
     once it is his turn again"); a sale or a remote buy, made "any time", is not."""
     if bank.served(books, player):
         if move:
-            bank.set_extra(books, player.name, in_prison=False, prison_turns=0)
+            set_columns(books, player.name, in_prison=False, prison_turns=0)
             return
         raise refuse(
             "in-prison",
@@ -107,7 +98,7 @@ def check_afford(
 ) -> None:
     found = bank.can_afford(books, player, amount, what, rule, where)
     if found:
-        raise Refused([found])
+        raise Refused(found)
 
 
 def read_dice(books: Books, text: str, where: str, purpose: str) -> tuple[int, int]:

@@ -6,18 +6,17 @@ from __future__ import annotations
 
 from ledger.core.books import BANK
 from ledger.core.problems import problem
+from ledger.core.steps import Refused, refuse
 from ledger.rules.planetopoly import bank, rules
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import add_points, check_points
 from ledger.rules.planetopoly.kit import (
-    Refused,
     Where,
     check_afford,
     check_free,
     check_no_debt,
     find_deed,
     find_player,
-    refuse,
     summarize,
 )
 from ledger.rules.planetopoly.moves import RemoteBuy, Sell
@@ -140,7 +139,7 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
             if breaches:
                 board.put(held)
                 raise Refused(
-                    [
+                    *[
                         problem("support-point-limit", where["deed"], f"§9 §5: {what} ({key})", "")
                         for key, what in breaches
                     ]

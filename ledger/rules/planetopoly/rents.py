@@ -8,6 +8,7 @@ from decimal import Decimal
 
 from ledger.core import board as steps
 from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
@@ -18,7 +19,6 @@ from ledger.rules.planetopoly.kit import (
     find_player,
     read_dice,
     record_dice,
-    refuse,
     summarize,
 )
 from ledger.rules.planetopoly.moves import Rent

@@ -14,6 +14,7 @@ from ledger.core.books import Books
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
+from ledger.core.steps import find
 from ledger.rules.planetopoly import tables
 
 Z = Decimal(0)
@@ -79,12 +80,10 @@ class Board:
         return Board(list(self.deeds), list(self.holdings))
 
     def deed(self, key: str) -> DeedRow | None:
-        k = key.strip().casefold()
-        return next((d for d in self.deeds if d.key.casefold() == k), None)
+        return find(self.deeds, key, lambda d: d.key)
 
     def holding(self, key: str) -> HoldingRow | None:
-        k = key.strip().casefold()
-        return next((h for h in self.holdings if h.deed.casefold() == k), None)
+        return find(self.holdings, key, lambda h: h.deed)
 
     def owned_by(self, player: str) -> list[HoldingRow]:
         return [h for h in self.holdings if h.owner == player]

@@ -18,6 +18,7 @@ from msgspec.structs import replace
 
 from ledger.core.params import ActionSpec, Move, decode
 from ledger.core.problems import Problem
+from ledger.core.steps import Refused
 from ledger.rules.triplanetary import (
     banking,
     cargo,
@@ -36,7 +37,7 @@ from ledger.rules.triplanetary import (
     trials,
 )
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import Done, Handler, Refused
+from ledger.rules.triplanetary.kit import Done, Handler
 from ledger.rules.triplanetary.refusals import REFUSES
 
 _MODULES = (

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import find, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
@@ -17,7 +17,6 @@ from ledger.rules.triplanetary.kit import (
     SUPPLIERS,
     Done,
     Handler,
-    Refused,
     Where,
     canonical_place,
     cash_at,
@@ -26,7 +25,6 @@ from ledger.rules.triplanetary.kit import (
     find_player,
     find_post,
     good_key,
-    post_pieces,
     refuse_gone,
     rules_of,
     state_of,
@@ -65,22 +63,16 @@ def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
     )
     qty = a.qty
     if qty < 1 or (covered + qty) * 2 > held:
-        raise Refused(
-            problem(
-                "too-much-underwritten",
-                where["qty"],
-                f"Lloyds underwrites up to half of a cargo (§31): {held} CP held, {covered} CP covered already",
-                f"at most {held // 2 - covered} CP more",
-            )
+        raise refuse(
+            "too-much-underwritten",
+            where["qty"],
+            f"Lloyds underwrites up to half of a cargo (§31): {held} CP held, {covered} CP covered already",
+            f"at most {held // 2 - covered} CP more",
         )
     place = canonical_place(a.at, where["at"])
     price = tables.buy_price(good, place) or tables.sell_price(good, place)
     if price is None:
-        raise Refused(
-            problem(
-                "no-market-value", where["at"], f"{good} has no market value at {place} (§39)", ""
-            )
-        )
+        raise refuse("no-market-value", where["at"], f"{good} has no market value at {place} (§39)")
     paid = round_money(price * qty)
     txn = post_pieces(
         books,
@@ -115,15 +107,13 @@ def _refuse_without_corporation(books: Books, name: str, where: str) -> None:
         if forming
         else f"{name} heads no corporation"
     )
-    raise Refused(
-        problem(
-            "no-corporation",
-            where,
-            f"{said}: branch banks are set up by a corporation (§30)",
-            f"set it up from day {forming.ready_day}"
-            if forming
-            else f"ledger incorporate {name} (5 KC, active 5 days later, §7)",
-        )
+    raise refuse(
+        "no-corporation",
+        where,
+        f"{said}: branch banks are set up by a corporation (§30)",
+        f"set it up from day {forming.ready_day}"
+        if forming
+        else f"ledger incorporate {name} (5 KC, active 5 days later, §7)",
     )
 
 
@@ -156,22 +146,12 @@ def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
 
 def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
     state = state_of(books)
-    branch = next(
-        (
-            b
-            for b in state.branches
-            if b.id.casefold() == a.branch.strip().casefold() and b.status == "shipping"
-        ),
-        None,
-    )
+    branch = find([b for b in state.branches if b.status == "shipping"], a.branch, lambda b: b.id)
     if branch is None:
-        raise Refused(
-            problem(
-                "unknown-branch",
-                where["branch"],
-                f"there is no branch bank {a.branch!r} waiting for its reserves (§30: it opens once)",
-                "",
-            )
+        raise refuse(
+            "unknown-branch",
+            where["branch"],
+            f"there is no branch bank {a.branch!r} waiting for its reserves (§30: it opens once)",
         )
     player = find_player(books, branch.owner, where["branch"])
     refuse_dead(player, where["branch"])  # §5: the reserves in transit went with the estate
@@ -181,13 +161,10 @@ def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
             refuse_gone(posts[key], where["branch"])
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
     if state.cargo_of(branch.ship).get("plutonium", 0) < cp:
-        raise Refused(
-            problem(
-                "reserves-missing",
-                where["branch"],
-                f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium (§30: the reserves are shipped before the branch opens)",
-                "",
-            )
+        raise refuse(
+            "reserves-missing",
+            where["branch"],
+            f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium (§30: the reserves are shipped before the branch opens)",
         )
     state.add_cargo(branch.ship, "plutonium", -cp)
     branch = state.update(branch, status="open")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -15,7 +15,6 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     canonical_place,
     check_hold,
@@ -61,25 +60,20 @@ def _process(books: Books, a: Process, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     place = canonical_place(a.at, where["at"])
     if place not in ("Ceres", "Callisto"):
-        raise Refused(
-            problem(
-                "no-processing-here",
-                where["at"],
-                f"only Ceres and Callisto process ore (§25), not {place}",
-                "or buy an ore-processor for a base",
-            )
+        raise refuse(
+            "no-processing-here",
+            where["at"],
+            f"only Ceres and Callisto process ore (§25), not {place}",
+            "or buy an ore-processor for a base",
         )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     raw = state.cargo_of(ship.id).get("raw-ore", 0)
     qty = a.qty if a.qty else raw
     if qty > raw or qty < rules.processor_ratio:
-        raise Refused(
-            problem(
-                "not-in-hold",
-                where["qty"],
-                f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time (§25)",
-                "",
-            )
+        raise refuse(
+            "not-in-hold",
+            where["qty"],
+            f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time (§25)",
         )
     made = qty // rules.processor_ratio
     used = made * rules.processor_ratio
@@ -111,54 +105,41 @@ def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: boo
         books, a.source if isinstance(a, Pickup) else a.to, where[other_key], kinds=("base", "mine")
     )
     if store.owner != player.name and store.status != "open":
-        raise Refused(
-            problem(
-                "not-the-owner",
-                where[other_key],
-                f"{store.name or store.id} belongs to {store.owner} (§13: only a mine or base whose crews quit stands open to anyone)",
-                "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
-            )
+        raise refuse(
+            "not-the-owner",
+            where[other_key],
+            f"{store.name or store.id} belongs to {store.owner} (§13: only a mine or base whose crews quit stands open to anyone)",
+            "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
         )
     good = good_key(a.good or "raw-ore")
     if good == "fuel":  # a ship's fuel is its tank (`ledger fuel`), not a good in its hold
-        raise Refused(
-            problem(
-                "not-portable",
-                where["good"],
-                "fuel cannot be picked up or dropped off this way (§27)",
-                "a ship's tank is filled with `ledger fuel`",
-            )
+        raise refuse(
+            "not-portable",
+            where["good"],
+            "fuel cannot be picked up or dropped off this way (§27)",
+            "a ship's tank is filled with `ledger fuel`",
         )
     if good in PORTABLE_EXCLUDED and not a.docked:
-        raise Refused(
-            problem(
-                "not-portable",
-                where["good"],
-                f"{good} cannot be picked up or dropped off in passing, at a speed of one (§27)",
-                "a ship docked at the base or mine moves it: add --docked",
-            )
+        raise refuse(
+            "not-portable",
+            where["good"],
+            f"{good} cannot be picked up or dropped off in passing, at a speed of one (§27)",
+            "a ship docked at the base or mine moves it: add --docked",
         )
     if good == "c-t-ore" and not state.cargo_of(ship.id).get(GRAPPLES):
-        raise Refused(
-            problem(
-                "needs-grapples",
-                where["ship"],
-                f"{ship.name or ship.id} has no pseudo-magnetic grapples: "
-                "C-T may only be handled by a ship equipped with them (§23)",
-                f"ledger buy {player.name} pseudo-magnetic-grapples --ship {ship.name or ship.id}",
-            )
+        raise refuse(
+            "needs-grapples",
+            where["ship"],
+            f"{ship.name or ship.id} has no pseudo-magnetic grapples: "
+            "C-T may only be handled by a ship equipped with them (§23)",
+            f"ledger buy {player.name} pseudo-magnetic-grapples --ship {ship.name or ship.id}",
         )
     source, target = (store, ship) if to_ship else (ship, store)
     have = source.supplies if good == "supplies" else state.cargo_of(source.id).get(good, 0)
     qty = a.qty if a.qty else have
     if qty < 1 or qty > have:
-        raise Refused(
-            problem(
-                "not-in-store",
-                where["qty"],
-                f"{source.name or source.id} has {have} of {good} (§27)",
-                "",
-            )
+        raise refuse(
+            "not-in-store", where["qty"], f"{source.name or source.id} has {have} of {good} (§27)"
         )
     if to_ship:
         size = (

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -16,7 +16,6 @@ from ledger.rules.triplanetary.kit import (
     SUPPLIERS,
     Done,
     Handler,
-    Refused,
     Where,
     charge,
     find_player,
@@ -43,13 +42,11 @@ def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
         if s.owner == player.name and s.type == "bussard-ramscoop" and s.status == ACTIVE
     ]
     if len(scoops) < RAMSCOOPS:
-        raise Refused(
-            problem(
-                "needs-ramscoops",
-                where["player"],
-                f"an attempt takes three Bussard ramscoops (§32); {player.name} has {len(scoops)}",
-                "buy them first: ledger buy PLAYER bussard-ramscoop",
-            )
+        raise refuse(
+            "needs-ramscoops",
+            where["player"],
+            f"an attempt takes three Bussard ramscoops (§32); {player.name} has {len(scoops)}",
+            "buy them first: ledger buy PLAYER bussard-ramscoop",
         )
     txn = charge(
         books,

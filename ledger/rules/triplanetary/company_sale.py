@@ -8,14 +8,13 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     find_player,
     priced_sale,
@@ -37,18 +36,14 @@ def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Don
     buyer = find_player(books, a.to, where["to"])
     for party, w in ((seller, where["player"]), (buyer, where["to"])):
         if party.role == PATROL_ROLE:
-            raise Refused(
-                problem(
-                    "patrol-may-not-trade",
-                    w,
-                    f"{party.name} holds the Patrol, which has no company and may not mine ore or engage in trade (§6)",
-                    "a company is bought and sold between players (§9)",
-                )
+            raise refuse(
+                "patrol-may-not-trade",
+                w,
+                f"{party.name} holds the Patrol, which has no company and may not mine ore or engage in trade (§6)",
+                "a company is bought and sold between players (§9)",
             )
     if seller.name == buyer.name:
-        raise Refused(
-            problem("same-player", where["to"], "a player cannot buy their own company", "")
-        )
+        raise refuse("same-player", where["to"], "a player cannot buy their own company")
     price = a.price
     txn, tax = priced_sale(
         books,

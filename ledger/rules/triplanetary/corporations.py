@@ -5,14 +5,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     SUPPLIERS,
     Done,
     Handler,
-    Refused,
     Where,
     canonical_place,
     charge,
@@ -41,13 +40,10 @@ def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
-        raise Refused(
-            problem(
-                "already-incorporated",
-                where["player"],
-                f"{player.name} heads a corporation already (§7: one player is its head)",
-                "",
-            )
+        raise refuse(
+            "already-incorporated",
+            where["player"],
+            f"{player.name} heads a corporation already (§7: one player is its head)",
         )
     place = canonical_place(a.at, where["at"], player_location(player))
     txn = charge(
@@ -84,28 +80,19 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
             None,
         )
         if found is None or found.status != "active":
-            raise Refused(
-                problem(
-                    "unknown-corporation",
-                    w,
-                    f"there is no active corporation {key!r} (§9: formed corporations merge, one at a time; forming takes 5 days, §7)",
-                    "corporations: "
-                    + ", ".join(
-                        f"{c.id} {c.name}" for c in state.corporations if c.status == "active"
-                    ),
-                )
+            raise refuse(
+                "unknown-corporation",
+                w,
+                f"there is no active corporation {key!r} (§9: formed corporations merge, one at a time; forming takes 5 days, §7)",
+                "corporations: "
+                + ", ".join(f"{c.id} {c.name}" for c in state.corporations if c.status == "active"),
             )
         return found
 
     into, other = corp(a.corp, where["corp"]), corp(a.other, where["other"])
     if into.id == other.id:
-        raise Refused(
-            problem(
-                "same-corporation",
-                where["other"],
-                "a corporation cannot merge with itself (§9)",
-                "",
-            )
+        raise refuse(
+            "same-corporation", where["other"], "a corporation cannot merge with itself (§9)"
         )
     head = find_player(books, into.head, where["corp"])
     txn = charge(

@@ -10,6 +10,7 @@ from typing import Annotated
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
+from ledger.core.steps import find, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -18,7 +19,6 @@ from ledger.rules.triplanetary.kit import (
     SUPPLIERS,
     Done,
     Handler,
-    Refused,
     Where,
     charge,
     check_hold,
@@ -60,18 +60,14 @@ def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
         books, where, player, "the crews work", ship=a.ship, base=a.base, mine=a.mine
     )
     if isinstance(post, Mine) and post.registered_day is None:
-        raise Refused(
-            problem(
-                "claim-not-registered",
-                where[k],
-                f"the claim {post.name} is registered on day {post.ready_day}",
-                "hire once it is registered (§24)",
-            )
+        raise refuse(
+            "claim-not-registered",
+            where[k],
+            f"the claim {post.name} is registered on day {post.ready_day}",
+            "hire once it is registered (§24)",
         )
     if post.status not in (ACTIVE, "open", "landing", "drifting", "stopped"):
-        raise Refused(
-            problem("post-not-active", where[k], f"{post.name or post.id} is {post.status}", "")
-        )
+        raise refuse("post-not-active", where[k], f"{post.name or post.id} is {post.status}")
     n = a.crews or 1
     quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
     each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
@@ -166,15 +162,13 @@ def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
 
 def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    crew = next((c for c in state.crews if c.id.casefold() == a.crew.strip().casefold()), None)
+    crew = find(state.crews, a.crew, lambda c: c.id)
     if crew is None or not crew.active:
-        raise Refused(
-            problem(
-                "unknown-crew",
-                where["crew"],
-                f"there is no working crew {a.crew!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
-                "crews: " + ", ".join(c.id for c in state.crews if c.active),
-            )
+        raise refuse(
+            "unknown-crew",
+            where["crew"],
+            f"there is no working crew {a.crew!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
+            "crews: " + ", ".join(c.id for c in state.crews if c.active),
         )
     player = find_player(books, crew.owner, where["crew"])
     back = owed_wages(rules, crew, books.day)
@@ -205,7 +199,7 @@ def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
     )
     months = a.months
     if months < 1:
-        raise Refused(problem("bad-number", where["months"], "buy at least one month", ""))
+        raise refuse("bad-number", where["months"], "buy at least one month")
     units = months * eaters(rules, state, post)
     check_hold(rules, state, post, 0, units, where["months"])
     full = emergency_days(rules, post)

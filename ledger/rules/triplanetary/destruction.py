@@ -8,14 +8,13 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import find, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
     GONE,
     Done,
     Handler,
-    Refused,
     Where,
     find_player,
     find_post,
@@ -36,7 +35,7 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
     it (§20) and so do the offices in it (§8). A module alone leaves its base standing."""
     state = state_of(books)
     key = a.what.strip().casefold()
-    module = next((m for m in state.modules if m.id.casefold() == key), None)
+    module = find(state.modules, key, lambda m: m.id)
     named = any(
         key in (p.id.casefold(), p.name.strip().casefold()) for p in (*state.ships, *state.bases)
     )
@@ -44,13 +43,11 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
         return _destroy_module(books, module, a, where)
     post = find_post(books, a.what, where["what"], kinds=("ship", "base"), gone_ok=True)
     if post.status in GONE:
-        raise Refused(
-            problem(
-                "destroyed-already",
-                where["what"],
-                f"{post.name or post.id} is {post.status} already (§1, §32)",
-                "name a ship or base still in play",
-            )
+        raise refuse(
+            "destroyed-already",
+            where["what"],
+            f"{post.name or post.id} is {post.status} already (§1, §32)",
+            "name a ship or base still in play",
         )
     player = find_player(books, a.aboard, where["aboard"]) if a.aboard else None
     if player is not None:
@@ -76,22 +73,17 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
 def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> Done:
     """§20: a recreation module destroyed on its own; its base stands, its crews live."""
     if module.status == DESTROYED:
-        raise Refused(
-            problem(
-                "destroyed-already",
-                where["what"],
-                f"recreation module {module.id} is destroyed already (§20)",
-                "",
-            )
+        raise refuse(
+            "destroyed-already",
+            where["what"],
+            f"recreation module {module.id} is destroyed already (§20)",
         )
     if a.aboard:
-        raise Refused(
-            problem(
-                "bad-args",
-                where["aboard"],
-                f"{module.id} is a recreation module (§20): a player aboard dies with a ship or base",
-                f"destroy its base {module.base} --aboard {a.aboard}, or leave out --aboard",
-            )
+        raise refuse(
+            "bad-args",
+            where["aboard"],
+            f"{module.id} is a recreation module (§20): a player aboard dies with a ship or base",
+            f"destroy its base {module.base} --aboard {a.aboard}, or leave out --aboard",
         )
     state_of(books).update(module, status=DESTROYED)
     return Done(

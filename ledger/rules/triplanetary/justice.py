@@ -12,7 +12,8 @@ from ledger.core.books import Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
+from ledger.core.steps import Refused, post_pieces, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -20,13 +21,11 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     charge,
     collected_when,
     debit,
     find_player,
-    post_pieces,
     rules_of,
     set_pr,
     state_of,
@@ -68,28 +67,15 @@ class PrProgram(Move):
 def crime_class(text: str, where: str) -> int:
     key = text.strip().casefold().removeprefix("class").strip()
     if key not in CLASSES:
-        raise Refused(
-            problem(
-                "bad-class",
-                where,
-                f"{text!r} is not a crime class",
-                "I, II or III (§36A)",
-            )
-        )
+        raise refuse("bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)")
     return CLASSES[key]
 
 
 def dead_problem(player: Player, where: str) -> Problem | None:
     """§5: a dead player's company is dissolved: it acts no more, pays and is paid nothing,
     is neither tried nor fined, and owes nothing more."""
-    if player.get("status") != "dead":
-        return None
-    return problem(
-        "player-cannot-act",
-        where,
-        f"{player.name} is dead (§5: the company is dissolved and owes nothing more)",
-        "",
-    )
+    said = f"{player.name} is dead (§5: the company is dissolved and owes nothing more)"
+    return state_problem(player.get("status"), where, {"dead": ("player-cannot-act", said, "")})
 
 
 def refuse_dead(player: Player, where: str) -> None:
@@ -130,14 +116,7 @@ def imprison(books: Books, player: Player, until: int) -> Player:
 
 
 def set_status(books: Books, player: Player, status: str, until: int | None = None) -> Player:
-    i = next(n for n, p in enumerate(books.players) if p.name == player.name)
-    player = books.players[i]  # the current record
-    extra = tuple(
-        (k, status if k == "status" else (until if k == "status_until" else v))
-        for k, v in player.extra
-    )
-    books.players[i] = type(player)(player.name, player.role, extra, player.ref)
-    return books.players[i]
+    return set_columns(books, player.name, status=status, status_until=until)
 
 
 def fine_player(
@@ -198,15 +177,13 @@ def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
 def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     if a.amount <= 0:
-        raise Refused(problem("bad-amount", where["amount"], "a fine is more than 0", ""))
+        raise refuse("bad-amount", where["amount"], "a fine is more than 0")
     if player.role == PATROL_ROLE:
-        raise Refused(
-            problem(
-                "patrol-fined",
-                where["player"],
-                f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
-                "fine another player, or move the Patrol's money with ledger pay",
-            )
+        raise refuse(
+            "patrol-fined",
+            where["player"],
+            f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
+            "fine another player, or move the Patrol's money with ledger pay",
         )
     return Done(
         fine_player(books, player, a.amount, a.reason, "§6", event, where["amount"]),
@@ -218,32 +195,19 @@ def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     what = a.what.strip().casefold()
     if what not in ("pirate", "warlord"):
-        raise Refused(
-            problem(
-                "bad-declaration",
-                where["what"],
-                f"{a.what!r}: declare pirate or warlord",
-                "",
-            )
-        )
+        raise refuse("bad-declaration", where["what"], f"{a.what!r}: declare pirate or warlord")
     if player.role == PATROL_ROLE:
-        raise Refused(
-            problem(
-                "patrol-cannot-declare",
-                where["player"],
-                "the Patrol player cannot turn pirate or warlord",
-                "",
-            )
+        raise refuse(
+            "patrol-cannot-declare",
+            where["player"],
+            "the Patrol player cannot turn pirate or warlord",
         )
     status = player.get("status") or "free"
     if status == what or (status == "warlord" and what == "pirate"):
-        raise Refused(
-            problem(
-                "irreversible",
-                where["what"],
-                f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
-                "",
-            )
+        raise refuse(
+            "irreversible",
+            where["what"],
+            f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
         )
     player = set_status(books, player, what, prison_term(player))  # a term goes on (§41)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
@@ -266,13 +230,11 @@ def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
     try:
         change = int(text)
     except ValueError:
-        raise Refused(
-            problem(
-                "bad-number",
-                where["change"],
-                f"{text!r} is not a whole number of PR points",
-                "e.g. +1 or -2",
-            )
+        raise refuse(
+            "bad-number",
+            where["change"],
+            f"{text!r} is not a whole number of PR points",
+            "e.g. +1 or -2",
         ) from None
     set_pr(books, player, change, a.reason, "§36C")
     return Done(
@@ -288,7 +250,7 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     count = a.count
     if count < 1:
-        raise Refused(problem("bad-number", where["count"], "pay for at least one program", ""))
+        raise refuse("bad-number", where["count"], "pay for at least one program")
     cost = rules.program_cost * count
     programs = plural(count, "public relations program")
     txn = charge(

@@ -1,7 +1,7 @@
 """The action kit of Triplanetary V/2: what every banker's action uses.
 
-The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done` and `Refused`, looking up
-players, posts and places, paying (`debit`, `charge`, `post_pieces`: banks make no loans, §30),
+The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done`, looking up players, posts
+and places, paying (`debit`, `charge`: the core's steps with §30's hint, banks make no loans),
 the tax split (§6, §29), PR changes (§36C), and a ship's hold and supplies (§11A, §14, §19).
 """
 
@@ -9,17 +9,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 import msgspec
 
+from ledger.core import steps
 from ledger.core.books import Player
-from ledger.core.charges import payer_postings
-from ledger.core.journal import Draft, Posting, Transaction
+from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
-from ledger.core.names import did_you_mean
 from ledger.core.params import Arg
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
+from ledger.core.steps import Refused, not_found, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
@@ -56,14 +57,6 @@ class Done(msgspec.Struct):
     warnings: list[Problem] = []
 
 
-class Refused(Exception):
-    """Carries problems out of a handler; `apply_action` turns it back into problems."""
-
-    def __init__(self, *problems: Problem) -> None:
-        super().__init__(problems[0].message if problems else "")
-        self.problems = list(problems)
-
-
 #: A command's handler: it receives the command's typed record (a `Move`).
 Handler = Callable[[Books, Any, Where, str], Done]
 
@@ -81,19 +74,7 @@ def rules_of(books: Books) -> Rules:
 
 
 def find_player(books: Books, name: str, where: str) -> Player:
-    p = books.player(name)
-    if p is None:
-        raise Refused(
-            problem(
-                "unknown-player",
-                where,
-                f"{name!r} is not a player",
-                did_you_mean(name, (x.name for x in books.players))
-                + "players: "
-                + ", ".join(x.name for x in books.players),
-            )
-        )
-    return p
+    return steps.find_player(books, name, where, f"{name!r} is not a player")
 
 
 #: Ships and bases that are no more: destroyed in play, or gone past Jupiter (§32).
@@ -110,13 +91,11 @@ def refuse_gone(post: Post, where: str) -> None:
         if post.status == DESTROYED
         else "departed past Jupiter, never to return (§32)"
     )
-    raise Refused(
-        problem(
-            "post-gone",
-            where,
-            f"{name} is {why}: nothing more is done with it",
-            "name a ship or base that is still there",
-        )
+    raise refuse(
+        "post-gone",
+        where,
+        f"{name} is {why}: nothing more is done with it",
+        "name a ship or base that is still there",
     )
 
 
@@ -154,24 +133,19 @@ def find_post(
             continue
         if owner is not None and group is pool:
             owners = ", ".join(dict.fromkeys(p.owner for p in found))
-            raise Refused(
-                problem(
-                    "not-the-owner",
-                    where,
-                    f"{found[0].name or found[0].id} belongs to {owners}, not {owner.name}",
-                    "",
-                )
+            raise refuse(
+                "not-the-owner",
+                where,
+                f"{found[0].name or found[0].id} belongs to {owners}, not {owner.name}",
             )
         if len(found) > 1:
             whose = f" of {owner.name}" if owner else ""
             ids = [p.id if owner else f"{p.id} ({p.owner})" for p in found]
-            raise Refused(
-                problem(
-                    "ambiguous-name",
-                    where,
-                    f"{key.strip()!r} names more than one {' or '.join(kinds)}{whose}: {', '.join(ids)}",
-                    f"name it by its id ({' or '.join(p.id for p in found)}), or rename one in the workbook",
-                )
+            raise refuse(
+                "ambiguous-name",
+                where,
+                f"{key.strip()!r} names more than one {' or '.join(kinds)}{whose}: {', '.join(ids)}",
+                f"name it by its id ({' or '.join(p.id for p in found)}), or rename one in the workbook",
             )
         if not gone_ok:
             refuse_gone(found[0], where)
@@ -183,78 +157,25 @@ def find_post(
     ]
     if building:
         o = building[0]
-        raise Refused(
-            problem(
-                "under-construction",
-                where,
-                f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
-                "load it once it is ready",
-            )
+        raise refuse(
+            "under-construction",
+            where,
+            f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
+            "load it once it is ready",
         )
     names = [p.name or p.id for p in own]
     what = " or ".join(kinds)
-    raise Refused(
-        problem(
-            f"unknown-{kinds[0]}",
-            where,
-            f"there is no {what} {key!r}" + (f" of {owner.name}" if owner else ""),
-            ("known: " + ", ".join(names)) if names else "buy one first",
-        )
+    raise refuse(
+        f"unknown-{kinds[0]}",
+        where,
+        f"there is no {what} {key!r}" + (f" of {owner.name}" if owner else ""),
+        ("known: " + ", ".join(names)) if names else "buy one first",
     )
 
 
-def debit(
-    books: Books, player: Player, amount: Decimal, where: str, at: str | None = None
-) -> list[tuple[str, Decimal]]:
-    """The postings that take `amount` from the player's banks (the bank `at` a place first,
-    then the home bank, then the others), or `Refused`: banks make no loans (§30)."""
-    money = Money(round_money(amount), books.currency)
-    prefer = books.game.cash_account(player, at) if at and at in books.game.banks else None
-    postings = payer_postings(books, player, money, prefer)
-    if postings is None:
-        have = sum(
-            (books.journal.balance(a).amount for a in books.player_accounts(player)), Decimal(0)
-        )
-        raise Refused(
-            problem(
-                "cannot-afford",
-                where,
-                f"{player.name} has {have:.2f} {books.currency} and cannot pay {money}",
-                "banks make no loans (§30)",
-            )
-        )
-    return [(p.account, p.amount.amount) for p in postings]
-
-
-def post_pieces(
-    books: Books, pieces: list[tuple[str, Decimal]], *, kind: str, memo: str, rule: str, event: str
-) -> Transaction:
-    """One transaction from (account, amount) pieces, merged by account; they must sum to 0."""
-    merged: dict[str, Decimal] = {}
-    for account, amount in pieces:
-        merged[account] = merged.get(account, Decimal(0)) + amount
-    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged.items() if v)
-    return books.journal.post(Draft(kind, memo, rows, event=event, rule=rule), books.day)
-
-
-def charge(
-    books: Books,
-    player: Player,
-    amount: Decimal,
-    to: str,
-    *,
-    kind: str,
-    memo: str,
-    rule: str,
-    event: str,
-    where: str,
-    at: str | None = None,
-) -> Transaction:
-    """`player` pays `amount` to an institution."""
-    pieces = debit(books, player, amount, where, at)
-    return post_pieces(
-        books, [*pieces, (to, round_money(amount))], kind=kind, memo=memo, rule=rule, event=event
-    )
+#: Paying from a player's banks, or refused: banks make no loans (§30).
+debit = partial(steps.debit, hint="banks make no loans (§30)")
+charge = partial(steps.charge, hint="banks make no loans (§30)")
 
 
 def collected_when(name: str, it: str = "it") -> str:
@@ -281,13 +202,11 @@ def priced_sale(
     the buyer from their banks (§30), to the seller less the sales tax (§29), the tax split
     between the Patrol and Earth (§6). The transaction and the tax."""
     if price <= 0:
-        raise Refused(
-            problem(
-                "bad-amount",
-                where,
-                f"{what} sold for more than 0, not {price:.2f} ({rule})",
-                f"type the price the buyer pays, e.g. {example}",
-            )
+        raise refuse(
+            "bad-amount",
+            where,
+            f"{what} sold for more than 0, not {price:.2f} ({rule})",
+            f"type the price the buyer pays, e.g. {example}",
         )
     tax = round_money(price * rules_of(books).sales_tax / 100)
     pieces = debit(books, buyer, price, where)
@@ -314,12 +233,10 @@ def cash_at(books: Books, player: Player, place: str) -> str:
 def set_pr(books: Books, player: Player, change: int, reason: str, rule: str) -> None:
     """Change a player's PR (§36C) and keep the change on record."""
     state = state_of(books)
-    i = next(n for n, p in enumerate(books.players) if p.name == player.name)
-    player = books.players[i]  # the current record: an earlier change may have replaced it
-    pr = player.get("pr") or 0
+    # the current record: an earlier change may have replaced it
+    pr = next(p for p in books.players if p.name == player.name).get("pr") or 0
     assert isinstance(pr, int)
-    extra = tuple((k, (pr + change) if k == "pr" else v) for k, v in player.extra)
-    books.players[i] = type(player)(player.name, player.role, extra, player.ref)
+    steps.set_columns(books, player.name, pr=pr + change)
     state.pr_changes.append(PRChange(books.day, player.name, change, reason, rule))
 
 
@@ -333,13 +250,8 @@ def one_post(
     """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
     chosen = [(k, key) for k, key in named.items() if key]
     if len(chosen) != 1:
-        raise Refused(
-            problem(
-                "missing-value",
-                where["ship"],
-                f"say where {what}: one of --ship, --base or --mine",
-                "",
-            )
+        raise refuse(
+            "missing-value", where["ship"], f"say where {what}: one of --ship, --base or --mine"
         )
     k, key = chosen[0]
     return k, find_post(books, key, where[k], owner=player, kinds=(k,))
@@ -357,14 +269,8 @@ def canonical_place(name: str | None, where: str, default: str | None = None) ->
         return default
     place = tables.canonical_place(name or "")
     if place is None:
-        raise Refused(
-            problem(
-                "unknown-place",
-                where,
-                f"{name!r} is not a planet or moon of the game",
-                did_you_mean(name or "", tables.PLACES) + "places: " + ", ".join(tables.PLACES),
-            )
-        )
+        said = f"{name!r} is not a planet or moon of the game"
+        raise Refused(not_found("unknown-place", where, said, name or "", tables.PLACES, "places"))
     return place
 
 
@@ -442,13 +348,11 @@ def check_hold(
     overflow_after = max(0, post.supplies + extra_supplies - room)
     after = before + extra_cp + overflow_after - overflow_now
     if after > cap:
-        raise Refused(
-            problem(
-                "hold-full",
-                where,
-                f"{post.name or post.id} has {cap} CP of hold, {before} used; this needs {after - before} more",
-                "unload something, or carry it on another ship",
-            )
+        raise refuse(
+            "hold-full",
+            where,
+            f"{post.name or post.id} has {cap} CP of hold, {before} used; this needs {after - before} more",
+            "unload something, or carry it on another ship",
         )
 
 

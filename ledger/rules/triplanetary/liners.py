@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import find, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -16,7 +16,6 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     canonical_place,
     cash_at,
@@ -24,7 +23,6 @@ from ledger.rules.triplanetary.kit import (
     find_post,
     hold_capacity,
     hold_used,
-    post_pieces,
     rules_of,
     set_pr,
     state_of,
@@ -55,15 +53,13 @@ def _route(a: LinerOpen | LinerDepart, where: Where) -> tables.LinerRoute:
     route = tables.liner_route(frm, to)
     if route is None:
         routes = ", ".join(f"{r.frm}-{r.to}" for r in tables.LINER_ROUTES if r.frm == frm)
-        raise Refused(
-            problem(
-                "no-such-route",
-                where["to"],
-                f"there is no liner route {frm} to {to} (§40)",
-                f"routes from {frm}: {routes}"
-                if routes
-                else "routes start at: " + ", ".join(sorted({r.frm for r in tables.LINER_ROUTES})),
-            )
+        raise refuse(
+            "no-such-route",
+            where["to"],
+            f"there is no liner route {frm} to {to} (§40)",
+            f"routes from {frm}: {routes}"
+            if routes
+            else "routes start at: " + ", ".join(sorted({r.frm for r in tables.LINER_ROUTES})),
         )
     return route
 
@@ -88,13 +84,8 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
         and line.status == "open"
         for line in state.liners
     ):
-        raise Refused(
-            problem(
-                "line-exists",
-                where["to"],
-                f"{player.name} runs {route.frm}-{route.to} already (§28)",
-                "",
-            )
+        raise refuse(
+            "line-exists", where["to"], f"{player.name} runs {route.frm}-{route.to} already (§28)"
         )
     first = _running(state, player.name) == 0
     lid = state.next_id("L", [line.id for line in state.liners])
@@ -112,22 +103,13 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
 
 def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
     state = state_of(books)
-    line = next(
-        (
-            x
-            for x in state.liners
-            if x.id.casefold() == a.liner.strip().casefold() and x.status == "open"
-        ),
-        None,
-    )
+    line = find([x for x in state.liners if x.status == "open"], a.liner, lambda x: x.id)
     if line is None:
-        raise Refused(
-            problem(
-                "unknown-liner",
-                where["liner"],
-                f"there is no open liner {a.liner!r} (§28)",
-                "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
-            )
+        raise refuse(
+            "unknown-liner",
+            where["liner"],
+            f"there is no open liner {a.liner!r} (§28)",
+            "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
         )
     line = state.update(line, status="closed")
     player = find_player(books, line.owner, where["liner"])
@@ -168,26 +150,22 @@ def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Don
         None,
     )
     if line is None:
-        raise Refused(
-            problem(
-                "unknown-liner",
-                where["to"],
-                f"{player.name} runs no line {route.frm}-{route.to} (§28)",
-                f"open it: ledger liner open {player.name} {route.frm} {route.to}",
-            )
+        raise refuse(
+            "unknown-liner",
+            where["to"],
+            f"{player.name} runs no line {route.frm}-{route.to} (§28)",
+            f"open it: ledger liner open {player.name} {route.frm} {route.to}",
         )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     cap = hold_capacity(state, ship)
     free = (cap - hold_used(rules, state, ship)) if cap is not None else 10**6
     seats = min(line.waiting, 25, free // tables.PASSENGER_CARGO_CP)
     if seats <= 0:
-        raise Refused(
-            problem(
-                "no-passengers",
-                where["ship"],
-                f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP} (§28: 2 CP each, §40)",
-                "wait for passengers, or make room in the hold",
-            )
+        raise refuse(
+            "no-passengers",
+            where["ship"],
+            f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP} (§28: 2 CP each, §40)",
+            "wait for passengers, or make room in the hold",
         )
     fares = round_money(route.fare * seats)
     txn = post_pieces(

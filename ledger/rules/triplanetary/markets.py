@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import Refused, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
@@ -25,7 +25,6 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     canonical_place,
     cash_at,
@@ -35,7 +34,6 @@ from ledger.rules.triplanetary.kit import (
     find_player,
     find_post,
     good_key,
-    post_pieces,
     priced_sale,
     rules_of,
     state_of,
@@ -90,30 +88,23 @@ def market(state: State, place: str, good: str) -> Market:
 def may_trade_here(player: Player, place: str, where: str) -> None:
     """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres."""
     if player.role == PATROL_ROLE:
-        raise Refused(
-            problem("patrol-may-not-trade", where, "the Patrol may not engage in trade (§6)", "")
-        )
+        raise refuse("patrol-may-not-trade", where, "the Patrol may not engage in trade (§6)")
     status = player.get("status")
     if status in ("pirate", "warlord") and place != "Ceres":
-        raise Refused(
-            problem(
-                "outlaw-trade",
-                where,
-                f"{player.name} is a {status}: only the Free Port of Ceres trades with them (§33, §34)",
-                "trade at Ceres",
-            )
+        raise refuse(
+            "outlaw-trade",
+            where,
+            f"{player.name} is a {status}: only the Free Port of Ceres trades with them (§33, §34)",
+            "trade at Ceres",
         )
     if in_prison(player):
-        raise Refused(
-            problem(
-                "player-cannot-act",
-                where,
-                f"{player.name} is in prison until day {player.get('status_until')} (§41)",
-                "",
-            )
+        raise refuse(
+            "player-cannot-act",
+            where,
+            f"{player.name} is in prison until day {player.get('status_until')} (§41)",
         )
     if status == "dead":
-        raise Refused(problem("player-cannot-act", where, f"{player.name} is dead (§5)", ""))
+        raise refuse("player-cannot-act", where, f"{player.name} is dead (§5)")
 
 
 def _where_trading(books: Books, player: Player, a: Buy | Sell, where: Where) -> str:
@@ -142,22 +133,15 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
         sellers = ", ".join(
             f"{p} ({tables.buy_price(good, p)} KC)" for p in tables.places_buying(good)
         )
-        raise Refused(
-            problem(
-                "not-sold-here",
-                where["at"],
-                f"{place} does not sell {good}",
-                f"it is sold at: {sellers}" if sellers else "no market sells it (§39)",
-            )
+        raise refuse(
+            "not-sold-here",
+            where["at"],
+            f"{place} does not sell {good}",
+            f"it is sold at: {sellers}" if sellers else "no market sells it (§39)",
         )
     if not a.ship:
-        raise Refused(
-            problem(
-                "missing-value",
-                where["ship"],
-                "say which ship's hold the goods go into: --ship SHIP",
-                "",
-            )
+        raise refuse(
+            "missing-value", where["ship"], "say which ship's hold the goods go into: --ship SHIP"
         )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     qty = a.qty
@@ -169,13 +153,11 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
         if m.stock < qty * per:
             have = m.stock // per
             why = "raw ore to process" if stock_good == "raw-ore" else f"{stock_good} in stock"
-            raise Refused(
-                problem(
-                    "market-empty",
-                    where["qty"],
-                    f"{place} has only enough {why} for {have} CP of {good} (§25)",
-                    "buy less, or wait for the market to be supplied",
-                )
+            raise refuse(
+                "market-empty",
+                where["qty"],
+                f"{place} has only enough {why} for {have} CP of {good} (§25)",
+                "buy less, or wait for the market to be supplied",
             )
         state.update(m, stock=m.stock - qty * per)
     total = round_money(price * qty)
@@ -208,25 +190,21 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     good = good_key(a.good)
     if good not in tables.GOODS_BY_KEY:
-        raise Refused(
-            problem(
-                "unknown-good",
-                where["good"],
-                f"{a.good!r} is not a §39 trade good",
-                "goods: " + ", ".join(tables.GOODS_BY_KEY),
-            )
+        raise refuse(
+            "unknown-good",
+            where["good"],
+            f"{a.good!r} is not a §39 trade good",
+            "goods: " + ", ".join(tables.GOODS_BY_KEY),
         )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     qty = a.qty
     held = state.cargo_of(ship.id).get(good, 0)
     if qty < 1 or held < qty:
-        raise Refused(
-            problem(
-                "not-in-hold",
-                where["qty"],
-                f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
-                "sell what the hold has",
-            )
+        raise refuse(
+            "not-in-hold",
+            where["qty"],
+            f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
+            "sell what the hold has",
         )
     place = _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
@@ -237,13 +215,11 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
         buyers = ", ".join(
             f"{p} ({tables.sell_price(good, p)} KC)" for p in tables.places_selling(good)
         )
-        raise Refused(
-            problem(
-                "not-bought-here",
-                where["at"],
-                f"{place} does not buy {good}",
-                f"it is bought at: {buyers}" if buyers else "no market buys it (§39)",
-            )
+        raise refuse(
+            "not-bought-here",
+            where["at"],
+            f"{place} does not buy {good}",
+            f"it is bought at: {buyers}" if buyers else "no market buys it (§39)",
         )
     m = market(state, place, good)
     day = books.day
@@ -319,13 +295,11 @@ def _lloyds_rest(
     try:
         return debit(books, player, rest, where, at=place)
     except Refused:
-        raise Refused(
-            problem(
-                "cannot-afford",
-                where,
-                f"Lloyds of Luna is owed the full market value of its share (§31), {rest:.2f} KC more than the sale brings after tax, and {player.name} cannot pay it",
-                "banks make no loans (§30); sell less of the underwritten goods, or pay money in first",
-            )
+        raise refuse(
+            "cannot-afford",
+            where,
+            f"Lloyds of Luna is owed the full market value of its share (§31), {rest:.2f} KC more than the sale brings after tax, and {player.name} cannot pay it",
+            "banks make no loans (§30); sell less of the underwritten goods, or pay money in first",
         ) from None
 
 
@@ -345,32 +319,22 @@ def _sell_to_player(
     state, rules = state_of(books), rules_of(books)
     buyer = find_player(books, a.to or "", where["to"])  # (named: the caller asked)
     if buyer.name == seller.name:
-        raise Refused(
-            problem(
-                "same-player",
-                where["to"],
-                f"{seller.name} cannot sell to {seller.name}",
-                "move goods between one's own ships with dropoff and pickup",
-            )
+        raise refuse(
+            "same-player",
+            where["to"],
+            f"{seller.name} cannot sell to {seller.name}",
+            "move goods between one's own ships with dropoff and pickup",
         )
     may_trade_here(buyer, place, where["to"])
     if a.price is None:
-        raise Refused(
-            problem(
-                "missing-value",
-                where["price"],
-                "a sale between players needs the agreed --price",
-                "",
-            )
+        raise refuse(
+            "missing-value", where["price"], "a sale between players needs the agreed --price"
         )
     if not a.to_ship:
-        raise Refused(
-            problem(
-                "missing-value",
-                where["to_ship"],
-                f"say which of {buyer.name}'s ships takes the goods: --to-ship SHIP",
-                "",
-            )
+        raise refuse(
+            "missing-value",
+            where["to_ship"],
+            f"say which of {buyer.name}'s ships takes the goods: --to-ship SHIP",
         )
     target = find_post(books, a.to_ship, where["to_ship"], owner=buyer, kinds=("ship",))
     check_hold(rules, state, target, qty, 0, where["to_ship"])

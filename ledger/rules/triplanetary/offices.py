@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import find, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -18,7 +18,6 @@ from ledger.rules.triplanetary.kit import (
     SUPPLIERS,
     Done,
     Handler,
-    Refused,
     Where,
     charge,
     find_player,
@@ -49,13 +48,11 @@ def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
     base = state.find_post(place)
     liner = base if isinstance(base, Ship) and base.type in OFFICE_SHIPS else None
     if known is None and (base is None or (base.kind != "base" and liner is None)):
-        raise Refused(
-            problem(
-                "unknown-place",
-                where["at"],
-                f"an office stands on a planet or a base (§8), or in an Executive Liner (§11A), not {place!r}",
-                "places: " + ", ".join(tables.PLACES),
-            )
+        raise refuse(
+            "unknown-place",
+            where["at"],
+            f"an office stands on a planet or a base (§8), or in an Executive Liner (§11A), not {place!r}",
+            "places: " + ", ".join(tables.PLACES),
         )
     if known is None and base is not None:
         refuse_gone(base, where["at"])  # no office in a base or liner that is gone (§8)
@@ -65,13 +62,10 @@ def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
     if any(
         o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
     ):
-        raise Refused(
-            problem(
-                "office-exists",
-                where["at"],
-                f"{player.name} already has an open office at {place} (§8)",
-                "",
-            )
+        raise refuse(
+            "office-exists",
+            where["at"],
+            f"{player.name} already has an open office at {place} (§8)",
         )
     cost = rules.office_open_cost + rules.office_fee
     txn = charge(
@@ -118,16 +112,11 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
     20 CP free and it carries the staff's supplies for the first period (none on a planet)."""
     state, rules = state_of(books), rules_of(books)
     if liner.owner != player.name:
-        raise Refused(
-            problem(
-                "not-the-owner",
-                where,
-                f"{liner.name} belongs to {liner.owner}, not {player.name}",
-                "",
-            )
+        raise refuse(
+            "not-the-owner", where, f"{liner.name} belongs to {liner.owner}, not {player.name}"
         )
     if liner.status != ACTIVE:
-        raise Refused(problem("post-not-active", where, f"{liner.name} is {liner.status}", ""))
+        raise refuse("post-not-active", where, f"{liner.name} is {liner.status}")
     if ship_office(state, liner) is not None:
         return  # the open office is refused below as office-exists
     cap = hold_capacity(state, liner) or 0
@@ -138,41 +127,33 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
     finally:
         state.offices.pop()
     if after > cap:
-        raise Refused(
-            problem(
-                "hold-full",
-                where,
-                f"{liner.name} has {cap} CP of hold, {before} used; its office takes {rules.office_cp} CP (§11A)",
-                "unload the hold first",
-            )
+        raise refuse(
+            "hold-full",
+            where,
+            f"{liner.name} has {cap} CP of hold, {before} used; its office takes {rules.office_cp} CP (§11A)",
+            "unload the hold first",
         )
     need = 0 if liner.on_planet else rules.office_staff_units
     if liner.supplies < need:
-        raise Refused(
-            problem(
-                "no-supplies",
-                where,
-                f"{liner.name} carries {plural(liner.supplies, 'unit')} of supplies; its office staff eat {plural(need, 'unit')} a period, in advance (§11A)",
-                f"it needs {need - liner.supplies} more: ledger supply {player.name} --ship {liner.name} --months N",
-            )
+        raise refuse(
+            "no-supplies",
+            where,
+            f"{liner.name} carries {plural(liner.supplies, 'unit')} of supplies; its office staff eat {plural(need, 'unit')} a period, in advance (§11A)",
+            f"it needs {need - liner.supplies} more: ledger supply {player.name} --ship {liner.name} --months N",
         )
 
 
 def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Done:
     state = state_of(books)
-    office = next(
-        (o for o in state.offices if o.id.casefold() == a.office.strip().casefold()), None
-    )
+    office = find(state.offices, a.office, lambda o: o.id)
     if office is None or office.status != "open":
-        raise Refused(
-            problem(
-                "unknown-office",
-                where["office"],
-                f"there is no open office {a.office!r} (§8)",
-                ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
-                if any(o.status == "open" for o in state.offices)
-                else "there is no open office",
-            )
+        raise refuse(
+            "unknown-office",
+            where["office"],
+            f"there is no open office {a.office!r} (§8)",
+            ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
+            if any(o.status == "open" for o in state.offices)
+            else "there is no open office",
         )
     office = state.update(office, status="closed")
     return Done(

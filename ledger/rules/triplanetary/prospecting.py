@@ -12,17 +12,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import (
-    PLAYER,
-    Done,
-    Refused,
-    Where,
-    find_player,
-    find_post,
-    rules_of,
-)
+from ledger.rules.triplanetary.kit import PLAYER, Done, Where, find_player, find_post, rules_of
 from ledger.rules.triplanetary.model import Ship
 
 #: The ships that may prospect (§23: "Only a transport or packet may search for ore").
@@ -54,14 +46,12 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
     if len(parts) > count + 1 or not all(
         p.isascii() and p.isdigit() and 1 <= int(p) <= SIDES for p in parts
     ):
-        raise Refused(
-            problem(
-                "bad-dice",
-                where,
-                f"{text!r} is not {count} die of 1-{SIDES}"
-                + (" (and a second for a one)" if count == 1 else ""),
-                "e.g. --dice 6, or --dice 1,1 for a one rolled again; --dice 6,6 with --again",
-            )
+        raise refuse(
+            "bad-dice",
+            where,
+            f"{text!r} is not {count} die of 1-{SIDES}"
+            + (" (and a second for a one)" if count == 1 else ""),
+            "e.g. --dice 6, or --dice 1,1 for a one rolled again; --dice 6,6 with --again",
         )
     return [int(p) for p in parts] + [None] * max(0, count - len(parts))
 
@@ -70,15 +60,13 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
     player = find_player(books, a.player, where["player"])
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     if not isinstance(ship, Ship) or ship.type not in PROSPECTORS:
-        raise Refused(
-            problem(
-                "cannot-prospect",
-                where["ship"],
-                f"{ship.name or ship.id} is a {getattr(ship, 'type', 'post')}: only a transport "
-                "or packet may "
-                "search for ore (§23)",
-                "prospect with a transport or a packet",
-            )
+        raise refuse(
+            "cannot-prospect",
+            where["ship"],
+            f"{ship.name or ship.id} is a {getattr(ship, 'type', 'post')}: only a transport "
+            "or packet may "
+            "search for ore (§23)",
+            "prospect with a transport or a packet",
         )
     hex_ = a.hex.strip()
     what = f"§23 prospecting hex {hex_} with {ship.name or ship.id}"

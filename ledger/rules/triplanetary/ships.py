@@ -11,7 +11,7 @@ from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -20,7 +20,6 @@ from ledger.rules.triplanetary.kit import (
     SUPPLIERS,
     Done,
     Handler,
-    Refused,
     Where,
     canonical_place,
     charge,
@@ -69,32 +68,28 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     if price is None:
         if key in tables.GOODS_BY_KEY:
             return buy_goods(books, a, where, event)
-        raise Refused(
-            problem(
-                "unknown-item",
-                where["item"],
-                f"{a.item!r} is not on the §38 price list",
-                did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
-                + "items: "
-                + ", ".join(state.prices),
-            )
+        raise refuse(
+            "unknown-item",
+            where["item"],
+            f"{a.item!r} is not on the §38 price list",
+            did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
+            + "items: "
+            + ", ".join(state.prices),
         )
     qty = a.qty or 1
     if qty < 1:
-        raise Refused(problem("bad-number", where["qty"], "buy at least one", ""))
+        raise refuse("bad-number", where["qty"], "buy at least one")
     if price.kind == "consumable":
         hint = {
             "fuel": "ledger fuel PLAYER --ship SHIP UNITS",
             "supply-month": "ledger supply PLAYER --ship SHIP --months N",
             "crew-day": "ledger hire PLAYER --ship SHIP",
         }[key]
-        raise Refused(
-            problem(
-                "use-another-command",
-                where["item"],
-                f"{price.name} is bought with its own command",
-                hint,
-            )
+        raise refuse(
+            "use-another-command",
+            where["item"],
+            f"{price.name} is bought with its own command",
+            hint,
         )
     total = price.price * qty
     day = books.day
@@ -106,13 +101,10 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
             refuse_taken_name(state, player, a.name, qty, where["name"])
         if price.kind == "module":
             if not a.base:
-                raise Refused(
-                    problem(
-                        "missing-value",
-                        where["base"],
-                        "a recreation module goes on a base: --base BASE (§20)",
-                        "",
-                    )
+                raise refuse(
+                    "missing-value",
+                    where["base"],
+                    "a recreation module goes on a base: --base BASE (§20)",
                 )
             target = find_post(books, a.base, where["base"], owner=player, kinds=("base",)).id
         txn = charge(
@@ -155,13 +147,10 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
         )
     # equipment goes into a ship's hold or a base's (or mine's) store
     if bool(a.ship) == bool(a.base):
-        raise Refused(
-            problem(
-                "missing-value",
-                where["ship"],
-                f"say where the {price.name} goes: --ship SHIP or --base BASE",
-                "",
-            )
+        raise refuse(
+            "missing-value",
+            where["ship"],
+            f"say where the {price.name} goes: --ship SHIP or --base BASE",
         )
     post = find_post(
         books,
@@ -198,13 +187,11 @@ def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: 
     }
     for p in (*state.ships, *state.bases):
         if p.owner == player.name and p.name.strip().casefold() in wanted:
-            raise Refused(
-                problem(
-                    "duplicate-name",
-                    where,
-                    f"{player.name} already has a {p.kind} named {p.name!r} ({p.id})",
-                    f"give the new one another --name; name the one there by its id: --{p.kind} {p.id}",
-                )
+            raise refuse(
+                "duplicate-name",
+                where,
+                f"{player.name} already has a {p.kind} named {p.name!r} ({p.id})",
+                f"give the new one another --name; name the one there by its id: --{p.kind} {p.id}",
             )
     for o in state.orders:
         if (
@@ -212,13 +199,11 @@ def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: 
             and o.status == "building"
             and o.name.strip().casefold() in wanted
         ):
-            raise Refused(
-                problem(
-                    "duplicate-name",
-                    where,
-                    f"{player.name} already has {o.name!r} being built ({o.id}, ready on day {o.ready_day})",
-                    "give the new one another --name",
-                )
+            raise refuse(
+                "duplicate-name",
+                where,
+                f"{player.name} already has {o.name!r} being built ({o.id}, ready on day {o.ready_day})",
+                "give the new one another --name",
             )
 
 
@@ -283,20 +268,14 @@ def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
     price = state.prices.get(ship.type)
     tank = price.fuel if price else None
     if tank is None:
-        raise Refused(
-            problem(
-                "no-fuel-tank", where["ship"], f"a {ship.type} carries no fuel to buy (§38)", ""
-            )
-        )
+        raise refuse("no-fuel-tank", where["ship"], f"a {ship.type} carries no fuel to buy (§38)")
     units = a.units
     if units < 1 or ship.fuel + units > tank:
-        raise Refused(
-            problem(
-                "tank-full",
-                where["units"],
-                f"{ship.name} holds {tank} fuel and has {ship.fuel}; {plural(units, 'unit')} {'does' if units == 1 else 'do'} not fit",
-                f"buy at most {tank - ship.fuel}",
-            )
+        raise refuse(
+            "tank-full",
+            where["units"],
+            f"{ship.name} holds {tank} fuel and has {ship.fuel}; {plural(units, 'unit')} {'does' if units == 1 else 'do'} not fit",
+            f"buy at most {tank - ship.fuel}",
         )
     txn = charge(
         books,
@@ -316,13 +295,11 @@ def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
 def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
     ship = find_post(books, a.ship, where["ship"], kinds=("ship",))
     if a.land and a.space:
-        raise Refused(
-            problem(
-                "bad-args",
-                where["land"],
-                "a ship cannot land and leave at once",
-                "give --land or --space",
-            )
+        raise refuse(
+            "bad-args",
+            where["land"],
+            "a ship cannot land and leave at once",
+            "give --land or --space",
         )
     changes: dict[str, Any] = {}
     if a.to:
@@ -344,14 +321,10 @@ def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     if player.role == PATROL_ROLE:
-        raise Refused(
-            problem("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)", "")
-        )
+        raise refuse("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)")
     name = a.name.strip()
     if any(m.name.casefold() == name.casefold() for m in state.mines):
-        raise Refused(
-            problem("claim-exists", where["name"], f"the claim {name!r} is registered already", "")
-        )
+        raise refuse("claim-exists", where["name"], f"the claim {name!r} is registered already")
     base = ""
     if a.base:
         base = find_post(books, a.base, where["base"], kinds=("base",)).id

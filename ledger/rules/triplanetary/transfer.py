@@ -14,14 +14,13 @@ from collections.abc import Iterator
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.problems import problem
+from ledger.core.steps import refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
-    Refused,
     Where,
     find_player,
     find_post,
@@ -186,45 +185,39 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     if rules.transfer_cp < 1:
-        raise Refused(
-            problem(
-                "bad-setting",
-                "Settings",
-                f"transfer_cp_per_day is {rules.transfer_cp}: nothing would ever move",
-                "the rule's value is 5 (§21)",
-            )
+        raise refuse(
+            "bad-setting",
+            "Settings",
+            f"transfer_cp_per_day is {rules.transfer_cp}: nothing would ever move",
+            "the rule's value is 5 (§21)",
         )
     source = find_post(books, a.source, where["source"], owner=player, kinds=("base",))
     target = find_post(books, a.target, where["target"], owner=player, kinds=("base",))
     if source.id == target.id:
-        raise Refused(
-            problem(
-                "same-base",
-                where["target"],
-                f"{source.name or source.id} is the base the transfer starts from",
-                "name the adjacent base it goes to",
-            )
+        raise refuse(
+            "same-base",
+            where["target"],
+            f"{source.name or source.id} is the base the transfer starts from",
+            "name the adjacent base it goes to",
         )
     for post, w in ((source, where["source"]), (target, where["target"])):
         if post.status == DESTROYED:
-            raise Refused(problem("post-not-active", w, f"{post.name or post.id} is destroyed", ""))
+            raise refuse("post-not-active", w, f"{post.name or post.id} is destroyed")
     good = what_key(a.what)
     size = cp_each(state, rules, good)
     if size is None:
         known = good in state.prices
-        raise Refused(
-            problem(
-                "not-transportable" if known else "unknown-item",
-                where["what"],
-                f"{a.what!r} does not go inside a ship (§21)"
-                if known
-                else f"{a.what!r} is not a good, an item of the §38 list, crews, supplies or fuel",
-                "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
-            )
+        raise refuse(
+            "not-transportable" if known else "unknown-item",
+            where["what"],
+            f"{a.what!r} does not go inside a ship (§21)"
+            if known
+            else f"{a.what!r} is not a good, an item of the §38 list, crews, supplies or fuel",
+            "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
         )
     qty = a.qty
     if qty < 1:
-        raise Refused(problem("bad-number", where["qty"], "transfer at least one", ""))
+        raise refuse("bad-number", where["qty"], "transfer at least one")
     moving = sum(
         t.qty - t.moved
         for t in state.transfers
@@ -232,14 +225,11 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     )
     have = on_hand(state, player.name, source, good) - moving
     if qty > have:
-        raise Refused(
-            problem(
-                "not-in-store",
-                where["qty"],
-                f"{source.name or source.id} has {have} of {good}"
-                + (f" not already on their way ({moving} are)" if moving else ""),
-                "",
-            )
+        raise refuse(
+            "not-in-store",
+            where["qty"],
+            f"{source.name or source.id} has {have} of {good}"
+            + (f" not already on their way ({moving} are)" if moving else ""),
         )
     cp = qty * size
     days = -(-cp // rules.transfer_cp)

@@ -12,6 +12,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
+from ledger.core.steps import find, post_pieces, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -28,11 +29,9 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Handler,
-    Refused,
     Where,
     debit,
     find_player,
-    post_pieces,
     set_pr,
     standing_modules,
     state_of,
@@ -83,11 +82,9 @@ def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     try:
         values = [int(x) for x in str(text).replace(" ", "").split(",") if x]
     except ValueError:
-        raise Refused(
-            problem("bad-roll", where, f"{text!r}: give dice as numbers 1-6, e.g. 2,5,1", "")
-        ) from None
+        raise refuse("bad-roll", where, f"{text!r}: give dice as numbers 1-6, e.g. 2,5,1") from None
     if len(values) != n or any(not 1 <= v <= 6 for v in values):
-        raise Refused(problem("bad-roll", where, f"{text!r}: give {n} dice of 1-6", ""))
+        raise refuse("bad-roll", where, f"{text!r}: give {n} dice of 1-6")
     return values
 
 
@@ -97,34 +94,28 @@ def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime 
     if not a.crime:
         return None
     state = state_of(books)
-    crime = next((c for c in state.crimes if c.id.casefold() == a.crime.strip().casefold()), None)
+    crime = find(state.crimes, a.crime, lambda c: c.id)
     if crime is None:
-        raise Refused(
-            problem(
-                "unknown-crime",
-                where["crime"],
-                f"there is no crime {a.crime!r} on record",
-                "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
-            )
+        raise refuse(
+            "unknown-crime",
+            where["crime"],
+            f"there is no crime {a.crime!r} on record",
+            "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
         )
     if crime.player != player.name:
-        raise Refused(
-            problem(
-                "not-their-crime",
-                where["crime"],
-                f"crime {crime.id} is {crime.player}'s, not {player.name}'s (§36B: each is tried for their own crime)",
-                f"ledger trial {crime.player} --crime {crime.id}",
-            )
+        raise refuse(
+            "not-their-crime",
+            where["crime"],
+            f"crime {crime.id} is {crime.player}'s, not {player.name}'s (§36B: each is tried for their own crime)",
+            f"ledger trial {crime.player} --crime {crime.id}",
         )
     if crime.status == "tried" or crime.tried_day is not None:
         when = f" on day {crime.tried_day}" if crime.tried_day is not None else ""
-        raise Refused(
-            problem(
-                "crime-tried",
-                where["crime"],
-                f"crime {crime.id} was tried{when} (§36B: each crime is tried once)",
-                "see the Trials of `ledger report patrol`",
-            )
+        raise refuse(
+            "crime-tried",
+            where["crime"],
+            f"crime {crime.id} was tried{when} (§36B: each crime is tried once)",
+            "see the Trials of `ledger report patrol`",
         )
     return crime
 
@@ -133,23 +124,18 @@ def _trial_class(a: Trial, where: Where, crime: Crime | None) -> int:
     """The class the §41 column is read for: the crime's, when it is on record (§36A)."""
     if crime is None:
         if not a.cls:
-            raise Refused(
-                problem(
-                    "missing-value",
-                    where["cls"],
-                    "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
-                    "",
-                )
+            raise refuse(
+                "missing-value",
+                where["cls"],
+                "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
             )
         return crime_class(a.cls, where["cls"])
     if a.cls and crime_class(a.cls, where["cls"]) != crime.crime_class:
-        raise Refused(
-            problem(
-                "class-mismatch",
-                where["cls"],
-                f"crime {crime.id} is class {'I' * crime.crime_class}, not {a.cls.strip()} (§36A, §41: the crime's column is read)",
-                "leave out --class: the crime's class is used",
-            )
+        raise refuse(
+            "class-mismatch",
+            where["cls"],
+            f"crime {crime.id} is class {'I' * crime.crime_class}, not {a.cls.strip()} (§36A, §41: the crime's column is read)",
+            "leave out --class: the crime's class is used",
         )
     return crime.crime_class
 
@@ -176,14 +162,12 @@ def _open_crime_of_class(
     roman = "I" * cls
     if len(open_) > 1:
         ids = ", ".join(c.id for c in open_)
-        raise Refused(
-            problem(
-                "which-crime",
-                where["cls"],
-                f"{player.name} has {len(open_)} open class {roman} crimes on record ({ids}): "
-                "a trial tries one crime (§36B)",
-                f"say which: ledger trial {player.name} --crime {open_[0].id}",
-            )
+        raise refuse(
+            "which-crime",
+            where["cls"],
+            f"{player.name} has {len(open_)} open class {roman} crimes on record ({ids}): "
+            "a trial tries one crime (§36B)",
+            f"say which: ledger trial {player.name} --crime {open_[0].id}",
         )
     crime = open_[0]
     said = problem(
@@ -206,20 +190,15 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
     cls = _trial_class(a, where, crime)
     bribes = a.bribes or 0
     if bribes > tables.MAX_BRIBES:
-        raise Refused(
-            problem(
-                "too-many-bribes",
-                where["bribes"],
-                f"at most {tables.MAX_BRIBES} bribes a trial (§36D)",
-                "",
-            )
+        raise refuse(
+            "too-many-bribes", where["bribes"], f"at most {tables.MAX_BRIBES} bribes a trial (§36D)"
         )
     bribe_rolls = _dice(a.bribe_rolls, bribes, where["bribe_rolls"]) if bribes else None
     if a.bribe_rolls and not bribes:
-        raise Refused(problem("bad-roll", where["bribe_rolls"], "bribe dice without --bribes", ""))
+        raise refuse("bad-roll", where["bribe_rolls"], "bribe dice without --bribes")
     roll = a.roll
     if roll is not None and not 1 <= roll <= 6:
-        raise Refused(problem("bad-roll", where["roll"], f"a die shows 1-6, not {roll}", ""))
+        raise refuse("bad-roll", where["roll"], f"a die shows 1-6, not {roll}")
     lines: list[str] = []
     pr = pr_of(
         player

@@ -1,0 +1,172 @@
+"""The steps every game's commands share, as the 18xx engine's games share theirs: refuse (a
+problem carried out of a handler), find a record by id or name or refuse with a did-you-mean,
+refuse a record in a state that takes no more (used up, destroyed, dead, out, in prison), take
+money from a player's banks or refuse with the overdraft's hint, and post the transaction with
+its rule.
+
+Game-blind: a game names its codes, its words and its rules; these steps only say them.
+Money is `Decimal`, and every transaction posted here sums to zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
+from typing import TypeVar
+
+import msgspec
+
+from ledger.core.books import Books, Player
+from ledger.core.charges import payer_postings
+from ledger.core.journal import Draft, Posting, Transaction
+from ledger.core.money import Money, round_money
+from ledger.core.names import did_you_mean
+from ledger.core.problems import Problem, problem
+from ledger.core.schema import SettingValue
+
+R = TypeVar("R")
+
+#: What a transaction is made of: (account, amount) pieces that sum to zero.
+Pieces = list[tuple[str, Decimal]]
+
+
+class Refused(Exception):
+    """Carries a command's problems out of its handler; the game's `apply` turns it back into
+    problems, and nothing is saved."""
+
+    def __init__(self, *problems: Problem) -> None:
+        super().__init__(problems[0].message if problems else "")
+        self.problems = list(problems)
+
+
+def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
+    """The refusal of one problem: `raise refuse("no-such-jar", where["jar"], "...")`."""
+    return Refused(problem(code, where, message, hint))
+
+
+# -- finding a record ------------------------------------------------------------------------------
+def find(pool: Iterable[R], key: str, *fields: Callable[[R], str]) -> R | None:
+    """The record of `pool` whose first field is `key` (any case, spaces around the key
+    ignored), else the first whose second field is, and so on (an id before a name); None
+    when none is."""
+    folded = key.strip().casefold()
+    records = list(pool)
+    for field in fields:
+        found = next((r for r in records if field(r).casefold() == folded), None)
+        if found is not None:
+            return found
+    return None
+
+
+def not_found(
+    code: str,
+    where: str,
+    message: str,
+    key: str,
+    names: Iterable[str],
+    label: str,
+    *,
+    then: str = "",
+    warning: bool = False,
+) -> Problem:
+    """`key` names nothing: the hint guesses what was meant and lists what there is
+    (`did you mean Ann? players: Ann, Bob`), and `then` what else may be done."""
+    known = list(names)
+    hint = did_you_mean(key, known) + f"{label}: {', '.join(known)}{then}"
+    return problem(code, where, message, hint, warning=warning)
+
+
+def find_player(
+    books: Books, name: str, where: str, message: str, *, code: str = "unknown-player"
+) -> Player:
+    """The player `name` (any case), or `Refused` with a did-you-mean among the players."""
+    player = books.player(name)
+    if player is None:
+        names = [p.name for p in books.players]
+        raise Refused(not_found(code, where, message, name, names, "players"))
+    return player
+
+
+# -- a state that takes no more ------------------------------------------------------------------
+#: What a state refuses: the problem's code, message and hint, said once by the game.
+Barred = tuple[str, str, str]
+
+
+def state_problem(state: object, where: str, barred: Mapping[object, Barred]) -> Problem | None:
+    """The problem of `state` (a status: used up, destroyed, dead, out, in prison) when it is
+    one that takes no more, with what the game says of it; None when it takes more."""
+    said = barred.get(state)
+    return None if said is None else problem(said[0], where, said[1], said[2])
+
+
+def refuse_state(state: object, where: str, barred: Mapping[object, Barred]) -> None:
+    """`Refused` when `state` takes no more (`state_problem`)."""
+    found = state_problem(state, where, barred)
+    if found is not None:
+        raise Refused(found)
+
+
+def set_columns(books: Books, name: str, **values: SettingValue | None) -> Player:
+    """The player `name` with new values in their own Players columns (a status, a PR, a
+    prison term); a column the game's Players sheet does not have is left out. The new record."""
+    i = next(n for n, p in enumerate(books.players) if p.name == name)
+    player = books.players[i]  # the current record: an earlier change may have replaced it
+    extra = tuple((k, values.get(k, v)) for k, v in player.extra)
+    books.players[i] = msgspec.structs.replace(player, extra=extra)
+    return books.players[i]
+
+
+# -- money -----------------------------------------------------------------------------------------
+def debit(
+    books: Books, player: Player, amount: Decimal, where: str, hint: str, at: str | None = None
+) -> Pieces:
+    """The pieces that take `amount` from the player's banks (the bank `at` a place first, then
+    the home bank, then the others), or `Refused` when they hold less (`cannot-afford`, the
+    game's `hint`: no loans)."""
+    money = Money(round_money(amount), books.currency)
+    prefer = books.game.cash_account(player, at) if at and at in books.game.banks else None
+    postings = payer_postings(books, player, money, prefer)
+    if postings is None:
+        have = sum(
+            (books.journal.balance(a).amount for a in books.player_accounts(player)), Decimal(0)
+        )
+        raise refuse(
+            "cannot-afford",
+            where,
+            f"{player.name} has {have:.2f} {books.currency} and cannot pay {money}",
+            hint,
+        )
+    return [(p.account, p.amount.amount) for p in postings]
+
+
+def post_pieces(
+    books: Books, pieces: Pieces, *, kind: str, memo: str, rule: str, event: str
+) -> Transaction:
+    """One transaction from (account, amount) pieces, merged by account; they must sum to 0."""
+    merged: dict[str, Decimal] = {}
+    for account, amount in pieces:
+        merged[account] = merged.get(account, Decimal(0)) + amount
+    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged.items() if v)
+    return books.journal.post(Draft(kind, memo, rows, event=event, rule=rule), books.day)
+
+
+def charge(
+    books: Books,
+    player: Player,
+    amount: Decimal,
+    to: str,
+    *,
+    kind: str,
+    memo: str,
+    rule: str,
+    event: str,
+    where: str,
+    hint: str,
+    at: str | None = None,
+) -> Transaction:
+    """`player` pays `amount` to the account `to` (an institution's) from their banks, or
+    `Refused` as `debit` refuses."""
+    pieces = debit(books, player, amount, where, hint, at)
+    return post_pieces(
+        books, [*pieces, (to, round_money(amount))], kind=kind, memo=memo, rule=rule, event=event
+    )
