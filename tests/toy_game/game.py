@@ -13,12 +13,12 @@ from typing import Annotated
 
 from ledger.core.books import BANK, Books, CommandHandler, Player
 from ledger.core.game import Game
-from ledger.core.journal import transfer
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.records import Held
 from ledger.core.schema import Column, Setting, SheetSpec
 from ledger.core.settings import Settings
+from ledger.core.steps import find, not_found, post_pieces
 
 SETTINGS = (
     Setting("start_money", Decimal("10.00"), "money", "Rule 1", "What each player starts with."),
@@ -77,15 +77,27 @@ def tip(
 ) -> tuple[str, list[Problem]]:
     """Rule 2: the tip moves from the player to the bank, and its jar counts it."""
     jars: list[Jar] = books.state.jars
-    jar = next((j for j in jars if j.id == values.jar), None)
+    jar = find(jars, values.jar, lambda j: j.id)
     player = books.player(values.player)
     cap = books.settings.get_decimal("max_tip")
     problems = []
     if jar is None:
-        hint = "jars: " + ", ".join(j.id for j in jars)
-        problems.append(problem("unknown-jar", where["jar"], "there is no such jar", hint))
+        ids = [j.id for j in jars]
+        problems.append(
+            not_found("unknown-jar", where["jar"], "there is no such jar", values.jar, ids, "jars")
+        )
     if player is None:
-        problems.append(problem("unknown-player", where["player"], "there is no such player"))
+        names = [p.name for p in books.players]
+        problems.append(
+            not_found(
+                "unknown-player",
+                where["player"],
+                "there is no such player",
+                values.player,
+                names,
+                "players",
+            )
+        )
     if not 0 < values.amount <= cap:
         problems.append(problem("bad-tip", where["amount"], f"a tip is 0.01 to {cap} (Rule 2)"))
     elif player is not None and books.player_cash(player) < books.money(values.amount):
@@ -93,18 +105,10 @@ def tip(
     if problems:
         return "", problems
     assert jar is not None and player is not None
-    txn = books.journal.post(
-        transfer(
-            books.game.cash_account(player),
-            BANK,
-            books.money(values.amount),
-            kind="tip",
-            memo=f"{player.name} tips into {jar.id}",
-            event=event,
-            rule="Rule 2",
-        ),
-        books.day,
-    )
+    amount = books.money(values.amount).amount
+    paid = [(books.game.cash_account(player), -amount), (BANK, amount)]
+    memo = f"{player.name} tips into {jar.id}"
+    txn = post_pieces(books, paid, kind="tip", memo=memo, rule="Rule 2", event=event)
     jars[jars.index(jar)] = replace(jar, amount=jar.amount + values.amount)
     return f"{txn.memo}: {txn.postings[1].amount}", []
 
