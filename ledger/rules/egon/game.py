@@ -469,15 +469,7 @@ def _orders_of_round(
     justified: set[tuple[str, str]] = set()
     for o in (x for x in book.orders if x.round == rnd):
         order, errors = read_order(o.order, o.player, players=names, traders=traders)
-        found += [
-            problem(
-                "unknown-player" if e.about_player else "bad-order",
-                order_cell(o, "player" if e.about_player else "order"),
-                e.message,
-                e.hint,
-            )
-            for e in errors
-        ]
+        found += [e.problem(order_cell(o, "player"), order_cell(o, "order")) for e in errors]
         if order is None:
             continue
         blackmail = isinstance(order, Blackmail)

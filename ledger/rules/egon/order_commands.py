@@ -233,13 +233,7 @@ def _checked(books: Books, e: OrderEntry, rnd: int) -> tuple[Order | None, Decim
     names = [p.name for p in books.players]
     order, errors = read_order(e.code, e.player, players=names, traders=traders_of(book, rnd))
     problems = [
-        problem(
-            "unknown-player" if err.about_player else "bad-order",
-            e.at("PLAYER") if err.about_player else e.where,
-            f"{e.label}{err.message}",
-            err.hint or CODES_HINT,
-        )
-        for err in errors
+        err.problem(e.at("PLAYER"), e.where, label=e.label, hint=CODES_HINT) for err in errors
     ]
     if order is None:
         return None, Decimal(0), problems

@@ -20,6 +20,7 @@ import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
+from ledger.core.problems import Problem, problem
 from ledger.rules.egon.orders import (
     ACTION_NAMES,
     ALL,
@@ -98,6 +99,14 @@ class OrderError(msgspec.Struct, frozen=True):
     message: str
     hint: str = ""
     about_player: bool = False
+
+    def problem(self, at_player: str, at_order: str, *, label: str = "", hint: str = "") -> Problem:
+        """The error as a problem named at the ordering player or at the order; `hint` when
+        the error has none."""
+        code, where = (
+            ("unknown-player", at_player) if self.about_player else ("bad-order", at_order)
+        )
+        return problem(code, where, label + self.message, self.hint or hint)
 
 
 class _Errors:

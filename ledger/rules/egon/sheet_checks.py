@@ -102,12 +102,7 @@ def _order_rows(book: EgonBook, players: Sequence[Player], day: int) -> Iterator
             o.order, o.player, players=names, traders=traders_of(book, o.round)
         )
         for e in errors:
-            yield problem(
-                "unknown-player" if e.about_player else "bad-order",
-                order_cell(o, "player" if e.about_player else "order"),
-                e.message,
-                e.hint or CODES_HINT,
-            )
+            yield e.problem(order_cell(o, "player"), order_cell(o, "order"), hint=CODES_HINT)
         if order is not None:
             yield from penalty_problems(o, isinstance(order, Blackmail), at_tick=False)
 
