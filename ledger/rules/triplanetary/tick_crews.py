@@ -25,6 +25,8 @@ from ledger.rules.triplanetary.tick_base import TickerBase
 
 #: Where crews spend half their pay (§20): modules by id, modules by base, the ships' ids.
 _Spots = tuple[dict[str, Module], dict[str, Module], set[str]]
+#: A post in one of these states feeds no crews (§14).
+_UNFED = (DRIFTING, STOPPED, "destroyed", "registering", "colonizing", "departed")
 
 
 class CrewSteps(TickerBase):
@@ -37,14 +39,7 @@ class CrewSteps(TickerBase):
         crews_at = self.crews_by_supplier()
         idle = self._idle
         for key, post in self._posts_at():
-            if post.status in (
-                DRIFTING,
-                STOPPED,
-                "destroyed",
-                "registering",
-                "colonizing",
-                "departed",
-            ):
+            if post.status in _UNFED:
                 continue
             at = crews_at.get(post.id, [])
             if not at:  # no crews: the post is fed through today, written by `settle`
@@ -93,27 +88,16 @@ class CrewSteps(TickerBase):
         alive = [fed for i in at if crews[i].active and (fed := crews[i].fed_until) is not None]
         if alive:
             post = state.update(post, fed_until=min(alive))
-            self.line(
-                post.owner,
-                "event",
-                f"{'crew' if len(hungry) == 1 else 'crews'} {ids} of {name} died: no supplies left for {'it' if len(hungry) == 1 else 'them'}; the other crews are fed",
-                "§14",
-            )
+            text = f"{'crew' if len(hungry) == 1 else 'crews'} {ids} of {name} died: no supplies left for {'it' if len(hungry) == 1 else 'them'}; the other crews are fed"
+            self.line(post.owner, "event", text, "§14")
             return
-        post = state.update(
-            post, fed_until=d, status=DRIFTING if isinstance(post, Ship) else STOPPED
+        ship = isinstance(post, Ship)
+        post = state.update(post, fed_until=d, status=DRIFTING if ship else STOPPED)
+        what = "it drifts on its last course and speed" if ship else "all its functions stop"
+        text = (
+            f"the crew{'s' if len(at) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}"
         )
-        what = (
-            "it drifts on its last course and speed"
-            if isinstance(post, Ship)
-            else "all its functions stop"
-        )
-        self.line(
-            post.owner,
-            "event",
-            f"the crew{'s' if len(at) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}",
-            "§14",
-        )
+        self.line(post.owner, "event", text, "§14")
 
     def _feed_crews_s14(self, post: Post, at: list[int], d: int) -> tuple[Post, list[int]]:
         """§14: "One unit of supplies will fulfill the needs of one crew for one month": each
@@ -121,8 +105,7 @@ class CrewSteps(TickerBase):
         units. Returned: the post as it is now and the crews (`at` are their indices) left
         without a unit (they need emergency supplies). Crews on a planet need none. The post's
         `fed_until` ends as the day all its crews are fed through. `d` is today."""
-        state = self.state
-        crews = state.crews
+        state, crews = self.state, self.state.crews
         if post.on_planet:
             for i in at:
                 c = crews[i]
@@ -333,12 +316,8 @@ class CrewSteps(TickerBase):
         if unpaid >= r.quit_days:
             self.crew_quits(c)
             return
-        self.line(
-            owner,
-            "event",
-            f"crew {c.id} not paid: {r.wage * unpaid:.2f} KC owed for {unpaid} days; the tick pays it on day {d + r.pay_days} if {owner} has the money then (§13); it quits on day {c.paid_through + r.quit_days} unless paid",
-            "§13",
-        )
+        text = f"crew {c.id} not paid: {r.wage * unpaid:.2f} KC owed for {unpaid} days; the tick pays it on day {d + r.pay_days} if {owner} has the money then (§13); it quits on day {c.paid_through + r.quit_days} unless paid"
+        self.line(owner, "event", text, "§13")
 
     def _dead(self, name: str) -> bool:
         player = self.player(name)
@@ -356,9 +335,5 @@ class CrewSteps(TickerBase):
             else:
                 self.state.update(post, status=OPEN)
                 where = f"; {post.name or post.id} stands open to anyone"
-        self.line(
-            crew.owner,
-            "event",
-            f"crew {crew.id} quit after {self.rules.quit_days} days unpaid{where}; new crews cost {self.rules.hire_factor_after_quit}× to hire",
-            "§13",
-        )
+        text = f"crew {crew.id} quit after {self.rules.quit_days} days unpaid{where}; new crews cost {self.rules.hire_factor_after_quit}× to hire"
+        self.line(crew.owner, "event", text, "§13")
