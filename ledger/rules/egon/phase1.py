@@ -90,33 +90,17 @@ def _accusations(w: Work) -> None:
         value = w.start_di[p] + d.z6 - 2 * d.round
         calc = f"DI {w.start_di[p]} + Z6 {d.z6} - 2 x Rd {d.round} = {value}"
         if value < s.accuse_fails_at:
+            succeeds = f"Anzeige against {o.target} succeeds ({calc} < {s.accuse_fails_at})"
             if o.target_is_trader:
                 w.accused_traders.add(o.target)
-                w.note(
-                    p,
-                    "5.1.1",
-                    f"Anzeige against {o.target} succeeds ({calc} < "
-                    f"{s.accuse_fails_at}): all bribes paid to {o.target} are forfeit",
-                    o,
-                )
+                w.note(p, "5.1.1", f"{succeeds}: all bribes paid to {o.target} are forfeit", o)
             elif (p, o.target) in defiance:
                 raise15[o.target] += 1
-                w.note(
-                    p,
-                    "6.6.5",
-                    f"Anzeige against {o.target} succeeds ({calc} < "
-                    f"{s.accuse_fails_at}); {p} defied {o.target}'s blackmail with a "
-                    f"Rechtfertigung: 15% instead of 13",
-                    o,
-                )
+                defied = f"{p} defied {o.target}'s blackmail with a Rechtfertigung"
+                w.note(p, "6.6.5", f"{succeeds}; {defied}: 15% instead of 13", o)
             else:
                 plain[o.target] += 1
-                w.note(
-                    p,
-                    "5.1.2",
-                    f"Anzeige against {o.target} succeeds ({calc} < {s.accuse_fails_at})",
-                    o,
-                )
+                w.note(p, "5.1.2", succeeds, o)
             continue
         di = s.slander_di if value >= s.accuse_slander_at else 0
         w.apply(
