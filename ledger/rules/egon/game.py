@@ -228,15 +228,9 @@ class Egon(Game):
             raise ProblemsFound(over)
         row = next((r for r in book.rounds if r.round == rnd), None)
         if row is None:
+            hint = "ledger draw (or --numbers N,N,N,N,N,N --zz N --z6 N)"
             raise ProblemsFound(
-                [
-                    problem(
-                        "no-draw",
-                        "Rounds",
-                        f"round {rnd} has no draw yet",
-                        "ledger draw (or --numbers N,N,N,N,N,N --zz N --z6 N)",
-                    )
-                ]
+                [problem("no-draw", "Rounds", f"round {rnd} has no draw yet", hint)]
             )
         refused = tick_refusals(book, books.players, books.day)
         if refused:  # what check named as warnings while the round was typed
@@ -270,14 +264,9 @@ class Egon(Game):
         except MissingMaxpreis as exc:
             raise ProblemsFound([no_maxpreis(row, exc)]) from None
         except EgonInputError as exc:
-            raise ProblemsFound(
-                [
-                    problem(
-                        "bad-round", f"round {rnd}", p, "correct the round's rows and try again"
-                    )
-                    for p in exc.problems
-                ]
-            ) from None
+            hint = "correct the round's rows and try again"
+            found = [problem("bad-round", f"round {rnd}", p, hint) for p in exc.problems]
+            raise ProblemsFound(found) from None
         books.settings.values["day"] = rnd
         self._book(books, rnd, result)
         book.put(row, replace(row, evaluated=True, max_price=draw.max_price))  # as charged
