@@ -113,10 +113,6 @@ class _Errors:
     def __init__(self) -> None:
         self.found: list[OrderError] = []
 
-    @property
-    def items(self) -> list[str]:
-        return [e.message for e in self.found]
-
     def add(self, message: str, hint: str = "", *, about_player: bool = False) -> None:
         self.found.append(OrderError(message, hint, about_player))
 
@@ -288,24 +284,20 @@ def _party(r: _Reader, rest: list[str]) -> Order:
 
 def _blackmail(r: _Reader, rest: list[str]) -> Order | None:
     """6.6: everything between the code and the last field is the action."""
-    last = rest[-1]
+    last, inner = rest[-1], rest[:-1]
     target = None if last.lower() == ALL else r.other(last, "the blackmailed player")
-    inner = rest[:-1]
-    spec: ActionSpec | None = None
     if len(inner) == 1:
-        inner_code = _code(inner[0])
-        if inner_code is None:
+        code = _code(inner[0])
+        if code is None:
             r.errors.add(f"Erpressen: unknown action {inner[0]!r} (6.6: one of the 12 actions)")
-        else:
-            spec = ActionSpec(inner_code)
-    else:
-        sub = _Errors()
-        inner_order = _parse(inner, target, r.players, r.traders, sub)
-        for e in sub.found:
-            r.errors.add(f"Erpressen, in the action {','.join(inner)!r}: {e.message}", e.hint)
-        if inner_order is not None and not sub.items:
-            spec = ActionSpec(inner_order.CODE, inner_order.args())
-    return None if spec is None else Blackmail(r.me, spec, target)
+        return None if code is None else Blackmail(r.me, ActionSpec(code), target)
+    sub = _Errors()
+    order = _parse(inner, target, r.players, r.traders, sub)
+    for e in sub.found:
+        r.errors.add(f"Erpressen, in the action {','.join(inner)!r}: {e.message}", e.hint)
+    if order is None or sub.found:
+        return None
+    return Blackmail(r.me, ActionSpec(order.CODE, order.args()), target)
 
 
 #: Each code's fields read into its order, left to right (so are the errors).
