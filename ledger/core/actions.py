@@ -95,24 +95,7 @@ def pay(
     except MoneyError as exc:
         problems.append(problem("bad-amount", where[2], str(exc)))
         return None, problems
-    if len(memo) > 32767:
-        problems.append(
-            problem(
-                "text-too-long",
-                where[2].replace("AMOUNT", "--memo"),
-                f"the memo has {len(memo)} characters; a cell holds 32767",
-                "shorten it",
-            )
-        )
-    if amount <= 0:
-        problems.append(
-            problem(
-                "bad-amount",
-                where[2],
-                f"the amount must be more than 0, not {amount}",
-                "swap FROM and TO to pay the other way",
-            )
-        )
+    problems += _memo_and_amount(memo, amount, where[2])
     if problems:
         return None, problems
     assert isinstance(payer, Party) and isinstance(payee, Party)
@@ -140,6 +123,20 @@ def pay(
     if said is not None:
         said += followed
     return txn, []
+
+
+def _memo_and_amount(memo: str, amount: Decimal, where: str) -> list[Problem]:
+    """A memo fits a cell; a payment is of more than nothing."""
+    problems = []
+    if len(memo) > 32767:
+        text = f"the memo has {len(memo)} characters; a cell holds 32767"
+        problems.append(
+            problem("text-too-long", where.replace("AMOUNT", "--memo"), text, "shorten it")
+        )
+    if amount <= 0:
+        text = f"the amount must be more than 0, not {amount}"
+        problems.append(problem("bad-amount", where, text, "swap FROM and TO to pay the other way"))
+    return problems
 
 
 def overdraw_problem(books: Books, payer: Party, money: Money, where: str) -> Problem | None:

@@ -25,91 +25,16 @@ def journal_from_rows(
     cell (a row in `bad_rows` had a cell that could not be read, and is named already);
     `rows_of` gets each transaction's sheet rows."""
     journal = Journal(currency)
-
-    def groups() -> Iterator[tuple[int, list[tuple[CellRef, dict[str, Any]]]]]:
-        current: tuple[int, list[tuple[CellRef, dict[str, Any]]]] | None = None
-        for ref, v in records:
-            txn = v["txn"]
-            if txn is None:
-                if ref.row not in bad_rows:
-                    problems.append(
-                        problem(
-                            "missing-value",
-                            CellRef(ref.sheet, 0, ref.row),
-                            "the row has no transaction number",
-                            "every Journal row belongs to a txn",
-                        )
-                    )
-                continue
-            if current is not None and current[0] == txn:
-                current[1].append((ref, v))
-            else:
-                if current is not None:
-                    yield current
-                current = (txn, [(ref, v)])
-        if current is not None:
-            yield current
-
     last = 0
-    for txn_id, rows in groups():
-        first = rows[0][0]
+    for txn_id, rows in _transactions(records, bad_rows, problems):
         if any(ref.row in bad_rows for ref, _ in rows):
             last = max(last, txn_id)
             continue  # a cell of it is unreadable, and that is reported already
-        amounts = [v["amount"] for _, v in rows]
-        if txn_id <= last:
-            problems.append(
-                problem(
-                    "journal-order",
-                    CellRef(first.sheet, 0, first.row),
-                    f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
-                    "rows of one transaction stand together, numbers rising; put them back in order (or `ledger undo --force` goes back a command)",
-                )
-            )
-            continue
-        if any(a is None for a in amounts):
-            bad = next(ref for ref, v in rows if v["amount"] is None)
-            problems.append(
-                problem(
-                    "missing-value",
-                    CellRef(bad.sheet, 4, bad.row),
-                    f"a posting of transaction {txn_id} has no amount",
-                    "",
-                )
-            )
-            continue
-        if len(rows) < 2:
-            problems.append(
-                problem(
-                    "single-posting",
-                    CellRef(first.sheet, 0, first.row),
-                    f"transaction {txn_id} has one posting; double entry needs two",
-                    "every amount needs its other side",
-                )
-            )
-            continue
-        total = sum(amounts, Decimal(0))
-        if total != 0:
-            problems.append(
-                problem(
-                    "unbalanced-transaction",
-                    CellRef(first.sheet, 4, first.row),
-                    f"transaction {txn_id} sums to {total}, not 0",
-                    "the amounts of one transaction must cancel; was one edited by hand? Put the amount back (or `ledger undo --force` goes back a command)",
-                )
-            )
+        wrong = _wrong(txn_id, rows, last)
+        if wrong is not None:
+            problems.append(wrong)
             continue
         head = rows[0][1]
-        if head["day"] is None:
-            problems.append(
-                problem(
-                    "missing-value",
-                    CellRef(first.sheet, 1, first.row),
-                    f"transaction {txn_id} has no day",
-                    "",
-                )
-            )
-            continue
         postings = tuple(
             Posting(str(v["account"]), Money.exact(v["amount"], currency)) for _, v in rows
         )
@@ -127,3 +52,72 @@ def journal_from_rows(
         rows_of[txn_id] = tuple(ref.row for ref, _ in rows)
         last = txn_id
     return journal
+
+
+_Rows = list[tuple[CellRef, dict[str, Any]]]
+
+
+def _transactions(
+    records: Iterable[tuple[CellRef, dict[str, Any]]], bad_rows: set[int], problems: list[Problem]
+) -> Iterator[tuple[int, _Rows]]:
+    """The rows of each transaction, as they stand together; a row without a number is a
+    problem (unless it is one of the `bad_rows`, named already)."""
+    current: tuple[int, _Rows] | None = None
+    for ref, v in records:
+        txn = v["txn"]
+        if txn is None:
+            if ref.row not in bad_rows:
+                problems.append(
+                    problem(
+                        "missing-value",
+                        CellRef(ref.sheet, 0, ref.row),
+                        "the row has no transaction number",
+                        "every Journal row belongs to a txn",
+                    )
+                )
+            continue
+        if current is not None and current[0] == txn:
+            current[1].append((ref, v))
+        else:
+            if current is not None:
+                yield current
+            current = (txn, [(ref, v)])
+    if current is not None:
+        yield current
+
+
+def _wrong(txn_id: int, rows: _Rows, last: int) -> Problem | None:
+    """What keeps a transaction out of the journal, the first found: out of order, an amount
+    or the day missing, one posting alone, amounts that do not sum to zero."""
+    first = rows[0][0]
+    amounts = [v["amount"] for _, v in rows]
+    if txn_id <= last:
+        return problem(
+            "journal-order",
+            CellRef(first.sheet, 0, first.row),
+            f"transaction {txn_id} comes after {last}; the journal is only ever appended to",
+            "rows of one transaction stand together, numbers rising; put them back in order (or `ledger undo --force` goes back a command)",
+        )
+    if any(a is None for a in amounts):
+        bad = next(ref for ref, v in rows if v["amount"] is None)
+        text = f"a posting of transaction {txn_id} has no amount"
+        return problem("missing-value", CellRef(bad.sheet, 4, bad.row), text, "")
+    if len(rows) < 2:
+        return problem(
+            "single-posting",
+            CellRef(first.sheet, 0, first.row),
+            f"transaction {txn_id} has one posting; double entry needs two",
+            "every amount needs its other side",
+        )
+    total = sum(amounts, Decimal(0))
+    if total != 0:
+        return problem(
+            "unbalanced-transaction",
+            CellRef(first.sheet, 4, first.row),
+            f"transaction {txn_id} sums to {total}, not 0",
+            "the amounts of one transaction must cancel; was one edited by hand? Put the amount back (or `ledger undo --force` goes back a command)",
+        )
+    if rows[0][1]["day"] is None:
+        text = f"transaction {txn_id} has no day"
+        return problem("missing-value", CellRef(first.sheet, 1, first.row), text, "")
+    return None

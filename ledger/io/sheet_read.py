@@ -121,41 +121,12 @@ def iter_table(
 ) -> Iterator[tuple[CellRef, dict[str, Any]]]:
     """The records of a sheet one by one (problems and extras go to `problems` and `table`,
     the extras once the last row is read)."""
-    rows_iter = iter(raw.rows)
-    first = next(rows_iter, None)
-    if first is not None and first[0] != 1:
-        rows_iter = itertools.chain([first], rows_iter)  # row 1 is empty: no header
-        first = None
-    if first is None or all(is_blank(v) for v in first[1]):
-        problems.append(
-            problem(
-                "missing-header",
-                CellRef(raw.name, -1, 1),
-                f"the sheet {raw.name} has no header row",
-                "headers: " + ", ".join(c.name for c in spec.columns),
-            )
-        )
+    read = _header(raw, spec, problems)
+    if read is None:
         return
-    header = [to_text(v) for v in first[1]]
-    index: dict[str, int] = {}
-    for i, h in enumerate(header):
-        key = h.casefold()
-        if key and key not in index:
-            index[key] = i
+    header, index, rows_iter = read
     known = {c.name.casefold() for c in spec.columns}
-    missing = [c.name for c in spec.columns if c.required and c.name.casefold() not in index]
-    if missing:
-        problems.append(
-            problem(
-                "missing-column",
-                CellRef(raw.name, -1, 1),
-                f"the sheet {raw.name} has no column {', '.join(missing)}",
-                "add the header in row 1: " + ", ".join(c.name for c in spec.columns),
-            )
-        )
-        return
     known_at = {i for i, h in enumerate(header) if h.casefold() in known}
-    named_extra = [i for i, h in enumerate(header) if h and i not in known_at]
     # the banker's own cells beside the rows, by row and column, also under no header
     extra_cells: dict[int, dict[int, CellValue]] = {}
     columns = [
@@ -184,27 +155,59 @@ def iter_table(
             values[cname] = converted
         if blank and all(is_blank(v) for v in row):
             continue
-        if width > len(known_at):
-            extra = {
-                i: v
-                for i, v in enumerate(row)
-                if i not in known_at and (not is_blank(v) or isinstance(v, FormulaWithoutValue))
-            }
-            if extra:
-                extra_cells[r] = extra
+        if width > len(known_at) and (extra := _extra_cells(row, known_at)):
+            extra_cells[r] = extra
         yield CellRef(name, 0, r), values
-    # the extra columns: those with a header, and those with a value in some row; every
-    # column up to the last one used, so each cell keeps its place (unless it is far out:
-    # then only the columns used, side by side)
-    used = set(named_extra)
-    for cells in extra_cells.values():
-        used.update(cells)
-    last = max(used, default=-1)
-    if last < KEEP_PLACES_UP_TO:
-        used = {i for i in range(last + 1) if i not in known_at}
-    extra_cols = sorted(used)
+    extra_cols = _extra_columns(header, known_at, extra_cells.values())
     table.extra_headers = [header[i] if i < len(header) else "" for i in extra_cols]
     table.extras = {r: [cells.get(i) for i in extra_cols] for r, cells in extra_cells.items()}
+
+
+def _header(
+    raw: RawSheet, spec: SheetSpec, problems: list[Problem]
+) -> tuple[list[str], dict[str, int], Iterator[tuple[int, Sequence[CellValue]]]] | None:
+    """Row 1's headers, where each stands (the first of a name, casefolded) and the rows
+    after it; None, with the problem, without a header row or a column the sheet needs."""
+    rows_iter = iter(raw.rows)
+    first = next(rows_iter, None)
+    if first is not None and first[0] != 1:
+        rows_iter = itertools.chain([first], rows_iter)  # row 1 is empty: no header
+        first = None
+    at, names = CellRef(raw.name, -1, 1), ", ".join(c.name for c in spec.columns)
+    if first is None or all(is_blank(v) for v in first[1]):
+        text = f"the sheet {raw.name} has no header row"
+        problems.append(problem("missing-header", at, text, "headers: " + names))
+        return None
+    header = [to_text(v) for v in first[1]]
+    index = {h.casefold(): i for i, h in reversed(list(enumerate(header))) if h}
+    missing = [c.name for c in spec.columns if c.required and c.name.casefold() not in index]
+    if missing:
+        text = f"the sheet {raw.name} has no column {', '.join(missing)}"
+        problems.append(problem("missing-column", at, text, "add the header in row 1: " + names))
+        return None
+    return header, index, rows_iter
+
+
+def _extra_columns(
+    header: list[str], known_at: set[int], rows: Iterable[dict[int, CellValue]]
+) -> list[int]:
+    """The extra columns: those with a header, and those with a value in some row; every
+    column up to the last one used, so each cell keeps its place (unless it is far out: then
+    only the columns used, side by side)."""
+    used = {i for i, h in enumerate(header) if h and i not in known_at}.union(*rows)
+    last = max(used, default=-1)
+    if last < KEEP_PLACES_UP_TO:
+        return [i for i in range(last + 1) if i not in known_at]
+    return sorted(used)
+
+
+def _extra_cells(row: Sequence[CellValue], known_at: set[int]) -> dict[int, CellValue]:
+    """The banker's own cells of a row: those outside the sheet's columns that hold something."""
+    return {
+        i: v
+        for i, v in enumerate(row)
+        if i not in known_at and (not is_blank(v) or isinstance(v, FormulaWithoutValue))
+    }
 
 
 def formula_without_value(ref: CellRef, value: CellValue) -> Problem:

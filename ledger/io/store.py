@@ -288,17 +288,7 @@ def save(
     logged = False
     replaced = False
     try:
-        try:
-            # made afresh: whatever lay at its name (a link to elsewhere) is never written
-            # through; the writer then fills this very file
-            os.close(owned.create(str(tmp), mode=0o666))
-            write(tmp)
-            with tmp.open("rb+") as f:
-                os.fsync(f.fileno())
-        except OSError as exc:  # name the workbook being saved, not a hidden temp file
-            if exc.filename is None or str(exc.filename) == str(tmp):
-                exc.filename = str(path)
-            raise
+        _write_temp(path, tmp, write)
         _fault("written")
         if before_replace is not None:
             before_replace()
@@ -310,15 +300,9 @@ def save(
         kept = history.keep_previous(path, entries)
         entry = None
         if kept is not None:
+            stamp, was = time.strftime("%Y-%m-%d %H:%M:%S"), history.digest_file(kept)
             entry = Version(
-                int(kept.stem),
-                kept.name,
-                time.strftime("%Y-%m-%d %H:%M:%S"),
-                command,
-                summary,
-                digest,
-                "pending",
-                kept=history.digest_file(kept),
+                int(kept.stem), kept.name, stamp, command, summary, digest, "pending", kept=was
             )
             history.write_log(path, [*entries, entry][-HISTORY_KEEP:])
             logged = True
@@ -347,6 +331,20 @@ def save(
             if kept is not None:
                 with contextlib.suppress(OSError):
                     kept.unlink()
+
+
+def _write_temp(path: Path, tmp: Path, write: Callable[[Path], None]) -> None:
+    """`tmp` made afresh (whatever lay at its name, a link to elsewhere, is never written
+    through), filled by the writer and synced; an error names the workbook being saved."""
+    try:
+        os.close(owned.create(str(tmp), mode=0o666))
+        write(tmp)
+        with tmp.open("rb+") as f:
+            os.fsync(f.fileno())
+    except OSError as exc:  # not the hidden temp file
+        if exc.filename is None or str(exc.filename) == str(tmp):
+            exc.filename = str(path)
+        raise
 
 
 def undo(path: Path) -> Undone:

@@ -184,10 +184,8 @@ def _write_sheet(
     for c, _ in enumerate(extra_headers, start=len(columns)):
         ws.set_column(c, c, 14)
     ws.freeze_panes(1, 0)
-    for c, col in enumerate(columns):
-        ws.write_string(0, c, col.name, fmt.header)
-    for c, h in enumerate(extra_headers, start=len(columns)):
-        ws.write_string(0, c, h, fmt.header)
+    for c, name in enumerate([*(col.name for col in columns), *extra_headers]):
+        ws.write_string(0, c, name, fmt.header)
     for i, row in enumerate(rows, start=1):
         for c, (value, col) in enumerate(zip(row, columns, strict=False)):
             _write_value(ws, i, c, value, col.kind, fmt)

@@ -94,125 +94,140 @@ def create_app(
     """The app for one workbook; `links` is name -> token (`BANKER` the banker's), made for
     the game whose identity is `game` (`Settings.identity`; None: the first one read). Another
     game's workbook behind the same path cannot be read, for these links."""
-    watcher = Watcher(workbook, game)
-    env = template_env()
-    folder = templates_folder()
-    static = {route: ((folder / name).read_bytes(), kind) for route, (name, kind) in STATIC.items()}
-    #: The event streams open now (one a page), at most `max_streams`.
-    streams = [0]
-    # a name in a link is one path segment: `/`, `#`, `?` and `%` escaped too (Jinja's
-    # `urlencode` leaves `/`, and a browser would then resolve a name like `../x`)
-    env.filters["segment"] = lambda text: quote(str(text), safe="")
-    #: A part of the page swapped by the live update only when this changes (web_page.js).
-    env.filters["key"] = lambda value: hashlib.sha256(msgspec.json.encode(value)).hexdigest()[:16]
-    #: Each form of a page its own one-time id: the same form sent twice is one action.
-    env.globals["new_form_id"] = lambda: secrets.token_urlsafe(16)
-    #: Set when the server stops: the event streams end, so that no open page holds it up.
-    stopping = threading.Event()
+    site = _Site(workbook, links, Watcher(workbook, game), poll, actions, max_streams)
+    acting = [
+        Route("/p/{token}/act", site.act, methods=["POST"]),
+        Route("/p/{token}/decide", site.decide, methods=["POST"]),
+    ]
+    routes = [
+        *(acting if actions else []),
+        Route("/p/{token}", site.table),
+        # `path`: a name may hold a `/` (the link has it as %2F, which the server decodes)
+        Route("/p/{token}/s/{name:path}", site.statement),
+        Route("/p/{token}/events", site.events),
+        *(Route(route, site.asset) for route in STATIC),
+    ]
+    app = Served(routes=routes, lifespan=site.lifespan)
+    app.acting = actions
+    app.state.watcher = site.watcher
+    app.state.stopping = site.stopping
+    return app
 
-    def holder(request: Request) -> str | None:
-        return who(links, str(request.path_params.get("token", "")))
 
-    def fresh() -> None:
+class _Site:
+    """What each route answers, for one workbook and its links."""
+
+    def __init__(
+        self,
+        workbook: Path,
+        links: dict[str, str],
+        watcher: Watcher,
+        poll: bool,
+        actions: bool,
+        max_streams: int,
+    ) -> None:
+        self.workbook, self.links, self.watcher = workbook, links, watcher
+        self.poll, self.actions, self.max_streams = poll, actions, max_streams
+        self.env = env = template_env()
+        folder = templates_folder()
+        self.static = {
+            r: ((folder / name).read_bytes(), kind) for r, (name, kind) in STATIC.items()
+        }
+        #: The event streams open now (one a page), at most `max_streams`.
+        self.streams = 0
+        # a name in a link is one path segment: `/`, `#`, `?` and `%` escaped too (Jinja's
+        # `urlencode` leaves `/`, and a browser would then resolve a name like `../x`)
+        env.filters["segment"] = lambda text: quote(str(text), safe="")
+        #: A part of the page swapped by the live update only when this changes (web_page.js).
+        env.filters["key"] = lambda value: hashlib.sha256(msgspec.json.encode(value)).hexdigest()[
+            :16
+        ]
+        #: Each form of a page its own one-time id: the same form sent twice is one action.
+        env.globals["new_form_id"] = lambda: secrets.token_urlsafe(16)
+        #: Set when the server stops: the event streams end, so that no open page holds it up.
+        self.stopping = threading.Event()
+        self.limit = RateLimit()
+
+    def holder(self, request: Request) -> str | None:
+        return who(self.links, str(request.path_params.get("token", "")))
+
+    def fresh(self) -> None:
         """Without the polling thread (tests), each request reads the workbook if it changed;
         with it, a request never waits for a reading: it shows the last one, at most half a
         second old, and the event stream says when a newer one is in."""
-        if not poll:
-            watcher.refresh()
+        if not self.poll:
+            self.watcher.refresh()
 
-    def page(request: Request, template: str, **data: Any) -> Response:
-        fresh()
-        if watcher.view is None:
-            data["view"] = None
-        else:
-            data["view"] = watcher.view
-        token = str(request.path_params["token"])
-        html = env.get_template(template).render(
+    def page(self, request: Request, template: str, **data: Any) -> Response:
+        self.fresh()
+        token, watcher = str(request.path_params["token"]), self.watcher
+        html = self.env.get_template(template).render(
             readable=watcher.readable,
             version=watcher.version,
             token=token,
             part=request.query_params.get("part") == "1",
-            acting=actions,
-            csrf=csrf_token(token, PAGE) if actions else "",
+            acting=self.actions,
+            csrf=csrf_token(token, PAGE) if self.actions else "",
+            view=watcher.view,
             **data,
         )
         return HTMLResponse(html)
 
-    async def table(request: Request) -> Response:
-        name = holder(request)
+    async def table(self, request: Request) -> Response:
+        name = self.holder(request)
         if name is None:
             return not_found()
-        return page(request, "web_table.html.j2", me=name, banker=name == BANKER)
+        return self.page(request, "web_table.html.j2", me=name, banker=name == BANKER)
 
-    async def statement(request: Request) -> Response:
-        name = holder(request)
+    async def statement(self, request: Request) -> Response:
+        name = self.holder(request)
         wanted = str(request.path_params["name"])
         if name is None or (name != BANKER and wanted != name):
             return not_found()
-        fresh()
-        view = watcher.view
+        self.fresh()
+        view = self.watcher.view
         if view is not None and wanted not in view.statements:
             return not_found()
         s = view.statements[wanted] if view is not None else None
-        return page(request, "web_statement.html.j2", me=name, banker=name == BANKER, s=s)
+        return self.page(request, "web_statement.html.j2", me=name, banker=name == BANKER, s=s)
 
-    async def events(request: Request) -> Response:
-        if holder(request) is None:
+    async def events(self, request: Request) -> Response:
+        if self.holder(request) is None:
             return not_found()
-
-        async def stream() -> AsyncIterator[str]:
-            seen = -1
-            quiet = 0.0
-            yield "retry: 1000\n\n"
-            while not stopping.is_set() and not await request.is_disconnected():
-                if watcher.version != seen:
-                    seen = watcher.version
-                    state = "ok" if watcher.readable else "unreadable"
-                    yield f"event: change\ndata: {seen} {state}\n\n"
-                    quiet = 0.0
-                elif quiet >= KEEPALIVE:
-                    yield ": still here\n\n"
-                    quiet = 0.0
-                await asyncio.sleep(TICK)
-                quiet += TICK
-
-        return Counted(
-            stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"}
+        headers = {"X-Accel-Buffering": "no"}
+        return _Counted(
+            self, self._stream(request), media_type="text/event-stream", headers=headers
         )
 
-    class Counted(StreamingResponse):
-        """An event stream counted while it is open; one past `max_streams` is a 503, sent
-        before any other stream is touched (the check and the count are one step)."""
+    async def _stream(self, request: Request) -> AsyncIterator[str]:
+        seen, quiet, watcher = -1, 0.0, self.watcher
+        yield "retry: 1000\n\n"
+        while not self.stopping.is_set() and not await request.is_disconnected():
+            if watcher.version != seen:
+                seen = watcher.version
+                state = "ok" if watcher.readable else "unreadable"
+                yield f"event: change\ndata: {seen} {state}\n\n"
+                quiet = 0.0
+            elif quiet >= KEEPALIVE:
+                yield ": still here\n\n"
+                quiet = 0.0
+            await asyncio.sleep(TICK)
+            quiet += TICK
 
-        async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
-            if streams[0] >= max_streams:
-                busy = PlainTextResponse(
-                    "Too many open pages: close one, or reload later.",
-                    status_code=503,
-                    headers={"Retry-After": "10"},
-                )
-                await busy(scope, receive, send)
-                return
-            streams[0] += 1
-            try:
-                await super().__call__(scope, receive, send)
-            finally:
-                streams[0] -= 1
-
-    async def asset(request: Request) -> Response:
-        body, kind = static[request.url.path]
+    async def asset(self, request: Request) -> Response:
+        body, kind = self.static[request.url.path]
         return Response(body, media_type=kind)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    async def lifespan(self, app: Starlette) -> AsyncIterator[None]:
         stop = threading.Event()
         thread = None
-        if poll:
+        if self.poll:
             # the first reading before the first request: a page opened at once shows the
             # books, not "cannot be read right now"
-            await asyncio.to_thread(watcher.refresh)
+            await asyncio.to_thread(self.watcher.refresh)
             thread = threading.Thread(
-                target=poll_forever, args=(watcher, stop), name="ledger-watch", daemon=True
+                target=poll_forever, args=(self.watcher, stop), name="ledger-watch", daemon=True
             )
             thread.start()
         try:
@@ -222,9 +237,7 @@ def create_app(
             if thread is not None:
                 thread.join(timeout=5)
 
-    limit = RateLimit()
-
-    async def guarded(request: Request, token: str) -> tuple[dict[str, str], Response | None]:
+    async def guarded(self, request: Request, token: str) -> tuple[dict[str, str], Response | None]:
         """The form of a post from this link's own page, or the answer that refuses it."""
         size = request.headers.get("content-length", "")
         if not (size.isascii() and size.isdigit()) or int(size) > MAX_BODY:
@@ -238,48 +251,42 @@ def create_app(
             return {}, PlainTextResponse("Forbidden: reload the page.", status_code=403)
         return form, None
 
-    def back(token: str, n: int, row: str) -> Response:
-        """Back to the page, at the action's row (`mine-N` a player's, `sent-N` the banker's)."""
-        where = f"/p/{quote(token, safe='')}#{row}-{n}"
-        return RedirectResponse(where, status_code=303)
-
-    async def act(request: Request) -> Response:
+    async def act(self, request: Request) -> Response:
         token = str(request.path_params["token"])
-        name = who(links, token)
+        name = who(self.links, token)
         if name is None or name == BANKER:
             return not_found()
-        view = watcher.view
-        if not limit.allow(token, view.per_minute if view is not None else 6):
+        view = self.watcher.view
+        if not self.limit.allow(token, view.per_minute if view is not None else 6):
             return PlainTextResponse(
                 "Too many actions from this link: wait a minute.",
                 status_code=429,
                 headers={"Retry-After": "60"},
             )
-        form, refused = await guarded(request, token)
+        form, refused = await self.guarded(request, token)
         if refused is not None:
             return refused
         kind, form_id = form.get("kind", ""), form.get("form", "")
         if not form_id:  # every form of the page carries its one-time id
             return PlainTextResponse("A form without its id: reload the page.", status_code=400)
         values = {k: v for k, v in form.items() if k not in ("kind", "form", "csrf")}
+        game = self.watcher.game or ""
         try:
-            done = await asyncio.to_thread(
-                submit, workbook, name, kind, values, form_id, watcher.game or ""
-            )
+            done = await asyncio.to_thread(submit, self.workbook, name, kind, values, form_id, game)
         except ProblemsFound as exc:  # said in plain words, as on the page (no codes)
-            view = watcher.view
+            view = self.watcher.view
             labels = field_labels(view.forms if view is not None else [PAY])
-            said = said_plainly(refused_by_the_books(exc, workbook)["problems"], labels)
+            said = said_plainly(refused_by_the_books(exc, self.workbook)["problems"], labels)
             return PlainTextResponse("\n".join(said), status_code=400)
         except OSError:
             return PlainTextResponse("The books cannot be reached: try again.", status_code=503)
-        return back(token, done.n, "mine")
+        return _back(token, done.n, "mine")
 
-    async def decide(request: Request) -> Response:
+    async def decide(self, request: Request) -> Response:
         token = str(request.path_params["token"])
-        if who(links, token) != BANKER:
+        if who(self.links, token) != BANKER:
             return not_found()
-        form, refused = await guarded(request, token)
+        form, refused = await self.guarded(request, token)
         if refused is not None:
             return refused
         n = form.get("n", "")
@@ -288,29 +295,37 @@ def create_app(
         # not waiting any more, the workbook open in Excel: the page says where it stands
         with contextlib.suppress(ProblemsFound, OSError):
             if form["do"] == "approve":
-                await asyncio.to_thread(approve, workbook, int(n))
+                await asyncio.to_thread(approve, self.workbook, int(n))
             else:
-                await asyncio.to_thread(reject, workbook, int(n), form.get("why", ""))
-        return back(token, int(n), "sent")
+                await asyncio.to_thread(reject, self.workbook, int(n), form.get("why", ""))
+        return _back(token, int(n), "sent")
 
-    acting = (
-        [
-            Route("/p/{token}/act", act, methods=["POST"]),
-            Route("/p/{token}/decide", decide, methods=["POST"]),
-        ]
-        if actions
-        else []
-    )
-    routes = [
-        *acting,
-        Route("/p/{token}", table),
-        # `path`: a name may hold a `/` (the link has it as %2F, which the server decodes)
-        Route("/p/{token}/s/{name:path}", statement),
-        Route("/p/{token}/events", events),
-        *(Route(route, asset) for route in STATIC),
-    ]
-    app = Served(routes=routes, lifespan=lifespan)
-    app.acting = actions
-    app.state.watcher = watcher
-    app.state.stopping = stopping
-    return app
+
+def _back(token: str, n: int, row: str) -> Response:
+    """Back to the page, at the action's row (`mine-N` a player's, `sent-N` the banker's)."""
+    return RedirectResponse(f"/p/{quote(token, safe='')}#{row}-{n}", status_code=303)
+
+
+class _Counted(StreamingResponse):
+    """An event stream counted while it is open; one past `max_streams` is a 503, sent before
+    any other stream is touched (the check and the count are one step)."""
+
+    def __init__(self, site: _Site, content: AsyncIterator[str], **kwargs: Any) -> None:
+        super().__init__(content, **kwargs)
+        self.site = site
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        site = self.site
+        if site.streams >= site.max_streams:
+            busy = PlainTextResponse(
+                "Too many open pages: close one, or reload later.",
+                status_code=503,
+                headers={"Retry-After": "10"},
+            )
+            await busy(scope, receive, send)
+            return
+        site.streams += 1
+        try:
+            await super().__call__(scope, receive, send)
+        finally:
+            site.streams -= 1

@@ -78,20 +78,9 @@ def check_round(
     justified: Collection[tuple[str, str]] = (),
 ) -> tuple[str, ...]:
     """Every problem with a round's input; `evaluate_round` refuses input with any."""
-    problems = list(check_state(state)) + list(check_draw(draw, state, settings))
+    problems = [*check_state(state), *check_draw(draw, state, settings)]
     status = {p.name: p.status for p in state.players}
-    for o in orders:
-        if o.player not in status:
-            problems.append(f"{o.text()}: unknown player {o.player!r}")
-        elif status[o.player] == Status.OUT:
-            problems.append(f"{o.player}: {o.text()}: the player is out of the game")
-        for name in _named_players(o):
-            if name not in status:
-                problems.append(f"{o.player}: {o.text()}: unknown player {name!r}")
-        if isinstance(o, Bribe) and o.trader not in traders:
-            problems.append(f"{o.player}: {o.text()}: unknown trader {o.trader!r}")
-        if isinstance(o, Accuse) and o.target_is_trader and o.target not in traders:
-            problems.append(f"{o.player}: {o.text()}: unknown trader {o.target!r}")
+    problems += [m for o in orders for m in _order_problems(o, status, traders)]
     problems += check_one_order_a_phase(orders)
     for pu in purchases:
         if pu.player not in status or status[pu.player] == Status.OUT:
@@ -106,6 +95,24 @@ def check_round(
         if (blackmailer, victim) not in pending and (blackmailer, None) not in pending:
             problems.append(f"{victim} justified against {blackmailer}: no such blackmail")
     return tuple(problems)
+
+
+def _order_problems(o: Order, status: dict[str, Status], traders: Collection[str]) -> list[str]:
+    """An order's player is in the game; the players and traders it names exist."""
+    problems = []
+    if o.player not in status:
+        problems.append(f"{o.text()}: unknown player {o.player!r}")
+    elif status[o.player] == Status.OUT:
+        problems.append(f"{o.player}: {o.text()}: the player is out of the game")
+    unknown = [("player", n) for n in _named_players(o) if n not in status]
+    unknown += [("trader", t) for t in _named_traders(o) if t not in traders]
+    return problems + [f"{o.player}: {o.text()}: unknown {kind} {name!r}" for kind, name in unknown]
+
+
+def _named_traders(o: Order) -> tuple[str, ...]:
+    if isinstance(o, Accuse) and o.target_is_trader:
+        return (o.target,)
+    return (o.trader,) if isinstance(o, Bribe) else ()
 
 
 def _named_players(o: Order) -> tuple[str, ...]:

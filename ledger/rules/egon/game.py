@@ -8,7 +8,7 @@ Rule numbers (5.1.7, 6.4.3) are those of ../shared/rules/egon-5-*.txt and egon-6
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -228,46 +228,16 @@ class Egon(Game):
             raise ProblemsFound(over)
         row = next((r for r in book.rounds if r.round == rnd), None)
         if row is None:
+            hint = "ledger draw (or --numbers N,N,N,N,N,N --zz N --z6 N)"
             raise ProblemsFound(
-                [
-                    problem(
-                        "no-draw",
-                        "Rounds",
-                        f"round {rnd} has no draw yet",
-                        "ledger draw (or --numbers N,N,N,N,N,N --zz N --z6 N)",
-                    )
-                ]
+                [problem("no-draw", "Rounds", f"round {rnd} has no draw yet", hint)]
             )
         refused = tick_refusals(book, books.players, books.day)
         if refused:  # what check named as warnings while the round was typed
             raise ProblemsFound(refused)
         names = [p.name for p in books.players]
         traders = traders_of(book, rnd)
-        orders: list[Order] = []
-        found: list[Problem] = []
-        justified: set[tuple[str, str]] = set()
-        for o in (x for x in book.orders if x.round == rnd):
-            order, errors = read_order(o.order, o.player, players=names, traders=traders)
-            found += [
-                problem(
-                    "unknown-player" if e.about_player else "bad-order",
-                    order_cell(o, "player" if e.about_player else "order"),
-                    e.message,
-                    e.hint,
-                )
-                for e in errors
-            ]
-            if order is None:
-                continue
-            blackmail = isinstance(order, Blackmail)
-            found += [p for p in penalty_problems(o, blackmail, at_tick=True) if p.is_error]
-            if isinstance(order, Blackmail) and not found:
-                order = with_penalty(order, o.penalty_kj, o.penalty_stones)
-            orders.append(order)
-            if o.justified_against:
-                justified.add((o.player, o.justified_against.upper()))
-        if found:
-            raise ProblemsFound(found)
+        orders, justified = _orders_of_round(book, names, traders, rnd)
         purchases = [
             Purchase(p.player, p.stones, p.cost, p.note)
             for p in book.purchases
@@ -294,14 +264,9 @@ class Egon(Game):
         except MissingMaxpreis as exc:
             raise ProblemsFound([no_maxpreis(row, exc)]) from None
         except EgonInputError as exc:
-            raise ProblemsFound(
-                [
-                    problem(
-                        "bad-round", f"round {rnd}", p, "correct the round's rows and try again"
-                    )
-                    for p in exc.problems
-                ]
-            ) from None
+            hint = "correct the round's rows and try again"
+            found = [problem("bad-round", f"round {rnd}", p, hint) for p in exc.problems]
+            raise ProblemsFound(found) from None
         books.settings.values["day"] = rnd
         self._book(books, rnd, result)
         book.put(row, replace(row, evaluated=True, max_price=draw.max_price))  # as charged
@@ -481,3 +446,28 @@ class Egon(Game):
 
 
 GAME = Egon()
+
+
+def _orders_of_round(
+    book: EgonBook, names: list[str], traders: Collection[str], rnd: int
+) -> tuple[list[Order], set[tuple[str, str]]]:
+    """The round's orders as read, with the Rechtfertigungen typed beside them (6.6.42);
+    refused if any order cannot be read or its penalty is wrong."""
+    orders: list[Order] = []
+    found: list[Problem] = []
+    justified: set[tuple[str, str]] = set()
+    for o in (x for x in book.orders if x.round == rnd):
+        order, errors = read_order(o.order, o.player, players=names, traders=traders)
+        found += [e.problem(order_cell(o, "player"), order_cell(o, "order")) for e in errors]
+        if order is None:
+            continue
+        blackmail = isinstance(order, Blackmail)
+        found += [p for p in penalty_problems(o, blackmail, at_tick=True) if p.is_error]
+        if isinstance(order, Blackmail) and not found:
+            order = with_penalty(order, o.penalty_kj, o.penalty_stones)
+        orders.append(order)
+        if o.justified_against:
+            justified.add((o.player, o.justified_against.upper()))
+    if found:
+        raise ProblemsFound(found)
+    return orders, justified

@@ -233,13 +233,7 @@ def _checked(books: Books, e: OrderEntry, rnd: int) -> tuple[Order | None, Decim
     names = [p.name for p in books.players]
     order, errors = read_order(e.code, e.player, players=names, traders=traders_of(book, rnd))
     problems = [
-        problem(
-            "unknown-player" if err.about_player else "bad-order",
-            e.at("PLAYER") if err.about_player else e.where,
-            f"{e.label}{err.message}",
-            err.hint or CODES_HINT,
-        )
-        for err in errors
+        err.problem(e.at("PLAYER"), e.where, label=e.label, hint=CODES_HINT) for err in errors
     ]
     if order is None:
         return None, Decimal(0), problems
@@ -253,22 +247,11 @@ def _checked(books: Books, e: OrderEntry, rnd: int) -> tuple[Order | None, Decim
     return (None if found else order), kj, found
 
 
-def add_orders(
-    books: Books, entries: Sequence[OrderEntry], *, replace: bool = False
-) -> tuple[str, list[Problem]]:
-    """Check every entry, then add them all (or, with ``replace``, put each in place of the
-    player's order of the same phase); with any problem nothing changes."""
-    book = book_of(books)
-    rnd = books.day + 1
-    if over := game_over(books, "order"):
-        return "", over
+def _second_orders(
+    book: EgonBook, checked: list[tuple[OrderEntry, Order, Decimal]], rnd: int, *, replace: bool
+) -> list[Problem]:
+    """4.1: one order a player a phase, among the entries and beside those of the round."""
     problems: list[Problem] = []
-    checked: list[tuple[OrderEntry, Order, Decimal]] = []
-    for e in entries:
-        order, kj, found = _checked(books, e, rnd)
-        problems += found
-        if order is not None:
-            checked.append((e, order, kj))
     first: dict[tuple[str, int], OrderEntry] = {}
     for e, order, _ in checked:
         key = (order.player, phase_of(order))
@@ -298,6 +281,26 @@ def add_orders(
                     f"with {row_hint(old.ref, 'order')}",
                 )
             )
+    return problems
+
+
+def add_orders(
+    books: Books, entries: Sequence[OrderEntry], *, replace: bool = False
+) -> tuple[str, list[Problem]]:
+    """Check every entry, then add them all (or, with ``replace``, put each in place of the
+    player's order of the same phase); with any problem nothing changes."""
+    book = book_of(books)
+    rnd = books.day + 1
+    if over := game_over(books, "order"):
+        return "", over
+    problems: list[Problem] = []
+    checked: list[tuple[OrderEntry, Order, Decimal]] = []
+    for e in entries:
+        order, kj, found = _checked(books, e, rnd)
+        problems += found
+        if order is not None:
+            checked.append((e, order, kj))
+    problems += _second_orders(book, checked, rnd, replace=replace)
     if problems:
         return "", problems
     lines = []

@@ -13,13 +13,14 @@ looks at a game state: who is in jail or out is `evaluate`'s business.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from decimal import Decimal
 
 import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
+from ledger.core.problems import Problem, problem
 from ledger.rules.egon.orders import (
     ACTION_NAMES,
     ALL,
@@ -64,34 +65,20 @@ def phase_of_text(text: str) -> int | None:
 # Parsing
 # ---------------------------------------------------------------------------
 
-#: Fields after the code: (least, most); None = no upper bound.
-_ARITY: dict[str, tuple[int, int | None]] = {
-    "a": (1, 1),
-    "x": (2, 2),
-    "v": (0, 0),
-    "l": (1, 1),
-    "f": (1, 1),
-    "g": (2, 2),
-    "p": (1, None),
-    "i": (1, 1),
-    "b": (1, 1),
-    "d": (2, 2),
-    "s": (2, 2),
-    "e": (2, None),
-}
-_FORMAT: dict[str, str] = {
-    "a": "a,name",
-    "x": "x,punkte,name",
-    "v": "v",
-    "l": "l,Losnummer",
-    "f": "f,Betrag",
-    "g": "g,Händler,Betrag",
-    "p": "p,Betrag,Gast[,Gast,...]",
-    "i": "i,Anzahl",
-    "b": "b,Wachfaktor",
-    "d": "d,Anzahl,Spieler",
-    "s": "s,Betrag,Spieler",
-    "e": "e,Aktion,alle or e,Aktion,Spieler",
+#: Fields after the code (least, most; None: no upper bound) and how the order is written.
+_FORMS: dict[str, tuple[int, int | None, str]] = {
+    "a": (1, 1, "a,name"),
+    "x": (2, 2, "x,punkte,name"),
+    "v": (0, 0, "v"),
+    "l": (1, 1, "l,Losnummer"),
+    "f": (1, 1, "f,Betrag"),
+    "g": (2, 2, "g,Händler,Betrag"),
+    "p": (1, None, "p,Betrag,Gast[,Gast,...]"),
+    "i": (1, 1, "i,Anzahl"),
+    "b": (1, 1, "b,Wachfaktor"),
+    "d": (2, 2, "d,Anzahl,Spieler"),
+    "s": (2, 2, "s,Betrag,Spieler"),
+    "e": (2, None, "e,Aktion,alle or e,Aktion,Spieler"),
 }
 
 
@@ -113,14 +100,18 @@ class OrderError(msgspec.Struct, frozen=True):
     hint: str = ""
     about_player: bool = False
 
+    def problem(self, at_player: str, at_order: str, *, label: str = "", hint: str = "") -> Problem:
+        """The error as a problem named at the ordering player or at the order; `hint` when
+        the error has none."""
+        code, where = (
+            ("unknown-player", at_player) if self.about_player else ("bad-order", at_order)
+        )
+        return problem(code, where, label + self.message, self.hint or hint)
+
 
 class _Errors:
     def __init__(self) -> None:
         self.found: list[OrderError] = []
-
-    @property
-    def items(self) -> list[str]:
-        return [e.message for e in self.found]
 
     def add(self, message: str, hint: str = "", *, about_player: bool = False) -> None:
         self.found.append(OrderError(message, hint, about_player))
@@ -233,82 +224,101 @@ def _parse(
         errors.add(f"unknown order code {fields[0].strip()!r} (codes: {', '.join(ACTION_NAMES)})")
         return None
     rest = [f.strip() for f in fields[1:]]
-    least, most = _ARITY[code]
+    least, most, form = _FORMS[code]
     if len(rest) < least or (most is not None and len(rest) > most):
         errors.add(
-            f"{ACTION_NAMES[code]} takes {_FORMAT[code]!r}: wrong number of fields "
-            f"({len(rest) + 1} given)"
+            f"{ACTION_NAMES[code]} takes {form!r}: wrong number of fields ({len(rest) + 1} given)"
         )
         return None
-    me = issuer or ""
+    return _READERS[code](_Reader(issuer, code, players, traders, errors), rest)
 
-    def other(text: str, what: str) -> str:
-        name = _player(text, what, players, errors)
-        if issuer is not None and name == issuer:
-            errors.add(f"{ACTION_NAMES[code]}: a player cannot name himself ({name})")
+
+class _Reader(msgspec.Struct, frozen=True):
+    """What an order's fields are read against: who orders (None: any player), the game's
+    players and traders, and where the errors go."""
+
+    issuer: str | None
+    code: str
+    players: Collection[str]
+    traders: Collection[str]
+    errors: _Errors
+
+    @property
+    def me(self) -> str:
+        return self.issuer or ""
+
+    def other(self, text: str, what: str) -> str:
+        name = _player(text, what, self.players, self.errors)
+        if self.issuer is not None and name == self.issuer:
+            self.errors.add(f"{ACTION_NAMES[self.code]}: a player cannot name himself ({name})")
         return name
 
-    if code == "a":
-        named = rest[0]
-        if any(t.lower() == named.lower() for t in traders):
-            return Accuse(me, _trader(named, traders, errors), True)
-        if not is_pseudonym(normalize_player(named)):
-            errors.add(
-                f"unknown player or trader {named!r}",
-                did_you_mean(named, [*players, *traders])
-                + f"players: {', '.join(players)}; traders: {', '.join(traders)}",
-            )
-            return None
-        return Accuse(me, other(named, "the accused"), False)
-    if code == "x":
-        points = _count(rest[0], "Punkte", errors)
-        return Denounce(me, points, other(rest[1], "the denounced"))
-    if code == "v":
-        return Rent(me)
-    if code == "l":
-        return Lottery(me, _lottery_number(rest[0], errors))
-    if code == "f":
-        return Forge(me, _amount(rest[0], "Betrag", errors))
-    if code == "g":
-        trader = _trader(rest[0], traders, errors)
-        return Bribe(me, trader, _amount(rest[1], "Schmiergeld", errors))
-    if code == "p":
-        amount = _amount(rest[0], "Betrag", errors)
-        guests = tuple(other(g, "guest") for g in rest[1:])
-        if len(set(guests)) != len(guests):
-            errors.add("a guest is on the guest list twice (6.1)")
-        return Party(me, amount, guests)
-    if code == "i":
-        return Import(me, _count(rest[0], "Anzahl", errors))
-    if code == "b":
-        return Guard(me, _count(rest[0], "Wachfaktor", errors))
-    if code == "d":
-        count = _count(rest[0], "Anzahl", errors)
-        return Theft(me, count, other(rest[1], "the robbed player"))
-    if code == "s":
-        amount = _amount(rest[0], "Betrag", errors)
-        return Sabotage(me, amount, other(rest[1], "the sabotaged player"))
-    # code == "e": everything between the code and the last field is the action.
-    last = rest[-1]
-    target: str | None = None if last.lower() == ALL else other(last, "the blackmailed player")
-    inner = rest[:-1]
-    spec: ActionSpec | None = None
-    if len(inner) == 1:
-        inner_code = _code(inner[0])
-        if inner_code is None:
-            errors.add(f"Erpressen: unknown action {inner[0]!r} (6.6: one of the 12 actions)")
-        else:
-            spec = ActionSpec(inner_code)
-    else:
-        sub = _Errors()
-        inner_order = _parse(inner, target, players, traders, sub)
-        for e in sub.found:
-            errors.add(f"Erpressen, in the action {','.join(inner)!r}: {e.message}", e.hint)
-        if inner_order is not None and not sub.items:
-            spec = ActionSpec(inner_order.CODE, inner_order.args())
-    if spec is None:
+    def count(self, text: str, what: str) -> int:
+        return _count(text, what, self.errors)
+
+    def amount(self, text: str, what: str) -> Decimal:
+        return _amount(text, what, self.errors)
+
+
+def _accuse(r: _Reader, rest: list[str]) -> Order | None:
+    named = rest[0]
+    if any(t.lower() == named.lower() for t in r.traders):
+        return Accuse(r.me, _trader(named, r.traders, r.errors), True)
+    if not is_pseudonym(normalize_player(named)):
+        r.errors.add(
+            f"unknown player or trader {named!r}",
+            did_you_mean(named, [*r.players, *r.traders])
+            + f"players: {', '.join(r.players)}; traders: {', '.join(r.traders)}",
+        )
         return None
-    return Blackmail(me, spec, target)
+    return Accuse(r.me, r.other(named, "the accused"), False)
+
+
+def _party(r: _Reader, rest: list[str]) -> Order:
+    amount = r.amount(rest[0], "Betrag")
+    guests = tuple(r.other(g, "guest") for g in rest[1:])
+    if len(set(guests)) != len(guests):
+        r.errors.add("a guest is on the guest list twice (6.1)")
+    return Party(r.me, amount, guests)
+
+
+def _blackmail(r: _Reader, rest: list[str]) -> Order | None:
+    """6.6: everything between the code and the last field is the action."""
+    last, inner = rest[-1], rest[:-1]
+    target = None if last.lower() == ALL else r.other(last, "the blackmailed player")
+    if len(inner) == 1:
+        code = _code(inner[0])
+        if code is None:
+            r.errors.add(f"Erpressen: unknown action {inner[0]!r} (6.6: one of the 12 actions)")
+        return None if code is None else Blackmail(r.me, ActionSpec(code), target)
+    sub = _Errors()
+    order = _parse(inner, target, r.players, r.traders, sub)
+    for e in sub.found:
+        r.errors.add(f"Erpressen, in the action {','.join(inner)!r}: {e.message}", e.hint)
+    if order is None or sub.found:
+        return None
+    return Blackmail(r.me, ActionSpec(order.CODE, order.args()), target)
+
+
+#: Each code's fields read into its order, left to right (so are the errors).
+_READERS: dict[str, Callable[[_Reader, list[str]], Order | None]] = {
+    "a": _accuse,
+    "x": lambda r, f: Denounce(r.me, r.count(f[0], "Punkte"), r.other(f[1], "the denounced")),
+    "v": lambda r, f: Rent(r.me),
+    "l": lambda r, f: Lottery(r.me, _lottery_number(f[0], r.errors)),
+    "f": lambda r, f: Forge(r.me, r.amount(f[0], "Betrag")),
+    "g": lambda r, f: Bribe(
+        r.me, _trader(f[0], r.traders, r.errors), r.amount(f[1], "Schmiergeld")
+    ),
+    "p": _party,
+    "i": lambda r, f: Import(r.me, r.count(f[0], "Anzahl")),
+    "b": lambda r, f: Guard(r.me, r.count(f[0], "Wachfaktor")),
+    "d": lambda r, f: Theft(r.me, r.count(f[0], "Anzahl"), r.other(f[1], "the robbed player")),
+    "s": lambda r, f: Sabotage(
+        r.me, r.amount(f[0], "Betrag"), r.other(f[1], "the sabotaged player")
+    ),
+    "e": _blackmail,
+}
 
 
 def parse_order(

@@ -63,6 +63,19 @@ def lottery_wins(ticket: int, draw: Draw) -> tuple[int, int, int]:
     return a, b, c
 
 
+def _not_accusable(w: Work, o: Accuse) -> bool:
+    """5.1: a player out of the game is not accused; nor one in jail (noted)."""
+    if o.target_is_trader:
+        return False
+    if w.out(o.target):
+        w.note(o.player, "5.1", f"{o.target} is out of the game: no Anzeige", o)
+        return True
+    where = w.state.player(o.target).status
+    if where in JAILED:  # Ruling (5.1.6): the Anzeige does not happen, 5.1.7 does not judge it
+        w.note(o.player, "5.1.6", f"{o.target} sits in the {where.value} and cannot be accused", o)
+    return where in JAILED
+
+
 def _accusations(w: Work) -> None:
     """5.1 Anzeige. Ruling (5.1.4, 5.1): every Anzeige is judged with the DI at the start of
     the round; they happen at the same time."""
@@ -72,50 +85,22 @@ def _accusations(w: Work) -> None:
     plain: Counter[str] = Counter()
     for o in w.active(Accuse):
         p = o.player
-        if not o.target_is_trader:
-            if w.out(o.target):
-                w.note(p, "5.1", f"{o.target} is out of the game: no Anzeige", o)
-                continue
-            if w.state.player(o.target).status in JAILED:
-                # Ruling (5.1.6): the Anzeige does not happen, so 5.1.7 does not judge it.
-                w.note(
-                    p,
-                    "5.1.6",
-                    f"{o.target} sits in the "
-                    f"{w.state.player(o.target).status.value} and cannot be accused",
-                    o,
-                )
-                continue
+        if _not_accusable(w, o):
+            continue
         value = w.start_di[p] + d.z6 - 2 * d.round
         calc = f"DI {w.start_di[p]} + Z6 {d.z6} - 2 x Rd {d.round} = {value}"
         if value < s.accuse_fails_at:
+            succeeds = f"Anzeige against {o.target} succeeds ({calc} < {s.accuse_fails_at})"
             if o.target_is_trader:
                 w.accused_traders.add(o.target)
-                w.note(
-                    p,
-                    "5.1.1",
-                    f"Anzeige against {o.target} succeeds ({calc} < "
-                    f"{s.accuse_fails_at}): all bribes paid to {o.target} are forfeit",
-                    o,
-                )
+                w.note(p, "5.1.1", f"{succeeds}: all bribes paid to {o.target} are forfeit", o)
             elif (p, o.target) in defiance:
                 raise15[o.target] += 1
-                w.note(
-                    p,
-                    "6.6.5",
-                    f"Anzeige against {o.target} succeeds ({calc} < "
-                    f"{s.accuse_fails_at}); {p} defied {o.target}'s blackmail with a "
-                    f"Rechtfertigung: 15% instead of 13",
-                    o,
-                )
+                defied = f"{p} defied {o.target}'s blackmail with a Rechtfertigung"
+                w.note(p, "6.6.5", f"{succeeds}; {defied}: 15% instead of 13", o)
             else:
                 plain[o.target] += 1
-                w.note(
-                    p,
-                    "5.1.2",
-                    f"Anzeige against {o.target} succeeds ({calc} < {s.accuse_fails_at})",
-                    o,
-                )
+                w.note(p, "5.1.2", succeeds, o)
             continue
         di = s.slander_di if value >= s.accuse_slander_at else 0
         w.apply(

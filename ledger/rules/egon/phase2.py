@@ -30,6 +30,7 @@ from ledger.rules.egon.state import (
     digit_sum,
     div,
 )
+from ledger.rules.egon.tables import EgonSettings
 from ledger.rules.egon.work import Work, source_of, zuchthaus_after_phase
 
 
@@ -141,6 +142,17 @@ def _guards(w: Work) -> None:
         w.guard_eff[name] = div(p.guard, 2) if name in w.guests else p.guard
 
 
+def _theft_verdict(s: EgonSettings, value: int, guard: int, penalty: int) -> tuple[bool, int, bool]:
+    """6.4.1: whether a theft succeeds, the DI it costs and whether the thief goes to jail."""
+    if value < s.theft_sure_below:
+        return True, 0, False
+    if value <= s.theft_unguarded_upto:
+        return guard == 0, 0, False
+    if value <= s.theft_penalty_upto:
+        return guard == 0, penalty, False
+    return False, penalty, True
+
+
 def _thefts(w: Work) -> None:
     """6.4 Diebstahl: all at the same time, from the stores as they stand after 6.2."""
     s, d = w.settings, w.draw
@@ -160,38 +172,15 @@ def _thefts(w: Work) -> None:
             f"DI {di} + ZZ {d.zz} + Wachfaktor {guard} - 2 x Rd {d.round} + "
             f"2 x (({n} + 1) DIV 2) = {value}"
         )
-        penalty = s.theft_di_per_stone * n
-        if value < s.theft_sure_below:
-            ok, di_up, jail = True, 0, False
-        elif value <= s.theft_unguarded_upto:
-            ok, di_up, jail = guard == 0, 0, False
-        elif value <= s.theft_penalty_upto:
-            ok, di_up, jail = guard == 0, penalty, False
-        else:
-            ok, di_up, jail = False, penalty, True
+        ok, di_up, jail = _theft_verdict(s, value, guard, s.theft_di_per_stone * n)
         if ok:
             wanted.setdefault(t, []).append(o)
-            w.apply(
-                Effect(
-                    p,
-                    "6.4.1",
-                    f"theft from {t}: {calc}: it succeeds" + (f"; +{di_up} DI" if di_up else ""),
-                    di=di_up,
-                    source=source_of(o),
-                )
-            )
-        else:
-            w.apply(
-                Effect(
-                    p,
-                    "6.4.1",
-                    f"theft from {t}: {calc}: it fails" + (f"; +{di_up} DI" if di_up else ""),
-                    di=di_up,
-                    source=source_of(o),
-                )
-            )
-            if jail:
-                w.sentence(p, Status.GEFAENGNIS, "6.4.1", f"{calc} > {s.theft_penalty_upto}", o)
+        outcome = "it succeeds" if ok else "it fails"
+        more = f"; +{di_up} DI" if di_up else ""
+        text = f"theft from {t}: {calc}: {outcome}{more}"
+        w.apply(Effect(p, "6.4.1", text, di=di_up, source=source_of(o)))
+        if jail:
+            w.sentence(p, Status.GEFAENGNIS, "6.4.1", f"{calc} > {s.theft_penalty_upto}", o)
     # 6.4.2: stolen stones cannot be stolen again: every share comes from the stores as they
     # stood before the first theft.
     before = {name: p.store for name, p in w.players.items()}

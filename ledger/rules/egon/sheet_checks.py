@@ -56,7 +56,6 @@ _SHEET_OF: dict[type, str] = {
 def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
     """What is wrong in the sheets before a round is evaluated, each naming its cell; ``day``
     is the last round evaluated."""
-    names = [p.name for p in players]
     for p in players:
         if not is_pseudonym(p.name):
             yield problem(
@@ -76,6 +75,13 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
     yield from _typed_numbers(book, day)
     yield from late_purchases(book, day)
     yield from (found for _, found in round_rows(book, players, day))
+    yield from _order_rows(book, players, day)
+
+
+def _order_rows(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
+    """Each order not yet evaluated: one of a round gone by is never carried out, and one of a
+    round to come is read."""
+    names = [p.name for p in players]
     out = players_out(players)
     for o in book.orders:
         if o.result:
@@ -96,12 +102,7 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
             o.order, o.player, players=names, traders=traders_of(book, o.round)
         )
         for e in errors:
-            yield problem(
-                "unknown-player" if e.about_player else "bad-order",
-                order_cell(o, "player" if e.about_player else "order"),
-                e.message,
-                e.hint or CODES_HINT,
-            )
+            yield e.problem(order_cell(o, "player"), order_cell(o, "order"), hint=CODES_HINT)
         if order is not None:
             yield from penalty_problems(o, isinstance(order, Blackmail), at_tick=False)
 

@@ -11,102 +11,106 @@ from ledger.core.report import Report, Table, fmt
 from ledger.core.statement_parts import cash_chart
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import GONE, collected_when, state_of
+from ledger.rules.triplanetary.model import Crime
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.statement import worth
+
+#: What the Patrol and Earth collect (§6, §29), by the kind of the journal's transaction.
+_COLLECTED = {
+    "sale": "sales tax",
+    "company-sale": "sales tax",
+    "tax": "property tax",
+    "fine": "fines",
+    "due": "owed, collected late",
+}
 
 
 def patrol_report(books: Books, since: int) -> Report:
     state = state_of(books)
+    owing = Table(
+        "Who owes",
+        ["player", "since day", "what", "KC"],
+        [[d.player, str(d.day), d.reason, fmt(d.amount)] for d in state.dues if d.amount],
+        align=["l", "r", "l", "r"],
+        empty="nobody owes anything",
+    )
+    if owing.rows:
+        owing.total = collected_when("each player", "these")
+    crimes = Table(
+        "Crimes on record (§36A)",
+        ["crime", "day", "player", "class", "what", "status"],
+        [
+            [c.id, str(c.day), c.player, "I" * c.crime_class, c.what, _tried(c)]
+            for c in state.crimes
+        ],
+        align=["l", "r", "l", "l", "l", "l"],
+        empty="no crimes on record",
+    )
+    trials = Table(
+        "Trials (§36B, §41)",
+        ["roll", "day", "trial", "result"],
+        [
+            [str(d.result), str(d.day), d.purpose, d.decided]
+            for d in books.dice
+            if "trial" in d.purpose and d.decided.startswith("result")
+        ],
+        align=["r", "r", "l", "l"],
+        empty="no trials",
+    )
+    outlaws = Table(
+        "Pirates and warlords (§33, §34)",
+        ["player", "status", "PR"],
+        [
+            [p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"]
+            for p in books.players
+            if p.get("status") in ("pirate", "warlord")
+        ],
+        align=["l", "l", "r"],
+        empty="none",
+    )
+    patrol = books.holder(PATROL_ROLE)
+    facts_ = [
+        ("the Patrol", patrol.name if patrol else "no Patrol player"),
+        ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
+    ]
+    tables = [_collected_s6_s29(books, since), owing, crimes, trials, outlaws]
+    return Report(
+        "The Patrol's report", books.game.title, since, books.day, books.currency, facts_, tables
+    )
+
+
+def _tried(c: Crime) -> str:
+    return f"tried on day {c.tried_day}" if c.tried_day is not None else c.status
+
+
+def _collected_s6_s29(books: Books, since: int) -> Table:
+    """The taxes and fines the Patrol and Earth collected since day `since`."""
     collected: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    for t in books.journal:
-        if t.day < since:
-            continue
-        kind = {
-            "sale": "sales tax",
-            "company-sale": "sales tax",
-            "tax": "property tax",
-            "fine": "fines",
-            "due": "owed, collected late",
-        }.get(t.kind)
-        if kind is None:
-            continue
+    for t in (t for t in books.journal if t.day >= since and t.kind in _COLLECTED):
         for p in t.postings:
             if p.account in ("patrol", "earth") and p.amount.amount > 0:
-                collected[kind][p.account] += p.amount.amount
+                collected[_COLLECTED[t.kind]][p.account] += p.amount.amount
     taxes = Table(
         "Collected in the period (§6, §29)",
         ["what", "Patrol", "Earth", "total"],
         align=["l", "r", "r", "r"],
     )
     tp, te = Decimal(0), Decimal(0)
-    for kind in ("sales tax", "property tax", "fines", "owed, collected late"):
-        if kind in collected:
-            p, e = collected[kind]["patrol"], collected[kind]["earth"]
-            tp, te = tp + p, te + e
-            taxes.rows.append([kind, fmt(p), fmt(e), fmt(p + e)])
+    for kind in (k for k in dict.fromkeys(_COLLECTED.values()) if k in collected):
+        p, e = collected[kind]["patrol"], collected[kind]["earth"]
+        tp, te = tp + p, te + e
+        taxes.rows.append([kind, fmt(p), fmt(e), fmt(p + e)])
     taxes.total = f"Patrol {fmt(tp)} · Earth {fmt(te)} · together {fmt(tp + te)} KC"
-    owing = Table(
-        "Who owes",
-        ["player", "since day", "what", "KC"],
-        align=["l", "r", "l", "r"],
-        empty="nobody owes anything",
-    )
-    for d in state.dues:
-        if d.amount:
-            owing.rows.append([d.player, str(d.day), d.reason, fmt(d.amount)])
-    if owing.rows:
-        owing.total = collected_when("each player", "these")
-    crimes = Table(
-        "Crimes on record (§36A)",
-        ["crime", "day", "player", "class", "what", "status"],
-        align=["l", "r", "l", "l", "l", "l"],
-        empty="no crimes on record",
-    )
-    for c in state.crimes:
-        status = f"tried on day {c.tried_day}" if c.tried_day is not None else c.status
-        crimes.rows.append([c.id, str(c.day), c.player, "I" * c.crime_class, c.what, status])
-    trials = Table(
-        "Trials (§36B, §41)",
-        ["roll", "day", "trial", "result"],
-        align=["r", "r", "l", "l"],
-        empty="no trials",
-    )
-    for d in books.dice:
-        if "trial" in d.purpose and d.decided.startswith("result"):
-            trials.rows.append([str(d.result), str(d.day), d.purpose, d.decided])
-    outlaws = Table(
-        "Pirates and warlords (§33, §34)",
-        ["player", "status", "PR"],
-        align=["l", "l", "r"],
-        empty="none",
-    )
-    for p in books.players:
-        if p.get("status") in ("pirate", "warlord"):
-            outlaws.rows.append([p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"])
-    patrol = books.holder(PATROL_ROLE)
-    facts_ = [
-        ("the Patrol", patrol.name if patrol else "no Patrol player"),
-        ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
-    ]
-    return Report(
-        "The Patrol's report",
-        books.game.title,
-        since,
-        books.day,
-        books.currency,
-        facts_,
-        [taxes, owing, crimes, trials, outlaws],
-    )
+    return taxes
 
 
 def collected_by(books: Books, who: str) -> Decimal:
     """Taxes and fines paid to the Patrol or Earth (not its starting money, not its spending)."""
-    kinds = {"sale", "company-sale", "tax", "fine", "due"}
     return sum(
         (
             p.amount.amount
             for t in books.journal
-            if t.kind in kinds
+            if t.kind in _COLLECTED
             for p in t.postings
             if p.account == who and p.amount.amount > 0
         ),

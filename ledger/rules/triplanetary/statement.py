@@ -17,7 +17,7 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used
-from ledger.rules.triplanetary.model import Mine, Post, State
+from ledger.rules.triplanetary.model import Mine, Office, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.tick import tick
@@ -62,7 +62,7 @@ def owed_by(books: Books, name: str) -> tuple[Decimal, Decimal]:
     """What a player owes today: (fines and taxes to the Patrol and Earth, the Dues, §6;
     wages its working crews have earned since they were last paid, §13)."""
     state, rules = state_of(books), Rules.of(books.settings)
-    dues = sum((d.amount for d in state.dues if d.player == name), Decimal(0))
+    dues = _dues(state, name)
     wages = sum(
         (
             round_money(owed_wages(rules, c, books.day))
@@ -85,89 +85,87 @@ def worth(books: Books, player: Player) -> tuple[Decimal, Decimal, Decimal, Deci
 
 def warnings(books: Books, player: Player) -> list[str]:
     """Dated things that happen unless the player acts."""
-    state, rules, day = state_of(books), Rules.of(books.settings), books.day
-    working = Counter(c.post for c in state.crews if c.active)
-    out: list[tuple[int, str]] = []
+    state, rules, day, name = state_of(books), Rules.of(books.settings), books.day, player.name
+    out = [
+        *_wages_ahead_s13(state, rules, day, name),
+        *_supplies_ahead_s14(state, rules, day, name),
+        *(
+            (
+                o.paid_until,
+                f"office {o.id} at {o.place}: {fmt(rules.office_fee)} KC due on day {o.paid_until}, or it closes",
+            )
+            for o in state.offices
+            if o.owner == name and o.status == "open"
+        ),
+        *(
+            (o.ready_day, f"{o.name or o.item} is ready on day {o.ready_day}")
+            for o in state.orders
+            if o.owner == name and o.status == "building"
+        ),
+        *_property_tax_ahead_s29(state, rules, day, player),
+    ]
+    if owed := _dues(state, name):
+        out.append(
+            (day, f"{fmt(owed)} KC of fines and taxes are owed: {collected_when(name, 'them')}")
+        )
+    if in_prison(player):
+        until = player.get("status_until")
+        out.append((int(until or day), f"in prison until day {until}"))
+    return [text for _, text in sorted(out, key=lambda x: x[0])]
+
+
+def _wages_ahead_s13(state: State, rules: Rules, day: int, name: str) -> list[tuple[int, str]]:
+    """Each working crew's next pay day, or the day it quits if it is owed a pay day (§13)."""
+    out = []
     for c in state.crews:
-        if c.owner != player.name or not c.active:
+        if c.owner != name or not c.active:
             continue
         unpaid = day - c.paid_through
         next_pay = c.paid_through + rules.pay_days * (unpaid // rules.pay_days + 1)
-        owed = owed_wages(rules, c, next_pay)
-        if unpaid >= rules.pay_days:
-            out.append(
-                (
-                    c.paid_through + rules.quit_days,
-                    f"crew {c.id} quits on day {c.paid_through + rules.quit_days} unless paid ({fmt(owed_wages(rules, c, day))} KC owed now; the tick pays it on day {next_pay} if {player.name} has the money then, §13)",
-                )
-            )
-        else:
-            out.append(
-                (
-                    next_pay,
-                    f"crew {c.id}: wages of {fmt(round_money(owed))} KC due on day {next_pay}",
-                )
-            )
-    for post in [*state.ships, *state.bases, *state.mines]:
-        if post.owner != player.name:
+        if unpaid < rules.pay_days:
+            owed = fmt(round_money(owed_wages(rules, c, next_pay)))
+            out.append((next_pay, f"crew {c.id}: wages of {owed} KC due on day {next_pay}"))
             continue
+        quits, now = c.paid_through + rules.quit_days, fmt(owed_wages(rules, c, day))
+        text = f"crew {c.id} quits on day {quits} unless paid ({now} KC owed now; the tick pays it on day {next_pay} if {name} has the money then, §13)"
+        out.append((quits, text))
+    return out
+
+
+def _supplies_ahead_s14(state: State, rules: Rules, day: int, name: str) -> list[tuple[int, str]]:
+    """The day a post's crews go on emergency supplies, or the day they die on them (§14)."""
+    working = Counter(c.post for c in state.crews if c.active)
+    out = []
+    for post in (p for p in [*state.ships, *state.bases, *state.mines] if p.owner == name):
         dl = supply_deadline(rules, state, post, day, working[post.id])
-        if dl is not None:
-            start, death = dl
-            if start <= day:
-                out.append(
-                    (
-                        death,
-                        f"{post.name or post.id} lives on emergency supplies: its crews die on day {death} unless resupplied",
-                    )
-                )
-            else:
-                out.append(
-                    (
-                        start,
-                        f"{post.name or post.id} runs out of supplies on day {start}; its crews die on day {death} unless resupplied",
-                    )
-                )
-    for o in state.offices:
-        if o.owner == player.name and o.status == "open":
-            out.append(
-                (
-                    o.paid_until,
-                    f"office {o.id} at {o.place}: {fmt(rules.office_fee)} KC due on day {o.paid_until}, or it closes",
-                )
-            )
-    for o in state.orders:
-        if o.owner == player.name and o.status == "building":
-            out.append((o.ready_day, f"{o.name or o.item} is ready on day {o.ready_day}"))
+        if dl is None:
+            continue
+        (start, death), who = dl, post.name or post.id
+        die = f"its crews die on day {death} unless resupplied"
+        if start <= day:
+            out.append((death, f"{who} lives on emergency supplies: {die}"))
+        else:
+            out.append((start, f"{who} runs out of supplies on day {start}; {die}"))
+    return out
+
+
+def _property_tax_ahead_s29(
+    state: State, rules: Rules, day: int, player: Player
+) -> list[tuple[int, str]]:
+    """What the tick will take (§29): the same property and the same exemptions."""
     from ledger.rules.triplanetary.tick_taxes import owes_property_tax, taxable_property
 
-    if rules.tax_cycle > 0 and owes_property_tax(rules, player):
-        # what the tick will take (§29): the same property and the same exemptions
-        value = taxable_property(state, rules).get(player.name, Decimal(0))
-        if value:
-            tax_day = (day // rules.tax_cycle + 1) * rules.tax_cycle
-            out.append(
-                (
-                    tax_day,
-                    f"property tax on day {tax_day}: {fmt(round_money(value * rules.property_tax / 100))} KC (§29)",
-                )
-            )
-    owed = sum((d.amount for d in state.dues if d.player == player.name), Decimal(0))
-    if owed:
-        out.append(
-            (
-                day,
-                f"{fmt(owed)} KC of fines and taxes are owed: {collected_when(player.name, 'them')}",
-            )
-        )
-    if in_prison(player):
-        out.append(
-            (
-                int(player.get("status_until") or day),
-                f"in prison until day {player.get('status_until')}",
-            )
-        )
-    return [text for _, text in sorted(out, key=lambda x: x[0])]
+    if rules.tax_cycle <= 0 or not owes_property_tax(rules, player):
+        return []
+    value = taxable_property(state, rules).get(player.name, Decimal(0))
+    tax_day = (day // rules.tax_cycle + 1) * rules.tax_cycle
+    tax = fmt(round_money(value * rules.property_tax / 100))
+    return [(tax_day, f"property tax on day {tax_day}: {tax} KC (§29)")] if value else []
+
+
+def _dues(state: State, name: str) -> Decimal:
+    """What a player owes the Patrol and Earth (§6)."""
+    return sum((d.amount for d in state.dues if d.player == name), Decimal(0))
 
 
 def upcoming_table(report: TickReport, player: str, currency: str) -> Table:
@@ -190,10 +188,67 @@ def upcoming_table(report: TickReport, player: str, currency: str) -> Table:
 
 
 def property_tables(books: Books, player: Player) -> list[Table]:
-    state, rules, day = state_of(books), Rules.of(books.settings), books.day
+    state, rules, day, name = state_of(books), Rules.of(books.settings), books.day, player.name
+    tables = [
+        _ships_table(state, rules, day, name),
+        Table(
+            "Under construction",
+            ["what", "name", "where", "ready on day", "price"],
+            [
+                [o.item, o.name, o.place, str(o.ready_day), fmt(o.price)]
+                for o in state.orders
+                if o.owner == name and o.status == "building"
+            ],
+            align=["l", "l", "l", "r", "r"],
+        ),
+        _crews_table(state, rules, day, name),
+        Table(
+            "Bases and modules",
+            ["base", "where", "state", "supplies", "modules"],
+            [
+                [
+                    b.name or b.id,
+                    b.location,
+                    b.status,
+                    str(b.supplies),
+                    ", ".join(f"{m.id} ({m.status})" for m in state.modules if m.base == b.id),
+                ]
+                for b in state.bases
+                if b.owner == name
+            ],
+            align=["l", "l", "l", "r", "l"],
+        ),
+        Table(
+            "Offices",
+            ["office", "where", "state", "next fee"],
+            [
+                [o.id, o.place, o.status, _fee_due(rules, o)]
+                for o in state.offices
+                if o.owner == name
+            ],
+        ),
+        _holdings_table(state, name),
+        Table(
+            "Owed to the Patrol and Earth (§6)",
+            ["since day", "what", "to", "KC"],
+            [
+                [str(d.day), d.reason, d.creditor, fmt(d.amount)]
+                for d in state.dues
+                if d.player == name and d.amount
+            ],
+            align=["r", "l", "l", "r"],
+            total=f"Owed: {fmt(_dues(state, name))} KC; {collected_when(name, 'it')}",
+        ),
+    ]
+    return [t for t in tables if t.rows or t.title in ("Ships", "Crews")]
+
+
+def _fee_due(rules: Rules, o: Office) -> str:
+    return f"{fmt(rules.office_fee)} KC on day {o.paid_until}" if o.status == "open" else ""
+
+
+def _ships_table(state: State, rules: Rules, day: int, name: str) -> Table:
     working = Counter(c.post for c in state.crews if c.active)
-    name = player.name
-    tables: list[Table] = []
     ships = Table(
         "Ships",
         ["ship", "type", "state", "where", "supplies", "fuel", "hold (CP)"],
@@ -204,103 +259,45 @@ def property_tables(books: Books, player: Player) -> list[Table]:
             continue
         dl = supply_deadline(rules, state, s, day, working[s.id])
         supplies = plural(s.supplies, "unit") + (f", until day {dl[0] - 1}" if dl else "")
-        cap = hold_capacity(state, s)
+        hold = f"{hold_used(rules, state, s, working[s.id])}/{hold_capacity(state, s)}"
+        landed = ", landed" if s.on_planet else ""
         ships.rows.append(
-            [
-                s.name or s.id,
-                s.type,
-                s.status + (", landed" if s.on_planet else ""),
-                s.location,
-                supplies,
-                str(s.fuel),
-                f"{hold_used(rules, state, s, working[s.id])}/{cap}",
-            ]
+            [s.name or s.id, s.type, s.status + landed, s.location, supplies, str(s.fuel), hold]
         )
-    tables.append(ships)
-    building = Table(
-        "Under construction",
-        ["what", "name", "where", "ready on day", "price"],
-        align=["l", "l", "l", "r", "r"],
-    )
-    for o in state.orders:
-        if o.owner == name and o.status == "building":
-            building.rows.append([o.item, o.name, o.place, str(o.ready_day), fmt(o.price)])
-    tables.append(building)
-    crews = Table(
+    return ships
+
+
+def _crews_table(state: State, rules: Rules, day: int, name: str) -> Table:
+    """Each working crew: its post, its days unpaid and wages owed, the day it quits (§13)."""
+    posts = state.posts()
+    crews = [c for c in state.crews if c.owner == name and c.active]
+    owed = [round_money(owed_wages(rules, c, day)) for c in crews]
+    table = Table(
         "Crews",
         ["crew", "works on", "days unpaid", "wages owed", "quits on day"],
         align=["l", "l", "r", "r", "r"],
     )
-    posts = state.posts()
-    owed_total = Decimal(0)
-    for c in state.crews:
-        if c.owner != name or not c.active:
-            continue
+    for c, wages in zip(crews, owed, strict=True):
         post = posts.get(c.post)
-        owed = round_money(owed_wages(rules, c, day))
-        owed_total += owed
-        crews.rows.append(
-            [
-                c.id,
-                (post.name or post.id) if post else c.post,
-                str(day - c.paid_through),
-                fmt(owed),
-                str(c.paid_through + rules.quit_days),
-            ]
-        )
-    crews.total = f"Wages owed: {fmt(owed_total)} KC" if crews.rows else ""
-    tables.append(crews)
-    bases = Table(
-        "Bases and modules",
-        ["base", "where", "state", "supplies", "modules"],
-        align=["l", "l", "l", "r", "l"],
-    )
-    for b in state.bases:
-        if b.owner == name:
-            mods = ", ".join(f"{m.id} ({m.status})" for m in state.modules if m.base == b.id)
-            bases.rows.append([b.name or b.id, b.location, b.status, str(b.supplies), mods])
-    tables.append(bases)
-    offices = Table("Offices", ["office", "where", "state", "next fee"], align=["l", "l", "l", "l"])
-    for o in state.offices:
-        if o.owner == name:
-            offices.rows.append(
-                [
-                    o.id,
-                    o.place,
-                    o.status,
-                    f"{fmt(rules.office_fee)} KC on day {o.paid_until}"
-                    if o.status == "open"
-                    else "",
-                ]
-            )
-    tables.append(offices)
-    mines = Table("Mines and stores", ["holder", "what", "qty"], align=["l", "l", "r"])
-    for m in state.mines:
-        if m.owner == name:
-            state_text = (
-                "registered" if m.registered_day is not None else f"registered on day {m.ready_day}"
-            )
-            mines.rows.append(
-                [m.name or m.id, ("C-T mine, " if m.ct else "mine, ") + state_text, ""]
-            )
+        at = (post.name or post.id) if post else c.post
+        quits = c.paid_through + rules.quit_days
+        table.rows.append([c.id, at, str(day - c.paid_through), fmt(wages), str(quits)])
+    table.total = f"Wages owed: {fmt(sum(owed, Decimal(0)))} KC" if crews else ""
+    return table
+
+
+def _holdings_table(state: State, name: str) -> Table:
+    """A player's mines, and the goods in his holds and stores."""
+    posts = state.posts()
+    rows = []
+    for m in (m for m in state.mines if m.owner == name):
+        when = "" if m.registered_day is not None else f" on day {m.ready_day}"
+        rows.append([m.name or m.id, f"{'C-T mine' if m.ct else 'mine'}, registered{when}", ""])
     for c in sorted(state.cargo, key=lambda c: (c.holder, c.good)):
         post = posts.get(c.holder)
         if post is not None and post.owner == name and c.qty:
-            mines.rows.append([post.name or post.id, c.good, str(c.qty)])
-    mines.title = "Mines, holds and stores"
-    tables.append(mines)
-    dues = Table(
-        "Owed to the Patrol and Earth (§6)",
-        ["since day", "what", "to", "KC"],
-        align=["r", "l", "l", "r"],
-    )
-    for d in state.dues:
-        if d.player == name and d.amount:
-            dues.rows.append([str(d.day), d.reason, d.creditor, fmt(d.amount)])
-    dues.total = f"Owed: {fmt(sum((d.amount for d in state.dues if d.player == name), Decimal(0)))} KC; {collected_when(name, 'it')}"
-    if dues.rows:
-        tables.append(dues)
-    return [t for t in tables if t.rows or t.title in ("Ships", "Crews")]
+            rows.append([post.name or post.id, c.good, str(c.qty)])
+    return Table("Mines, holds and stores", ["holder", "what", "qty"], rows, align=["l", "l", "r"])
 
 
 def facts(books: Books, player: Player) -> list[tuple[str, str]]:

@@ -238,34 +238,8 @@ class Ticker(CrewSteps, TaxSteps):
 
     # -- §23 §25 production -----------------------------------------------------------------------
     def production_s23_s25(self) -> None:
+        self._mines_s23()
         r = self.rules
-        crewed = self.crewed()
-        grappled: set[str] | None = None  # where grapples are stored, looked up once (§23)
-        for mine in self.state.mines:
-            if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
-                continue
-            if mine.ct:
-                if grappled is None:
-                    grappled = {c.holder for c in self.state.cargo if c.good == GRAPPLES and c.qty}
-                if mine.id not in grappled and mine.base not in grappled:
-                    # §23 "A crew also needs pseudo-magnetic grapples to work a C-T mine."
-                    if mine.id not in self._idle_ct:
-                        self._idle_ct.add(mine.id)  # said once a tick
-                        self.line(
-                            mine.owner,
-                            "event",
-                            f"C-T mine {mine.id} makes nothing: its crews have no "
-                            "pseudo-magnetic grapples",
-                            "§23",
-                        )
-                    continue
-                if mine.ct_progress + 1 >= r.ct_days:
-                    self.state.update(mine, ct_progress=0)
-                    self.make_cargo(mine.id, "c-t-ore", 1)
-                else:
-                    self.state.update(mine, ct_progress=mine.ct_progress + 1)
-            else:
-                self.make_cargo(mine.id, "raw-ore", r.mine_ore)
         if r.ganymede:
             ganymede = self.market("Ganymede", "cordrazite")
             self.state.update(ganymede, stock=ganymede.stock + r.ganymede)  # §25
@@ -284,6 +258,34 @@ class Ticker(CrewSteps, TaxSteps):
             if made:
                 self.state.add_cargo(holder, "raw-ore", -made * r.processor_ratio)
                 self.state.add_cargo(holder, "processed-ore", made)
+
+    def _mines_s23(self) -> None:
+        """Each registered, active and crewed mine makes its ore; a C-T mine only with grapples,
+        one C-T ore every `ct_days`."""
+        crewed = self.crewed()
+        grappled: set[str] | None = None  # where grapples are stored, looked up once (§23)
+        for mine in self.state.mines:
+            if mine.registered_day is None or mine.status != ACTIVE or mine.id not in crewed:
+                continue
+            if not mine.ct:
+                self.make_cargo(mine.id, "raw-ore", self.rules.mine_ore)
+                continue
+            if grappled is None:
+                grappled = {c.holder for c in self.state.cargo if c.good == GRAPPLES and c.qty}
+            if mine.id in grappled or mine.base in grappled:
+                done = mine.ct_progress + 1 >= self.rules.ct_days
+                self.state.update(mine, ct_progress=0 if done else mine.ct_progress + 1)
+                if done:
+                    self.make_cargo(mine.id, "c-t-ore", 1)
+            elif mine.id not in self._idle_ct:
+                # §23 "A crew also needs pseudo-magnetic grapples to work a C-T mine."
+                self._idle_ct.add(mine.id)  # said once a tick
+                self.line(
+                    mine.owner,
+                    "event",
+                    f"C-T mine {mine.id} makes nothing: its crews have no pseudo-magnetic grapples",
+                    "§23",
+                )
 
 
 def tick(books: Books, days: int, progress: Callable[[int], None] | None = None) -> TickReport:

@@ -23,6 +23,11 @@ from ledger.rules.triplanetary.model import (
 )
 from ledger.rules.triplanetary.tick_base import TickerBase
 
+#: Where crews spend half their pay (§20): modules by id, modules by base, the ships' ids.
+_Spots = tuple[dict[str, Module], dict[str, Module], set[str]]
+#: A post in one of these states feeds no crews (§14).
+_UNFED = (DRIFTING, STOPPED, "destroyed", "registering", "colonizing", "departed")
+
 
 class CrewSteps(TickerBase):
     """The day's steps for crews: supplies (§14), recreation modules (§20), wages (§13)."""
@@ -34,14 +39,7 @@ class CrewSteps(TickerBase):
         crews_at = self.crews_by_supplier()
         idle = self._idle
         for key, post in self._posts_at():
-            if post.status in (
-                DRIFTING,
-                STOPPED,
-                "destroyed",
-                "registering",
-                "colonizing",
-                "departed",
-            ):
+            if post.status in _UNFED:
                 continue
             at = crews_at.get(post.id, [])
             if not at:  # no crews: the post is fed through today, written by `settle`
@@ -52,49 +50,11 @@ class CrewSteps(TickerBase):
             post, hungry = self._feed_crews_s14(post, at, d)
             if not hungry:
                 continue
-            crews = state.crews
-            name, ids = post.name or post.id, ", ".join(crews[i].id for i in hungry)
+            ids = ", ".join(state.crews[i].id for i in hungry)
             if post.emergency_left > 0:  # one day of the post's emergency supplies, one fine
-                post = state.update(post, emergency_left=post.emergency_left - 1, fed_until=d)
-                for i in hungry:
-                    state.update(crews[i], fed_until=d)
-                fines[post.owner].append(post)
-                left = post.emergency_left
-                if left + 1 == emergency_days(self.rules, post):
-                    text = (
-                        f"{name} is out of supplies and lives on its emergency supplies: the crews die on day {d + left + 1} unless resupplied"
-                        if len(hungry) == len(at)
-                        else f"{name} has no supplies for {plural(len(hungry), 'crew')} of its {len(at)} ({ids}): {'it lives' if len(hungry) == 1 else 'they live'} on its emergency supplies and {'dies' if len(hungry) == 1 else 'die'} on day {d + left + 1} unless resupplied"
-                    )
-                    self.line(post.owner, "event", text, "§14")
-                continue
-            for i in hungry:  # §14: out of supplies, the crews are dead
-                state.update(crews[i], status="dead", ended_day=d)
-                self._crew_changes += 1
-            alive = [fed for i in at if crews[i].active and (fed := crews[i].fed_until) is not None]
-            if alive:
-                post = state.update(post, fed_until=min(alive))
-                self.line(
-                    post.owner,
-                    "event",
-                    f"{'crew' if len(hungry) == 1 else 'crews'} {ids} of {name} died: no supplies left for {'it' if len(hungry) == 1 else 'them'}; the other crews are fed",
-                    "§14",
-                )
-                continue
-            post = state.update(
-                post, fed_until=d, status=DRIFTING if isinstance(post, Ship) else STOPPED
-            )
-            what = (
-                "it drifts on its last course and speed"
-                if isinstance(post, Ship)
-                else "all its functions stop"
-            )
-            self.line(
-                post.owner,
-                "event",
-                f"the crew{'s' if len(at) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}",
-                "§14",
-            )
+                fines[post.owner].append(self._emergency_s14(post, at, hungry, ids))
+            else:
+                self._crews_die_s14(post, at, hungry, ids)
         for owner, posts in fines.items():
             self.fine(
                 owner,
@@ -103,14 +63,49 @@ class CrewSteps(TickerBase):
                 "§14",
             )
 
+    def _emergency_s14(self, post: Post, at: list[int], hungry: list[int], ids: str) -> Post:
+        """A day of the post's emergency supplies for its `hungry` crews (said on the first)."""
+        d, state = self.day, self.state
+        post = state.update(post, emergency_left=post.emergency_left - 1, fed_until=d)
+        for i in hungry:
+            state.update(state.crews[i], fed_until=d)
+        left, name = post.emergency_left, post.name or post.id
+        if left + 1 == emergency_days(self.rules, post):
+            text = (
+                f"{name} is out of supplies and lives on its emergency supplies: the crews die on day {d + left + 1} unless resupplied"
+                if len(hungry) == len(at)
+                else f"{name} has no supplies for {plural(len(hungry), 'crew')} of its {len(at)} ({ids}): {'it lives' if len(hungry) == 1 else 'they live'} on its emergency supplies and {'dies' if len(hungry) == 1 else 'die'} on day {d + left + 1} unless resupplied"
+            )
+            self.line(post.owner, "event", text, "§14")
+        return post
+
+    def _crews_die_s14(self, post: Post, at: list[int], hungry: list[int], ids: str) -> None:
+        """§14: out of supplies, the crews are dead; a post without crews drifts or stops."""
+        d, state, crews, name = self.day, self.state, self.state.crews, post.name or post.id
+        for i in hungry:
+            state.update(crews[i], status="dead", ended_day=d)
+            self._crew_changes += 1
+        alive = [fed for i in at if crews[i].active and (fed := crews[i].fed_until) is not None]
+        if alive:
+            post = state.update(post, fed_until=min(alive))
+            text = f"{'crew' if len(hungry) == 1 else 'crews'} {ids} of {name} died: no supplies left for {'it' if len(hungry) == 1 else 'them'}; the other crews are fed"
+            self.line(post.owner, "event", text, "§14")
+            return
+        ship = isinstance(post, Ship)
+        post = state.update(post, fed_until=d, status=DRIFTING if ship else STOPPED)
+        what = "it drifts on its last course and speed" if ship else "all its functions stop"
+        text = (
+            f"the crew{'s' if len(at) > 1 else ''} of {name} ({ids}) died: no supplies left; {what}"
+        )
+        self.line(post.owner, "event", text, "§14")
+
     def _feed_crews_s14(self, post: Post, at: list[int], d: int) -> tuple[Post, list[int]]:
         """§14: "One unit of supplies will fulfill the needs of one crew for one month": each
         crew whose month is over takes a unit, in the Crews sheet's order, as long as there are
         units. Returned: the post as it is now and the crews (`at` are their indices) left
         without a unit (they need emergency supplies). Crews on a planet need none. The post's
         `fed_until` ends as the day all its crews are fed through. `d` is today."""
-        state = self.state
-        crews = state.crews
+        state, crews = self.state, self.state.crews
         if post.on_planet:
             for i in at:
                 c = crews[i]
@@ -204,22 +199,25 @@ class CrewSteps(TickerBase):
         if quit_day > after and r.quit_days % r.pay_days:
             self._calendar[quit_day].add(i)
 
+    def _first_calendar(self) -> None:
+        """The first day: the crews of lost posts are gone, the others on the calendar."""
+        d, posts = self.day, self.state.posts()
+        self._calendar = defaultdict(set)
+        for i, c in enumerate(self.state.crews):
+            post = posts.get(c.post) if c.active else None
+            if post is not None and post.status in ("destroyed", "departed"):
+                self.state.update(
+                    c, status="dead" if post.status == "destroyed" else "departed", ended_day=d
+                )
+                self._crew_changes += 1
+            elif c.active:
+                self._schedule_crew(i, d - 1)
+
     def wages_s13(self) -> None:
         d, r = self.day, self.rules
-        if self._calendar is None:  # the first day: crews on lost posts, then the calendar
-            self._calendar = defaultdict(set)
-            posts = self.state.posts()
-            for i, c in enumerate(self.state.crews):
-                if not c.active:
-                    continue
-                post = posts.get(c.post)
-                if post is not None and post.status in ("destroyed", "departed"):
-                    self.state.update(
-                        c, status="dead" if post.status == "destroyed" else "departed", ended_day=d
-                    )
-                    self._crew_changes += 1
-                    continue
-                self._schedule_crew(i, d - 1)
+        if self._calendar is None:
+            self._first_calendar()
+        assert self._calendar is not None
         today = sorted(self._calendar.pop(d, ()))  # the Crews sheet's order, as ever
         due: dict[str, list[int]] = defaultdict(list)
         for i in today:
@@ -238,84 +236,88 @@ class CrewSteps(TickerBase):
 
     def _wages_due(self, d: int, due: dict[str, list[int]]) -> None:
         """Each owner pays its crews (`due`: their indices in the Crews sheet) due today."""
-        r, state = self.rules, self.state
         if not due:
             return
-        # §20: none spent at a destroyed module, nor paid to a dead owner (§5)
-        standing = [m for m in standing_modules(state) if not self._dead(m.owner)]
-        modules = {m.id: m for m in standing}
-        ships = {s.id for s in state.ships} if modules else set()
-        # §20 "on their base": a base's crews have its module without the Crews sheet naming it
+        spots = self._recreation_s20()
+        for owner, at in due.items():
+            self._pay_wages_s13(owner, [self.state.crews[i] for i in at], d, spots)
+            for c in (self.state.crews[i] for i in at):  # as it is now: paid above, or not
+                if c.paid_through != d:
+                    self._unpaid_s13(owner, c, d)
+
+    def _recreation_s20(self) -> _Spots:
+        """§20: where crews spend half their pay: the modules by id and by base (a base's crews
+        have its module without the Crews sheet naming it: an open one, if it has several), and
+        the ships. None spent at a destroyed module, nor paid to a dead owner (§5)."""
+        standing = [m for m in standing_modules(self.state) if not self._dead(m.owner)]
         on_base: dict[str, Module] = {}
-        for m in standing:  # an open one, if the base has several
+        for m in standing:
             if m.base not in on_base or (m.status == "open" and on_base[m.base].status != "open"):
                 on_base[m.base] = m
-        for owner, at in due.items():
-            crews = [state.crews[i] for i in at]
-            player = self.player(owner)
-            paid: list[Crew] = []
-            pieces: list[tuple[str, Decimal]] = []
-            spent = Decimal(0)
-            budget = self._available(player) if player is not None else Decimal(0)
-            for c in crews:  # §13: each crew is paid all it is owed, oldest crews first
-                owed = round_money(r.wage * (d - c.paid_through))
-                if spent + owed > budget:
-                    continue
-                spent += owed
-                paid.append(c)
-                module = modules.get(c.module) if c.module else on_base.get(c.post)
-                share = Decimal(0)
-                if module is not None and c.post in ships:  # §20: the days counted, at most all
-                    days = min(c.module_days, d - c.paid_through)
-                    share = round_money(r.wage * days * r.module_share / 100)
-                elif module is not None and module.status == "open":
-                    share = round_money(owed * r.module_share / 100)  # §20: half spent there
-                if share and module is not None:
-                    owner_player = self.player(module.owner)
-                    module_account = (
-                        self.books.game.cash_account(owner_player) if owner_player else CREWS
-                    )
-                    pieces += [(module_account, share), (CREWS, owed - share)]
-                else:
-                    pieces.append((CREWS, owed))
-            if paid and player is not None:
-                if len(paid) <= 6:
-                    whose = f"crew{'s' if len(paid) > 1 else ''} {', '.join(c.id for c in paid)}"
-                else:
-                    whose = f"{len(paid)} crews ({paid[0].id} ... {paid[-1].id})"
-                memo = f"{owner} pays wages of {whose}"
-                txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
-                if txn is not None:
-                    for c in paid:
-                        state.update(c, paid_through=d, module_days=0)
-                    self.line(owner, "charge", memo, "§13", spent, txn)
-                    for account, amount in pieces:
-                        if account != CREWS:
-                            receiver = self.books.game.account_owner(self.books, account)
-                            if receiver is not None and receiver.name != owner:
-                                self.line(
-                                    receiver.name,
-                                    "income",
-                                    f"recreation module: half the pay of {owner}'s crews",
-                                    "§20",
-                                    amount,
-                                    txn,
-                                )
-            for i in at:
-                c = state.crews[i]  # as it is now: paid above, or not
-                if c.paid_through == d:
-                    continue
-                unpaid = d - c.paid_through
-                owed = r.wage * unpaid
-                if unpaid >= r.quit_days:
-                    self.crew_quits(c)
-                else:
-                    self.line(
-                        owner,
-                        "event",
-                        f"crew {c.id} not paid: {owed:.2f} KC owed for {unpaid} days; the tick pays it on day {d + r.pay_days} if {owner} has the money then (§13); it quits on day {c.paid_through + r.quit_days} unless paid",
-                        "§13",
-                    )
+        ships = {s.id for s in self.state.ships} if standing else set()
+        return {m.id: m for m in standing}, on_base, ships
+
+    def _pay_wages_s13(self, owner: str, crews: list[Crew], d: int, spots: _Spots) -> None:
+        """§13: each crew is paid all it is owed, oldest crews first, while the money lasts."""
+        player = self.player(owner)
+        if player is None:
+            return
+        budget, spent = self._available(player), Decimal(0)
+        paid: list[Crew] = []
+        pieces: list[tuple[str, Decimal]] = []
+        for c in crews:
+            owed = round_money(self.rules.wage * (d - c.paid_through))
+            if spent + owed > budget:
+                continue
+            spent += owed
+            paid.append(c)
+            pieces += self._wage_pieces_s20(c, owed, d, spots)
+        if not paid:
+            return
+        if len(paid) <= 6:
+            whose = f"crew{'s' if len(paid) > 1 else ''} {', '.join(c.id for c in paid)}"
+        else:
+            whose = f"{len(paid)} crews ({paid[0].id} ... {paid[-1].id})"
+        memo = f"{owner} pays wages of {whose}"
+        txn = self.pay(player, pieces, kind="wages", memo=memo, rule="§13")
+        if txn is None:
+            return
+        for c in paid:
+            self.state.update(c, paid_through=d, module_days=0)
+        self.line(owner, "charge", memo, "§13", spent, txn)
+        text = f"recreation module: half the pay of {owner}'s crews"
+        for account, amount in (piece for piece in pieces if piece[0] != CREWS):
+            receiver = self.books.game.account_owner(self.books, account)
+            if receiver is not None and receiver.name != owner:
+                self.line(receiver.name, "income", text, "§20", amount, txn)
+
+    def _wage_pieces_s20(
+        self, c: Crew, owed: Decimal, d: int, spots: _Spots
+    ) -> list[tuple[str, Decimal]]:
+        """Where a crew's pay goes: half of it (on a ship, of the days counted there, at most
+        all) to the recreation module it is spent at (§20), the rest to the crews."""
+        r, (modules, on_base, ships) = self.rules, spots
+        module = modules.get(c.module) if c.module else on_base.get(c.post)
+        share = Decimal(0)
+        if module is not None and c.post in ships:
+            days = min(c.module_days, d - c.paid_through)
+            share = round_money(r.wage * days * r.module_share / 100)
+        elif module is not None and module.status == "open":
+            share = round_money(owed * r.module_share / 100)
+        if not share or module is None:
+            return [(CREWS, owed)]
+        owner = self.player(module.owner)
+        account = self.books.game.cash_account(owner) if owner else CREWS
+        return [(account, share), (CREWS, owed - share)]
+
+    def _unpaid_s13(self, owner: str, c: Crew, d: int) -> None:
+        """§13: a crew not paid quits after `quit_days` unpaid; till then the tick says so."""
+        r, unpaid = self.rules, d - c.paid_through
+        if unpaid >= r.quit_days:
+            self.crew_quits(c)
+            return
+        text = f"crew {c.id} not paid: {r.wage * unpaid:.2f} KC owed for {unpaid} days; the tick pays it on day {d + r.pay_days} if {owner} has the money then (§13); it quits on day {c.paid_through + r.quit_days} unless paid"
+        self.line(owner, "event", text, "§13")
 
     def _dead(self, name: str) -> bool:
         player = self.player(name)
@@ -333,9 +335,5 @@ class CrewSteps(TickerBase):
             else:
                 self.state.update(post, status=OPEN)
                 where = f"; {post.name or post.id} stands open to anyone"
-        self.line(
-            crew.owner,
-            "event",
-            f"crew {crew.id} quit after {self.rules.quit_days} days unpaid{where}; new crews cost {self.rules.hire_factor_after_quit}× to hire",
-            "§13",
-        )
+        text = f"crew {crew.id} quit after {self.rules.quit_days} days unpaid{where}; new crews cost {self.rules.hire_factor_after_quit}× to hire"
+        self.line(crew.owner, "event", text, "§13")
