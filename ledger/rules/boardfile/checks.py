@@ -18,14 +18,15 @@ def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
     rules = books.state.rules
     fields = len(rules.squares) if rules is not None else None
     yield from check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, TurnRules())
-    if rules is None:  # the owners wait for a board
-        return
-    squares = rules.squares
+    squares = rules.squares if rules is not None else None
 
-    def ownable(n: int) -> bool:
-        return 1 <= n <= len(squares) and squares[n - 1].ownable
+    def ownable(n: int) -> bool:  # with no board to read, nothing is said of it
+        return squares is None or (1 <= n <= len(squares) and squares[n - 1].ownable)
 
+    # the owners' other mistakes need no board: said in the same pass as the Board sheet's
     yield from check_owners(books, books.state.owners, ownable, TurnRules())
+    if squares is None:  # a field's levels wait for a board
+        return
     columns = [c.name for c in OWNERS.columns]
     for r in books.state.owners:
         if not ownable(r.field):
