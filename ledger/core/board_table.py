@@ -308,10 +308,16 @@ def _cell(ref: CellRef | None, columns: Sequence[str], column: str, fallback: st
 
 
 def check_seats(
-    books: Books, low: int, high: int, fields: int | None, rules: TurnRules
+    books: Books,
+    low: int,
+    high: int,
+    fields: int | None,
+    rules: TurnRules,
+    palette: Sequence[str] = (),
 ) -> Iterator[Problem]:
     """`low` to `high` players, each piece on a field 1 to `fields` (None: no board to stand
-    on yet), a colour and a place in the turn order each of their own."""
+    on yet), a colour (one of the game's `palette`, if it has one) and a place in the turn
+    order each of their own."""
     players = [p for p in books.players if p.role == PLAYER_ROLE]
     if not low <= len(players) <= high:
         said = f"the game is played by {low} to {high} players, not {len(players)}"
@@ -329,7 +335,12 @@ def check_seats(
             hint = _said(rules.piece, "a piece always stands on a field")
             yield problem("bad-field", _cell(ref, columns, "field", at), said, hint)
         colour = str(p.get("colour") or "")
-        if colour in colours:
+        if colour and palette and colour not in palette:
+            said = f"{p.name}'s colour is {colour!r}, not one of the game's"
+            hint = _said(rules.colour, "every player has a colour of their own")
+            hint += ", one of " + ", ".join(palette)
+            yield problem("unknown-colour", _cell(ref, columns, "colour", at), said, hint)
+        elif colour in colours:
             said = f"{p.name} and {colours[colour]} are both {colour}"
             hint = _said(rules.colour, "every player has a colour of their own")
             yield problem("duplicate-colour", _cell(ref, columns, "colour", at), said, hint)

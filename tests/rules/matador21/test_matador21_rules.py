@@ -113,6 +113,25 @@ def test_301_1_301_3_301_4_colours_fields_first_player() -> None:
     assert s["round"] == 1
 
 
+def test_101_3_a_colour_that_is_none_of_the_games_is_named_by_its_cell() -> None:
+    """101.3: a colour of one's own, one of the game's (the Players sheet's list, which Excel
+    enforces and a paste or another program does not): another is named by its cell, with the
+    duplicate beside it, and every command is refused."""
+    t = board(c=5)
+    t.edit_cells({"Players!C3": "pink", "Players!C4": "red"})
+    said = t.check(clean=False)
+    colours = "red, blue, green, yellow, purple, orange"
+    assert said.splitlines() == [
+        "Players!C3: unknown-colour B's colour is 'pink', not one of the game's",
+        f"    hint: 101.3: every player has a colour of their own, one of {colours}",
+        "Players!C4: duplicate-colour C and A are both red",
+        "    hint: 101.3: every player has a colour of their own",
+    ]
+    assert t.refusal("roll").startswith("Players!C3: unknown-colour")
+    t.edit_cells({"Players!C3": "blue", "Players!C4": "green"})
+    t.check(clean=True)
+
+
 def test_102_3_order_from_the_first_player() -> None:
     t = new_game("A", "B", "C", "D", first="C")
     order = [r["name"] for r in sorted(t.rows("Players"), key=lambda r: r["order"])]
