@@ -120,7 +120,8 @@ class Table(board.Seating[Seat]):
             return None, turns[-1].round if turns else 1
         if not turns:
             return self.after(0)[0], 1
-        done = self.by_name.get(turns[-1].player)
+        who = self.books.player(turns[-1].player)  # as typed, in any case
+        done = self.by_name.get(who.name) if who is not None else None
         seat, wrapped = self.after(done.order if done else 0)
         return seat, turns[-1].round + (1 if wrapped else 0)
 
@@ -353,6 +354,18 @@ def check_seats(
                 hint = _said(rules.order, "give each player a place of their own")
                 yield problem("duplicate-order", _cell(ref, columns, "order", at), said, hint)
             orders.setdefault(order, p.name)
+
+
+def check_turns(books: Books, turns: Sequence[TurnRow], rules: TurnRules) -> Iterator[Problem]:
+    """Each Turns row names a player: the next turn is the one after the last row's."""
+    names = [p.name for p in books.players if p.role == PLAYER_ROLE]
+    for r in turns:
+        who = books.player(r.player)
+        if who is None or who.role != PLAYER_ROLE:
+            where = _cell(r.ref, ["turn", "round", "player"], "player", f"Turns turn {r.turn}")
+            said = f"{r.player!r} is not a player"
+            hint = _said(rules.order, "the next turn is the player's after the last row's")
+            yield problem("unknown-player", where, said, f"{hint}: {', '.join(names)}")
 
 
 class OwnerLike(Protocol):

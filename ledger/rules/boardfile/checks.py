@@ -4,13 +4,13 @@ still in the game, a level the lot has a rent for). Pure: problems, no changes."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from ledger.core.board_table import TurnRules, check_owners, check_seats
+from ledger.core.board_table import TurnRules, check_owners, check_seats, check_turns
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS
-from ledger.rules.boardfile.spec import LOT
+from ledger.rules.boardfile.spec import LOT, Square
 
 
 def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
@@ -25,11 +25,16 @@ def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
 
     # the owners' other mistakes need no board: said in the same pass as the Board sheet's
     yield from check_owners(books, books.state.owners, ownable, TurnRules())
-    if squares is None:  # a field's levels wait for a board
-        return
+    if squares is not None:  # a field's levels wait for a board
+        yield from _levels(books, squares)
+    yield from check_turns(books, books.state.turns, TurnRules())
+
+
+def _levels(books: Books, squares: Sequence[Square]) -> Iterator[Problem]:
+    """Each owned lot at a level it has a rent for (other fields at 0)."""
     columns = [c.name for c in OWNERS.columns]
     for r in books.state.owners:
-        if not ownable(r.field):
+        if not 1 <= r.field <= len(squares) or not squares[r.field - 1].ownable:
             continue
         square = squares[r.field - 1]
         top = len(square.rents) - 1 if square.kind == LOT else 0

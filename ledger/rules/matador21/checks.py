@@ -45,6 +45,7 @@ def check_state(books: Books) -> Iterator[Problem]:
 
     which = "702.5: only Territories, Labor Camps and Fleets"
     yield from board_table.check_owners(books, state.owners, ownable, RULES, which)
+    yield from board_table.check_turns(books, state.turns, RULES)
     choice = books.settings.values.get("tax_choice")
     if choice not in TAX_CHOICES:
         yield problem(

@@ -331,3 +331,21 @@ kind = "free"
     with refused(*["amount-too-large"] * 6):
         t("rent Bob 2")
     assert t.cash("Bob") == 100 and t.cash("Ann") == 99
+
+
+def test_board_a_turns_row_that_names_no_player_is_named_by_its_cell() -> None:
+    """The next player is the one after the last Turns row's: a row naming nobody at the table
+    is named by its cell and refuses a turn, rather than giving it to the first player."""
+    t = game(("Ann", "Bob", "Cy"))
+    t("roll --dice 1,1")  # Ann
+    t("roll --dice 1,1")  # Bob
+    assert t.status()["turn"] == "Cy"
+    t.edit_cells({"Turns!C3": "BOB"})  # the same player, in another case
+    t.check(clean=True)
+    assert t.status()["turn"] == "Cy"
+    t.edit_cells({"Turns!C3": "Zed"})
+    assert t.check(clean=False).splitlines() == [
+        "Turns!C3: unknown-player 'Zed' is not a player",
+        "    hint: the next turn is the player's after the last row's: Ann, Bob, Cy",
+    ]
+    assert t.refusal("tick 1").startswith("Turns!C3: unknown-player")

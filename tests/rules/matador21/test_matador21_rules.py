@@ -148,6 +148,25 @@ def test_102_3_order_from_the_first_player() -> None:
     ]
 
 
+def test_102_3_a_turns_row_that_names_no_player_is_named_by_its_cell() -> None:
+    """102.3: the next player is the one after the last Turns row's. A row naming nobody at
+    the table (a name typed over) is named by its cell and refuses every command, rather than
+    giving the turn to the first player; a name typed in another case is the same player."""
+    t = board(c=5)
+    t("roll --dice 1,1")  # A
+    t("roll --dice 1,1")  # B
+    assert status(t)["turn"] == "C"
+    t.edit_cells({"Turns!C3": "b"})
+    t.check(clean=True)
+    assert status(t)["turn"] == "C"
+    t.edit_cells({"Turns!C3": "Zed"})
+    assert t.check(clean=False).splitlines() == [
+        "Turns!C3: unknown-player 'Zed' is not a player",
+        "    hint: 102.3: the next turn is the player's after the last row's: A, B, C",
+    ]
+    assert t.refusal("roll").startswith("Turns!C3: unknown-player")
+
+
 # -- 605: moving --------------------------------------------------------------------------------
 
 
