@@ -234,8 +234,8 @@ def roll_checks(
     if player and current is not None:
         who = books.player(player)
         if who is None or who.name != current.name:
-            out = who is not None and who.get("out") is True and rules.out
-            why = f"out of the game ({rules.out})" if out else rules.order
+            out = who is not None and who.get("out") is True
+            why = f"out of the game{_with(rules.out)}" if out else rules.order
             said = f"it is {current.name}'s turn, not {player}'s{_with(why)}"
             hint = f"leave out the player, or roll for {current.name}{_with(rules.order)}"
             problems.append(problem("not-their-turn", where["player"], said, hint))

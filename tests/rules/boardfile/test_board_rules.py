@@ -349,3 +349,17 @@ def test_board_a_turns_row_that_names_no_player_is_named_by_its_cell() -> None:
         "    hint: the next turn is the player's after the last row's: Ann, Bob, Cy",
     ]
     assert t.refusal("tick 1").startswith("Turns!C3: unknown-player")
+
+
+def test_board_a_roll_for_one_who_is_out_says_they_are_out() -> None:
+    """`roll --player` for a player who is out says why, as the 21-field game does (there with
+    its rule number): not merely that it is another's turn."""
+    t = game(("Ann", "Bob", "Cy"))
+    t.edit_cells({"Players!D3": True})  # Bob is out
+    assert t.refusal("roll --player Bob").splitlines() == [
+        "--player: not-their-turn it is Ann's turn, not Bob's (out of the game)",
+        "    hint: leave out the player, or roll for Ann",
+    ]
+    assert t.refusal("roll --player Cy").splitlines()[0] == (
+        "--player: not-their-turn it is Ann's turn, not Cy's"
+    )
