@@ -327,6 +327,7 @@ def check_seats(
     columns = ["name", "role"] + [c.name for c in books.game.player_columns]
     colours: dict[str, str] = {}
     orders: dict[int, str] = {}
+    placed = any(_whole(p.get("order")) for p in players)
     for p in players:
         ref, at = p.ref, f"player {p.name}"
         field = p.get("field")
@@ -347,13 +348,33 @@ def check_seats(
             yield problem("duplicate-colour", _cell(ref, columns, "colour", at), said, hint)
         if colour:
             colours.setdefault(colour, p.name)
-        order = p.get("order")
-        if isinstance(order, int) and not isinstance(order, bool):
-            if order in orders:
-                said = f"{p.name} and {orders[order]} both have place {order} in the turn order"
-                hint = _said(rules.order, "give each player a place of their own")
-                yield problem("duplicate-order", _cell(ref, columns, "order", at), said, hint)
-            orders.setdefault(order, p.name)
+        yield from _place(p, _cell(ref, columns, "order", at), orders, placed, rules)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _place(
+    p: Player, where: str, orders: dict[int, str], placed: bool, rules: TurnRules
+) -> Iterator[Problem]:
+    """A player's place in the turn order: 1 or more, their own (`orders`, the places seen so
+    far); empty only while nobody's is (`placed`), before the first player is drawn."""
+    order = p.get("order")
+    hint = _said(rules.order, "give each player a place of their own, 1 the first")
+    if not _whole(order):
+        if placed:
+            yield problem("missing-value", where, f"{p.name} has no place in the turn order", hint)
+        return
+    assert isinstance(order, int)
+    if order < 1:
+        said = f"{p.name}'s place in the turn order is {order}, not 1 or more"
+        yield problem("bad-order", where, said, hint)
+    elif order in orders:
+        said = f"{p.name} and {orders[order]} both have place {order} in the turn order"
+        hint = _said(rules.order, "give each player a place of their own")
+        yield problem("duplicate-order", where, said, hint)
+    orders.setdefault(order, p.name)
 
 
 def check_turns(books: Books, turns: Sequence[TurnRow], rules: TurnRules) -> Iterator[Problem]:

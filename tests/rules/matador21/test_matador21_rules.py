@@ -167,6 +167,24 @@ def test_102_3_a_turns_row_that_names_no_player_is_named_by_its_cell() -> None:
     assert t.refusal("roll").startswith("Turns!C3: unknown-player")
 
 
+def test_102_3_a_place_in_the_turn_order_emptied_or_below_1_is_named_by_its_cell() -> None:
+    """102.3: every player has a place in the turn order, 1 the first. A place emptied (it
+    was taken as the row's number, here A's 1, B's too) or below 1 (C would sit out the first
+    round) is named by its own cell: `ledger check` said clean, and a roll was refused naming
+    the other player's cell."""
+    t = board(c=5)
+    t.edit_cells({"Players!F2": None, "Players!F3": 1, "Players!F4": 0})
+    assert t.check(clean=False).splitlines() == [
+        "Players!F2: missing-value A has no place in the turn order",
+        "    hint: 102.3: give each player a place of their own, 1 the first",
+        "Players!F4: bad-order C's place in the turn order is 0, not 1 or more",
+        "    hint: 102.3: give each player a place of their own, 1 the first",
+    ]
+    assert t.refusal("roll").startswith("Players!F2: missing-value")
+    t.edit_cells({"Players!F2": 2, "Players!F4": 3})
+    t.check(clean=True)
+
+
 # -- 605: moving --------------------------------------------------------------------------------
 
 
