@@ -325,6 +325,10 @@ def check_seats(
         hint = _said(rules.count, "add or remove players (--player NAME for each)")
         yield problem("player-count", "Players", said, hint)
     columns = ["name", "role"] + [c.name for c in books.game.player_columns]
+    if len(players) >= 2 and all(p.get("out") is True for p in players):  # typed by hand
+        hint = _said(rules.won, "the last player left has won and is not out: set their out to no")
+        said = "every player is out of the game"
+        yield problem("no-players-left", _column(players, columns, "out"), said, hint)
     colours: dict[str, str] = {}
     orders: dict[int, str] = {}
     placed = any(_whole(p.get("order")) for p in players)
@@ -349,6 +353,17 @@ def check_seats(
         if colour:
             colours.setdefault(colour, p.name)
         yield from _place(p, _cell(ref, columns, "order", at), orders, placed, rules)
+
+
+def _column(players: Sequence[Player], columns: Sequence[str], column: str) -> str:
+    """The players' cells of a column, `Players!E2:E4` (the sheet when they have none)."""
+    refs = [p.ref for p in players if p.ref is not None]
+    if not refs:
+        return "Players"
+    first = min(refs, key=lambda r: r.row)
+    last = max(refs, key=lambda r: r.row)
+    top = _cell(first, columns, column, "Players")
+    return f"{top}:{_cell(last, columns, column, '').partition('!')[2]}"
 
 
 def _whole(value: object) -> bool:

@@ -363,6 +363,22 @@ def test_403_1_the_last_player_wins_and_play_stops() -> None:
     assert status(t)["turn"] is None
 
 
+def test_403_1_every_player_out_is_named_by_the_out_cells() -> None:
+    """403.1: play ends with one player left, who has won. Every player marked out (typed by
+    hand: no turn puts the last one out) is named by the Players' out cells with the rule,
+    not said as clean, and a roll is refused with the rule too."""
+    t = board(c=5)
+    t.edit_cells({"Players!E2": "yes", "Players!E3": "yes", "Players!E4": "yes"})
+    assert t.check(clean=False).splitlines() == [
+        "Players!E2:E4: no-players-left every player is out of the game",
+        "    hint: 403.1: the last player left has won and is not out: set their out to no",
+    ]
+    assert t.refusal("roll").startswith("Players!E2:E4: no-players-left")
+    t.edit_cells({"Players!E4": "no"})  # C is left: C has won
+    t.check(clean=True)
+    assert "game-over the game is over: C won (403.1)" in t.refusal("roll")
+
+
 def test_status_names_the_fields_and_writes_amounts_as_people_read_them(workbook: Any) -> None:
     owners = "| 6 | The Werewall | A\n| 21 | Privateer Armade | A\n"
     book = table(workbook, a=15, b=20, owners=owners)
