@@ -393,8 +393,10 @@ def _place(
 
 
 def check_turns(books: Books, turns: Sequence[TurnRow], rules: TurnRules) -> Iterator[Problem]:
-    """Each Turns row names a player: the next turn is the one after the last row's."""
+    """Each Turns row names a player (the next turn is the one after the last row's) and a
+    round: the same as the row before or the next, and the last leads to the day."""
     names = [p.name for p in books.players if p.role == PLAYER_ROLE]
+    yield from _rounds(books, turns, rules)
     for r in turns:
         who = books.player(r.player)
         if who is None or who.role != PLAYER_ROLE:
@@ -402,6 +404,27 @@ def check_turns(books: Books, turns: Sequence[TurnRow], rules: TurnRules) -> Ite
             said = f"{r.player!r} is not a player"
             hint = _said(rules.order, "the next turn is the player's after the last row's")
             yield problem("unknown-player", where, said, f"{hint}: {', '.join(names)}")
+
+
+def _rounds(books: Books, turns: Sequence[TurnRow], rules: TurnRules) -> Iterator[Problem]:
+    hint = "a round is every remaining player's turn"
+    before = None
+    for r in turns:
+        low = 1 if before is None else before.round
+        if not low <= r.round <= low + (before is not None):
+            where = _cell(r.ref, ["turn", "round"], "round", f"Turns turn {r.turn}")
+            after = f", after a turn of round {low}" if before is not None else ""
+            said = f"turn {r.turn} is in round {r.round}{after}"
+            rounds = f"round {low} or {low + 1}" if before is not None else "round 1"
+            yield problem("bad-round", where, said, _said(rules.order, f"{hint}: {rounds}"))
+            return
+        before = r
+    if before is not None and not before.round <= books.day <= before.round + 1:
+        where = str(books.settings.refs.get("day") or "Settings day")
+        said = f"the day is round {books.day}, but the last turn was in round {before.round}"
+        hint = "the day is the round of the last turn, or the next"
+        hint += f": {before.round} or {before.round + 1}"
+        yield problem("bad-round", where, said, _said(rules.order, hint))
 
 
 class OwnerLike(Protocol):

@@ -185,6 +185,30 @@ def test_102_3_a_place_in_the_turn_order_emptied_or_below_1_is_named_by_its_cell
     t.check(clean=True)
 
 
+def test_102_3_a_round_typed_over_in_turns_is_named_by_its_cell() -> None:
+    """102.3: a round is every remaining player's turn, so the Turns rows' rounds go up by one
+    at a time and the last leads to the round being played (the day in Settings). A round
+    typed over is named by its cell: `ledger check` said clean while the table played from the
+    typed round (its day jumped to 100), or refused a roll naming the Settings' day."""
+    t = board(c=5)
+    for _ in range(4):
+        t("roll --dice 1,1")  # A, B, C in round 1; A in round 2
+    for typed in (0, 99):
+        t.edit_cells({"Turns!B5": typed})
+        assert t.check(clean=False).splitlines() == [
+            f"Turns!B5: bad-round turn 4 is in round {typed}, after a turn of round 1",
+            "    hint: 102.3: a round is every remaining player's turn: round 1 or 2",
+        ]
+        assert t.refusal("roll").startswith("Turns!B5: bad-round")
+    t.edit_cells({"Turns!B5": 2})
+    t.check(clean=True)
+    t.set_setting("day", 5)
+    assert t.check(clean=False).splitlines() == [
+        "Settings!B3: bad-round the day is round 5, but the last turn was in round 2",
+        "    hint: 102.3: the day is the round of the last turn, or the next: 2 or 3",
+    ]
+
+
 # -- 605: moving --------------------------------------------------------------------------------
 
 
