@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from ledger.core.board_table import TurnRules, check_owners, check_seats, check_turns
+from ledger.core.books import PLAYER_ROLE
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS
+from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS, PLAYER_COLUMNS
 from ledger.rules.boardfile.spec import LOT, Square
 
 
@@ -18,6 +19,8 @@ def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
     rules = books.state.rules
     fields = len(rules.squares) if rules is not None else None
     yield from check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, TurnRules())
+    if rules is not None:
+        yield from _jail(books, rules.jail)
     squares = rules.squares if rules is not None else None
 
     def ownable(n: int) -> bool:  # with no board to read, nothing is said of it
@@ -42,3 +45,25 @@ def _levels(books: Books, squares: Sequence[Square]) -> Iterator[Problem]:
             where = str(CellRef(r.ref.sheet, columns.index("level"), r.ref.row)) if r.ref else ""
             said = f"{square.name} has levels 0-{top}, not {r.level}"
             yield problem("bad-level", where or f"Owners field {r.field}", said, "")
+
+
+def _jail(books: Books, jail: int) -> Iterator[Problem]:
+    """One in the jail stands on the jail's field (0: the board has none) and is in the game."""
+    columns = ["name", "role"] + [c.name for c in PLAYER_COLUMNS]
+    for p in books.players:
+        if p.role != PLAYER_ROLE or p.get("in_jail") is not True:
+            continue
+        at = f"player {p.name}"
+        where = str(CellRef(p.ref.sheet, columns.index("in_jail"), p.ref.row)) if p.ref else at
+        field, said, hint = p.get("field"), "", "set in_jail to no"
+        if p.get("out") is True:
+            said = f"{p.name} is out of the game, and in the jail"
+            hint = f"one who is out is in no jail: {hint}"
+        elif not jail:
+            said = f"{p.name} is in the jail, but the board has none"
+        elif field != jail:
+            said = f"{p.name} is in the jail, but {p.name}'s piece stands on field {field}"
+            said += f", not on {jail}"
+            hint = f"[jail]: one in the jail stands on its field: {hint}, or field to {jail}"
+        if said:
+            yield problem("bad-jail", where, said, hint)

@@ -363,3 +363,20 @@ def test_board_a_roll_for_one_who_is_out_says_they_are_out() -> None:
     assert t.refusal("roll --player Cy").splitlines()[0] == (
         "--player: not-their-turn it is Ann's turn, not Cy's"
     )
+
+
+def test_board_in_the_jail_typed_for_one_not_on_its_field_or_out_is_named_by_its_cell() -> None:
+    """A player in the jail stands on the jail's field (a go-to-jail field puts them there) and
+    is in the game: in_jail typed for one elsewhere, or out, is named by its cell, rather than
+    charging the jail's fine to one who was never sent there."""
+    t = game(("Ann", "Bob", "Cy"))
+    t.edit_cells({"Players!F3": True, "Players!D4": True, "Players!F4": True})
+    assert t.check(clean=False).splitlines() == [
+        "Players!F3: bad-jail Bob is in the jail, but Bob's piece stands on field 1, not on 5",
+        "    hint: [jail]: one in the jail stands on its field: set in_jail to no, or field to 5",
+        "Players!F4: bad-jail Cy is out of the game, and in the jail",
+        "    hint: one who is out is in no jail: set in_jail to no",
+    ]
+    assert t.refusal("roll").startswith("Players!F3: bad-jail")
+    t.edit_cells({"Players!C3": 5, "Players!F4": False})
+    t.check(clean=True)
