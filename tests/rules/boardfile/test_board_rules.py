@@ -380,3 +380,17 @@ def test_board_in_the_jail_typed_for_one_not_on_its_field_or_out_is_named_by_its
     assert t.refusal("roll").startswith("Players!F3: bad-jail")
     t.edit_cells({"Players!C3": 5, "Players!F4": False})
     t.check(clean=True)
+
+
+def test_board_a_level_typed_for_a_lot_nobody_owns_is_named_by_its_cell() -> None:
+    """A lot's level is its owner's (one who goes out leaves it bare): a level typed for a lot
+    nobody owns is named by its cell, rather than raising the rent of whoever buys it next."""
+    t = game()
+    t.edit_cells({"Owners!D2": 1})
+    assert t.check(clean=False).splitlines() == [
+        "Owners!D2: bad-level Red A has no owner, and is at level 1",
+        "    hint: a lot nobody owns is bare: set its level to 0, or type its owner",
+    ]
+    assert t.refusal("buy Ann 2").startswith("Owners!D2: bad-level")
+    own(t, {2: "Bob"})
+    t.check(clean=True)
