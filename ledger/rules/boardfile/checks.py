@@ -4,13 +4,14 @@ still in the game, a level the lot has a rent for). Pure: problems, no changes."
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-from ledger.core.board_table import TurnRules, check_owners, check_seats
+from ledger.core.board_table import TurnRules, check_owners, check_seats, check_turns
+from ledger.core.books import PLAYER_ROLE
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS
-from ledger.rules.boardfile.spec import LOT
+from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS, PLAYER_COLUMNS
+from ledger.rules.boardfile.spec import LOT, Square
 
 
 def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
@@ -18,21 +19,57 @@ def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
     rules = books.state.rules
     fields = len(rules.squares) if rules is not None else None
     yield from check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, TurnRules())
-    if rules is None:  # the owners wait for a board
-        return
-    squares = rules.squares
+    if rules is not None:
+        yield from _jail(books, rules.jail)
+    squares = rules.squares if rules is not None else None
 
-    def ownable(n: int) -> bool:
-        return 1 <= n <= len(squares) and squares[n - 1].ownable
+    def ownable(n: int) -> bool:  # with no board to read, nothing is said of it
+        return squares is None or (1 <= n <= len(squares) and squares[n - 1].ownable)
 
+    # the owners' other mistakes need no board: said in the same pass as the Board sheet's
     yield from check_owners(books, books.state.owners, ownable, TurnRules())
+    if squares is not None:  # a field's levels wait for a board
+        yield from _levels(books, squares)
+    yield from check_turns(books, books.state.turns, TurnRules())
+
+
+def _levels(books: Books, squares: Sequence[Square]) -> Iterator[Problem]:
+    """Each lot at a level it has a rent for, 0 when nobody owns it (other fields at 0)."""
     columns = [c.name for c in OWNERS.columns]
     for r in books.state.owners:
-        if not ownable(r.field):
+        if not 1 <= r.field <= len(squares) or not squares[r.field - 1].ownable:
             continue
         square = squares[r.field - 1]
         top = len(square.rents) - 1 if square.kind == LOT else 0
+        where = str(CellRef(r.ref.sheet, columns.index("level"), r.ref.row)) if r.ref else ""
+        where = where or f"Owners field {r.field}"
         if not 0 <= r.level <= top:
-            where = str(CellRef(r.ref.sheet, columns.index("level"), r.ref.row)) if r.ref else ""
             said = f"{square.name} has levels 0-{top}, not {r.level}"
-            yield problem("bad-level", where or f"Owners field {r.field}", said, "")
+            hint = f"a level of 0 (bare) to {top}, one the file's rents has for {square.name}"
+            yield problem("bad-level", where, said, hint)
+        elif r.level and not r.owner:  # one who goes out leaves the lot bare
+            said = f"{square.name} has no owner, and is at level {r.level}"
+            hint = "a lot nobody owns is bare: set its level to 0, or type its owner"
+            yield problem("bad-level", where, said, hint)
+
+
+def _jail(books: Books, jail: int) -> Iterator[Problem]:
+    """One in the jail stands on the jail's field (0: the board has none) and is in the game."""
+    columns = ["name", "role"] + [c.name for c in PLAYER_COLUMNS]
+    for p in books.players:
+        if p.role != PLAYER_ROLE or p.get("in_jail") is not True:
+            continue
+        at = f"player {p.name}"
+        where = str(CellRef(p.ref.sheet, columns.index("in_jail"), p.ref.row)) if p.ref else at
+        field, said, hint = p.get("field"), "", "set in_jail to no"
+        if p.get("out") is True:
+            said = f"{p.name} is out of the game, and in the jail"
+            hint = f"one who is out is in no jail: {hint}"
+        elif not jail:
+            said = f"{p.name} is in the jail, but the board has none"
+        elif field != jail:
+            said = f"{p.name} is in the jail, but {p.name}'s piece stands on field {field}"
+            said += f", not on {jail}"
+            hint = f"[jail]: one in the jail stands on its field: {hint}, or field to {jail}"
+        if said:
+            yield problem("bad-jail", where, said, hint)

@@ -12,6 +12,7 @@ from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
     BOARD,
+    COLOURS,
     FLEET,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -34,7 +35,8 @@ def check_state(books: Books) -> Iterator[Problem]:
     if not isinstance(state, State):
         return
     fields = int(books.settings.values.get("board_fields", 21) or 21)
-    yield from board_table.check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, RULES)
+    seats = board_table.check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, RULES, tuple(COLOURS))
+    yield from seats  # 101.3: a colour of one's own, one of COLOURS
     yield from _board(books, state)
     board = {f.field: f for f in state.board}
 
@@ -43,6 +45,7 @@ def check_state(books: Books) -> Iterator[Problem]:
 
     which = "702.5: only Territories, Labor Camps and Fleets"
     yield from board_table.check_owners(books, state.owners, ownable, RULES, which)
+    yield from board_table.check_turns(books, state.turns, RULES)
     choice = books.settings.values.get("tax_choice")
     if choice not in TAX_CHOICES:
         yield problem(

@@ -215,3 +215,29 @@ def test_board_the_board_in_docs_adding_a_game_reads_clean() -> None:
         "out",
         2,
     )
+
+
+def test_board_a_mistake_in_the_board_sheet_hides_no_mistake_of_the_players_or_owners() -> None:
+    """Every problem in one pass: the Board sheet's mistake, and beside it the Players' and
+    the Owners' that need no board to be found (a field owned twice, by nobody in the game, by
+    one who is out; a place held twice)."""
+    t = game(("Ann", "Bob", "Cy"))
+    t.edit_cells(
+        {
+            "Board!B4": "pass_start = -1",
+            "Players!D4": True,  # Cy is out
+            "Players!E3": 1,  # Bob's place is Ann's
+            "Owners!C2": "Zed",
+            "Owners!C3": "Cy",
+        }
+    )
+    t.add_rows("Owners", [[2, "Red A", "Ann", 0]])
+    said = t.check(clean=False)
+    found = [line.split()[:2] for line in said.splitlines() if not line.startswith(" ")]
+    assert found == [
+        ["Board!B4:", "bad-board-value"],
+        ["Players!E3:", "duplicate-order"],
+        ["Owners!C2:", "unknown-player"],
+        ["Owners!C3:", "owned-by-loser"],
+        ["Owners!A7:", "two-owners"],
+    ], said

@@ -331,3 +331,66 @@ kind = "free"
     with refused(*["amount-too-large"] * 6):
         t("rent Bob 2")
     assert t.cash("Bob") == 100 and t.cash("Ann") == 99
+
+
+def test_board_a_turns_row_that_names_no_player_is_named_by_its_cell() -> None:
+    """The next player is the one after the last Turns row's: a row naming nobody at the table
+    is named by its cell and refuses a turn, rather than giving it to the first player."""
+    t = game(("Ann", "Bob", "Cy"))
+    t("roll --dice 1,1")  # Ann
+    t("roll --dice 1,1")  # Bob
+    assert t.status()["turn"] == "Cy"
+    t.edit_cells({"Turns!C3": "BOB"})  # the same player, in another case
+    t.check(clean=True)
+    assert t.status()["turn"] == "Cy"
+    t.edit_cells({"Turns!C3": "Zed"})
+    assert t.check(clean=False).splitlines() == [
+        "Turns!C3: unknown-player 'Zed' is not a player",
+        "    hint: the next turn is the player's after the last row's: Ann, Bob, Cy",
+    ]
+    assert t.refusal("tick 1").startswith("Turns!C3: unknown-player")
+
+
+def test_board_a_roll_for_one_who_is_out_says_they_are_out() -> None:
+    """`roll --player` for a player who is out says why, as the 21-field game does (there with
+    its rule number): not merely that it is another's turn."""
+    t = game(("Ann", "Bob", "Cy"))
+    t.edit_cells({"Players!D3": True})  # Bob is out
+    assert t.refusal("roll --player Bob").splitlines() == [
+        "--player: not-their-turn it is Ann's turn, not Bob's (out of the game)",
+        "    hint: leave out the player, or roll for Ann",
+    ]
+    assert t.refusal("roll --player Cy").splitlines()[0] == (
+        "--player: not-their-turn it is Ann's turn, not Cy's"
+    )
+
+
+def test_board_in_the_jail_typed_for_one_not_on_its_field_or_out_is_named_by_its_cell() -> None:
+    """A player in the jail stands on the jail's field (a go-to-jail field puts them there) and
+    is in the game: in_jail typed for one elsewhere, or out, is named by its cell, rather than
+    charging the jail's fine to one who was never sent there."""
+    t = game(("Ann", "Bob", "Cy"))
+    t.edit_cells({"Players!F3": True, "Players!D4": True, "Players!F4": True})
+    assert t.check(clean=False).splitlines() == [
+        "Players!F3: bad-jail Bob is in the jail, but Bob's piece stands on field 1, not on 5",
+        "    hint: [jail]: one in the jail stands on its field: set in_jail to no, or field to 5",
+        "Players!F4: bad-jail Cy is out of the game, and in the jail",
+        "    hint: one who is out is in no jail: set in_jail to no",
+    ]
+    assert t.refusal("roll").startswith("Players!F3: bad-jail")
+    t.edit_cells({"Players!C3": 5, "Players!F4": False})
+    t.check(clean=True)
+
+
+def test_board_a_level_typed_for_a_lot_nobody_owns_is_named_by_its_cell() -> None:
+    """A lot's level is its owner's (one who goes out leaves it bare): a level typed for a lot
+    nobody owns is named by its cell, rather than raising the rent of whoever buys it next."""
+    t = game()
+    t.edit_cells({"Owners!D2": 1})
+    assert t.check(clean=False).splitlines() == [
+        "Owners!D2: bad-level Red A has no owner, and is at level 1",
+        "    hint: a lot nobody owns is bare: set its level to 0, or type its owner",
+    ]
+    assert t.refusal("buy Ann 2").startswith("Owners!D2: bad-level")
+    own(t, {2: "Bob"})
+    t.check(clean=True)

@@ -113,6 +113,25 @@ def test_301_1_301_3_301_4_colours_fields_first_player() -> None:
     assert s["round"] == 1
 
 
+def test_101_3_a_colour_that_is_none_of_the_games_is_named_by_its_cell() -> None:
+    """101.3: a colour of one's own, one of the game's (the Players sheet's list, which Excel
+    enforces and a paste or another program does not): another is named by its cell, with the
+    duplicate beside it, and every command is refused."""
+    t = board(c=5)
+    t.edit_cells({"Players!C3": "pink", "Players!C4": "red"})
+    said = t.check(clean=False)
+    colours = "red, blue, green, yellow, purple, orange"
+    assert said.splitlines() == [
+        "Players!C3: unknown-colour B's colour is 'pink', not one of the game's",
+        f"    hint: 101.3: every player has a colour of their own, one of {colours}",
+        "Players!C4: duplicate-colour C and A are both red",
+        "    hint: 101.3: every player has a colour of their own",
+    ]
+    assert t.refusal("roll").startswith("Players!C3: unknown-colour")
+    t.edit_cells({"Players!C3": "blue", "Players!C4": "green"})
+    t.check(clean=True)
+
+
 def test_102_3_order_from_the_first_player() -> None:
     t = new_game("A", "B", "C", "D", first="C")
     order = [r["name"] for r in sorted(t.rows("Players"), key=lambda r: r["order"])]
@@ -126,6 +145,67 @@ def test_102_3_order_from_the_first_player() -> None:
         ("A", 1),
         ("B", 1),
         ("C", 2),
+    ]
+
+
+def test_102_3_a_turns_row_that_names_no_player_is_named_by_its_cell() -> None:
+    """102.3: the next player is the one after the last Turns row's. A row naming nobody at
+    the table (a name typed over) is named by its cell and refuses every command, rather than
+    giving the turn to the first player; a name typed in another case is the same player."""
+    t = board(c=5)
+    t("roll --dice 1,1")  # A
+    t("roll --dice 1,1")  # B
+    assert status(t)["turn"] == "C"
+    t.edit_cells({"Turns!C3": "b"})
+    t.check(clean=True)
+    assert status(t)["turn"] == "C"
+    t.edit_cells({"Turns!C3": "Zed"})
+    assert t.check(clean=False).splitlines() == [
+        "Turns!C3: unknown-player 'Zed' is not a player",
+        "    hint: 102.3: the next turn is the player's after the last row's: A, B, C",
+    ]
+    assert t.refusal("roll").startswith("Turns!C3: unknown-player")
+
+
+def test_102_3_a_place_in_the_turn_order_emptied_or_below_1_is_named_by_its_cell() -> None:
+    """102.3: every player has a place in the turn order, 1 the first. A place emptied (it
+    was taken as the row's number, here A's 1, B's too) or below 1 (C would sit out the first
+    round) is named by its own cell: `ledger check` said clean, and a roll was refused naming
+    the other player's cell."""
+    t = board(c=5)
+    t.edit_cells({"Players!F2": None, "Players!F3": 1, "Players!F4": 0})
+    assert t.check(clean=False).splitlines() == [
+        "Players!F2: missing-value A has no place in the turn order",
+        "    hint: 102.3: give each player a place of their own, 1 the first",
+        "Players!F4: bad-order C's place in the turn order is 0, not 1 or more",
+        "    hint: 102.3: give each player a place of their own, 1 the first",
+    ]
+    assert t.refusal("roll").startswith("Players!F2: missing-value")
+    t.edit_cells({"Players!F2": 2, "Players!F4": 3})
+    t.check(clean=True)
+
+
+def test_102_3_a_round_typed_over_in_turns_is_named_by_its_cell() -> None:
+    """102.3: a round is every remaining player's turn, so the Turns rows' rounds go up by one
+    at a time and the last leads to the round being played (the day in Settings). A round
+    typed over is named by its cell: `ledger check` said clean while the table played from the
+    typed round (its day jumped to 100), or refused a roll naming the Settings' day."""
+    t = board(c=5)
+    for _ in range(4):
+        t("roll --dice 1,1")  # A, B, C in round 1; A in round 2
+    for typed in (0, 99):
+        t.edit_cells({"Turns!B5": typed})
+        assert t.check(clean=False).splitlines() == [
+            f"Turns!B5: bad-round turn 4 is in round {typed}, after a turn of round 1",
+            "    hint: 102.3: a round is every remaining player's turn: round 1 or 2",
+        ]
+        assert t.refusal("roll").startswith("Turns!B5: bad-round")
+    t.edit_cells({"Turns!B5": 2})
+    t.check(clean=True)
+    t.set_setting("day", 5)
+    assert t.check(clean=False).splitlines() == [
+        "Settings!B3: bad-round the day is round 5, but the last turn was in round 2",
+        "    hint: 102.3: the day is the round of the last turn, or the next: 2 or 3",
     ]
 
 
@@ -305,6 +385,22 @@ def test_403_1_the_last_player_wins_and_play_stops() -> None:
     for command in ("roll", "tick 2"):
         assert "game-over the game is over: B won" in t.refusal(command)
     assert status(t)["turn"] is None
+
+
+def test_403_1_every_player_out_is_named_by_the_out_cells() -> None:
+    """403.1: play ends with one player left, who has won. Every player marked out (typed by
+    hand: no turn puts the last one out) is named by the Players' out cells with the rule,
+    not said as clean, and a roll is refused with the rule too."""
+    t = board(c=5)
+    t.edit_cells({"Players!E2": "yes", "Players!E3": "yes", "Players!E4": "yes"})
+    assert t.check(clean=False).splitlines() == [
+        "Players!E2:E4: no-players-left every player is out of the game",
+        "    hint: 403.1: the last player left has won and is not out: set their out to no",
+    ]
+    assert t.refusal("roll").startswith("Players!E2:E4: no-players-left")
+    t.edit_cells({"Players!E4": "no"})  # C is left: C has won
+    t.check(clean=True)
+    assert "game-over the game is over: C won (403.1)" in t.refusal("roll")
 
 
 def test_status_names_the_fields_and_writes_amounts_as_people_read_them(workbook: Any) -> None:
