@@ -157,3 +157,16 @@ def test_38_what_is_posted_sums_to_zero_and_merges_pieces_by_account(
 
 def test_38_the_shared_steps_are_game_blind() -> None:
     assert "ledger.rules" not in Path(steps.__file__).read_text(encoding="utf-8")
+
+
+def test_30_a_charge_at_the_home_bank_takes_from_it_once_then_from_the_others() -> None:
+    """§30: the bank at the place pays first; when that is the home bank it is not asked twice
+    (which took its money twice and overdrew it: a charge Ann could pay was refused)."""
+    books = _books(home="5.00", away="20.00")
+    ann = books.players[0]
+    assert steps.debit(books, ann, Decimal("15"), "AMOUNT", "no loans", at="Home") == [
+        ("cash:Ann:Home", Decimal("-5.00")),
+        ("cash:Ann:Away", Decimal("-10.00")),
+    ]
+    with pytest.raises(steps.Refused):
+        steps.debit(books, ann, Decimal("25.01"), "AMOUNT", "no loans", at="Home")
