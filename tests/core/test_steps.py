@@ -170,3 +170,12 @@ def test_30_a_charge_at_the_home_bank_takes_from_it_once_then_from_the_others() 
     ]
     with pytest.raises(steps.Refused):
         steps.debit(books, ann, Decimal("25.01"), "AMOUNT", "no loans", at="Home")
+
+
+def test_38_a_key_typed_exactly_finds_that_record_before_one_that_differs_in_case() -> None:
+    jars = [_Ship("J1", "Tea"), _Ship("j1", "tea")]
+    assert steps.find(jars, "j1", lambda s: s.id) == jars[1]
+    assert steps.find(jars, " J1 ", lambda s: s.id) == jars[0]
+    assert steps.find(jars, "tea", lambda s: s.id, lambda s: s.name) == jars[1]
+    assert steps.find(jars, "TEA", lambda s: s.id, lambda s: s.name) == jars[0]  # the first
+    assert steps.find(SHIPS, "s1", lambda s: s.id, lambda s: s.name) == SHIPS[0]  # an id first
