@@ -56,6 +56,7 @@ def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done
         rule="§7",
         event=event,
         where=where["player"],
+        at=place,  # §30: the bank there first
     )
     cid = state.next_id("K", [c.id for c in state.corporations])
     ready = books.day + rules.incorporation_days
