@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import find, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
@@ -72,15 +72,20 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
 
     def corp(key: str, w: str) -> Corporation:
-        found = next(
-            (
-                c
-                for c in state.corporations
-                if key.strip().casefold() in (c.id.casefold(), c.name.casefold())
-            ),
-            None,
-        )
-        if found is None or found.status != "active":
+        active = [c for c in state.corporations if c.status == "active"]
+        found = find(active, key, lambda c: c.id)  # an id before a name (§7 --name is free)
+        named = [c for c in active if c.name.strip().casefold() == key.strip().casefold()]
+        if found is None and len(named) > 1:
+            ids = ", ".join(f"{c.id} ({c.head})" for c in named)
+            raise refuse(
+                "ambiguous-name",
+                w,
+                f"{key.strip()!r} names more than one active corporation: {ids} (§9)",
+                f"name it by its id ({' or '.join(c.id for c in named)})",
+            )
+        if found is None and named:
+            found = named[0]
+        if found is None:
             raise refuse(
                 "unknown-corporation",
                 w,
