@@ -90,8 +90,9 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
                 "unknown-corporation",
                 w,
                 f"there is no active corporation {key!r} (§9: formed corporations merge, one at a time; forming takes 5 days, §7)",
-                "corporations: "
-                + ", ".join(f"{c.id} {c.name}" for c in state.corporations if c.status == "active"),
+                ("corporations: " + ", ".join(f"{c.id} {c.name}" for c in active))
+                if active
+                else "no corporation is active now: ledger incorporate PLAYER (5 days, §7)",
             )
         return found
 
