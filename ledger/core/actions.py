@@ -228,12 +228,27 @@ def command_event(spec: ActionSpec) -> EventHandler:
                 given[p.name], cells[p.name] = value, _cell(ev, p.column)
         if problems:
             return [], problems
-        before = len(books.journal)
+        before, kept, mark = len(books.journal), books.fork(), books.journal.mark()
         _, problems = books.game.apply(books, spec.name, given, cells, where)
+        if has_errors(problems):  # the rows after it read the books as if it were never typed
+            _put_back(books, kept)
+            books.journal.back_to(mark)
+            return [], problems
         # a warning (a risky move the rules allow) leaves the row posted, as the command is
-        return ([] if has_errors(problems) else books.journal.transactions[before:]), problems
+        return books.journal.transactions[before:], problems
 
     return handle
+
+
+def _put_back(books: Books, kept: Books) -> None:
+    """The records as `kept` (a fork taken before a refused row): what its handler changed
+    before it was refused (a player's columns, a record's state) is undone; the journal goes
+    back to its mark apart."""
+    books.state = kept.state
+    books.settings.values.clear()
+    books.settings.values.update(kept.settings.values)
+    books.players[:] = kept.players
+    books.dice[:] = kept.dice
 
 
 def command_events(commands: Mapping[str, ActionSpec]) -> dict[str, EventHandler]:

@@ -33,7 +33,8 @@ def payer_postings(
     accounts = books.player_accounts(player)
     home = books.game.cash_account(player)
     first = [prefer] if prefer and prefer in accounts else []
-    order = first + [home] + [a for a in accounts if a not in (home, prefer)]
+    # each bank once: the preferred one may be the home bank
+    order = list(dict.fromkeys([*first, home, *(a for a in accounts if a not in (home, prefer))]))
     if books.game.allows_debt(books.settings):
         return (Posting(home, -amount),)
     left = amount.amount

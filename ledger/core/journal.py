@@ -112,6 +112,15 @@ def transfer(
     )
 
 
+@dataclass(frozen=True)
+class JournalMark:
+    """Where a journal stood: its number of transactions, next id and balances."""
+
+    count: int
+    next_id: int
+    balances: dict[str, Decimal]
+
+
 @dataclass
 class Journal:
     """The transactions in the order they were written, with balances kept up to date."""
@@ -171,6 +180,16 @@ class Journal:
             self._balances[p.account] = self._balances.get(p.account, Decimal(0)) + p.amount.amount
         self.transactions.append(txn)
         self._next = max(self._next, txn.id + 1)
+
+    def mark(self) -> JournalMark:
+        """Where the journal stands now, to go back to (`back_to`) when a step is refused."""
+        return JournalMark(len(self.transactions), self._next, dict(self._balances))
+
+    def back_to(self, mark: JournalMark) -> None:
+        """The journal as it stood at `mark`: the transactions posted since are dropped, their
+        sums and their numbers with them."""
+        del self.transactions[mark.count :]
+        self._next, self._balances = mark.next_id, dict(mark.balances)
 
     def post(self, draft: Draft, day: int) -> Transaction:
         """Give the draft the next id and the day, check it balances, and append it."""

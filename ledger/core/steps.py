@@ -48,11 +48,18 @@ def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
 def find(pool: Iterable[R], key: str, *fields: Callable[[R], str]) -> R | None:
     """The record of `pool` whose first field is `key` (any case, spaces around the key
     ignored), else the first whose second field is, and so on (an id before a name); None
-    when none is."""
-    folded = key.strip().casefold()
+    when none is. A field that is the key as typed wins over one that differs in case (the
+    `j1` typed is the jar j1, not J1)."""
+    typed = key.strip()
+    folded = typed.casefold()
     records = list(pool)
     for field in fields:
-        found = next((r for r in records if field(r).casefold() == folded), None)
+        exact = next((r for r in records if field(r) == typed), None)
+        found = (
+            exact
+            if exact is not None
+            else next((r for r in records if field(r).casefold() == folded), None)
+        )
         if found is not None:
             return found
     return None

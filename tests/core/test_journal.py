@@ -52,3 +52,17 @@ def test_random_payments_keep_every_balance_derived_and_the_total_zero(
     assert {a: m.amount for a, m in j.balances().items()} == expected
     for t in j:
         assert sum((p.amount.amount for p in t.postings), Decimal(0)) == 0
+
+
+def test_a_journal_goes_back_to_a_mark_with_its_sums_and_numbers() -> None:
+    j = Journal("KC")
+    j.post(transfer("bank", "cash:Ann", Money(Decimal("5"), "KC"), kind="k", memo="m"), 0)
+    mark = j.mark()
+    j.post(transfer("cash:Ann", "cash:Ann:Mars", Money(Decimal("2"), "KC"), kind="k", memo="m"), 0)
+    j.back_to(mark)
+    assert (len(j), j.next_id, j.accounts()) == (1, 2, {"bank", "cash:Ann"})
+    assert j.balance("cash:Ann").amount == Decimal("5")
+    assert (
+        j.post(transfer("cash:Ann", "bank", Money(Decimal("1"), "KC"), kind="k", memo="m"), 0).id
+        == 2
+    )

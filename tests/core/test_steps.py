@@ -157,3 +157,25 @@ def test_38_what_is_posted_sums_to_zero_and_merges_pieces_by_account(
 
 def test_38_the_shared_steps_are_game_blind() -> None:
     assert "ledger.rules" not in Path(steps.__file__).read_text(encoding="utf-8")
+
+
+def test_30_a_charge_at_the_home_bank_takes_from_it_once_then_from_the_others() -> None:
+    """§30: the bank at the place pays first; when that is the home bank it is not asked twice
+    (which took its money twice and overdrew it: a charge Ann could pay was refused)."""
+    books = _books(home="5.00", away="20.00")
+    ann = books.players[0]
+    assert steps.debit(books, ann, Decimal("15"), "AMOUNT", "no loans", at="Home") == [
+        ("cash:Ann:Home", Decimal("-5.00")),
+        ("cash:Ann:Away", Decimal("-10.00")),
+    ]
+    with pytest.raises(steps.Refused):
+        steps.debit(books, ann, Decimal("25.01"), "AMOUNT", "no loans", at="Home")
+
+
+def test_38_a_key_typed_exactly_finds_that_record_before_one_that_differs_in_case() -> None:
+    jars = [_Ship("J1", "Tea"), _Ship("j1", "tea")]
+    assert steps.find(jars, "j1", lambda s: s.id) == jars[1]
+    assert steps.find(jars, " J1 ", lambda s: s.id) == jars[0]
+    assert steps.find(jars, "tea", lambda s: s.id, lambda s: s.name) == jars[1]
+    assert steps.find(jars, "TEA", lambda s: s.id, lambda s: s.name) == jars[0]  # the first
+    assert steps.find(SHIPS, "s1", lambda s: s.id, lambda s: s.name) == SHIPS[0]  # an id first

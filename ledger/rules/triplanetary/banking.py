@@ -146,12 +146,17 @@ def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
 
 def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
     state = state_of(books)
-    branch = find([b for b in state.branches if b.status == "shipping"], a.branch, lambda b: b.id)
+    waiting = [b for b in state.branches if b.status == "shipping"]
+    branch = find(waiting, a.branch, lambda b: b.id)
     if branch is None:
         raise refuse(
             "unknown-branch",
             where["branch"],
             f"there is no branch bank {a.branch!r} waiting for its reserves (§30: it opens once)",
+            ("waiting: " + ", ".join(b.id for b in waiting))
+            if waiting
+            else "no branch bank waits for its reserves: "
+            "ledger branch PLAYER --base BASE --ship SHIP",
         )
     player = find_player(books, branch.owner, where["branch"])
     refuse_dead(player, where["branch"])  # §5: the reserves in transit went with the estate

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import find, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
@@ -56,6 +56,7 @@ def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done
         rule="§7",
         event=event,
         where=where["player"],
+        at=place,  # §30: the bank there first
     )
     cid = state.next_id("K", [c.id for c in state.corporations])
     ready = books.day + rules.incorporation_days
@@ -71,21 +72,27 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
 
     def corp(key: str, w: str) -> Corporation:
-        found = next(
-            (
-                c
-                for c in state.corporations
-                if key.strip().casefold() in (c.id.casefold(), c.name.casefold())
-            ),
-            None,
-        )
-        if found is None or found.status != "active":
+        active = [c for c in state.corporations if c.status == "active"]
+        found = find(active, key, lambda c: c.id)  # an id before a name (§7 --name is free)
+        named = [c for c in active if c.name.strip().casefold() == key.strip().casefold()]
+        if found is None and len(named) > 1:
+            ids = ", ".join(f"{c.id} ({c.head})" for c in named)
+            raise refuse(
+                "ambiguous-name",
+                w,
+                f"{key.strip()!r} names more than one active corporation: {ids} (§9)",
+                f"name it by its id ({' or '.join(c.id for c in named)})",
+            )
+        if found is None and named:
+            found = named[0]
+        if found is None:
             raise refuse(
                 "unknown-corporation",
                 w,
                 f"there is no active corporation {key!r} (§9: formed corporations merge, one at a time; forming takes 5 days, §7)",
-                "corporations: "
-                + ", ".join(f"{c.id} {c.name}" for c in state.corporations if c.status == "active"),
+                ("corporations: " + ", ".join(f"{c.id} {c.name}" for c in active))
+                if active
+                else "no corporation is active now: ledger incorporate PLAYER (5 days, §7)",
             )
         return found
 

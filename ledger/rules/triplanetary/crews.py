@@ -168,7 +168,9 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
             "unknown-crew",
             where["crew"],
             f"there is no working crew {a.crew!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
-            "crews: " + ", ".join(c.id for c in state.crews if c.active),
+            ("crews: " + ", ".join(c.id for c in state.crews if c.active))
+            if any(c.active for c in state.crews)
+            else "no crew works now: ledger hire PLAYER --ship SHIP",
         )
     player = find_player(books, crew.owner, where["crew"])
     back = owed_wages(rules, crew, books.day)

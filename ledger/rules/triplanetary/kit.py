@@ -138,6 +138,17 @@ def find_post(
                 where,
                 f"{found[0].name or found[0].id} belongs to {owners}, not {owner.name}",
             )
+        also = [p for p in by_name if by_id and p not in by_id]  # an id that is a name too
+        if also:
+            named = ", ".join(p.id for p in also)
+            raise refuse(
+                "ambiguous-name",
+                where,
+                f"{key.strip()!r} is the id of {by_id[0].name or by_id[0].id} ({by_id[0].id}) "
+                f"and the name of {named}",
+                f"name {by_id[0].name or by_id[0].id} by its name, and {named} by its id; "
+                "or rename one in the workbook",
+            )
         if len(found) > 1:
             whose = f" of {owner.name}" if owner else ""
             ids = [p.id if owner else f"{p.id} ({p.owner})" for p in found]

@@ -109,7 +109,9 @@ def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
             "unknown-liner",
             where["liner"],
             f"there is no open liner {a.liner!r} (§28)",
-            "liners: " + ", ".join(x.id for x in state.liners if x.status == "open"),
+            ("liners: " + ", ".join(x.id for x in state.liners if x.status == "open"))
+            if any(x.status == "open" for x in state.liners)
+            else "no liner is open now: ledger liner open PLAYER FROM TO",
         )
     line = state.update(line, status="closed")
     player = find_player(books, line.owner, where["liner"])

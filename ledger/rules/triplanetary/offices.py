@@ -78,6 +78,7 @@ def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
         rule="§8",
         event=event,
         where=where["at"],
+        at=place,  # §30: the bank there first (a base or liner has none: the home bank)
     )
     closed = next(
         (

@@ -117,6 +117,7 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
             rule="§38 §12",
             event=event,
             where=where["item"],
+            at=place,  # §30: the bank there first
         )
         for n in range(qty):
             name = a.name or ""
