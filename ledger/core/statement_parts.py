@@ -148,6 +148,24 @@ def plain_statement(books: Books, player: Player, period: Period, ahead: TickRep
         amount = "" if line.amount is None else fmt(line.amount)
         upcoming.rows.append([str(line.day), line.text, line.rule, amount])
     cash = books.player_cash(player).amount
+    return player_statement(
+        books, player, period, [("cash", f"{fmt(cash)} {books.currency}")], [], upcoming
+    )
+
+
+def player_statement(
+    books: Books,
+    player: Player,
+    period: Period,
+    facts: list[tuple[str, str]],
+    sections: list[Table],
+    upcoming: Table,
+    warnings: Iterable[str] = (),
+    banks: Table | None = None,
+) -> Statement:
+    """A player's statement from the game's own facts, sections, warnings and what comes next,
+    with the parts every statement has: the money per bank (or the game's `banks`), the
+    period's journal lines and the cash chart."""
     return Statement(
         books.game.title,
         player.name,
@@ -155,11 +173,11 @@ def plain_statement(books: Books, player: Player, period: Period, ahead: TickRep
         period.since,
         books.day,
         books.currency,
-        [("cash", f"{fmt(cash)} {books.currency}")],
-        bank_table(books, player, period),
+        facts,
+        bank_table(books, player, period) if banks is None else banks,
         journal_table(books, player, period),
-        [],
-        [],
+        sections,
+        list(warnings),
         upcoming,
         cash_chart(books, player),
     )

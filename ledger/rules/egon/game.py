@@ -24,6 +24,7 @@ from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.records import Held
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
+from ledger.core.steps import set_columns
 from ledger.rules.egon import tables
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.evaluate import evaluate_round
@@ -313,22 +314,21 @@ class Egon(Game):
             if e.player and e.di:
                 di_now[e.player] = di_now.get(e.player, 0) + e.di
                 book.di_history.append(DIRow(rnd, e.player, e.di, di_now[e.player], e.rule, e.text))
-        for i, p in enumerate(books.players):
+        for p in list(books.players):
             s = result.state.player(p.name)
             if books.player_cash(p).amount != s.cash:
                 raise AssertionError(
                     f"{p.name}: the journal says {books.player_cash(p).amount}, the engine {s.cash}"
                 )
-            values = {
-                "di": s.di,
-                "store": s.store,
-                "tower": s.tower,
-                "guard": s.guard,
-                "status": s.status.value,
-                "jail_rounds": s.jail_rounds,
-            }
-            books.players[i] = Player(
-                p.name, p.role, tuple((k, values.get(k, v)) for k, v in p.extra), p.ref
+            set_columns(
+                books,
+                p.name,
+                di=s.di,
+                store=s.store,
+                tower=s.tower,
+                guard=s.guard,
+                status=s.status.value,
+                jail_rounds=s.jail_rounds,
             )
         book.jackpots = [JackpotRow(c, result.state.jackpots.get(c)) for c in "ABC"]
         book.blackmails = [

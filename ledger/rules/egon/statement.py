@@ -7,7 +7,7 @@ from __future__ import annotations
 from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.report import Statement, Table, fmt
-from ledger.core.statement_parts import bank_table, cash_chart, journal_table
+from ledger.core.statement_parts import player_statement
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.sheets import book_of
 
@@ -65,18 +65,5 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
     upcoming = Table(
         "Next round", ["", "", "", ""], empty="orders for the next round go to the game master"
     )
-    return Statement(
-        books.game.title,
-        player.name,
-        player.role,
-        period.since,
-        books.day,
-        books.currency,
-        facts,
-        bank_table(books, player, period),
-        journal_table(books, player, period),
-        [the_round(books), results, history],
-        [],
-        upcoming,
-        cash_chart(books, player),
-    )
+    sections = [the_round(books), results, history]
+    return player_statement(books, player, period, facts, sections, upcoming)

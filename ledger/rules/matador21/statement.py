@@ -12,7 +12,7 @@ import msgspec
 from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import cash_chart, journal_table
+from ledger.core.statement_parts import player_statement
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.engine import rent_of
@@ -230,21 +230,8 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
         ("cash", f"{fmt(cash)} {books.currency}"),
     ]
     upcoming = Table("What falls due", ["what"], empty="nothing: every turn is decided by its dice")
-    return Statement(
-        game=books.game.title,
-        player=player.name,
-        role=player.role,
-        since=period.since,
-        day=books.day,
-        currency=books.currency,
-        facts=facts,
-        banks=money,
-        journal=journal_table(books, player, period),
-        sections=[owned, _turns_table(books, period.since, player.name)],
-        warnings=[],
-        upcoming=upcoming,
-        chart=cash_chart(books, player),
-    )
+    sections = [owned, _turns_table(books, period.since, player.name)]
+    return player_statement(books, player, period, facts, sections, upcoming, banks=money)
 
 
 def game_report(books: Books, since: int) -> BoardReport:

@@ -10,7 +10,7 @@ from typing import Any
 from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import bank_table, cash_chart, journal_table
+from ledger.core.statement_parts import player_statement
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
@@ -149,21 +149,8 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
             "until it is repaid; money received repays it first"
         )
     upcoming = Table("Next", ["", ""], empty="Planetopoly has no periodic charges")
-    return Statement(
-        "Planetopoly",
-        player.name,
-        player.role,
-        period.since,
-        books.day,
-        books.currency,
-        facts,
-        bank_table(books, player, period),
-        journal_table(books, player, period),
-        [deeds_table(books, player)],
-        warnings,
-        upcoming,
-        cash_chart(books, player),
-    )
+    sections = [deeds_table(books, player)]
+    return player_statement(books, player, period, facts, sections, upcoming, warnings)
 
 
 def game_report(books: Books, since: int) -> Report:

@@ -11,7 +11,7 @@ from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.money import round_money
 from ledger.core.report import Statement, Table, TickReport, fmt
-from ledger.core.statement_parts import bank_table, cash_chart, journal_table
+from ledger.core.statement_parts import player_statement
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
@@ -335,18 +335,12 @@ def statement(
     ahead: TickReport | None = None,
 ) -> Statement:
     report = ahead if ahead is not None else forecast(books, days_ahead)
-    return Statement(
-        game=books.game.title,
-        player=player.name,
-        role=player.role,
-        since=period.since,
-        day=books.day,
-        currency=books.currency,
-        facts=facts(books, player),
-        banks=bank_table(books, player, period),
-        journal=journal_table(books, player, period),
-        sections=property_tables(books, player),
-        warnings=warnings(books, player),
-        upcoming=upcoming_table(report, player.name, books.currency),
-        chart=cash_chart(books, player),
+    return player_statement(
+        books,
+        player,
+        period,
+        facts(books, player),
+        property_tables(books, player),
+        upcoming_table(report, player.name, books.currency),
+        warnings(books, player),
     )
