@@ -10,6 +10,12 @@ tick, trials, rounds) add methods there with a default that refuses clearly.
 from __future__ import annotations
 
 from ledger.core.books import BANK, Game
+from ledger.core.problems import ProblemsFound, problem
 from ledger.core.settings import CORE_SETTINGS
 
-__all__ = ["BANK", "CORE_SETTINGS", "Game"]
+__all__ = ["BANK", "CORE_SETTINGS", "Game", "unknown_report"]
+
+
+def unknown_report(message: str, hint: str) -> ProblemsFound:
+    """What a game's `report` raises for a kind it does not have, in the game's words."""
+    return ProblemsFound([problem("unknown-report", "KIND", message, hint)])

@@ -17,8 +17,9 @@ from ledger.core.board_table import Turn
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
+from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec, Refusal, command
-from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.problems import CellRef, Problem
 from ledger.core.settings import Settings
 from ledger.rules.boardfile import engine, spec
 from ledger.rules.boardfile.books import Books
@@ -218,9 +219,7 @@ class BoardGame(board_table.TurnGame):
 
         if kind == "game":
             return game_report(table_of(books), since)
-        raise ProblemsFound(
-            [problem("unknown-report", "KIND", f"there is no report {kind!r}", "game")]
-        )
+        raise unknown_report(f"there is no report {kind!r}", "game")
 
 
 GAME = BoardGame()

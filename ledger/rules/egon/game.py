@@ -16,7 +16,7 @@ from msgspec.structs import replace
 
 from ledger.core.books import CommandHandler, Player
 from ledger.core.clock import ROUNDS_DONE, Period
-from ledger.core.game import Game
+from ledger.core.game import Game, unknown_report
 from ledger.core.journal import transfer
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
@@ -403,16 +403,7 @@ class Egon(Game):
 
     def report(self, books: Books, kind: str, since: int) -> Report:
         if kind != "game":
-            raise ProblemsFound(
-                [
-                    problem(
-                        "unknown-report",
-                        "KIND",
-                        f"{self.title} has the game report only",
-                        "ledger report game",
-                    )
-                ]
-            )
+            raise unknown_report(f"{self.title} has the game report only", "ledger report game")
         table = Table(
             "Standings",
             ["", "player", "tower", "store", "cash", "DI", "status"],

@@ -19,8 +19,9 @@ from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
+from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
-from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
@@ -276,9 +277,7 @@ class Matador21(board_table.TurnGame):
 
         if kind == "game":
             return game_report(books, since)
-        raise ProblemsFound(
-            [problem("unknown-report", "KIND", f"there is no report {kind!r} here", "game")]
-        )
+        raise unknown_report(f"there is no report {kind!r} here", "game")
 
 
 def _entered(books: Books, name: str) -> int:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ledger.core.books import BANK, Player
 from ledger.core.clock import NO_CLOCK, Period
-from ledger.core.game import Game
+from ledger.core.game import Game, unknown_report
 from ledger.core.params import ActionSpec
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
@@ -151,16 +151,7 @@ class Planetopoly(Game):
 
     def report(self, books: Books, kind: str, since: int) -> Any:
         if kind != "game":
-            raise ProblemsFound(
-                [
-                    problem(
-                        "unknown-report",
-                        "KIND",
-                        f"{self.title} has the game report only",
-                        "ledger report game",
-                    )
-                ]
-            )
+            raise unknown_report(f"{self.title} has the game report only", "ledger report game")
         return statement.game_report(books, since)
 
 

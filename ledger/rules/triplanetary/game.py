@@ -12,7 +12,7 @@ from typing import Any
 
 from ledger.core.books import Player, Rule
 from ledger.core.clock import Period
-from ledger.core.game import Game
+from ledger.core.game import Game, unknown_report
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
@@ -220,16 +220,13 @@ class Triplanetary(Game):
         return statement(books, player, period, ahead=ahead)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
-        from ledger.core.problems import ProblemsFound, problem
         from ledger.rules.triplanetary.reports import game_report, patrol_report
 
         if kind == "patrol":
             return patrol_report(books, since)
         if kind == "game":
             return game_report(books, since)
-        raise ProblemsFound(
-            [problem("unknown-report", "KIND", f"there is no report {kind!r}", "patrol or game")]
-        )
+        raise unknown_report(f"there is no report {kind!r}", "patrol or game")
 
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
