@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ledger.core.actions import EVENT_COLUMNS
 from ledger.core.game import Game
-from ledger.core.schema import Column, SheetSpec
+from ledger.core.schema import Column, Kind, SheetSpec
 
 README = SheetSpec(
     "README",
@@ -79,6 +79,17 @@ DICE = SheetSpec(
     "Every die rolled, entered or drawn from the seeded generator, with what it decided.",
     written_by_tool=True,
 )
+
+
+def column_kind(annotation: object) -> Kind:
+    """The kind of a column that holds a record's field of this type (its annotation, as
+    written): a flag, money (a Decimal), a whole number, or text."""
+    text = str(annotation)
+    if "bool" in text:
+        return "bool"
+    if "Decimal" in text:
+        return "money"
+    return "int" if "int" in text else "text"
 
 
 def players_spec(game: Game) -> SheetSpec:

@@ -23,6 +23,7 @@ from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.records import Field, record_fields
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.core.settings import Settings
+from ledger.core.sheets import column_kind
 from ledger.rules.egon import tables
 from ledger.rules.egon.state import Status
 
@@ -172,10 +173,6 @@ SHEETS: dict[str, tuple[type, str, str]] = {
 _LIST_OF: dict[type, str] = {cls: attr for cls, attr, _ in SHEETS.values()}
 
 
-def _kind(t: str) -> Kind:
-    return "bool" if "bool" in t else "money" if "Decimal" in t else "int" if "int" in t else "text"
-
-
 #: Each column's dropdown in the workbook: sheet -> column -> (where its values come from,
 #: whether Excel refuses any other value). Players' pseudonyms only warn (one may be new in
 #: this sitting), and so do traders (a round may have others, 8.1); jackpot classes refuse.
@@ -203,7 +200,7 @@ def _column(f: Field, choices: Mapping[str, tuple[tuple[str, ...] | str, bool]])
     listed, strict = choices.get(name, ((), False))
     return Column(
         name,
-        _kind(str(f.type)),
+        column_kind(f.type),
         max(8, len(f.name) + 2)
         if f.name not in ("text", "order", "cause", "source", "note", "result")
         else 34,

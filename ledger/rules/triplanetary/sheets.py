@@ -15,7 +15,8 @@ import msgspec
 
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.records import Field, Held, dump_records, record_fields
-from ledger.core.schema import Column, Kind, SheetSpec
+from ledger.core.schema import Column, SheetSpec
+from ledger.core.sheets import column_kind
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
     CREW_STATES,
@@ -177,17 +178,6 @@ CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
 }
 
 
-def _kind(t: Any) -> Kind:
-    text = str(t)
-    if "bool" in text:
-        return "bool"
-    if "Decimal" in text:
-        return "money"
-    if "int" in text:
-        return "int"
-    return "text"
-
-
 #: Columns shown first, in this order; the rest follow in the record's order.
 FIRST = ("id", "owner", "type", "name", "price", "built_at", "built_day", "location", "on_planet")
 
@@ -215,7 +205,7 @@ def _columns(
         cols.append(
             Column(
                 name,
-                _kind(f.type),
+                column_kind(f.type),
                 WIDTHS.get(f.name, max(8, len(name) + 2)),
                 required=required,
                 help=HELP.get(f.name, ""),
