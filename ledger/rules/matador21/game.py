@@ -34,6 +34,7 @@ from ledger.rules.matador21.sheets import (
     RULES,
     OwnerRow,
     State,
+    state_of,
 )
 
 
@@ -90,12 +91,6 @@ ROLL = command(
 
 #: What `pay` and `tick` refuse in this game (docs/commands.md), as data (refusals.csv).
 REFUSES = refusals(__package__ or "ledger.rules.matador21")
-
-
-def state_of(books: Books) -> State:
-    state = books.state
-    assert isinstance(state, State), "the books hold no 21-field game"
-    return state
 
 
 def _cell(p: Player, column: str) -> str:

@@ -16,7 +16,7 @@ from ledger.core.statement_parts import player_statement
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.engine import rent_of
-from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TAX, State
+from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TAX, state_of
 
 #: How a field not owned by anyone is drawn.
 UNOWNED, REFUGE_FILL, TAX_FILL, LINE = "#f2f2f2", "#dff0d8", "#f8e0e0", "#555555"
@@ -80,7 +80,7 @@ def colour_of(name: str) -> str:
 def board_picture(books: Books) -> BoardPicture:
     """501.2: the fields in a circle, field 1 at the top and clockwise (605.1); an owned field in
     its owner's colour, each piece beside the field it stands on (602), the players' legend."""
-    table = GameTable(books, _state(books))
+    table = GameTable(books, state_of(books))
     width, height, font = 700, 620, 9
     cx, cy, ring, dot = 350.0, 300.0, 200.0, 22.0
     pic = BoardPicture(width, height, font)
@@ -148,12 +148,6 @@ def board_picture(books: Books) -> BoardPicture:
     return pic
 
 
-def _state(books: Books) -> State:
-    state = books.state
-    assert isinstance(state, State)
-    return state
-
-
 def _rent_text(table: GameTable, number: int) -> str:
     f = table.board[number - 1]
     owner = table.owner.get(number)
@@ -177,7 +171,7 @@ def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
         align=["r", "r", "l", "l", "r", "r", "l", "l"],
         empty="no turns in the period",
     )
-    for r in _state(books).turns:
+    for r in state_of(books).turns:
         if r.round < since or (player is not None and r.player != player):
             continue
         t.rows.append(
@@ -196,7 +190,7 @@ def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
 
 
 def statement(books: Books, player: Player, period: Period) -> Statement:
-    table = GameTable(books, _state(books))
+    table = GameTable(books, state_of(books))
     seat = table.by_name[player.name]
     cash = table.cash_of(player.name)
     opening = cash - sum(
@@ -235,7 +229,7 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
 
 
 def game_report(books: Books, since: int) -> BoardReport:
-    table = GameTable(books, _state(books))
+    table = GameTable(books, state_of(books))
     standings = Table(
         "Standings by net worth",
         ["#", "player", "colour", "cash", "fields", "prices", "net worth", "status"],
@@ -276,7 +270,7 @@ def game_report(books: Books, since: int) -> BoardReport:
         )
     facts = [
         ("round", str(table.round)),
-        ("turns played", str(len(_state(books).turns))),
+        ("turns played", str(len(state_of(books).turns))),
         ("whose turn", table.current.name if table.current else "nobody: the game is over"),
         ("winner", table.winner or "not yet"),
         ("the bank", f"{fmt(books.journal.balance(BANK).amount)} {books.currency}"),

@@ -10,13 +10,11 @@ from __future__ import annotations
 from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
-from ledger.rules.matador21.sheets import State
+from ledger.rules.matador21.sheets import state_of
 
 
 def view(books: Books) -> list[Table]:
-    state = books.state
-    assert isinstance(state, State)
-    table = GameTable(books, state)
+    table = GameTable(books, state_of(books))
     return [next_turn(table), positions(table), owners(table)]
 
 
@@ -70,9 +68,7 @@ def owners(table: GameTable) -> Table:
 def moves(books: Books, name: str) -> Moves:
     """What `name` may do from their page now (the served pages): roll, on their own turn
     only (102.3), while nobody has won (403.1); the Caravan's choice picked, not typed."""
-    state = books.state
-    assert isinstance(state, State)
-    table = GameTable(books, state)
+    table = GameTable(books, state_of(books))
     if table.winner is not None or table.current is None or table.current.name != name:
         return {}
     caravan = (

@@ -16,16 +16,11 @@ from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.justice import in_prison
-from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used
+from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used, state_of
 from ledger.rules.triplanetary.model import Mine, Office, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.tick import tick
-
-
-def state_of(books: Books) -> State:
-    assert isinstance(books.state, State)
-    return books.state
 
 
 def forecast(books: Books, days: int) -> TickReport:

@@ -13,16 +13,10 @@ from ledger.core.report import fmt
 from ledger.rules.triplanetary import kit
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
-from ledger.rules.triplanetary.model import State
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.statement import supply_deadline
 
 DEAD = "dead"
-
-
-def _state(books: Books) -> State:
-    assert isinstance(books.state, State)
-    return books.state
 
 
 def _prison_until(p: Player) -> int | None:
@@ -33,7 +27,7 @@ def _prison_until(p: Player) -> int | None:
 def falls_due(books: Books, p: Player) -> dict[str, Any]:
     """What the player owes and what runs out, as plain data; nothing for the dead (§5: the
     dead owe nothing and their crews are gone)."""
-    state, rules, day = _state(books), Rules.of(books.settings), books.day
+    state, rules, day = kit.state_of(books), Rules.of(books.settings), books.day
     if p.get("status") == DEAD:
         return {"owed": "0.00", "supplies": [], "offices": [], "prison_until": None}
     owed = sum((d.amount for d in state.dues if d.player == p.name), Decimal(0))
@@ -85,7 +79,7 @@ def falls_due(books: Books, p: Player) -> dict[str, Any]:
 def status(books: Books) -> dict[str, Any]:
     """`ledger status --json`: each player's cash, status and PR, what they own that is not
     lost, and what falls due (`falls_due`)."""
-    state = _state(books)
+    state = kit.state_of(books)
     players = {}
     for p in books.players:
         mine = [s for s in state.ships if s.owner == p.name and s.status not in kit.GONE]

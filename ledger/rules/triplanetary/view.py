@@ -17,15 +17,14 @@ from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
-from ledger.rules.triplanetary.kit import GONE, collected_when
+from ledger.rules.triplanetary.kit import GONE, collected_when, state_of
 from ledger.rules.triplanetary.model import State
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.statement import property_value
 
 
 def view(books: Books) -> list[Table]:
-    state = books.state
-    assert isinstance(state, State)
+    state = state_of(books)
     rules = Rules.of(books.settings)
     return [
         owners(books, state, rules),
@@ -159,8 +158,7 @@ def owed(state: State) -> Table:
 def moves(books: Books, name: str) -> Moves:
     """What `name` may do from their page now (the served pages): buy supplies (§14) for a
     ship, base or mine of their own, picked from a list; nothing while they hold none."""
-    state = books.state
-    assert isinstance(state, State)
+    state = state_of(books)
     fields = {}
     for field, posts in (("ship", state.ships), ("base", state.bases), ("mine", state.mines)):
         own = tuple(
