@@ -10,18 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
 import msgspec
 
 from ledger.core import data
 from ledger.core.board_table import TURN_FIELDS, TurnRow, TurnRules
+from ledger.core.books import BooksOf
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
-
-if TYPE_CHECKING:
-    from ledger.rules.matador21.books import Books
 
 TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
 #: 702.4: the five types; 702.5: the ownable ones (grunde), 702.6: the others (haendelser).
@@ -204,7 +201,7 @@ RECORDS = {
 }
 
 
-def state_of(books: Books) -> State:
+def state_of(books: BooksOf[State]) -> State:
     state = books.state
     assert isinstance(state, State), "the books hold no 21-field game"
     return state
