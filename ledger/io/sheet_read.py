@@ -125,8 +125,8 @@ def iter_table(
     if read is None:
         return
     header, index, rows_iter = read
-    known = {c.name.casefold() for c in spec.columns}
-    known_at = {i for i, h in enumerate(header) if h.casefold() in known}
+    # a column is the sheet's where its name first stands; a second of that name is the banker's
+    known_at = {index[k] for k in {c.name.casefold() for c in spec.columns} if k in index}
     # the banker's own cells beside the rows, by row and column, also under no header
     extra_cells: dict[int, dict[int, CellValue]] = {}
     columns = [
