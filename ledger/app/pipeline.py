@@ -12,6 +12,7 @@ renders.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Generic, TypeVar, overload
@@ -204,8 +205,10 @@ def change(
     with store.exclusive(path):
         refuse(path, force)  # it may have been opened (or marked read-only) while we waited
         # read under the lock: the books kept by the shell only for exactly these bytes
-        loaded, problems = load(path, read_bytes(path))
-        return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare)
+        data = read_bytes(path)
+        loaded, problems = load(path, data)
+        read = hashlib.sha256(data).hexdigest()
+        return _changed(path, loaded, problems, change_fn, command, force, dry_run, prepare, read)
 
 
 def apply(
@@ -250,6 +253,7 @@ def _changed(
     force: bool,
     dry_run: bool,
     prepare: Prepare[D, P] | None = None,
+    read: str = "",
 ) -> Outcome[D, P]:
     summary, posted, warnings, data, books = apply(loaded, problems, change_fn)
     from ledger.io import store
@@ -264,9 +268,27 @@ def _changed(
             command=command,
             summary=summary,
             # opened in Excel or LibreOffice while we worked? then still refuse
-            before_replace=lambda: store.refuse_to_change(path, force),
+            before_replace=lambda: _refuse_to_replace(path, force, read),
         )
     return Outcome(summary, posted, warnings, data, books, prepared)
+
+
+def _refuse_to_replace(path: Path, force: bool, read: str) -> None:
+    """The last check before the workbook is replaced: not open elsewhere nor read-only, and
+    still the bytes the command read (SHA-256 `read`): a save by another program while the
+    command ran (the lock is ledger's own) is never overwritten."""
+    from ledger.io import history, store
+
+    store.refuse_to_change(path, force)
+    try:
+        now = history.digest_file(path)
+    except OSError:
+        now = ""  # gone, or no file any more: not what was read either
+    if now != read:
+        text = "the workbook was saved by another program while this command ran"
+        hint = "run the command again: it reads the workbook as it is now"
+        found = problem("workbook-changed", str(path), text, hint)
+        raise ProblemsFound([found])
 
 
 def create(

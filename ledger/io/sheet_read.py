@@ -125,8 +125,8 @@ def iter_table(
     if read is None:
         return
     header, index, rows_iter = read
-    known = {c.name.casefold() for c in spec.columns}
-    known_at = {i for i, h in enumerate(header) if h.casefold() in known}
+    # a column is the sheet's where its name first stands; a second of that name is the banker's
+    known_at = {index[k] for k in {c.name.casefold() for c in spec.columns} if k in index}
     # the banker's own cells beside the rows, by row and column, also under no header
     extra_cells: dict[int, dict[int, CellValue]] = {}
     columns = [
@@ -178,7 +178,7 @@ def _header(
         text = f"the sheet {raw.name} has no header row"
         problems.append(problem("missing-header", at, text, "headers: " + names))
         return None
-    header = [to_text(v) for v in first[1]]
+    header = [v if isinstance(v, FormulaWithoutValue) else to_text(v) for v in first[1]]
     index = {h.casefold(): i for i, h in reversed(list(enumerate(header))) if h}
     missing = [c.name for c in spec.columns if c.required and c.name.casefold() not in index]
     if missing:
@@ -194,7 +194,7 @@ def _extra_columns(
     """The extra columns: those with a header, and those with a value in some row; every
     column up to the last one used, so each cell keeps its place (unless it is far out: then
     only the columns used, side by side)."""
-    used = {i for i, h in enumerate(header) if h and i not in known_at}.union(*rows)
+    used = set(_extra_cells(header, known_at)).union(*rows)
     last = max(used, default=-1)
     if last < KEEP_PLACES_UP_TO:
         return [i for i in range(last + 1) if i not in known_at]
@@ -202,12 +202,10 @@ def _extra_columns(
 
 
 def _extra_cells(row: Sequence[CellValue], known_at: set[int]) -> dict[int, CellValue]:
-    """The banker's own cells of a row: those outside the sheet's columns that hold something."""
-    return {
-        i: v
-        for i, v in enumerate(row)
-        if i not in known_at and (not is_blank(v) or isinstance(v, FormulaWithoutValue))
-    }
+    """The banker's own cells of a row (or of the header row): those outside the sheet's columns
+    that hold a value, or a formula no program computed."""
+    kept = (i for i, v in enumerate(row) if not is_blank(v) or isinstance(v, FormulaWithoutValue))
+    return {i: row[i] for i in kept if i not in known_at}
 
 
 def formula_without_value(ref: CellRef, value: CellValue) -> Problem:

@@ -178,14 +178,20 @@ def _write_sheet(
     dropdowns: _Dropdowns,
 ) -> None:
     ws = wb.add_worksheet(spec.name)
-    columns = list(spec.columns)
+    columns, n = list(spec.columns), len(rows)
     for c, col in enumerate(columns):
         ws.set_column(c, c, col.width, fmt.wrap if spec.name == "README" else None)
+        source = dropdowns.validation(spec, col)
+        if source:
+            ws.data_validation(1, c, n + VALIDATION_ROWS, c, source)
     for c, _ in enumerate(extra_headers, start=len(columns)):
         ws.set_column(c, c, 14)
     ws.freeze_panes(1, 0)
     for c, name in enumerate([*(col.name for col in columns), *extra_headers]):
-        ws.write_string(0, c, name, fmt.header)
+        if isinstance(name, FormulaWithoutValue):  # the banker's header, as it was read
+            ws.write_formula(0, c, name.formula, fmt.header, "")
+        else:
+            ws.write_string(0, c, name, fmt.header)
     for i, row in enumerate(rows, start=1):
         for c, (value, col) in enumerate(zip(row, columns, strict=False)):
             _write_value(ws, i, c, value, col.kind, fmt)
@@ -193,13 +199,8 @@ def _write_sheet(
         if src is not None and src in extras:
             for c, value in enumerate(extras[src], start=len(columns)):
                 _write_value(ws, i, c, value, "", fmt)
-    n = len(rows)
     last_col = len(columns) + len(extra_headers) - 1
     ws.autofilter(0, 0, max(n, 1), last_col)
-    for c, col in enumerate(columns):
-        source = dropdowns.validation(spec, col)
-        if source:
-            ws.data_validation(1, c, n + VALIDATION_ROWS, c, source)
 
 
 class _Dropdowns:

@@ -222,6 +222,35 @@ def test_a_cell_under_an_unnamed_column_is_kept(game: Ledger) -> None:
     assert openpyxl.load_workbook(game.path)["Players"]["J2"].value == "a note with no header"
 
 
+def test_a_second_column_under_a_known_header_is_kept(game: Ledger) -> None:
+    # the first `name` is the players' names; a second one is the banker's, kept in its place
+    notes = {"Players!G1": "Name", "Players!G2": "a nickname", "Players!H1": "PR"}
+    edit_cells(game.path, {**notes, "Players!H3": "99 on paper"})
+    game("pay", "Ann", "Bob", "1")
+    ws = openpyxl.load_workbook(game.path)["Players"]
+    assert [ws["G1"].value, ws["G2"].value, ws["H1"].value, ws["H3"].value] == [
+        "Name",
+        "a nickname",
+        "PR",
+        "99 on paper",
+    ]
+    assert ws["A2"].value == "Ann" and ws["F3"].value == 0
+
+
+def test_a_header_of_the_banker_that_is_a_formula_no_program_computed_is_kept(game: Ledger) -> None:
+    wb = openpyxl.load_workbook(game.path)  # openpyxl saves a formula without its value
+    ws = wb["Players"]
+    ws["H1"], ws["H2"], ws["J1"] = '=UPPER("notes")', "a note", '="later"'
+    wb.save(game.path)
+    game("pay", "Ann", "Bob", "1")
+    ws = openpyxl.load_workbook(game.path)["Players"]
+    assert [ws["H1"].value, ws["H2"].value, ws["J1"].value] == [
+        '=UPPER("notes")',
+        "a note",
+        '="later"',
+    ]
+
+
 def test_a_workbook_reached_through_a_link_stays_a_link(game: Ledger) -> None:
     link = game.folder / "link.xlsx"
     link.symlink_to(game.path)

@@ -8,9 +8,11 @@ import stat
 import time
 import zipfile
 
+import openpyxl
 import pytest
 
-from tests.conftest import Ledger, sweep
+from ledger.io import run
+from tests.conftest import Ledger, edit_cells, sweep
 
 
 def test_kill_9_in_the_middle_of_a_save_leaves_the_previous_workbook_intact(game: Ledger) -> None:
@@ -62,6 +64,24 @@ def test_excel_or_libreoffice_lock_file_refuses_with_exit_3(game: Ledger) -> Non
         (game.folder / lock).unlink()
     (game.folder / "~$ledger.xlsx").write_text("stale")
     game("pay", "Ann", "Bob", "1", "--force")
+
+
+def test_a_workbook_saved_by_another_program_while_a_command_ran_is_not_overwritten(
+    game: Ledger, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def another_program_saves(step: str) -> None:
+        if step == "written":  # ledger's new version is ready; the banker saves theirs
+            edit_cells(game.path, {"Players!F2": 7})
+
+    monkeypatch.setattr(run, "STEPS", [another_program_saves])
+    refused = game("pay", "Ann", "Bob", "1", expect=1)
+    assert "workbook-changed" in refused.stderr and "nothing was written" in refused.stderr
+    monkeypatch.setattr(run, "STEPS", [])
+    assert game("check").exit_code == 0
+    assert game.balances()["player:Ann"] == "25.00"  # the pay was not saved
+    game("pay", "Ann", "Bob", "1")  # run again, on what is there now: the banker's edit stays
+    assert game.balances()["player:Ann"] == "24.00"
+    assert openpyxl.load_workbook(game.path)["Players"]["F2"].value == 7
 
 
 def test_a_save_keeps_the_file_permissions(game: Ledger) -> None:
