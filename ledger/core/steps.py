@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 import msgspec
 
@@ -25,6 +25,10 @@ from ledger.core.problems import Problem, problem
 from ledger.core.schema import SettingValue
 
 R = TypeVar("R")
+A = TypeVar("A")
+B = TypeVar("B")
+C = TypeVar("C")
+D = TypeVar("D")
 
 #: What a transaction is made of: (account, amount) pieces that sum to zero.
 Pieces = list[tuple[str, Decimal]]
@@ -42,6 +46,33 @@ class Refused(Exception):
 def refuse(code: str, where: str, message: str, hint: str = "") -> Refused:
     """The refusal of one problem: `raise refuse("no-such-jar", where["jar"], "...")`."""
     return Refused(problem(code, where, message, hint))
+
+
+@overload
+def gather(a: Callable[[], A], /) -> tuple[A]: ...
+@overload
+def gather(a: Callable[[], A], b: Callable[[], B], /) -> tuple[A, B]: ...
+@overload
+def gather(a: Callable[[], A], b: Callable[[], B], c: Callable[[], C], /) -> tuple[A, B, C]: ...
+@overload
+def gather(
+    a: Callable[[], A], b: Callable[[], B], c: Callable[[], C], d: Callable[[], D], /
+) -> tuple[A, B, C, D]: ...
+def gather(*attempts: Callable[[], Any]) -> tuple[Any, ...]:
+    """Independent checks run together, so that every mistake is told in one pass: each
+    attempt (a zero-argument callable: `lambda: find_player(...)`) is run; when any refuses, one
+    `Refused` carries all their problems, in the order of the attempts; else their values, in
+    that order. A check that needs an earlier one's value is not independent: it comes after."""
+    values: list[Any] = []
+    problems: list[Problem] = []
+    for attempt in attempts:
+        try:
+            values.append(attempt())
+        except Refused as refused:
+            problems.extend(refused.problems)
+    if problems:
+        raise Refused(*problems)
+    return tuple(values)
 
 
 # -- finding a record ------------------------------------------------------------------------------

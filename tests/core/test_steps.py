@@ -179,3 +179,39 @@ def test_38_a_key_typed_exactly_finds_that_record_before_one_that_differs_in_cas
     assert steps.find(jars, "tea", lambda s: s.id, lambda s: s.name) == jars[1]
     assert steps.find(jars, "TEA", lambda s: s.id, lambda s: s.name) == jars[0]  # the first
     assert steps.find(SHIPS, "s1", lambda s: s.id, lambda s: s.name) == SHIPS[0]  # an id first
+
+
+def test_38_gather_refuses_with_every_independent_problem_in_the_order_given() -> None:
+    books = _books()
+
+    def ship(key: str) -> _Ship:
+        found = steps.find(SHIPS, key, lambda s: s.id, lambda s: s.name)
+        if found is None:
+            raise steps.refuse("unknown-ship", "--ship", f"no ship {key!r}")
+        return found
+
+    with pytest.raises(steps.Refused) as refused:
+        steps.gather(
+            lambda: steps.find_player(books, "Zed", "PLAYER", "'Zed' is not a player"),
+            lambda: ship("Comet"),  # found: it adds no problem
+            lambda: ship("Nomd"),
+        )
+    said = [(p.code, p.where) for p in refused.value.problems]
+    assert said == [("unknown-player", "PLAYER"), ("unknown-ship", "--ship")]
+    assert str(refused.value) == "'Zed' is not a player"  # the first problem's message
+
+
+def test_38_gather_returns_every_value_in_order_when_none_refuses() -> None:
+    books = _books()
+    player, ship, n = steps.gather(
+        lambda: steps.find_player(books, "ann", "PLAYER", "no"),
+        lambda: SHIPS[2],
+        lambda: 3,
+    )
+    assert (player.name, ship.name, n) == ("Ann", "Comet", 3)
+    assert steps.gather(lambda: "one") == ("one",)
+
+
+def test_38_gather_lets_a_programming_error_through() -> None:
+    with pytest.raises(ZeroDivisionError):
+        steps.gather(lambda: 2, lambda: 1 // 0)
