@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import Refused, post_pieces, refuse
+from ledger.core.steps import Refused, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
@@ -124,9 +124,12 @@ def _where_trading(books: Books, player: Player, a: Buy | Sell, where: Where) ->
 def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
+    player, at = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: canonical_place(a.at, where["at"]) if a.at else None,
+    )
     good = good_key(a.item)
-    place = _where_trading(books, player, a, where)
+    place = at or _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
     price = tables.buy_price(good, place)
     if price is None:
@@ -185,17 +188,27 @@ def saturation_days(qty: int) -> int:
     return max(1, -(-qty // 10))
 
 
-def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    good = good_key(a.good)
+def _trade_good(text: str, where: str) -> str:
+    """The key of a §39 trade good, or refused."""
+    good = good_key(text)
     if good not in tables.GOODS_BY_KEY:
         raise refuse(
             "unknown-good",
-            where["good"],
-            f"{a.good!r} is not a §39 trade good",
+            where,
+            f"{text!r} is not a §39 trade good",
             "goods: " + ", ".join(tables.GOODS_BY_KEY),
         )
+    return good
+
+
+def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player, good, at, _ = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _trade_good(a.good, where["good"]),
+        lambda: canonical_place(a.at, where["at"]) if a.at else None,
+        lambda: find_player(books, a.to, where["to"]) if a.to else None,  # the buyer
+    )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     qty = a.qty
     held = state.cargo_of(ship.id).get(good, 0)
@@ -206,7 +219,7 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
             f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
             "sell what the hold has",
         )
-    place = _where_trading(books, player, a, where)
+    place = at or _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
     if a.to:
         return _sell_to_player(books, player, ship, good, qty, place, a, where, event)

@@ -11,7 +11,7 @@ from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.names import did_you_mean
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -26,6 +26,7 @@ from ledger.rules.triplanetary.kit import (
     check_hold,
     find_player,
     find_post,
+    good_key,
     player_location,
     rules_of,
     state_of,
@@ -62,23 +63,18 @@ class Claim(Move):
 
 def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    key = a.item.strip().casefold().replace(" ", "-").replace("_", "-")
-    price = state.prices.get(key)
+    key = good_key(a.item)
+    listed = state.prices.get(key)
+    built = listed is not None and listed.kind in ("ship", "base", "module")
+    player, price, qty, at = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _on_price_list(state, a.item, where["item"]),
+        lambda: _at_least_one(a.qty, where["qty"]) if listed is not None else a.qty,
+        # --at is where a ship, base or module is built, or where trade goods are bought
+        lambda: canonical_place(a.at, where["at"]) if a.at and (built or not listed) else None,
+    )
     if price is None:
-        if key in tables.GOODS_BY_KEY:
-            return buy_goods(books, a, where, event)
-        raise refuse(
-            "unknown-item",
-            where["item"],
-            f"{a.item!r} is not on the §38 price list",
-            did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
-            + "items: "
-            + ", ".join(state.prices),
-        )
-    qty = a.qty or 1
-    if qty < 1:
-        raise refuse("bad-number", where["qty"], "buy at least one")
+        return buy_goods(books, a, where, event)
     if price.kind == "consumable":
         hint = {
             "fuel": "ledger fuel PLAYER --ship SHIP UNITS",
@@ -95,7 +91,7 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     day = books.day
     made: list[str] = []
     if price.kind in ("ship", "base", "module"):
-        place = canonical_place(a.at, where["at"], player_location(player))
+        place = at or player_location(player)
         target = ""
         if price.kind != "module" and a.name:
             refuse_taken_name(state, player, a.name, qty, where["name"])
@@ -177,6 +173,30 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
         f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}",
         [txn],
     )
+
+
+def _on_price_list(state: State, item: str, where: str) -> Any:
+    """The §38 price list's entry of `item`; None for a §39 trade good (bought at a market)."""
+    key = good_key(item)
+    price = state.prices.get(key)
+    if price is None and key not in tables.GOODS_BY_KEY:
+        raise refuse(
+            "unknown-item",
+            where,
+            f"{item!r} is not on the §38 price list",
+            did_you_mean(key, [*state.prices, *tables.GOODS_BY_KEY])
+            + "items: "
+            + ", ".join(state.prices),
+        )
+    return price
+
+
+def _at_least_one(qty: int | None, where: str) -> int:
+    """How many of a price list's item are bought: 1 unless said, and at least one."""
+    n = qty or 1
+    if n < 1:
+        raise refuse("bad-number", where, "buy at least one")
+    return n
 
 
 def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: str) -> None:

@@ -1,0 +1,68 @@
+"""Independent mistakes in one command line are told together (STYLE: every problem found in
+one pass, each naming where it is): the player, a kind or good, a place or player named by
+another argument, a number's range. What depends on an earlier answer (the ship must be the
+player's, the money once the price is known) is still told after. Fresh game: Ann and Bob with
+25 KC at Ceres, Sam the Patrol.
+
+The first test runs the real CLI on a real workbook; the others play on books in memory
+(tests/memory.py)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from tests.conftest import Ledger
+from tests.memory import table
+
+
+def codes(said: str) -> list[str]:
+    """`WHERE: CODE` of each problem said, in order."""
+    return [
+        line.split(" ")[0] + " " + line.split(" ")[1]
+        for line in said.splitlines()
+        if not line.startswith(" ")
+    ]
+
+
+def test_s38_buy_on_the_cli_says_an_unknown_player_and_an_unknown_kind_at_once(
+    game: Ledger,
+) -> None:
+    said = game("buy", "Zed", "frigat", "--name", "X", expect=1).stderr
+    assert "unknown-player" in said and "'Zed' is not a player" in said
+    assert "unknown-item" in said and "'frigat' is not on the §38 price list" in said
+    assert "did you mean frigate?" in said
+    assert said.index("unknown-player") < said.index("unknown-item")  # in the arguments' order
+    assert game("balance", "--json").json()["players"]["Ann"] == "25.00"  # nothing written
+
+
+def test_s38_buy_says_an_unknown_player_and_an_unknown_kind_at_once() -> None:
+    said = table().refusal("buy Zed frigat --name X")
+    assert codes(said) == ["PLAYER: unknown-player", "ITEM: unknown-item"]
+
+
+def test_s38_buy_says_an_unknown_player_and_an_unknown_place_at_once() -> None:
+    said = table().refusal("buy Zed packet --name X --at Vulcan")
+    assert codes(said) == ["PLAYER: unknown-player", "--at: unknown-place"]
+
+
+def test_s39_buying_goods_says_an_unknown_player_and_an_unknown_place_at_once() -> None:
+    said = table().refusal("buy Zed raw-ore 3 --ship S1 --at Vulcan")
+    assert codes(said) == ["PLAYER: unknown-player", "--at: unknown-place"]
+
+
+def test_s38_buy_still_tells_what_depends_on_the_player_after_it() -> None:
+    t = table()
+    t("pay bank Ann 100")
+    said = t.refusal("buy Ann packet 2 --name X --at Vulcan")  # one mistake: said alone
+    assert codes(said) == ["--at: unknown-place"]
+    assert t.cash("Ann") == Decimal("125.00")
+
+
+def test_s39_sell_says_an_unknown_player_good_place_and_buyer_at_once() -> None:
+    said = table().refusal("sell Zed spices 3 --ship S1 --at Vulcan --to Zoe --price 9")
+    assert codes(said) == [
+        "PLAYER: unknown-player",
+        "GOOD: unknown-good",
+        "--at: unknown-place",
+        "--to: unknown-player",
+    ]
