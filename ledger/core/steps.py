@@ -29,6 +29,7 @@ A = TypeVar("A")
 B = TypeVar("B")
 C = TypeVar("C")
 D = TypeVar("D")
+E = TypeVar("E")
 
 #: What a transaction is made of: (account, amount) pieces that sum to zero.
 Pieces = list[tuple[str, Decimal]]
@@ -58,6 +59,15 @@ def gather(a: Callable[[], A], b: Callable[[], B], c: Callable[[], C], /) -> tup
 def gather(
     a: Callable[[], A], b: Callable[[], B], c: Callable[[], C], d: Callable[[], D], /
 ) -> tuple[A, B, C, D]: ...
+@overload
+def gather(
+    a: Callable[[], A],
+    b: Callable[[], B],
+    c: Callable[[], C],
+    d: Callable[[], D],
+    e: Callable[[], E],
+    /,
+) -> tuple[A, B, C, D, E]: ...
 def gather(*attempts: Callable[[], Any]) -> tuple[Any, ...]:
     """Independent checks run together, so that every mistake is told in one pass: each
     attempt (a zero-argument callable: `lambda: find_player(...)`) is run; when any refuses, one

@@ -10,7 +10,7 @@ from typing import Annotated
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, refuse
+from ledger.core.steps import find, gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -25,7 +25,8 @@ from ledger.rules.triplanetary.kit import (
     eaters,
     emergency_days,
     find_player,
-    one_post,
+    find_post,
+    named_post,
     rules_of,
     state_of,
 )
@@ -55,10 +56,11 @@ class Supply(Move):
 
 def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    k, post = one_post(
-        books, where, player, "the crews work", ship=a.ship, base=a.base, mine=a.mine
+    player, (k, key) = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: named_post(where, "the crews work", ship=a.ship, base=a.base, mine=a.mine),
     )
+    post = find_post(books, key, where[k], owner=player, kinds=(k,))
     if isinstance(post, Mine) and post.registered_day is None:
         raise refuse(
             "claim-not-registered",
@@ -193,15 +195,20 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     )
 
 
+def _months(months: int, where: str) -> int:
+    if months < 1:
+        raise refuse("bad-number", where, "buy at least one month")
+    return months
+
+
 def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    _, post = one_post(
-        books, where, player, "the supplies go", ship=a.ship, base=a.base, mine=a.mine
+    player, (k, key), months = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: named_post(where, "the supplies go", ship=a.ship, base=a.base, mine=a.mine),
+        lambda: _months(a.months, where["months"]),
     )
-    months = a.months
-    if months < 1:
-        raise refuse("bad-number", where["months"], "buy at least one month")
+    post = find_post(books, key, where[k], owner=player, kinds=(k,))
     units = months * eaters(rules, state, post)
     check_hold(rules, state, post, 0, units, where["months"])
     full = emergency_days(rules, post)

@@ -13,7 +13,7 @@ from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, post_pieces, refuse, set_columns, state_problem
+from ledger.core.steps import Refused, gather, post_pieces, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -174,10 +174,17 @@ def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
     )
 
 
+def _more_than_0(amount: Decimal, where: str) -> Decimal:
+    if amount <= 0:
+        raise refuse("bad-amount", where, "a fine is more than 0")
+    return amount
+
+
 def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
-    player = find_player(books, a.player, where["player"])
-    if a.amount <= 0:
-        raise refuse("bad-amount", where["amount"], "a fine is more than 0")
+    player, _ = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _more_than_0(a.amount, where["amount"]),
+    )
     if player.role == PATROL_ROLE:
         raise refuse(
             "patrol-fined",

@@ -259,13 +259,19 @@ def one_post(
     books: Books, where: Where, player: Player, what: str, **named: str | None
 ) -> tuple[str, Post]:
     """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
+    k, key = named_post(where, what, **named)
+    return k, find_post(books, key, where[k], owner=player, kinds=(k,))
+
+
+def named_post(where: Where, what: str, **named: str | None) -> tuple[str, str]:
+    """Which of --ship, --base or --mine names the post, and its key: exactly one of them (known
+    before the player is: `one_post` then finds it among the player's)."""
     chosen = [(k, key) for k, key in named.items() if key]
     if len(chosen) != 1:
         raise refuse(
             "missing-value", where["ship"], f"say where {what}: one of --ship, --base or --mine"
         )
-    k, key = chosen[0]
-    return k, find_post(books, key, where[k], owner=player, kinds=(k,))
+    return chosen[0]
 
 
 def player_location(player: Player) -> str:

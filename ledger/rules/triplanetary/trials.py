@@ -12,7 +12,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.params import ActionSpec, Arg, Move, command
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, post_pieces, refuse
+from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -88,9 +88,8 @@ def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     return values
 
 
-def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime | None:
-    """The crime on record a trial tries (--crime): the player's own, not tried before (§36B:
-    "for each crime", one trial)."""
+def _crime_on_record(books: Books, a: Trial, where: Where) -> Crime | None:
+    """The crime on record --crime names (None when it names none), or refused."""
     if not a.crime:
         return None
     state = state_of(books)
@@ -102,6 +101,48 @@ def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime 
             f"there is no crime {a.crime!r} on record",
             "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
         )
+    return crime
+
+
+def _class_said(a: Trial, where: Where) -> int | None:
+    """--class read (a crime class, §36A), or said missing when there is no --crime either:
+    what `_trial_class` refuses, known before the player is."""
+    if a.cls:
+        return crime_class(a.cls, where["cls"])
+    if not a.crime:
+        raise refuse(
+            "missing-value",
+            where["cls"],
+            "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
+        )
+    return None
+
+
+def _bribes(a: Trial, where: Where) -> tuple[int, list[int] | None]:
+    """How many bribes (at most three, §36D) and their dice if rolled at the table."""
+    bribes = a.bribes or 0
+    if bribes > tables.MAX_BRIBES:
+        raise refuse(
+            "too-many-bribes", where["bribes"], f"at most {tables.MAX_BRIBES} bribes a trial (§36D)"
+        )
+    bribe_rolls = _dice(a.bribe_rolls, bribes, where["bribe_rolls"]) if bribes else None
+    if a.bribe_rolls and not bribes:
+        raise refuse("bad-roll", where["bribe_rolls"], "bribe dice without --bribes")
+    return bribes, bribe_rolls
+
+
+def _die(roll: int | None, where: str) -> int | None:
+    if roll is not None and not 1 <= roll <= 6:
+        raise refuse("bad-roll", where, f"a die shows 1-6, not {roll}")
+    return roll
+
+
+def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime | None:
+    """The crime on record a trial tries (--crime): the player's own, not tried before (§36B:
+    "for each crime", one trial)."""
+    crime = _crime_on_record(books, a, where)
+    if crime is None:
+        return None
     if crime.player != player.name:
         raise refuse(
             "not-their-crime",
@@ -184,21 +225,16 @@ def _open_crime_of_class(
 
 def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a.player, where["player"])
+    player, _, _, (bribes, bribe_rolls), roll = gather(  # independent mistakes told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _class_said(a, where),
+        lambda: _crime_on_record(books, a, where),
+        lambda: _bribes(a, where),
+        lambda: _die(a.roll, where["roll"]),
+    )
     crime, said = _open_crime_of_class(books, a, where, player)
     crime = crime or _crime_tried(books, a, where, player)
     cls = _trial_class(a, where, crime)
-    bribes = a.bribes or 0
-    if bribes > tables.MAX_BRIBES:
-        raise refuse(
-            "too-many-bribes", where["bribes"], f"at most {tables.MAX_BRIBES} bribes a trial (§36D)"
-        )
-    bribe_rolls = _dice(a.bribe_rolls, bribes, where["bribe_rolls"]) if bribes else None
-    if a.bribe_rolls and not bribes:
-        raise refuse("bad-roll", where["bribe_rolls"], "bribe dice without --bribes")
-    roll = a.roll
-    if roll is not None and not 1 <= roll <= 6:
-        raise refuse("bad-roll", where["roll"], f"a die shows 1-6, not {roll}")
     lines: list[str] = []
     pr = pr_of(
         player

@@ -66,3 +66,47 @@ def test_s39_sell_says_an_unknown_player_good_place_and_buyer_at_once() -> None:
         "--at: unknown-place",
         "--to: unknown-player",
     ]
+
+
+def test_s13_hire_says_an_unknown_player_and_no_post_named_at_once() -> None:
+    said = table().refusal("hire Zed")
+    assert codes(said) == ["PLAYER: unknown-player", "--ship: missing-value"]
+
+
+def test_s14_supply_says_an_unknown_player_an_unknown_post_and_no_months_at_once() -> None:
+    said = table().refusal("supply Zed --months 0")
+    assert codes(said) == [
+        "PLAYER: unknown-player",
+        "--ship: missing-value",
+        "--months: bad-number",
+    ]
+
+
+def test_s14_supply_still_finds_the_post_among_the_players_own_after_the_player() -> None:
+    t = table()
+    t("pay bank Ann 100")
+    t("buy Ann packet --name Nomad")
+    said = t.refusal("supply Ann --ship Nomd --months 0")  # the ship: looked up with Ann's
+    assert codes(said) == ["--months: bad-number"]
+    assert codes(t.refusal("supply Ann --ship Nomd --months 1")) == ["--ship: unknown-ship"]
+
+
+def test_s6_fine_says_an_unknown_player_and_an_amount_of_0_at_once() -> None:
+    said = table().refusal("fine Zed 0 --reason speeding")
+    assert codes(said) == ["PLAYER: unknown-player", "AMOUNT: bad-amount"]
+
+
+def test_s36_trial_says_an_unknown_player_class_crime_bribes_and_die_at_once() -> None:
+    said = table().refusal("trial Zed --class IV --crime X9 --bribes 4 --roll 7")
+    assert codes(said) == [
+        "PLAYER: unknown-player",
+        "--class: bad-class",
+        "--crime: unknown-crime",
+        "--bribes: too-many-bribes",
+        "--roll: bad-roll",
+    ]
+
+
+def test_s36_trial_says_a_missing_class_and_a_bad_die_at_once() -> None:
+    said = table().refusal("trial Ann --roll 9")
+    assert codes(said) == ["--class: missing-value", "--roll: bad-roll"]
