@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import find, post_pieces, refuse
+from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
@@ -52,7 +52,10 @@ class BranchOpen(Move):
 
 def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a.player, where["player"])
+    player, place = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: canonical_place(a.at, where["at"]),
+    )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     good = good_key(a.good)
     held = state.cargo_of(ship.id).get(good, 0)
@@ -69,7 +72,6 @@ def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
             f"Lloyds underwrites up to half of a cargo (§31): {held} CP held, {covered} CP covered already",
             f"at most {held // 2 - covered} CP more",
         )
-    place = canonical_place(a.at, where["at"])
     price = tables.buy_price(good, place) or tables.sell_price(good, place)
     if price is None:
         raise refuse("no-market-value", where["at"], f"{good} has no market value at {place} (§39)")

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -55,17 +55,25 @@ class Dropoff(Move):
     docked: Annotated[bool, DOCKED] = False
 
 
-def _process(books: Books, a: Process, where: Where, event: str) -> Done:
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    place = canonical_place(a.at, where["at"])
+def _processing_place(at: str | None, where: str) -> str:
+    """Where ore is processed: Ceres or Callisto (§25)."""
+    place = canonical_place(at, where)
     if place not in ("Ceres", "Callisto"):
         raise refuse(
             "no-processing-here",
-            where["at"],
+            where,
             f"only Ceres and Callisto process ore (§25), not {place}",
             "or buy an ore-processor for a base",
         )
+    return place
+
+
+def _process(books: Books, a: Process, where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player, place = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _processing_place(a.at, where["at"]),
+    )
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     raw = state.cargo_of(ship.id).get("raw-ore", 0)
     qty = a.qty if a.qty else raw

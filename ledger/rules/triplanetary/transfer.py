@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -181,9 +181,7 @@ def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
             )
 
 
-def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
+def _moving_setting(rules: Rules) -> int:
     if rules.transfer_cp < 1:
         raise refuse(
             "bad-setting",
@@ -191,6 +189,40 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
             f"transfer_cp_per_day is {rules.transfer_cp}: nothing would ever move",
             "the rule's value is 5 (§21)",
         )
+    return rules.transfer_cp
+
+
+def _transportable(state: State, rules: Rules, what: str, where: str) -> int:
+    """CP one of `what` takes inside a ship (§21), or refused."""
+    good = what_key(what)
+    size = cp_each(state, rules, good)
+    if size is None:
+        known = good in state.prices
+        raise refuse(
+            "not-transportable" if known else "unknown-item",
+            where,
+            f"{what!r} does not go inside a ship (§21)"
+            if known
+            else f"{what!r} is not a good, an item of the §38 list, crews, supplies or fuel",
+            "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
+        )
+    return size
+
+
+def _at_least_one(qty: int, where: str) -> int:
+    if qty < 1:
+        raise refuse("bad-number", where, "transfer at least one")
+    return qty
+
+
+def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
+    state, rules = state_of(books), rules_of(books)
+    player, _, size, qty = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _moving_setting(rules),
+        lambda: _transportable(state, rules, a.what, where["what"]),
+        lambda: _at_least_one(a.qty, where["qty"]),
+    )
     source = find_post(books, a.source, where["source"], owner=player, kinds=("base",))
     target = find_post(books, a.target, where["target"], owner=player, kinds=("base",))
     if source.id == target.id:
@@ -204,20 +236,6 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
         if post.status == DESTROYED:
             raise refuse("post-not-active", w, f"{post.name or post.id} is destroyed")
     good = what_key(a.what)
-    size = cp_each(state, rules, good)
-    if size is None:
-        known = good in state.prices
-        raise refuse(
-            "not-transportable" if known else "unknown-item",
-            where["what"],
-            f"{a.what!r} does not go inside a ship (§21)"
-            if known
-            else f"{a.what!r} is not a good, an item of the §38 list, crews, supplies or fuel",
-            "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
-        )
-    qty = a.qty
-    if qty < 1:
-        raise refuse("bad-number", where["qty"], "transfer at least one")
     moving = sum(
         t.qty - t.moved
         for t in state.transfers
