@@ -164,8 +164,10 @@ def fine_player(
 
 def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a.player, where["player"])
-    cls = crime_class(a.cls, where["cls"])
+    player, cls = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: crime_class(a.cls, where["cls"]),
+    )
     cid = state.next_id("X", [c.id for c in state.crimes])
     state.crimes.append(Crime(cid, player.name, books.day, cls, a.what, "§36A"))
     return Done(
@@ -198,11 +200,18 @@ def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
     )
 
 
-def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
-    player = find_player(books, a.player, where["player"])
-    what = a.what.strip().casefold()
+def _declared(text: str, where: str) -> str:
+    what = text.strip().casefold()
     if what not in ("pirate", "warlord"):
-        raise refuse("bad-declaration", where["what"], f"{a.what!r}: declare pirate or warlord")
+        raise refuse("bad-declaration", where, f"{text!r}: declare pirate or warlord")
+    return what
+
+
+def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
+    player, what = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _declared(a.what, where["what"]),
+    )
     if player.role == PATROL_ROLE:
         raise refuse(
             "patrol-cannot-declare",
@@ -231,18 +240,27 @@ def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
     )
 
 
-def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
-    player = find_player(books, a.player, where["player"])
-    text = str(a.change).strip()
+def _pr_points(said: object, where: str) -> int:
+    text = str(said).strip()
     try:
-        change = int(text)
+        return int(text)
     except ValueError:
         raise refuse(
-            "bad-number",
-            where["change"],
-            f"{text!r} is not a whole number of PR points",
-            "e.g. +1 or -2",
+            "bad-number", where, f"{text!r} is not a whole number of PR points", "e.g. +1 or -2"
         ) from None
+
+
+def _programs(count: int, where: str) -> int:
+    if count < 1:
+        raise refuse("bad-number", where, "pay for at least one program")
+    return count
+
+
+def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
+    player, change = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _pr_points(a.change, where["change"]),
+    )
     set_pr(books, player, change, a.reason, "§36C")
     return Done(
         f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}",
@@ -254,10 +272,10 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     """§36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
     rules = rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    count = a.count
-    if count < 1:
-        raise refuse("bad-number", where["count"], "pay for at least one program")
+    player, count = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _programs(a.count, where["count"]),
+    )
     cost = rules.program_cost * count
     programs = plural(count, "public relations program")
     txn = charge(
