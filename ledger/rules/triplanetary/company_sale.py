@@ -8,7 +8,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import refuse
+from ledger.core.steps import gather, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -32,8 +32,10 @@ class SellCompany(Move):
 
 def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Done:
     state = state_of(books)
-    seller = find_player(books, a.player, where["player"])
-    buyer = find_player(books, a.to, where["to"])
+    seller, buyer = gather(  # both players are told at once
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: find_player(books, a.to, where["to"]),
+    )
     for party, w in ((seller, where["player"]), (buyer, where["to"])):
         if party.role == PATROL_ROLE:
             raise refuse(

@@ -8,7 +8,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import find, post_pieces, refuse
+from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -49,7 +49,10 @@ class LinerDepart(Move):
 
 
 def _route(a: LinerOpen | LinerDepart, where: Where) -> tables.LinerRoute:
-    frm, to = canonical_place(a.frm, where["frm"]), canonical_place(a.to, where["to"])
+    frm, to = gather(  # both places are told at once
+        lambda: canonical_place(a.frm, where["frm"]),
+        lambda: canonical_place(a.to, where["to"]),
+    )
     route = tables.liner_route(frm, to)
     if route is None:
         routes = ", ".join(f"{r.frm}-{r.to}" for r in tables.LINER_ROUTES if r.frm == frm)
@@ -70,13 +73,15 @@ def _running(state: State, owner: str) -> int:
 
 def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
     state = state_of(books)
-    player = find_player(books, a.player, where["player"])
+    player, route = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _route(a, where),
+    )
     may_trade_here(
         player,
         "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
         where["player"],
     )
-    route = _route(a, where)
     if any(
         line.owner == player.name
         and line.frm == route.frm
@@ -138,8 +143,10 @@ def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
 
 def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    route = _route(a, where)
+    player, route = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _route(a, where),
+    )
     line = next(
         (
             x

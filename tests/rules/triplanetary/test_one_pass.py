@@ -110,3 +110,53 @@ def test_s36_trial_says_an_unknown_player_class_crime_bribes_and_die_at_once() -
 def test_s36_trial_says_a_missing_class_and_a_bad_die_at_once() -> None:
     said = table().refusal("trial Ann --roll 9")
     assert codes(said) == ["--class: missing-value", "--roll: bad-roll"]
+
+
+def test_s25_process_says_an_unknown_player_and_a_place_that_does_not_process_at_once() -> None:
+    said = table().refusal("process Zed --ship S1 --at Mars")
+    assert codes(said) == ["PLAYER: unknown-player", "--at: no-processing-here"]
+
+
+def test_s31_lloyds_says_an_unknown_player_and_an_unknown_place_at_once() -> None:
+    said = table().refusal("lloyds Zed raw-ore 2 --ship S1 --at Vulcan")
+    assert codes(said) == ["PLAYER: unknown-player", "--at: unknown-place"]
+
+
+def test_s21_transfer_says_an_unknown_player_what_and_a_quantity_of_0_at_once() -> None:
+    said = table().refusal("transfer Zed spices 0 --from B1 --to B2")
+    assert codes(said) == ["PLAYER: unknown-player", "WHAT: unknown-item", "QTY: bad-number"]
+
+
+def test_s36a_crime_says_an_unknown_player_and_an_unknown_class_at_once() -> None:
+    said = table().refusal("crime Zed --class IV --what 'claim jumping'")
+    assert codes(said) == ["PLAYER: unknown-player", "--class: bad-class"]
+
+
+def test_s33_declare_says_an_unknown_player_and_an_unknown_status_at_once() -> None:
+    said = table().refusal("declare Zed saint")
+    assert codes(said) == ["PLAYER: unknown-player", "pirate|warlord: bad-declaration"]
+
+
+def test_s36c_pr_says_an_unknown_player_and_a_word_for_points_at_once() -> None:
+    said = table().refusal("pr Zed lots --reason heroism")
+    assert codes(said) == ["PLAYER: unknown-player", "CHANGE: bad-number"]
+
+
+def test_s36c_pr_program_says_an_unknown_player_and_no_program_at_once() -> None:
+    said = table().refusal("pr-program Zed 0")
+    assert codes(said) == ["PLAYER: unknown-player", "COUNT: bad-number"]
+
+
+def test_s9_sell_company_says_an_unknown_seller_and_an_unknown_buyer_at_once() -> None:
+    said = table().refusal("sell-company Zed Zoe 400")
+    assert codes(said) == ["PLAYER: unknown-player", "BUYER: unknown-player"]
+
+
+def test_s28_liner_open_says_an_unknown_player_and_both_unknown_places_at_once() -> None:
+    said = table().refusal("liner open Zed Erth Marz")
+    assert codes(said) == ["PLAYER: unknown-player", "FROM: unknown-place", "TO: unknown-place"]
+
+
+def test_s28_liner_depart_says_an_unknown_player_and_an_unknown_place_at_once() -> None:
+    said = table().refusal("liner depart Zed Earth Vulcan --ship Star")
+    assert codes(said) == ["PLAYER: unknown-player", "TO: unknown-place"]
