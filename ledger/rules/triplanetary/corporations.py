@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import ActionSpec, Arg, Move, command
-from ledger.core.steps import find, refuse
+from ledger.core.steps import find, gather, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     PLAYER,
@@ -38,14 +38,17 @@ class Merge(Move):
 
 def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
+    player, at = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: canonical_place(a.at, where["at"]) if a.at else None,
+    )
     if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
         raise refuse(
             "already-incorporated",
             where["player"],
             f"{player.name} heads a corporation already (§7: one player is its head)",
         )
-    place = canonical_place(a.at, where["at"], player_location(player))
+    place = at or player_location(player)
     txn = charge(
         books,
         player,

@@ -338,17 +338,23 @@ def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
     return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
 
 
+def _new_claim(state: State, name: str, where: str) -> str:
+    """The name of a new claim: no registered claim has it."""
+    name = name.strip()
+    if any(m.name.casefold() == name.casefold() for m in state.mines):
+        raise refuse("claim-exists", where, f"the claim {name!r} is registered already")
+    return name
+
+
 def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
+    player, name, base = gather(  # independent mistakes are told together
+        lambda: find_player(books, a.player, where["player"]),
+        lambda: _new_claim(state, a.name, where["name"]),
+        lambda: find_post(books, a.base, where["base"], kinds=("base",)).id if a.base else "",
+    )
     if player.role == PATROL_ROLE:
         raise refuse("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)")
-    name = a.name.strip()
-    if any(m.name.casefold() == name.casefold() for m in state.mines):
-        raise refuse("claim-exists", where["name"], f"the claim {name!r} is registered already")
-    base = ""
-    if a.base:
-        base = find_post(books, a.base, where["base"], kinds=("base",)).id
     txn = charge(
         books,
         player,
