@@ -160,3 +160,13 @@ def test_s28_liner_open_says_an_unknown_player_and_both_unknown_places_at_once()
 def test_s28_liner_depart_says_an_unknown_player_and_an_unknown_place_at_once() -> None:
     said = table().refusal("liner depart Zed Earth Vulcan --ship Star")
     assert codes(said) == ["PLAYER: unknown-player", "TO: unknown-place"]
+
+
+def test_s7_incorporate_says_an_unknown_player_and_an_unknown_place_at_once() -> None:
+    said = table().refusal("incorporate Zed --at Vulcan")
+    assert codes(said) == ["PLAYER: unknown-player", "--at: unknown-place"]
+
+
+def test_s24_claim_says_an_unknown_player_and_an_unknown_base_at_once() -> None:
+    said = table().refusal("claim Zed Rock --base B9")
+    assert codes(said) == ["PLAYER: unknown-player", "--base: unknown-base"]
