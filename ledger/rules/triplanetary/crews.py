@@ -20,6 +20,7 @@ from ledger.rules.triplanetary.kit import (
     Done,
     Handler,
     Where,
+    at_least_one,
     charge,
     check_hold,
     eaters,
@@ -195,18 +196,12 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     )
 
 
-def _months(months: int, where: str) -> int:
-    if months < 1:
-        raise refuse("bad-number", where, "buy at least one month")
-    return months
-
-
 def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player, (k, key), months = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: named_post(where, "the supplies go", ship=a.ship, base=a.base, mine=a.mine),
-        lambda: _months(a.months, where["months"]),
+        lambda: at_least_one(a.months, where["months"], "buy at least one month"),
     )
     post = find_post(books, key, where[k], owner=player, kinds=(k,))
     units = months * eaters(rules, state, post)

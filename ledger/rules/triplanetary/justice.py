@@ -22,6 +22,7 @@ from ledger.rules.triplanetary.kit import (
     Done,
     Handler,
     Where,
+    at_least_one,
     charge,
     collected_when,
     debit,
@@ -250,12 +251,6 @@ def _pr_points(said: object, where: str) -> int:
         ) from None
 
 
-def _programs(count: int, where: str) -> int:
-    if count < 1:
-        raise refuse("bad-number", where, "pay for at least one program")
-    return count
-
-
 def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
     player, change = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -274,7 +269,7 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     rules = rules_of(books)
     player, count = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
-        lambda: _programs(a.count, where["count"]),
+        lambda: at_least_one(a.count, where["count"], "pay for at least one program"),
     )
     cost = rules.program_cost * count
     programs = plural(count, "public relations program")

@@ -77,6 +77,13 @@ def find_player(books: Books, name: str, where: str) -> Player:
     return steps.find_player(books, name, where, f"{name!r} is not a player")
 
 
+def at_least_one(count: int, where: str, words: str) -> int:
+    """`count`, or `Refused` (`bad-number`, `words`: "buy at least one month") below one."""
+    if count < 1:
+        raise refuse("bad-number", where, words)
+    return count
+
+
 #: Ships and bases that are no more: destroyed in play, or gone past Jupiter (§32).
 GONE = (DESTROYED, DEPARTED)
 

@@ -21,6 +21,7 @@ from ledger.rules.triplanetary.kit import (
     Done,
     Handler,
     Where,
+    at_least_one,
     canonical_place,
     charge,
     check_hold,
@@ -69,7 +70,11 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     player, price, qty, at = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _on_price_list(state, a.item, where["item"]),
-        lambda: _at_least_one(a.qty, where["qty"]) if listed is not None else a.qty,
+        lambda: (
+            at_least_one(a.qty or 1, where["qty"], "buy at least one")
+            if listed is not None
+            else a.qty
+        ),
         # --at is where a ship, base or module is built, or where trade goods are bought
         lambda: canonical_place(a.at, where["at"]) if a.at and (built or not listed) else None,
     )
@@ -189,14 +194,6 @@ def _on_price_list(state: State, item: str, where: str) -> Any:
             + ", ".join(state.prices),
         )
     return price
-
-
-def _at_least_one(qty: int | None, where: str) -> int:
-    """How many of a price list's item are bought: 1 unless said, and at least one."""
-    n = qty or 1
-    if n < 1:
-        raise refuse("bad-number", where, "buy at least one")
-    return n
 
 
 def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: str) -> None:

@@ -22,6 +22,7 @@ from ledger.rules.triplanetary.kit import (
     PLAYER,
     Done,
     Where,
+    at_least_one,
     find_player,
     find_post,
     rules_of,
@@ -209,19 +210,13 @@ def _transportable(state: State, rules: Rules, what: str, where: str) -> int:
     return size
 
 
-def _at_least_one(qty: int, where: str) -> int:
-    if qty < 1:
-        raise refuse("bad-number", where, "transfer at least one")
-    return qty
-
-
 def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     state, rules = state_of(books), rules_of(books)
     player, _, size, qty = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _moving_setting(rules),
         lambda: _transportable(state, rules, a.what, where["what"]),
-        lambda: _at_least_one(a.qty, where["qty"]),
+        lambda: at_least_one(a.qty, where["qty"], "transfer at least one"),
     )
     source = find_post(books, a.source, where["source"], owner=player, kinds=("base",))
     target = find_post(books, a.target, where["target"], owner=player, kinds=("base",))
