@@ -12,6 +12,7 @@ rule numbers (`rules`), or none.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Protocol
@@ -80,7 +81,7 @@ def _int(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-class Table(board.Seating[Seat]):
+class Table(board.Seating[Seat], ABC):
     """The game as it stands, taken from the books once; a changed seat is put in place of the
     old one (`put`). A game's table adds its board and says who plays `after` a place."""
 
@@ -105,9 +106,10 @@ class Table(board.Seating[Seat]):
         self.owner = owner
         self.current, self.round = self._whose_turn()
 
+    @abstractmethod
     def after(self, order: int) -> tuple[Seat | None, bool]:
-        """The next player still in after place `order`, and whether a new round began."""
-        raise NotImplementedError
+        """The next player still in after place `order`, and whether a new round began (each
+        game says it with its rule's number)."""
 
     @property
     def winner(self) -> str | None:
@@ -247,12 +249,13 @@ class TurnGame(Game):
 
     turn_rules = TurnRules()
 
+    @abstractmethod
     def table_of(self, books: Books) -> Table:
-        raise NotImplementedError
+        """The game's table, read from its books."""
 
+    @abstractmethod
     def play_turn(self, table: Table, dice: list[int], event: str) -> Turn:
         """The current player's turn from the dice (none: drawn from the seed)."""
-        raise NotImplementedError
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         """One who is out takes no more part; once the game is won, nobody does (a payment
