@@ -32,7 +32,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import Ledger
+from tests.conftest import Ledger, openpyxl_workbook
 
 #: `  # a note` at the end of a line is the test's comment, not a cell's text
 COMMENT = re.compile(r"\s+#\s.*$")
@@ -91,8 +91,6 @@ def workbook(
 ) -> Ledger:
     """A workbook of `game` in `folder` with the sheets of `text`, and the CLI bound to it. Its
     players are the Players block's, else `players` (and `patrol`, Triplanetary's Patrol)."""
-    import openpyxl
-
     sheets = parse(text)
     book = Ledger(folder)
     names = list(players)
@@ -108,7 +106,7 @@ def workbook(
     if patrol:
         args += ["--patrol", patrol]
     book.fresh(*args)
-    wb = openpyxl.load_workbook(book.path)
+    wb = openpyxl_workbook(book.path)
     for name, (headers, rows) in sheets.items():
         if name not in wb.sheetnames:
             raise ValueError(f"the workbook of {game} has no sheet {name}")
@@ -124,9 +122,7 @@ def type_rows(book: Ledger, text: str) -> None:
     """The rows of `text`'s blocks typed as new lines under each sheet's last row, as the
     banker types them into the workbook between two commands (cells of the columns a block
     leaves out stay empty)."""
-    import openpyxl
-
-    wb = openpyxl.load_workbook(book.path)
+    wb = openpyxl_workbook(book.path)
     for name, (headers, rows) in parse(text).items():
         if name not in wb.sheetnames:
             raise ValueError(f"the workbook has no sheet {name}")
