@@ -249,6 +249,20 @@ def phase_of(order: Order) -> int:
     return PHASE_OF_CODE[order.CODE]
 
 
+def named_players(order: Order, *, guests: bool = True) -> tuple[str, ...]:
+    """The players an order acts on (5.1, 5.2, 6.4, 6.5, 6.6) and, with ``guests``, a party's
+    guest list (6.1)."""
+    if isinstance(order, Accuse):
+        return () if order.target_is_trader else (order.target,)
+    if isinstance(order, Denounce | Theft | Sabotage):
+        return (order.target,)
+    if isinstance(order, Party):
+        return order.guests if guests else ()
+    if isinstance(order, Blackmail) and order.target is not None:
+        return (order.target,)
+    return ()
+
+
 def with_penalty(order: Blackmail, kj: Decimal, stones: int = 0) -> Blackmail:
     """The blackmail with the Strafe the game master read in its article (6.6.2, 6.6.21)."""
     if kj < 0 or stones < 0:
