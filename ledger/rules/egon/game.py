@@ -104,9 +104,8 @@ class Egon(Game):
         return replace(spec, params=own)
 
     def allows_debt(self, settings: Settings) -> bool:
-        return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out
-
-    def may_go_negative(self, books: Books, account: str) -> bool:
+        # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out. So every
+        # account may go negative (`Game.may_go_negative`).
         return True
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
