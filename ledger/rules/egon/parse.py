@@ -228,12 +228,6 @@ class _Reader(msgspec.Struct, frozen=True):
             self.errors.add(f"{ACTION_NAMES[self.code]}: a player cannot name himself ({name})")
         return name
 
-    def count(self, text: str, what: str) -> int:
-        return _count(text, what, self.errors)
-
-    def amount(self, text: str, what: str) -> Decimal:
-        return _amount(text, what, self.errors)
-
 
 def _accuse(r: _Reader, rest: list[str]) -> Order | None:
     named = rest[0]
@@ -250,7 +244,7 @@ def _accuse(r: _Reader, rest: list[str]) -> Order | None:
 
 
 def _party(r: _Reader, rest: list[str]) -> Order:
-    amount = r.amount(rest[0], "Betrag")
+    amount = _amount(rest[0], "Betrag", r.errors)
     guests = tuple(r.other(g, "guest") for g in rest[1:])
     if len(set(guests)) != len(guests):
         r.errors.add("a guest is on the guest list twice (6.1)")
@@ -277,8 +271,8 @@ def _blackmail(r: _Reader, rest: list[str]) -> Order | None:
 
 #: How a field is read, by the kind orders.csv names in its ``reads`` column.
 _READ: dict[str, Callable[[_Reader, str, str], object]] = {
-    "count": lambda r, text, what: r.count(text, what),
-    "amount": lambda r, text, what: r.amount(text, what),
+    "count": lambda r, text, what: _count(text, what, r.errors),
+    "amount": lambda r, text, what: _amount(text, what, r.errors),
     "other": lambda r, text, what: r.other(text, what),
     "trader": lambda r, text, what: _trader(text, r.traders, r.errors),
     "lottery": lambda r, text, what: _lottery_number(text, r.errors),
