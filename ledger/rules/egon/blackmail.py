@@ -13,7 +13,6 @@ from ledger.rules.egon.orders import (
     Blackmail,
 )
 from ledger.rules.egon.state import (
-    Effect,
     PendingBlackmail,
     as_kj,
 )
@@ -50,35 +49,28 @@ def settle_blackmails(w: Work, phase: int) -> None:
         src = f"{bm.blackmailer}: {bm.text()} (round {bm.made_in_round})"
         for v in _victims(w, bm):
             if w.out(bm.blackmailer):
-                w.apply(
-                    Effect(
-                        v,
-                        "6.6.3",
-                        f"blackmail by {bm.blackmailer} lapses: the blackmailer is out of the game",
-                        source=src,
-                    )
+                w.effect(
+                    v,
+                    "6.6.3",
+                    f"blackmail by {bm.blackmailer} lapses: the blackmailer is out of the game",
+                    src,
                 )
                 continue
             if w.blocked(v):
                 # Ruling (6.6.4): a victim who cannot act this round is not punished.
-                w.apply(
-                    Effect(
-                        v,
-                        "6.6.41",
-                        f"{v} cannot act this round: the blackmail by "
-                        f"{bm.blackmailer} has no effect",
-                        source=src,
-                    )
+                w.effect(
+                    v,
+                    "6.6.41",
+                    f"{v} cannot act this round: the blackmail by {bm.blackmailer} has no effect",
+                    src,
                 )
                 continue
             if _complied(w, bm, v):
-                w.apply(
-                    Effect(
-                        v,
-                        "6.6.41",
-                        f"{v} complies with the blackmail by {bm.blackmailer}: no further effect",
-                        source=src,
-                    )
+                w.effect(
+                    v,
+                    "6.6.41",
+                    f"{v} complies with the blackmail by {bm.blackmailer}: no further effect",
+                    src,
                 )
                 continue
             if (v, bm.blackmailer) in w.justified:
@@ -87,15 +79,13 @@ def settle_blackmails(w: Work, phase: int) -> None:
                 lhs = w.players[v].di + d.z6
                 rhs = w.players[bm.blackmailer].di + d.zz
                 if lhs <= rhs:
-                    w.apply(
-                        Effect(
-                            v,
-                            "6.6.42",
-                            f"{v} defies {bm.blackmailer} with a "
-                            f"Rechtfertigung: DI+Z6 = {lhs} is not greater than the "
-                            f"blackmailer's DI+ZZ = {rhs}: no penalty",
-                            source=src,
-                        )
+                    w.effect(
+                        v,
+                        "6.6.42",
+                        f"{v} defies {bm.blackmailer} with a "
+                        f"Rechtfertigung: DI+Z6 = {lhs} is not greater than the "
+                        f"blackmailer's DI+ZZ = {rhs}: no penalty",
+                        src,
                     )
                     continue
                 rule = "6.6.42"
@@ -110,25 +100,21 @@ def settle_blackmails(w: Work, phase: int) -> None:
             # full, even into debt. Both go to the blackmailer.
             stones = min(bm.penalty_stones, w.players[v].store)
             kj = as_kj(bm.penalty_kj)
-            w.apply(
-                Effect(
-                    v,
-                    rule,
-                    f"{why}: the penalty is paid ({kj} Kj, {plural(stones, 'stone')})",
-                    kj=-kj,
-                    store=-stones,
-                    source=src,
-                )
+            w.effect(
+                v,
+                rule,
+                f"{why}: the penalty is paid ({kj} Kj, {plural(stones, 'stone')})",
+                src,
+                kj=-kj,
+                store=-stones,
             )
-            w.apply(
-                Effect(
-                    bm.blackmailer,
-                    rule,
-                    f"{bm.blackmailer} receives the penalty from {v} ({kj} Kj, {plural(stones, 'stone')})",
-                    kj=kj,
-                    store=stones,
-                    source=src,
-                )
+            w.effect(
+                bm.blackmailer,
+                rule,
+                f"{bm.blackmailer} receives the penalty from {v} ({kj} Kj, {plural(stones, 'stone')})",
+                src,
+                kj=kj,
+                store=stones,
             )
 
 
@@ -137,7 +123,7 @@ def record_blackmails(w: Work) -> None:
     for o in w.active(Blackmail):
         p = o.player
         if p in w.guests:
-            w.note(
+            w.effect(
                 p,
                 "6.6.6",
                 "a party guest cannot blackmail (6.1.5): the article is "
@@ -146,10 +132,10 @@ def record_blackmails(w: Work) -> None:
             )
             continue
         if p in w.accused:
-            w.note(p, "5.1.5", f"{p} was accused this round and cannot blackmail", o)
+            w.effect(p, "5.1.5", f"{p} was accused this round and cannot blackmail", o)
             continue
         if o.target is not None and w.out(o.target):
-            w.note(p, "6.6", f"{o.target} is out of the game: no blackmail", o)
+            w.effect(p, "6.6", f"{o.target} is out of the game: no blackmail", o)
             continue
         w.new_blackmails.append(
             PendingBlackmail(
@@ -157,7 +143,7 @@ def record_blackmails(w: Work) -> None:
             )
         )
         whom = f"forces {o.target} to do" if o.target else "forbids everyone"
-        w.note(
+        w.effect(
             p,
             "6.6.3",
             f"{p} {whom} '{o.action.text()}' next round (before action phase "

@@ -13,14 +13,10 @@ from collections.abc import Collection, Sequence
 
 from ledger.rules.egon.orders import (
     Accuse,
-    Blackmail,
     Bribe,
-    Denounce,
     Order,
-    Party,
-    Sabotage,
-    Theft,
     check_one_order_a_phase,
+    named_players,
 )
 from ledger.rules.egon.parse import is_pseudonym
 from ledger.rules.egon.state import (
@@ -104,7 +100,7 @@ def _order_problems(o: Order, status: dict[str, Status], traders: Collection[str
         problems.append(f"{o.text()}: unknown player {o.player!r}")
     elif status[o.player] == Status.OUT:
         problems.append(f"{o.player}: {o.text()}: the player is out of the game")
-    unknown = [("player", n) for n in _named_players(o) if n not in status]
+    unknown = [("player", n) for n in named_players(o) if n not in status]
     unknown += [("trader", t) for t in _named_traders(o) if t not in traders]
     return problems + [f"{o.player}: {o.text()}: unknown {kind} {name!r}" for kind, name in unknown]
 
@@ -113,15 +109,3 @@ def _named_traders(o: Order) -> tuple[str, ...]:
     if isinstance(o, Accuse) and o.target_is_trader:
         return (o.target,)
     return (o.trader,) if isinstance(o, Bribe) else ()
-
-
-def _named_players(o: Order) -> tuple[str, ...]:
-    if isinstance(o, Accuse):
-        return () if o.target_is_trader else (o.target,)
-    if isinstance(o, Denounce | Theft | Sabotage):
-        return (o.target,)
-    if isinstance(o, Party):
-        return o.guests
-    if isinstance(o, Blackmail):
-        return () if o.target is None else (o.target,)
-    return ()

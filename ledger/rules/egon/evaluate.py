@@ -39,7 +39,6 @@ from ledger.rules.egon.state import (
     JAILED,
     Build,
     Draw,
-    Effect,
     EgonInputError,
     EgonState,
     Jackpots,
@@ -60,15 +59,13 @@ from ledger.rules.egon.work import Work, start_work
 
 def _purchases(w: Work, purchases: Sequence[Purchase]) -> None:
     for pu in purchases:
-        w.apply(
-            Effect(
-                pu.player,
-                "3",
-                f"buying phase: {plural(pu.stones, 'stone')} for "
-                f"{as_kj(pu.cost)} Kj" + (f" ({pu.note})" if pu.note else ""),
-                kj=-as_kj(pu.cost),
-                store=pu.stones,
-            )
+        w.effect(
+            pu.player,
+            "3",
+            f"buying phase: {plural(pu.stones, 'stone')} for "
+            f"{as_kj(pu.cost)} Kj" + (f" ({pu.note})" if pu.note else ""),
+            kj=-as_kj(pu.cost),
+            store=pu.stones,
         )
 
 
@@ -78,14 +75,12 @@ def _builds(w: Work, builds: Sequence[Build]) -> None:
             continue
         # Ruling (7): a player builds what he has in store after phase 2, at most.
         k = min(b.stones, w.players[b.player].store)
-        w.apply(
-            Effect(
-                b.player,
-                "7",
-                f"builds {k} of {plural(b.stones, 'stone')} onto the tower",
-                store=-k,
-                tower=k,
-            )
+        w.effect(
+            b.player,
+            "7",
+            f"builds {k} of {plural(b.stones, 'stone')} onto the tower",
+            store=-k,
+            tower=k,
         )
 
 
@@ -99,47 +94,37 @@ def _salary_and_debt(w: Work) -> None:
         # README (2.): salary = 10 x sum of the 7 numbers + 10 x tower height; Ruling: paid
         # after phase 2 and building, also in jail.
         pay = as_kj(s.salary_per_lottery_point * lotto + s.salary_per_tower_stone * p.tower)
-        w.apply(
-            Effect(
-                name,
-                "2",
-                f"salary: {s.salary_per_lottery_point} x {lotto} + "
-                f"{s.salary_per_tower_stone} x tower {p.tower} = {pay} Kj",
-                kj=pay,
-            )
+        w.effect(
+            name,
+            "2",
+            f"salary: {s.salary_per_lottery_point} x {lotto} + "
+            f"{s.salary_per_tower_stone} x tower {p.tower} = {pay} Kj",
+            kj=pay,
         )
         p = w.players[name]  # the interest is on the debt after the salary
         if p.cash < 0:
             interest = round_money(p.cash * s.debt_interest_percent / 100)
-            w.apply(
-                Effect(
-                    name,
-                    "2",
-                    f"{s.debt_interest_percent}% interest on a debt of "
-                    f"{-p.cash} Kj: {-interest} Kj",
-                    kj=interest,
-                )
+            w.effect(
+                name,
+                "2",
+                f"{s.debt_interest_percent}% interest on a debt of {-p.cash} Kj: {-interest} Kj",
+                kj=interest,
             )
             p = w.players[name]
         if p.cash < -s.out_debt_limit:
-            w.apply(
-                Effect(
-                    name,
-                    "2",
-                    f"a debt of {-p.cash} Kj is past {s.out_debt_limit} Kj: "
-                    f"{name} is out of the game",
-                    status=Status.OUT,
-                )
+            w.effect(
+                name,
+                "2",
+                f"a debt of {-p.cash} Kj is past {s.out_debt_limit} Kj: {name} is out of the game",
+                status=Status.OUT,
             )
 
 
 def _end_of_round(w: Work) -> None:
     for name, p in list(w.players.items()):
         if p.status in JAILED and p.jail_rounds == 0:
-            w.apply(
-                Effect(
-                    name, "4.6", f"{name} has served his time and is free again", status=Status.FREE
-                )
+            w.effect(
+                name, "4.6", f"{name} has served his time and is free again", status=Status.FREE
             )
 
 

@@ -65,6 +65,7 @@ from ledger.rules.egon.state import (
     Purchase,
     Status,
 )
+from ledger.rules.egon.view import whole_number
 
 #: The field of a column whose name differs: `class` is a Python word.
 FIELD_OF = {"class": "cls"}
@@ -74,10 +75,6 @@ RECORDS = {name: Held(cls, attr, FIELD_OF) for name, (cls, attr, _) in SHEETS.it
 WORLD = (
     "world"  # everything that is not a player: traders, tourists, the lottery's bank, the police
 )
-
-
-def _int(value: object, default: int = 0) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 # -- the game -------------------------------------------------------------------------------------
@@ -107,9 +104,8 @@ class Egon(Game):
         return replace(spec, params=own)
 
     def allows_debt(self, settings: Settings) -> bool:
-        return True  # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out
-
-    def may_go_negative(self, books: Books, account: str) -> bool:
+        # section 2: debt costs 50% interest a round; past 10,000 Kj a player is out. So every
+        # account may go negative (`Game.may_go_negative`).
         return True
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
@@ -197,10 +193,10 @@ class Egon(Game):
                 PlayerState(
                     p.name,
                     books.player_cash(p).amount,
-                    _int(p.get("di")),
-                    _int(p.get("store")),
-                    _int(p.get("tower"), tables.FOUNDATION),
-                    _int(p.get("guard")),
+                    whole_number(p.get("di")),
+                    whole_number(p.get("store")),
+                    whole_number(p.get("tower"), tables.FOUNDATION),
+                    whole_number(p.get("guard")),
                     Status(str(p.get("status") or Status.FREE.value)),
                     int(p.get("jail_rounds") or 0),
                 )

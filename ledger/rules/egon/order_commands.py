@@ -26,13 +26,10 @@ from ledger.rules.egon.commands import cell_of, row_hint, row_number
 from ledger.rules.egon.debt_ahead import debt_ahead
 from ledger.rules.egon.order_lines import OrderEntry, order_lines
 from ledger.rules.egon.orders import (
-    Accuse,
     Blackmail,
-    Denounce,
     Order,
     Party,
-    Sabotage,
-    Theft,
+    named_players,
     phase_of,
 )
 from ledger.rules.egon.parse import normalize_player, phase_of_text, read_order
@@ -75,18 +72,6 @@ def _same_phase(book_orders: Sequence[OrderRow], rnd: int, player: str, phase: i
     ]
 
 
-def _named(order: Order) -> tuple[str, ...]:
-    """The players an order acts on (a party's guests aside: those who cannot come are
-    passed over, 6.1.2)."""
-    if isinstance(order, Accuse):
-        return () if order.target_is_trader else (order.target,)
-    if isinstance(order, Denounce | Theft | Sabotage):
-        return (order.target,)
-    if isinstance(order, Blackmail) and order.target is not None:
-        return (order.target,)
-    return ()
-
-
 def _who_cannot(books: Books, e: OrderEntry, order: Order, rnd: int) -> list[Problem]:
     """A player who is out or sits in jail this round gives no order that is carried out
     (4.6), and no order acts on a player who is out."""
@@ -121,7 +106,8 @@ def _who_cannot(books: Books, e: OrderEntry, order: Order, rnd: int) -> list[Pro
             "acts on him",
             "",
         )
-        for name in _named(order)
+        # a party's guests aside: those who cannot come are passed over (6.1.2)
+        for name in named_players(order, guests=False)
         if name in out
     ]
 

@@ -3,8 +3,8 @@
 An order is written as in the texts: the short code, then its fields, separated by commas
 (``a,XYZ``, ``x,5,XYZ``, ``v``, ``l,17``, ``f,900``, ``g,Alois,200``, ``p,300``, ``i,4``,
 ``b,2``, ``d,3,XYZ``, ``s,500,XYZ``, ``e,Aktion,alle`` / ``e,Aktion,XYZ``); each record's
-``text()`` writes it so. Each code's action phase (4.2) and rule section are here, and so is
-4.1's one order a phase (`check_one_order_a_phase`). Reading an order's text into a record is
+``text()`` writes it so. Each code's action name, rule section, action phase (4.2) and form are
+a row of orders.csv (`ORDER_KINDS`); 4.1's one order a phase is here (`check_one_order_a_phase`). Reading an order's text into a record is
 parse.py's.
 
 Two orders carry what the texts put in the article that comes with them:
@@ -29,40 +29,38 @@ from typing import ClassVar
 import msgspec
 from msgspec.structs import replace
 
+from ledger.core import data
 from ledger.core.money import round_money
 
+
+class OrderKind(msgspec.Struct, frozen=True):
+    """A row of orders.csv, one an order code: its action's name in the texts (and another
+    name it is known by, ``also``), its rule section and action phase (4.2: 5.1-5.6 before
+    buying, 6.1-6.6 after), how it is written, how many fields follow the code (``most``
+    None: no upper bound) and how parse.py reads them (``reads``: ``kind label`` a field,
+    ``;`` between; empty where the order has a reader of its own)."""
+
+    code: str
+    name: str
+    rule: str
+    phase: int
+    form: str
+    least: int
+    most: int | None = None
+    also: str = ""
+    reads: str = ""
+
+
+#: Code -> its row of orders.csv (5.1-5.6, 6.1-6.6), in the texts' order.
+ORDER_KINDS: dict[str, OrderKind] = {
+    k.code: k for k in data.records(__package__ or "ledger.rules.egon", "orders.csv", OrderKind)
+}
 #: Code -> the action's name in the texts (5.1-5.6, 6.1-6.6).
-ACTION_NAMES: dict[str, str] = {
-    "a": "Anzeige",
-    "x": "Denunzieren",
-    "v": "Vermieten",
-    "l": "Lotterie",
-    "f": "Falschgeld",
-    "g": "Schmieren",
-    "p": "Party",
-    "i": "Import",
-    "b": "Bewachen",
-    "d": "Diebstahl",
-    "s": "Sabotage",
-    "e": "Erpressen",
-}
+ACTION_NAMES: dict[str, str] = {c: k.name for c, k in ORDER_KINDS.items()}
 #: Code -> its action phase (4.2: 5.1-5.6 before buying, 6.1-6.6 after).
-PHASE_OF_CODE: dict[str, int] = {c: (1 if c in "axvlfg" else 2) for c in ACTION_NAMES}
+PHASE_OF_CODE: dict[str, int] = {c: k.phase for c, k in ORDER_KINDS.items()}
 #: Code -> its rule section.
-RULE_OF_CODE: dict[str, str] = {
-    "a": "5.1",
-    "x": "5.2",
-    "v": "5.3",
-    "l": "5.4",
-    "f": "5.5",
-    "g": "5.6",
-    "p": "6.1",
-    "i": "6.2",
-    "b": "6.3",
-    "d": "6.4",
-    "s": "6.5",
-    "e": "6.6",
-}
+RULE_OF_CODE: dict[str, str] = {c: k.rule for c, k in ORDER_KINDS.items()}
 #: The word for "all players" in ``e,Aktion,alle``.
 ALL = "alle"
 
@@ -75,97 +73,78 @@ def _amount_text(amount: Decimal) -> str:
     return f"{amount:f}" if amount == amount.to_integral_value() else f"{amount:.2f}"
 
 
-class Accuse(msgspec.Struct, frozen=True):
+class _Order(msgspec.Struct, frozen=True):
+    """What every order has: the player who gives it, its code, and its fields after the code
+    as written (`args`: a number plainly, an amount without cents when whole, a name as
+    read) and so its text."""
+
+    CODE: ClassVar[str]
+    player: str
+
+    def args(self) -> tuple[str, ...]:
+        return tuple(
+            _amount_text(v) if isinstance(v, Decimal) else str(v)
+            for v in (getattr(self, name) for name in self.__struct_fields__[1:])
+        )
+
+    def text(self) -> str:
+        return _fields(self.CODE, *self.args())
+
+
+class Accuse(_Order, frozen=True):
     """5.1 Anzeige ``a,name``: accuse a trader or another player."""
 
     CODE: ClassVar[str] = "a"
-    player: str
     target: str
     target_is_trader: bool
 
     def args(self) -> tuple[str, ...]:
         return (self.target,)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
 
-
-class Denounce(msgspec.Struct, frozen=True):
+class Denounce(_Order, frozen=True):
     """5.2 Denunzieren ``x,punkte,name``."""
 
     CODE: ClassVar[str] = "x"
-    player: str
     points: int
     target: str
 
-    def args(self) -> tuple[str, ...]:
-        return (str(self.points), self.target)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
-
-
-class Rent(msgspec.Struct, frozen=True):
+class Rent(_Order, frozen=True):
     """5.3 Vermieten ``v``: the tower as a look-out."""
 
     CODE: ClassVar[str] = "v"
-    player: str
-
-    def args(self) -> tuple[str, ...]:
-        return ()
-
-    def text(self) -> str:
-        return self.CODE
 
 
-class Lottery(msgspec.Struct, frozen=True):
+class Lottery(_Order, frozen=True):
     """5.4 Lotterie ``l,Losnummer``: a ticket on Z6, number 01-49."""
 
     CODE: ClassVar[str] = "l"
-    player: str
     number: int
 
     def args(self) -> tuple[str, ...]:
         return (f"{self.number:02d}",)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
 
-
-class Forge(msgspec.Struct, frozen=True):
+class Forge(_Order, frozen=True):
     """5.5 Falschgeld ``f,Betrag``."""
 
     CODE: ClassVar[str] = "f"
-    player: str
     amount: Decimal
 
-    def args(self) -> tuple[str, ...]:
-        return (_amount_text(self.amount),)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
-
-
-class Bribe(msgspec.Struct, frozen=True):
+class Bribe(_Order, frozen=True):
     """5.6 Schmieren ``g,Händler,Betrag``."""
 
     CODE: ClassVar[str] = "g"
-    player: str
     trader: str
     amount: Decimal
 
-    def args(self) -> tuple[str, ...]:
-        return (self.trader, _amount_text(self.amount))
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
-
-
-class Party(msgspec.Struct, frozen=True):
+class Party(_Order, frozen=True):
     """6.1 Party ``p,Betrag`` with the invitation's guest list, in its order."""
 
     CODE: ClassVar[str] = "p"
-    player: str
     amount: Decimal
     guests: tuple[str, ...] = ()
 
@@ -177,62 +156,34 @@ class Party(msgspec.Struct, frozen=True):
         return _fields(self.CODE, *self.args(), *self.guests)
 
 
-class Import(msgspec.Struct, frozen=True):
+class Import(_Order, frozen=True):
     """6.2 Import ``i,Anzahl``."""
 
     CODE: ClassVar[str] = "i"
-    player: str
     count: int
 
-    def args(self) -> tuple[str, ...]:
-        return (str(self.count),)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
-
-
-class Guard(msgspec.Struct, frozen=True):
+class Guard(_Order, frozen=True):
     """6.3 Bewachen ``b,Wachfaktor``."""
 
     CODE: ClassVar[str] = "b"
-    player: str
     factor: int
 
-    def args(self) -> tuple[str, ...]:
-        return (str(self.factor),)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
-
-
-class Theft(msgspec.Struct, frozen=True):
+class Theft(_Order, frozen=True):
     """6.4 Diebstahl ``d,Anzahl,Spieler``."""
 
     CODE: ClassVar[str] = "d"
-    player: str
     count: int
     target: str
 
-    def args(self) -> tuple[str, ...]:
-        return (str(self.count), self.target)
 
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
-
-
-class Sabotage(msgspec.Struct, frozen=True):
+class Sabotage(_Order, frozen=True):
     """6.5 Sabotage ``s,Betrag,Spieler``."""
 
     CODE: ClassVar[str] = "s"
-    player: str
     amount: Decimal
     target: str
-
-    def args(self) -> tuple[str, ...]:
-        return (_amount_text(self.amount), self.target)
-
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
 
 
 class ActionSpec(msgspec.Struct, frozen=True):
@@ -259,7 +210,7 @@ class ActionSpec(msgspec.Struct, frozen=True):
         return _fields(self.code, *self.args)
 
 
-class Blackmail(msgspec.Struct, frozen=True):
+class Blackmail(_Order, frozen=True):
     """6.6 Erpressen ``e,Aktion,alle`` (forbid everyone the action next round) or
     ``e,Aktion,Spieler`` (force that player to do it next round).
 
@@ -268,7 +219,6 @@ class Blackmail(msgspec.Struct, frozen=True):
     """
 
     CODE: ClassVar[str] = "e"
-    player: str
     action: ActionSpec
     target: str | None
     penalty_kj: Decimal = Decimal("0")
@@ -276,9 +226,6 @@ class Blackmail(msgspec.Struct, frozen=True):
 
     def args(self) -> tuple[str, ...]:
         return (*self.action.text().split(","), self.target or ALL)
-
-    def text(self) -> str:
-        return _fields(self.CODE, *self.args())
 
 
 Order = (
@@ -300,6 +247,20 @@ Order = (
 def phase_of(order: Order) -> int:
     """1 for the orders of 5. (before buying), 2 for those of 6. (after buying)."""
     return PHASE_OF_CODE[order.CODE]
+
+
+def named_players(order: Order, *, guests: bool = True) -> tuple[str, ...]:
+    """The players an order acts on (5.1, 5.2, 6.4, 6.5, 6.6) and, with ``guests``, a party's
+    guest list (6.1)."""
+    if isinstance(order, Accuse):
+        return () if order.target_is_trader else (order.target,)
+    if isinstance(order, Denounce | Theft | Sabotage):
+        return (order.target,)
+    if isinstance(order, Party):
+        return order.guests if guests else ()
+    if isinstance(order, Blackmail) and order.target is not None:
+        return (order.target,)
+    return ()
 
 
 def with_penalty(order: Blackmail, kj: Decimal, stones: int = 0) -> Blackmail:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from decimal import Decimal
+from typing import get_args
 
 import msgspec
 
@@ -24,21 +25,13 @@ from ledger.core.problems import Problem, problem
 from ledger.rules.egon.orders import (
     ACTION_NAMES,
     ALL,
+    ORDER_KINDS,
     PHASE_OF_CODE,
     Accuse,
     ActionSpec,
     Blackmail,
-    Bribe,
-    Denounce,
-    Forge,
-    Guard,
-    Import,
-    Lottery,
     Order,
     Party,
-    Rent,
-    Sabotage,
-    Theft,
 )
 from ledger.rules.egon.tables import (
     LOTTERY_HIGHEST,
@@ -48,10 +41,8 @@ from ledger.rules.egon.tables import (
     TRADERS,
 )
 
-_NAME_TO_CODE: dict[str, str] = {n.lower(): c for c, n in ACTION_NAMES.items()} | {
-    "denunziation": "x",
-    "erpressung": "e",
-    "lotto": "l",
+_NAME_TO_CODE: dict[str, str] = {k.name.lower(): c for c, k in ORDER_KINDS.items()} | {
+    k.also: c for c, k in ORDER_KINDS.items() if k.also
 }
 
 
@@ -64,22 +55,6 @@ def phase_of_text(text: str) -> int | None:
 # ---------------------------------------------------------------------------
 # Parsing
 # ---------------------------------------------------------------------------
-
-#: Fields after the code (least, most; None: no upper bound) and how the order is written.
-_FORMS: dict[str, tuple[int, int | None, str]] = {
-    "a": (1, 1, "a,name"),
-    "x": (2, 2, "x,punkte,name"),
-    "v": (0, 0, "v"),
-    "l": (1, 1, "l,Losnummer"),
-    "f": (1, 1, "f,Betrag"),
-    "g": (2, 2, "g,Händler,Betrag"),
-    "p": (1, None, "p,Betrag,Gast[,Gast,...]"),
-    "i": (1, 1, "i,Anzahl"),
-    "b": (1, 1, "b,Wachfaktor"),
-    "d": (2, 2, "d,Anzahl,Spieler"),
-    "s": (2, 2, "s,Betrag,Spieler"),
-    "e": (2, None, "e,Aktion,alle or e,Aktion,Spieler"),
-}
 
 
 def is_pseudonym(name: str) -> bool:
@@ -224,13 +199,13 @@ def _parse(
         errors.add(f"unknown order code {fields[0].strip()!r} (codes: {', '.join(ACTION_NAMES)})")
         return None
     rest = [f.strip() for f in fields[1:]]
-    least, most, form = _FORMS[code]
-    if len(rest) < least or (most is not None and len(rest) > most):
+    kind = ORDER_KINDS[code]
+    if len(rest) < kind.least or (kind.most is not None and len(rest) > kind.most):
         errors.add(
-            f"{ACTION_NAMES[code]} takes {form!r}: wrong number of fields ({len(rest) + 1} given)"
+            f"{kind.name} takes {kind.form!r}: wrong number of fields ({len(rest) + 1} given)"
         )
         return None
-    return _READERS[code](_Reader(issuer, code, players, traders, errors), rest)
+    return _READERS.get(code, _as_read)(_Reader(issuer, code, players, traders, errors), rest)
 
 
 class _Reader(msgspec.Struct, frozen=True):
@@ -253,12 +228,6 @@ class _Reader(msgspec.Struct, frozen=True):
             self.errors.add(f"{ACTION_NAMES[self.code]}: a player cannot name himself ({name})")
         return name
 
-    def count(self, text: str, what: str) -> int:
-        return _count(text, what, self.errors)
-
-    def amount(self, text: str, what: str) -> Decimal:
-        return _amount(text, what, self.errors)
-
 
 def _accuse(r: _Reader, rest: list[str]) -> Order | None:
     named = rest[0]
@@ -275,7 +244,7 @@ def _accuse(r: _Reader, rest: list[str]) -> Order | None:
 
 
 def _party(r: _Reader, rest: list[str]) -> Order:
-    amount = r.amount(rest[0], "Betrag")
+    amount = _amount(rest[0], "Betrag", r.errors)
     guests = tuple(r.other(g, "guest") for g in rest[1:])
     if len(set(guests)) != len(guests):
         r.errors.add("a guest is on the guest list twice (6.1)")
@@ -300,23 +269,30 @@ def _blackmail(r: _Reader, rest: list[str]) -> Order | None:
     return Blackmail(r.me, ActionSpec(order.CODE, order.args()), target)
 
 
-#: Each code's fields read into its order, left to right (so are the errors).
+#: How a field is read, by the kind orders.csv names in its ``reads`` column.
+_READ: dict[str, Callable[[_Reader, str, str], object]] = {
+    "count": lambda r, text, what: _count(text, what, r.errors),
+    "amount": lambda r, text, what: _amount(text, what, r.errors),
+    "other": lambda r, text, what: r.other(text, what),
+    "trader": lambda r, text, what: _trader(text, r.traders, r.errors),
+    "lottery": lambda r, text, what: _lottery_number(text, r.errors),
+}
+#: Each code's order record (its fields after the player are those orders.csv reads).
+_RECORDS: dict[str, Callable[..., Order]] = {k.CODE: k for k in get_args(Order)}
+
+
+def _as_read(r: _Reader, rest: list[str]) -> Order:
+    """The fields read into the order as its row of orders.csv says, left to right (so are
+    the errors)."""
+    reads = [field.split(" ", 1) for field in ORDER_KINDS[r.code].reads.split(";") if field]
+    values = [_READ[kind](r, text, what) for (kind, what), text in zip(reads, rest, strict=True)]
+    return _RECORDS[r.code](r.me, *values)
+
+
+#: The codes whose fields are read by a function of their own (the others: `_as_read`).
 _READERS: dict[str, Callable[[_Reader, list[str]], Order | None]] = {
     "a": _accuse,
-    "x": lambda r, f: Denounce(r.me, r.count(f[0], "Punkte"), r.other(f[1], "the denounced")),
-    "v": lambda r, f: Rent(r.me),
-    "l": lambda r, f: Lottery(r.me, _lottery_number(f[0], r.errors)),
-    "f": lambda r, f: Forge(r.me, r.amount(f[0], "Betrag")),
-    "g": lambda r, f: Bribe(
-        r.me, _trader(f[0], r.traders, r.errors), r.amount(f[1], "Schmiergeld")
-    ),
     "p": _party,
-    "i": lambda r, f: Import(r.me, r.count(f[0], "Anzahl")),
-    "b": lambda r, f: Guard(r.me, r.count(f[0], "Wachfaktor")),
-    "d": lambda r, f: Theft(r.me, r.count(f[0], "Anzahl"), r.other(f[1], "the robbed player")),
-    "s": lambda r, f: Sabotage(
-        r.me, r.amount(f[0], "Betrag"), r.other(f[1], "the sabotaged player")
-    ),
     "e": _blackmail,
 }
 

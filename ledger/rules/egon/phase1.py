@@ -28,13 +28,12 @@ from ledger.rules.egon.state import (
     ZERO,
     BribeOutcome,
     Draw,
-    Effect,
     Status,
     as_kj,
     ceil_div,
     div,
 )
-from ledger.rules.egon.work import Work, source_of, zuchthaus_after_phase
+from ledger.rules.egon.work import Work, zuchthaus_after_phase
 
 
 def lottery_wins(ticket: int, draw: Draw) -> tuple[int, int, int]:
@@ -68,11 +67,13 @@ def _not_accusable(w: Work, o: Accuse) -> bool:
     if o.target_is_trader:
         return False
     if w.out(o.target):
-        w.note(o.player, "5.1", f"{o.target} is out of the game: no Anzeige", o)
+        w.effect(o.player, "5.1", f"{o.target} is out of the game: no Anzeige", o)
         return True
     where = w.state.player(o.target).status
     if where in JAILED:  # Ruling (5.1.6): the Anzeige does not happen, 5.1.7 does not judge it
-        w.note(o.player, "5.1.6", f"{o.target} sits in the {where.value} and cannot be accused", o)
+        w.effect(
+            o.player, "5.1.6", f"{o.target} sits in the {where.value} and cannot be accused", o
+        )
     return where in JAILED
 
 
@@ -93,25 +94,23 @@ def _accusations(w: Work) -> None:
             succeeds = f"Anzeige against {o.target} succeeds ({calc} < {s.accuse_fails_at})"
             if o.target_is_trader:
                 w.accused_traders.add(o.target)
-                w.note(p, "5.1.1", f"{succeeds}: all bribes paid to {o.target} are forfeit", o)
+                w.effect(p, "5.1.1", f"{succeeds}: all bribes paid to {o.target} are forfeit", o)
             elif (p, o.target) in defiance:
                 raise15[o.target] += 1
                 defied = f"{p} defied {o.target}'s blackmail with a Rechtfertigung"
-                w.note(p, "6.6.5", f"{succeeds}; {defied}: 15% instead of 13", o)
+                w.effect(p, "6.6.5", f"{succeeds}; {defied}: 15% instead of 13", o)
             else:
                 plain[o.target] += 1
-                w.note(p, "5.1.2", succeeds, o)
+                w.effect(p, "5.1.2", succeeds, o)
             continue
         di = s.slander_di if value >= s.accuse_slander_at else 0
-        w.apply(
-            Effect(
-                p,
-                "5.1.7",
-                f"Anzeige against {o.target} fails ({calc} >= "
-                f"{s.accuse_fails_at})" + (f"; üble Nachrede: +{di} DI" if di else ""),
-                di=di,
-                source=source_of(o),
-            )
+        w.effect(
+            p,
+            "5.1.7",
+            f"Anzeige against {o.target} fails ({calc} >= "
+            f"{s.accuse_fails_at})" + (f"; üble Nachrede: +{di} DI" if di else ""),
+            o,
+            di=di,
         )
         if value >= s.accuse_jail_at:
             w.sentence(p, Status.GEFAENGNIS, "5.1.7", f"{calc} >= {s.accuse_jail_at}", o)
@@ -119,7 +118,7 @@ def _accusations(w: Work) -> None:
         w.bonus13.add(target)
         w.accused.add(target)
         extra = f" ({n} Anzeigen, not additive: 5.1.3)" if n > 1 else ""
-        w.note(
+        w.effect(
             target,
             "5.1.3" if n > 1 else "5.1.2",
             f"{target} was accused{extra}: his actions this round count DI + {s.accused_di_bonus}",
@@ -129,15 +128,13 @@ def _accusations(w: Work) -> None:
         # Ruling (6.6.5): 15% of the DI at the start of the round, rounded up, once per
         # Anzeige ("Mehrere Anzeigen addieren sich"); a real rise, so it counts for 5.3/5.5.
         each = ceil_div(w.start_di[target] * s.blackmail_accused_percent, 100)
-        w.apply(
-            Effect(
-                target,
-                "6.6.5",
-                f"{target} was accused by {plural(n, 'victim')} of his "
-                f"blackmail: DI + {n} x {s.blackmail_accused_percent}% of "
-                f"{w.start_di[target]} (rounded up, {each}) for good",
-                di=n * each,
-            )
+        w.effect(
+            target,
+            "6.6.5",
+            f"{target} was accused by {plural(n, 'victim')} of his "
+            f"blackmail: DI + {n} x {s.blackmail_accused_percent}% of "
+            f"{w.start_di[target]} (rounded up, {each}) for good",
+            di=n * each,
         )
 
 
@@ -147,31 +144,21 @@ def _denunciations(w: Work) -> None:
     for o in w.active(Denounce):
         p, pts = o.player, o.points
         if w.out(o.target):
-            w.note(p, "5.2", f"{o.target} is out of the game: no Denunziation", o)
+            w.effect(p, "5.2", f"{o.target} is out of the game: no Denunziation", o)
             continue
         base = w.start_di[p] - 2 * d.round + s.denounce_points_factor * pts
         if base + s.lowest_z6 >= s.denounce_limit:
-            w.apply(
-                Effect(
-                    p,
-                    "5.2.4",
-                    f"Denunziation of {o.target} with {pts} points is "
-                    f"invalid: even with Z6 = {s.lowest_z6} the value {base + s.lowest_z6}"
-                    f" >= {s.denounce_limit}; +{s.denounce_invalid_di} DI for {p}",
-                    di=s.denounce_invalid_di,
-                    source=source_of(o),
-                )
+            w.effect(
+                p,
+                "5.2.4",
+                f"Denunziation of {o.target} with {pts} points is "
+                f"invalid: even with Z6 = {s.lowest_z6} the value {base + s.lowest_z6}"
+                f" >= {s.denounce_limit}; +{s.denounce_invalid_di} DI for {p}",
+                o,
+                di=s.denounce_invalid_di,
             )
             continue
-        w.apply(
-            Effect(
-                o.target,
-                "5.2.2",
-                f"{o.target} is denounced by {p}: +{pts} DI",
-                di=pts,
-                source=source_of(o),
-            )
-        )
+        w.effect(o.target, "5.2.2", f"{o.target} is denounced by {p}: +{pts} DI", o, di=pts)
         value = base + d.z6
         calc = (
             f"DI {w.start_di[p]} + Z6 {d.z6} - 2 x Rd {d.round} + "
@@ -179,18 +166,16 @@ def _denunciations(w: Work) -> None:
         )
         if value >= s.denounce_limit:
             half = ceil_div(pts, 2)
-            w.apply(
-                Effect(
-                    p,
-                    "5.2.1",
-                    f"{calc} >= {s.denounce_limit}: the denouncer gets "
-                    f"half the points (rounded up): +{half} DI",
-                    di=half,
-                    source=source_of(o),
-                )
+            w.effect(
+                p,
+                "5.2.1",
+                f"{calc} >= {s.denounce_limit}: the denouncer gets "
+                f"half the points (rounded up): +{half} DI",
+                o,
+                di=half,
             )
         else:
-            w.note(p, "5.2.1", f"{calc} < {s.denounce_limit}: the denouncer goes free", o)
+            w.effect(p, "5.2.1", f"{calc} < {s.denounce_limit}: the denouncer goes free", o)
 
 
 def _rentals(w: Work) -> None:
@@ -200,7 +185,7 @@ def _rentals(w: Work) -> None:
     for o in w.active(Rent):
         tower = w.players[o.player].tower
         if tower <= s.foundation:
-            w.note(
+            w.effect(
                 o.player,
                 "5.3.2",
                 f"a tower of {tower} is not higher than its "
@@ -221,11 +206,9 @@ def _rentals(w: Work) -> None:
             f"(T {higher} + 2) = {raw}"
         )
         if raw < 0:
-            w.note(o.player, "5.3.3", f"rent: {calc}: no negative rent, nothing", o)
+            w.effect(o.player, "5.3.3", f"rent: {calc}: no negative rent, nothing", o)
         else:
-            w.apply(
-                Effect(o.player, "5.3.1", f"rent: {calc} Kj", kj=as_kj(income), source=source_of(o))
-            )
+            w.effect(o.player, "5.3.1", f"rent: {calc} Kj", o, kj=as_kj(income))
 
 
 def _lottery(w: Work) -> None:
@@ -234,14 +217,12 @@ def _lottery(w: Work) -> None:
     tickets: list[Lottery] = []
     for o in w.active(Lottery):
         tickets.append(o)
-        w.apply(
-            Effect(
-                o.player,
-                "5.4",
-                f"lottery ticket {o.number:02d}: {as_kj(s.lottery_ticket)} Kj",
-                kj=-as_kj(s.lottery_ticket),
-                source=source_of(o),
-            )
+        w.effect(
+            o.player,
+            "5.4",
+            f"lottery ticket {o.number:02d}: {as_kj(s.lottery_ticket)} Kj",
+            o,
+            kj=-as_kj(s.lottery_ticket),
         )
     wins = {o.player: lottery_wins(o.number, d) for o in tickets}
     won: dict[str, Decimal] = {o.player: ZERO for o in tickets}
@@ -264,17 +245,15 @@ def _lottery(w: Work) -> None:
         w.jackpots[cls] = pot - share * total
     for o in tickets:
         if won[o.player]:
-            w.apply(
-                Effect(
-                    o.player,
-                    "5.4.5",
-                    f"Losnummer {o.number:02d} on Z6 {d.z6:02d} wins {', '.join(what[o.player])}",
-                    kj=won[o.player],
-                    source=source_of(o),
-                )
+            w.effect(
+                o.player,
+                "5.4.5",
+                f"Losnummer {o.number:02d} on Z6 {d.z6:02d} wins {', '.join(what[o.player])}",
+                o,
+                kj=won[o.player],
             )
         else:
-            w.note(o.player, "5.4.3", f"Losnummer {o.number:02d} on Z6 {d.z6:02d}: no win", o)
+            w.effect(o.player, "5.4.3", f"Losnummer {o.number:02d} on Z6 {d.z6:02d}: no win", o)
     parts = []
     for cls in "ABC":
         _top, minimum, step = s.jackpot_class(cls)
@@ -282,7 +261,7 @@ def _lottery(w: Work) -> None:
         # 5.4.6: raised by the Erhöhung per lottery player, or set to the Mindestinhalt.
         w.jackpots[cls] = as_kj(max(before + step * len(tickets), minimum))
         parts.append(f"{cls} {w.jackpots[cls]}")
-    w.note(
+    w.effect(
         "",
         "5.4.6",
         f"jackpots for the next round ({plural(len(tickets), 'lottery player')}): "
@@ -302,20 +281,18 @@ def _forgery(w: Work) -> None:
         di = w.di_for_action(p)
         value = di + s.forgery_p_factor * pts + d.zz - 2 * d.round
         # Ruling (5.5.2): the rise by P comes in every case, caught or not.
-        w.apply(
-            Effect(
-                p,
-                "5.5.2",
-                f"forgery of {amount} Kj: P = ({amount} + "
-                f"{s.forgery_z6_factor} x Z6 {d.z6}) DIV {s.forgery_divisor} = {pts}: "
-                f"+{pts} DI",
-                di=pts,
-                source=source_of(o),
-            )
+        w.effect(
+            p,
+            "5.5.2",
+            f"forgery of {amount} Kj: P = ({amount} + "
+            f"{s.forgery_z6_factor} x Z6 {d.z6}) DIV {s.forgery_divisor} = {pts}: "
+            f"+{pts} DI",
+            o,
+            di=pts,
         )
         calc = f"DI {di} + {s.forgery_p_factor} x P {pts} + ZZ {d.zz} - 2 x Rd {d.round} = {value}"
         if value >= s.forgery_caught_at:
-            w.note(
+            w.effect(
                 p,
                 "5.5.3",
                 f"{calc} >= {s.forgery_caught_at}: caught in the act, the money is confiscated",
@@ -323,14 +300,12 @@ def _forgery(w: Work) -> None:
             )
             w.sentence(p, Status.GEFAENGNIS, "5.5.3", "caught forging", o)
         else:
-            w.apply(
-                Effect(
-                    p,
-                    "5.5.1",
-                    f"{calc} < {s.forgery_caught_at}: the forged {amount} Kj are paid out",
-                    kj=as_kj(o.amount),
-                    source=source_of(o),
-                )
+            w.effect(
+                p,
+                "5.5.1",
+                f"{calc} < {s.forgery_caught_at}: the forged {amount} Kj are paid out",
+                o,
+                kj=as_kj(o.amount),
             )
 
 
@@ -348,30 +323,26 @@ def _bribes(w: Work, traders: Sequence[str]) -> None:
             p = o.player
             if p in w.accused:
                 # Ruling (5.6.7, 5.6.8): caught himself, with the trader accused too: +4 once.
-                w.apply(
-                    Effect(
-                        p,
-                        "5.6.7",
-                        f"{p} was accused while bribing {trader}: the "
-                        f"{as_kj(o.amount)} Kj are gone, +{s.bribe_caught_di} DI (5.6.8)",
-                        kj=-as_kj(o.amount),
-                        di=s.bribe_caught_di,
-                        source=source_of(o),
-                    )
+                w.effect(
+                    p,
+                    "5.6.7",
+                    f"{p} was accused while bribing {trader}: the "
+                    f"{as_kj(o.amount)} Kj are gone, +{s.bribe_caught_di} DI (5.6.8)",
+                    o,
+                    kj=-as_kj(o.amount),
+                    di=s.bribe_caught_di,
                 )
                 w.sentence(p, Status.GEFAENGNIS, "5.6.7", "caught bribing", o)
             elif confiscated:
-                w.apply(
-                    Effect(
-                        p,
-                        "5.1.1",
-                        f"{trader} was accused: the police confiscate the "
-                        f"bribe of {as_kj(o.amount)} Kj (5.6.6), +{s.bribe_caught_di} DI "
-                        "(5.6.8), no stones",
-                        kj=-as_kj(o.amount),
-                        di=s.bribe_caught_di,
-                        source=source_of(o),
-                    )
+                w.effect(
+                    p,
+                    "5.1.1",
+                    f"{trader} was accused: the police confiscate the "
+                    f"bribe of {as_kj(o.amount)} Kj (5.6.6), +{s.bribe_caught_di} DI "
+                    "(5.6.8), no stones",
+                    o,
+                    kj=-as_kj(o.amount),
+                    di=s.bribe_caught_di,
                 )
             else:
                 contest.append(o)
@@ -399,7 +370,7 @@ def _bribes(w: Work, traders: Sequence[str]) -> None:
                     f"{trader} takes the bribe of {as_kj(o.amount)} Kj; a higher bribe "
                     "wins, no stones for it"
                 )
-            w.apply(Effect(o.player, rule, text, kj=-as_kj(o.amount), source=source_of(o)))
+            w.effect(o.player, rule, text, o, kj=-as_kj(o.amount))
         w.bribes.append(BribeOutcome(trader, winners, as_kj(best), False))
 
 

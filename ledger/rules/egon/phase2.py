@@ -22,7 +22,6 @@ from ledger.rules.egon.orders import (
     Theft,
 )
 from ledger.rules.egon.state import (
-    Effect,
     MissingMaxpreis,
     Status,
     as_kj,
@@ -41,7 +40,7 @@ def _parties(w: Work) -> None:
     for o in w.active(Party):
         if d.storm:
             # Ruling (6.1.6): a party stopped by the storm costs nothing.
-            w.note(
+            w.effect(
                 o.player,
                 "6.1.6",
                 "an Unwetter prevents the party: the invitation is "
@@ -49,7 +48,7 @@ def _parties(w: Work) -> None:
                 o,
             )
         elif not o.guests:
-            w.note(
+            w.effect(
                 o.player,
                 "6.1",
                 "no guest list (6.1: at least one player must be invited): no party, no cost",
@@ -79,9 +78,9 @@ def _parties(w: Work) -> None:
         if torn:
             text += f"; invited to several parties, so to none (6.1.3): {', '.join(torn)}"
         text += f"; DI -{cut} (6.1.4, not below 0)"
-        w.apply(Effect(o.player, "6.1.4", text, kj=-as_kj(o.amount), di=-cut, source=source_of(o)))
+        w.effect(o.player, "6.1.4", text, o, kj=-as_kj(o.amount), di=-cut)
         for g in came:
-            w.note(
+            w.effect(
                 g,
                 "6.1.5",
                 f"{g} is a guest at {o.player}'s party: no blackmail, theft, "
@@ -97,7 +96,7 @@ def _imports(w: Work) -> None:
     paid = []
     for o in w.active(Import):
         if o.player in w.guests:
-            w.note(o.player, "6.2.2", "a party guest cannot import: no stones, no cost", o)
+            w.effect(o.player, "6.2.2", "a party guest cannot import: no stones, no cost", o)
             continue
         paid.append(o)
     if paid and d.max_price <= 0:
@@ -107,17 +106,15 @@ def _imports(w: Work) -> None:
         # Ruling (6.2.1): "4 mal Anzahl hoch 2" is 4 x (Anzahl^2); the price is per stone.
         price = d.max_price + s.import_square_factor * n * n
         cost = as_kj(price * n)
-        w.apply(
-            Effect(
-                o.player,
-                "6.2.1",
-                f"import of {plural(n, 'stone')} at Maxpreis "
-                f"{d.max_price} + {s.import_square_factor} x {n}^2 = {price} Kj each: "
-                f"{cost} Kj",
-                kj=-cost,
-                store=n,
-                source=source_of(o),
-            )
+        w.effect(
+            o.player,
+            "6.2.1",
+            f"import of {plural(n, 'stone')} at Maxpreis "
+            f"{d.max_price} + {s.import_square_factor} x {n}^2 = {price} Kj each: "
+            f"{cost} Kj",
+            o,
+            kj=-cost,
+            store=n,
         )
 
 
@@ -133,7 +130,7 @@ def _guards(w: Work) -> None:
         text = f"{plural(o.factor, 'guard team')} at {s.guard_price} Kj: {cost} Kj"
         if half:
             text += f"; a party guest: Wachfaktor halved to {eff} (6.3.2)"
-        w.apply(Effect(o.player, "6.3.2" if half else "6.3.1", text, kj=-cost, source=source_of(o)))
+        w.effect(o.player, "6.3.2" if half else "6.3.1", text, o, kj=-cost)
     for name, p in list(w.players.items()):
         if name in ordered:
             p = w.put(replace(p, guard=ordered[name]))
@@ -160,10 +157,10 @@ def _thefts(w: Work) -> None:
     for o in w.active(Theft):
         p, t, n = o.player, o.target, o.count
         if p in w.guests:
-            w.note(p, "6.1.5", "a party guest cannot steal", o)
+            w.effect(p, "6.1.5", "a party guest cannot steal", o)
             continue
         if w.out(t):
-            w.note(p, "6.4", f"{t} is out of the game: no theft", o)
+            w.effect(p, "6.4", f"{t} is out of the game: no theft", o)
             continue
         guard = w.guard_eff[t]
         di = w.di_for_action(p)
@@ -178,7 +175,7 @@ def _thefts(w: Work) -> None:
         outcome = "it succeeds" if ok else "it fails"
         more = f"; +{di_up} DI" if di_up else ""
         text = f"theft from {t}: {calc}: {outcome}{more}"
-        w.apply(Effect(p, "6.4.1", text, di=di_up, source=source_of(o)))
+        w.effect(p, "6.4.1", text, o, di=di_up)
         if jail:
             w.sentence(p, Status.GEFAENGNIS, "6.4.1", f"{calc} > {s.theft_penalty_upto}", o)
     # 6.4.2: stolen stones cannot be stolen again: every share comes from the stores as they
@@ -189,23 +186,19 @@ def _thefts(w: Work) -> None:
         short = sum(got) < sum(o.count for o in thefts)
         for o, k in zip(thefts, got, strict=True):
             rule = "6.4.3" if short else "6.4.2"
-            w.apply(
-                Effect(
-                    o.player,
-                    rule,
-                    f"{o.player} steals {k} of {plural(o.count, 'stone')} from {victim}'s store",
-                    store=k,
-                    source=source_of(o),
-                )
+            w.effect(
+                o.player,
+                rule,
+                f"{o.player} steals {k} of {plural(o.count, 'stone')} from {victim}'s store",
+                o,
+                store=k,
             )
-            w.apply(
-                Effect(
-                    victim,
-                    rule,
-                    f"{o.player} steals {plural(k, 'stone')} from {victim}'s store",
-                    store=-k,
-                    source=source_of(o),
-                )
+            w.effect(
+                victim,
+                rule,
+                f"{o.player} steals {plural(k, 'stone')} from {victim}'s store",
+                o,
+                store=-k,
             )
 
 
@@ -229,10 +222,10 @@ def _sabotage(w: Work) -> None:
     for o in w.active(Sabotage):
         p, t = o.player, o.target
         if p in w.guests:
-            w.note(p, "6.1.5", "a party guest cannot sabotage: no cost", o)
+            w.effect(p, "6.1.5", "a party guest cannot sabotage: no cost", o)
             continue
         if w.out(t):
-            w.note(p, "6.5", f"{t} is out of the game: no sabotage", o)
+            w.effect(p, "6.5", f"{t} is out of the game: no sabotage", o)
             continue
         amount = int(o.amount)
         guard = w.guard_eff[t]
@@ -250,15 +243,13 @@ def _sabotage(w: Work) -> None:
             f"{div(amount, s.sabotage_success_divisor)} "
             + (f">= ZZ {d.zz}: it succeeds" if success else f"< ZZ {d.zz}: it fails")
         )
-        w.apply(
-            Effect(
-                p,
-                "6.5.32",
-                f"sabotage of {t}'s tower for {as_kj(o.amount)} Kj: {verdict}{note}",
-                kj=-as_kj(o.amount),
-                di=di_up,
-                source=source_of(o),
-            )
+        w.effect(
+            p,
+            "6.5.32",
+            f"sabotage of {t}'s tower for {as_kj(o.amount)} Kj: {verdict}{note}",
+            o,
+            kj=-as_kj(o.amount),
+            di=di_up,
         )
         if success:
             blasts[t] += 1
@@ -276,17 +267,15 @@ def _sabotage(w: Work) -> None:
         # (n x z)% rounded up. Ruling: a stone's height is its place counted from the ground.
         high = max(0, tower - max(d.z6, tower - fall))
         broken = min(high, ceil_div(high * n * z, 100))
-        w.apply(
-            Effect(
-                t,
-                "6.5.2" if broken else "6.5.1",
-                f"{plural(n, 'blast')} at {t}'s tower: {plural(fall, 'stone')} "
-                f"{_verb(fall, 'fall')} (ZZ {d.zz}{kept}); {high} from above Z6 {d.z6}, "
-                f"({n} x {z})% of them rounded up = {broken} {_verb(broken, 'break')}; "
-                f"{fall - broken} {_verb(fall - broken, 'land')} in the store",
-                tower=-fall,
-                store=fall - broken,
-            )
+        w.effect(
+            t,
+            "6.5.2" if broken else "6.5.1",
+            f"{plural(n, 'blast')} at {t}'s tower: {plural(fall, 'stone')} "
+            f"{_verb(fall, 'fall')} (ZZ {d.zz}{kept}); {high} from above Z6 {d.z6}, "
+            f"({n} x {z})% of them rounded up = {broken} {_verb(broken, 'break')}; "
+            f"{fall - broken} {_verb(fall - broken, 'land')} in the store",
+            tower=-fall,
+            store=fall - broken,
         )
 
 

@@ -5,15 +5,14 @@ egon-6-zweite-aktionsphase.de.txt (rules 6.x) and the "Das kleine Egon-Spiel —
 rulings" in /work/shared/rules/README.md (salary, interest, debt limit, the 50-point limit).
 The numbers are data, numbers.csv (a row a number with its rule: search it for ``6.4.1``) and
 jackpot_table.csv (5.4.7), read into the constants below. `EgonSettings` bundles them as
-house-rule settings with those defaults: each field names its rule in ``metadata["rule"]`` and
-says what it means in ``metadata["doc"]``; ``metadata["in_text"]`` is False where the texts
-give no number and the default is a ruling (see docs/decisions-egon.md). `setting_docs()` lists
-them for the workbook's settings sheet.
+house-rule settings with those defaults; setting_docs.csv gives each field's rule, what it
+means and whether the texts give it (``in_text`` no: the default is a ruling, see
+docs/decisions-egon.md). `setting_docs()` lists them for the workbook's settings sheet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from decimal import Decimal
 from typing import Final
 
@@ -86,215 +85,69 @@ ZUCHTHAUS_ROUNDS: Final[int] = _N["zuchthaus_rounds"]
 LOWEST_Z6: Final[int] = _N["lowest_z6"]
 
 
-def _meta(rule: str, doc: str, *, in_text: bool = True) -> dict[str, object]:
-    """A settings field's metadata: its rule, what it means, whether the texts give it."""
-    return {"rule": rule, "doc": doc, "in_text": in_text}
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EgonSettings:
     """The house-rule settings of one Egon game; the defaults are the printed numbers.
 
-    Each field's ``metadata`` holds ``rule`` (the rule number), ``doc`` (what it means) and
-    ``in_text`` (False: the texts give no number, the default is a ruling).
+    Each field's rule number, what it means and whether the texts give it (False: the default
+    is a ruling) are its row of setting_docs.csv (`setting_docs`).
     """
 
-    # -- game frame ----------------------------------------------------------------------
-    rounds: int = field(default=ROUNDS, metadata=_meta("1.4", "Rounds in a game."))
-    foundation: int = field(
-        default=FOUNDATION,
-        metadata=_meta(
-            "5.3.2", "Stones of every tower's foundation; a rented tower must be higher."
-        ),
-    )
-    traders: tuple[str, ...] = field(
-        default=TRADERS, metadata=_meta("8.1", "The traders' names, in price order.")
-    )
-    zuchthaus_di_limit: int = field(
-        default=ZUCHTHAUS_DI_LIMIT,
-        metadata=_meta(
-            "4.6.4",
-            "A player whose DI rises above this at the end of an action phase goes to the "
-            "Zuchthaus (5.1.21: the +13 of an Anzeige does not count).",
-        ),
-    )
-    zuchthaus_rounds: int = field(
-        default=ZUCHTHAUS_ROUNDS,
-        metadata=_meta(
-            "4.6.4",
-            "Whole rounds a player sits in the Zuchthaus (not in these texts).",
-            in_text=False,
-        ),
-    )
-    jail_rounds: int = field(
-        default=JAIL_ROUNDS,
-        metadata=_meta(
-            "5.5.3",
-            "Whole rounds a player sits in the Gefängnis after a sentence ('eine Runde lang').",
-        ),
-    )
-    salary_per_lottery_point: Decimal = field(
-        default=SALARY_PER_LOTTERY_POINT,
-        metadata=_meta("2", "Salary: Kj per point of the sum of the 7 lottery numbers."),
-    )
-    salary_per_tower_stone: Decimal = field(
-        default=SALARY_PER_TOWER_STONE, metadata=_meta("2", "Salary: Kj per stone of tower height.")
-    )
-    debt_interest_percent: Decimal = field(
-        default=DEBT_INTEREST_PERCENT,
-        metadata=_meta("2", "Interest per round on a negative balance, in percent."),
-    )
-    out_debt_limit: Decimal = field(
-        default=OUT_DEBT_LIMIT,
-        metadata=_meta("2", "A player owing more than this (Kj) is out of the game."),
-    )
+    # -- game frame (1.4, 5.3.2, 8.1, 4.6.4, 5.5.3, 2) ------------------------------------
+    rounds: int = ROUNDS
+    foundation: int = FOUNDATION
+    traders: tuple[str, ...] = TRADERS
+    zuchthaus_di_limit: int = ZUCHTHAUS_DI_LIMIT
+    zuchthaus_rounds: int = ZUCHTHAUS_ROUNDS
+    jail_rounds: int = JAIL_ROUNDS
+    salary_per_lottery_point: Decimal = SALARY_PER_LOTTERY_POINT
+    salary_per_tower_stone: Decimal = SALARY_PER_TOWER_STONE
+    debt_interest_percent: Decimal = DEBT_INTEREST_PERCENT
+    out_debt_limit: Decimal = OUT_DEBT_LIMIT
     # -- 5.1 Anzeige ----------------------------------------------------------------------
-    bribe_caught_di: int = field(
-        default=BRIBE_CAUGHT_DI,
-        metadata=_meta("5.1.1", "DI for each briber caught (5.1.1, 5.6.6-5.6.8)."),
-    )
-    accused_di_bonus: int = field(
-        default=ACCUSED_DI_BONUS,
-        metadata=_meta("5.1.2", "A successfully accused player's actions count this much DI."),
-    )
-    accuse_fails_at: int = field(
-        default=ACCUSE_FAILS_AT,
-        metadata=_meta("5.1.7", "DI + Z6 - 2 x Rd at or above this: the Anzeige fails."),
-    )
-    accuse_slander_at: int = field(
-        default=ACCUSE_SLANDER_AT,
-        metadata=_meta("5.1.7", "At or above this the accuser also gets the slander DI."),
-    )
-    accuse_jail_at: int = field(
-        default=ACCUSE_JAIL_AT,
-        metadata=_meta("5.1.7", "At or above this the accuser also goes to the Gefängnis."),
-    )
-    slander_di: int = field(default=SLANDER_DI, metadata=_meta("5.1.7", "DI for üble Nachrede."))
+    bribe_caught_di: int = BRIBE_CAUGHT_DI
+    accused_di_bonus: int = ACCUSED_DI_BONUS
+    accuse_fails_at: int = ACCUSE_FAILS_AT
+    accuse_slander_at: int = ACCUSE_SLANDER_AT
+    accuse_jail_at: int = ACCUSE_JAIL_AT
+    slander_di: int = SLANDER_DI
     # -- 5.2 Denunzieren ------------------------------------------------------------------
-    denounce_limit: int = field(
-        default=DENOUNCE_LIMIT,
-        metadata=_meta("5.2.1", "DI + Z6 - 2 x Rd + 5 x Punkte at or above this punishes."),
-    )
-    denounce_points_factor: int = field(
-        default=DENOUNCE_POINTS_FACTOR,
-        metadata=_meta("5.2.1", "The factor on Punkte in the 5.2.1 formula."),
-    )
-    denounce_invalid_di: int = field(
-        default=DENOUNCE_INVALID_DI,
-        metadata=_meta("5.2.4", "DI for a Denunziation punished at every Z6 (invalid)."),
-    )
-    lowest_z6: int = field(
-        default=LOWEST_Z6,
-        metadata=_meta("5.2.4", "The lowest Z6 there can be, for 'bei jeder Z6'.", in_text=False),
-    )
+    denounce_limit: int = DENOUNCE_LIMIT
+    denounce_points_factor: int = DENOUNCE_POINTS_FACTOR
+    denounce_invalid_di: int = DENOUNCE_INVALID_DI
+    lowest_z6: int = LOWEST_Z6
     # -- 5.3 Vermieten --------------------------------------------------------------------
-    rent_factor: int = field(
-        default=RENT_FACTOR, metadata=_meta("5.3.1", "Rent = (this x (base + Z6 - DI)) DIV (T+2).")
-    )
-    rent_base: int = field(
-        default=RENT_BASE, metadata=_meta("5.3.1", "The 30 in the rent formula.")
-    )
-    # -- 5.4 Lotterie ---------------------------------------------------------------------
-    lottery_ticket: Decimal = field(
-        default=LOTTERY_TICKET, metadata=_meta("5.4", "Price of a lottery ticket (Kj).")
-    )
-    jackpot_a_max: Decimal = field(
-        default=JACKPOT_TABLE["A"][0], metadata=_meta("5.4.7", "Class A: Höchstgewinn.")
-    )
-    jackpot_a_min: Decimal = field(
-        default=JACKPOT_TABLE["A"][1], metadata=_meta("5.4.7", "Class A: Mindestinhalt.")
-    )
-    jackpot_a_raise: Decimal = field(
-        default=JACKPOT_TABLE["A"][2],
-        metadata=_meta("5.4.7", "Class A: Erhöhung per lottery player."),
-    )
-    jackpot_b_max: Decimal = field(
-        default=JACKPOT_TABLE["B"][0], metadata=_meta("5.4.7", "Class B: Höchstgewinn.")
-    )
-    jackpot_b_min: Decimal = field(
-        default=JACKPOT_TABLE["B"][1], metadata=_meta("5.4.7", "Class B: Mindestinhalt.")
-    )
-    jackpot_b_raise: Decimal = field(
-        default=JACKPOT_TABLE["B"][2],
-        metadata=_meta("5.4.7", "Class B: Erhöhung per lottery player."),
-    )
-    jackpot_c_max: Decimal = field(
-        default=JACKPOT_TABLE["C"][0], metadata=_meta("5.4.7", "Class C: Höchstgewinn.")
-    )
-    jackpot_c_min: Decimal = field(
-        default=JACKPOT_TABLE["C"][1], metadata=_meta("5.4.7", "Class C: Mindestinhalt.")
-    )
-    jackpot_c_raise: Decimal = field(
-        default=JACKPOT_TABLE["C"][2],
-        metadata=_meta("5.4.7", "Class C: Erhöhung per lottery player."),
-    )
+    rent_factor: int = RENT_FACTOR
+    rent_base: int = RENT_BASE
+    # -- 5.4 Lotterie (5.4.7: Höchstgewinn, Mindestinhalt, Erhöhung of each class) ---------
+    lottery_ticket: Decimal = LOTTERY_TICKET
+    jackpot_a_max: Decimal = JACKPOT_TABLE["A"][0]
+    jackpot_a_min: Decimal = JACKPOT_TABLE["A"][1]
+    jackpot_a_raise: Decimal = JACKPOT_TABLE["A"][2]
+    jackpot_b_max: Decimal = JACKPOT_TABLE["B"][0]
+    jackpot_b_min: Decimal = JACKPOT_TABLE["B"][1]
+    jackpot_b_raise: Decimal = JACKPOT_TABLE["B"][2]
+    jackpot_c_max: Decimal = JACKPOT_TABLE["C"][0]
+    jackpot_c_min: Decimal = JACKPOT_TABLE["C"][1]
+    jackpot_c_raise: Decimal = JACKPOT_TABLE["C"][2]
     # -- 5.5 Falschgeld -------------------------------------------------------------------
-    forgery_divisor: int = field(
-        default=FORGERY_DIVISOR, metadata=_meta("5.5.2", "P = (Betrag + 12 x Z6) DIV this.")
-    )
-    forgery_z6_factor: int = field(
-        default=FORGERY_Z6_FACTOR, metadata=_meta("5.5.2", "The 12 in the P formula.")
-    )
-    forgery_p_factor: int = field(
-        default=FORGERY_P_FACTOR, metadata=_meta("5.5.3", "The 2 in '2 mal P'.")
-    )
-    forgery_caught_at: int = field(
-        default=FORGERY_CAUGHT_AT,
-        metadata=_meta("5.5.3", "DI + 2 x P + ZZ - 2 x Rd at or above this: caught."),
-    )
+    forgery_divisor: int = FORGERY_DIVISOR
+    forgery_z6_factor: int = FORGERY_Z6_FACTOR
+    forgery_p_factor: int = FORGERY_P_FACTOR
+    forgery_caught_at: int = FORGERY_CAUGHT_AT
     # -- 6.1 - 6.6 ------------------------------------------------------------------------
-    party_zz_factor: int = field(
-        default=PARTY_ZZ_FACTOR, metadata=_meta("6.1.1", "Guests = Betrag DIV (this x ZZ).")
-    )
-    import_square_factor: Decimal = field(
-        default=IMPORT_SQUARE_FACTOR,
-        metadata=_meta("6.2.1", "Import price a stone = Maxpreis + this x Anzahl^2."),
-    )
-    guard_price: Decimal = field(default=GUARD_PRICE, metadata=_meta("6.3.1", "Kj per Wachfaktor."))
-    guards_stay: bool = field(
-        default=False,
-        metadata=_meta(
-            "6.3",
-            "True: a Wachfaktor stays in force until the next b order (paid once); False: it "
-            "holds for the round of its order only.",
-            in_text=False,
-        ),
-    )
-    theft_sure_below: int = field(
-        default=THEFT_SURE_BELOW, metadata=_meta("6.4.1", "Below this the theft succeeds.")
-    )
-    theft_unguarded_upto: int = field(
-        default=THEFT_UNGUARDED_UPTO,
-        metadata=_meta("6.4.1", "Up to this: succeeds only on unguarded stones."),
-    )
-    theft_penalty_upto: int = field(
-        default=THEFT_PENALTY_UPTO,
-        metadata=_meta("6.4.1", "Up to this: unguarded only, +2 DI a stone; above: jail."),
-    )
-    theft_di_per_stone: int = field(
-        default=THEFT_DI_PER_STONE, metadata=_meta("6.4.1", "DI per stone attempted.")
-    )
-    sabotage_di_limit: int = field(
-        default=SABOTAGE_DI_LIMIT,
-        metadata=_meta("6.5.31", "DI + ZZ - Rd + (Wachfaktor DIV 2) at or above: DI penalty."),
-    )
-    sabotage_success_divisor: int = field(
-        default=SABOTAGE_SUCCESS_DIVISOR,
-        metadata=_meta("6.5.32", "Sabotage fails when Betrag DIV this < ZZ."),
-    )
-    foundation_can_fall: bool = field(
-        default=False,
-        metadata=_meta(
-            "6.5",
-            "Yes: sabotage can bring down the foundation's stones too; no: only the stones "
-            "built onto it fall ('Steine, die bereits verbaut waren').",
-            in_text=False,
-        ),
-    )
-    blackmail_accused_percent: int = field(
-        default=BLACKMAIL_ACCUSED_PERCENT,
-        metadata=_meta("6.6.5", "Percent DI (rounded up) per victim's Anzeige."),
-    )
+    party_zz_factor: int = PARTY_ZZ_FACTOR
+    import_square_factor: Decimal = IMPORT_SQUARE_FACTOR
+    guard_price: Decimal = GUARD_PRICE
+    guards_stay: bool = False
+    theft_sure_below: int = THEFT_SURE_BELOW
+    theft_unguarded_upto: int = THEFT_UNGUARDED_UPTO
+    theft_penalty_upto: int = THEFT_PENALTY_UPTO
+    theft_di_per_stone: int = THEFT_DI_PER_STONE
+    sabotage_di_limit: int = SABOTAGE_DI_LIMIT
+    sabotage_success_divisor: int = SABOTAGE_SUCCESS_DIVISOR
+    foundation_can_fall: bool = False
+    blackmail_accused_percent: int = BLACKMAIL_ACCUSED_PERCENT
 
     def jackpot_class(self, name: str) -> tuple[Decimal, Decimal, Decimal]:
         """(Höchstgewinn, Mindestinhalt, Erhöhung) of Gewinnklasse ``name`` (5.4.7)."""
@@ -318,15 +171,17 @@ class SettingDoc(msgspec.Struct, frozen=True):
 
 
 def setting_docs() -> tuple[SettingDoc, ...]:
-    """Every `EgonSettings` field with its default, rule and meaning, in declaration order."""
+    """Every `EgonSettings` field with its default, rule and meaning (its row of
+    setting_docs.csv: key, rule, in_text yes/no, doc), in declaration order."""
     defaults = EgonSettings()
+    docs = {row["key"]: row for row in data.rows(_HERE, "setting_docs.csv")}
     return tuple(
         SettingDoc(
             f.name,
             getattr(defaults, f.name),
-            str(f.metadata["rule"]),
-            str(f.metadata["doc"]),
-            bool(f.metadata["in_text"]),
+            docs[f.name]["rule"],
+            docs[f.name]["doc"],
+            docs[f.name]["in_text"] == "yes",
         )
         for f in fields(EgonSettings)
     )

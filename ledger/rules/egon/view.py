@@ -31,15 +31,17 @@ def di_and_towers(books: Books) -> Table:
         ["", "player", "tower", "store", "DI", "status", "cash"],
         align=["r", "l", "r", "r", "r", "l", "r"],
     )
-    ranked = sorted(books.players, key=lambda p: (-_int(p.get("tower"), tables.FOUNDATION), p.name))
+    ranked = sorted(
+        books.players, key=lambda p: (-whole_number(p.get("tower"), tables.FOUNDATION), p.name)
+    )
     for i, p in enumerate(ranked, start=1):
         table.rows.append(
             [
                 str(i),
                 p.name,
-                str(_int(p.get("tower"), tables.FOUNDATION)),
-                str(_int(p.get("store"))),
-                str(_int(p.get("di"))),
+                str(whole_number(p.get("tower"), tables.FOUNDATION)),
+                str(whole_number(p.get("store"))),
+                str(whole_number(p.get("di"))),
                 str(p.get("status") or Status.FREE.value),
                 fmt(books.player_cash(p).amount),
             ]
@@ -88,7 +90,7 @@ def next_round(books: Books) -> Table:
     for p in books.players:
         status = str(p.get("status") or "")
         if status in jailed:
-            rounds = _int(p.get("jail_rounds"))
+            rounds = whole_number(p.get("jail_rounds"))
             table.rows.append([f"{p.name} in the {status}", f"{rounds} round(s) to go"])
         cash = books.player_cash(p).amount
         if cash < 0 and status != Status.OUT.value:
@@ -152,7 +154,8 @@ def status_text(books: Books) -> dict[str, Any]:
     return {"after round": books.day, "players": players}
 
 
-def _int(value: object, default: int = 0) -> int:
+def whole_number(value: object, default: int = 0) -> int:
+    """A Players cell's whole number (DI, stones, tower); ``default`` for anything else."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 

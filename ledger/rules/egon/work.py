@@ -24,6 +24,7 @@ from ledger.rules.egon.orders import (
 )
 from ledger.rules.egon.state import (
     JAILED,
+    ZERO,
     BribeOutcome,
     Draw,
     Effect,
@@ -98,8 +99,23 @@ class Work:
             )
         self.effects.append(e)
 
-    def note(self, player: str, rule: str, text: str, source: Order | None = None) -> None:
-        self.apply(Effect(player, rule, text, source=source_of(source)))
+    def effect(
+        self,
+        player: str,
+        rule: str,
+        text: str,
+        source: Order | str | None = None,
+        *,
+        kj: Decimal = ZERO,
+        di: int = 0,
+        store: int = 0,
+        tower: int = 0,
+        status: Status | None = None,
+    ) -> None:
+        """Book what ``rule`` does to ``player`` (no change: a note), with the order behind it
+        (or the text of last round's blackmail) as its source."""
+        src = source if isinstance(source, str) else source_of(source)
+        self.apply(Effect(player, rule, text, kj, di, store, tower, status, src))
 
     def sentence(self, name: str, status: Status, rule: str, text: str, src: Order | None) -> None:
         """Send ``name`` to the Gefängnis or Zuchthaus from now on (5.5.3 "eine Runde lang")."""
@@ -111,14 +127,12 @@ class Work:
             new_status = Status.ZUCHTHAUS
         p = self.put(replace(p, jail_rounds=max(p.jail_rounds, rounds)))
         self.sentenced.add(name)
-        self.apply(
-            Effect(
-                name,
-                rule,
-                f"{text}: {name} goes to the {new_status.value} for {plural(p.jail_rounds, 'round')}",
-                status=new_status,
-                source=source_of(src),
-            )
+        self.effect(
+            name,
+            rule,
+            f"{text}: {name} goes to the {new_status.value} for {plural(p.jail_rounds, 'round')}",
+            src,
+            status=new_status,
         )
 
     # -- orders ---------------------------------------------------------------------------
@@ -134,9 +148,7 @@ class Work:
                 why = "out of the game" if status == Status.OUT else f"in the {status.value}"
                 # Ruling (4.6, 5.5.3): a player in jail does not act; one sent there during
                 # the round loses his later orders of that round.
-                self.apply(
-                    Effect(player, "4.6", f"order not carried out: {player} is {why}", source=src)
-                )
+                self.effect(player, "4.6", f"order not carried out: {player} is {why}", src)
                 continue
             result.append(o)
         return result
