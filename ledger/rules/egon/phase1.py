@@ -33,6 +33,7 @@ from ledger.rules.egon.state import (
     ceil_div,
     div,
 )
+from ledger.rules.egon.tables import RENT_DIVISOR_OFFSET
 from ledger.rules.egon.work import Work, zuchthaus_after_phase
 
 
@@ -199,11 +200,11 @@ def _rentals(w: Work) -> None:
         # Ruling (5.3.1): T counts the valid rentals of this round with a higher tower.
         higher = sum(1 for r in renters if w.players[r.player].tower > tower)
         di = w.di_for_action(o.player)
-        raw = div(s.rent_factor * (s.rent_base + d.z6 - di), higher + 2)
+        raw = div(s.rent_factor * (s.rent_base + d.z6 - di), higher + RENT_DIVISOR_OFFSET)
         income = max(0, raw)
         calc = (
             f"({s.rent_factor} x ({s.rent_base} + Z6 {d.z6} - DI {di})) DIV "
-            f"(T {higher} + 2) = {raw}"
+            f"(T {higher} + {RENT_DIVISOR_OFFSET}) = {raw}"
         )
         if raw < 0:
             w.effect(o.player, "5.3.3", f"rent: {calc}: no negative rent, nothing", o)
