@@ -14,16 +14,23 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used, state_of
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.sheets import fields_in_order
+from ledger.rules.triplanetary.sheets import RECORDS, SPECS
 
 
 def cell(rec: Any, field_name: str) -> str:
     ref: CellRef | None = rec.ref
     if ref is None:
         return f"{type(rec).__name__} {getattr(rec, 'id', '')}"
-    names = [f.name for f in fields_in_order(type(rec))]
+    names = _FIELDS[type(rec)]
     col = names.index(field_name) if field_name in names else 0
     return str(CellRef(ref.sheet, col, ref.row))
+
+
+#: Each record's fields in the order of its sheet's columns (`class` is crime_class).
+_FIELDS: dict[type, list[str]] = {
+    h.record: [(h.field_of or {}).get(c.name, c.name) for c in SPECS[name].columns]
+    for name, h in RECORDS.items()
+}
 
 
 def _ids(books: Books) -> Iterable[Problem]:
