@@ -25,11 +25,10 @@ from ledger.rules.egon.parse import is_pseudonym, normalize_player, phase_of_tex
 from ledger.rules.egon.purchase_checks import late_purchases, purchase_rows
 from ledger.rules.egon.sheets import (
     CODES_HINT,
+    SHEETS,
     EgonBook,
     OrderRow,
-    PurchaseRow,
     RoundRow,
-    TraderRow,
     players_out,
     traders_of,
 )
@@ -45,12 +44,8 @@ def _cell(row: Any, column: str) -> str:
     return str(CellRef(sheet, row.__struct_fields__.index(column), row.ref.row))
 
 
-_SHEET_OF: dict[type, str] = {
-    RoundRow: "Rounds",
-    TraderRow: "Traders",
-    OrderRow: "Orders",
-    PurchaseRow: "Purchases",
-}
+#: The sheet of each record type.
+_SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 
 
 def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:

@@ -10,6 +10,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.core import data
 from ledger.core.books import Books
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
@@ -125,43 +126,11 @@ PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 
 def example_board() -> list[DeedRow]:
-    """The example board a new workbook holds: four planets of three plots, four toll
-    stations, four speed traps; sale and mortgage values half the price."""
-    out: list[DeedRow] = []
-    for planet, price, point, rents, premium in tables.EXAMPLE_PLANETS:
-        for n in (1, 2, 3):
-            p = Decimal(price)
-            card = DeedRow(
-                key=f"{planet.lower()}-{n}",
-                name=f"{planet} {n}",
-                kind=tables.PLOT,
-                planet=planet,
-                price=p,
-                point_price=Decimal(point),
-                sale_value=p / 2,
-                point_sale=Decimal(point) / 2,
-                premium=Decimal(premium),
-                mortgage=p / 2,
-                note=tables.EXAMPLE_NOTE,
-            )
-            levels = zip(tables.RENT_LEVELS, rents, strict=True)  # a rent for every level
-            by_level: dict[str, Any] = {column: Decimal(r) for (_, column, _), r in levels}
-            out.append(msgspec.structs.replace(card, **by_level))
-    for kind, label in ((tables.TOLL, "Toll station"), (tables.SPEED, "Speed trap")):
-        for n in (1, 2, 3, 4):
-            price = Decimal(tables.EXAMPLE_ST_PRICE)
-            out.append(
-                DeedRow(
-                    key=f"{kind}-{n}",
-                    name=f"{label} {n}",
-                    kind=kind,
-                    price=price,
-                    sale_value=price / 2,
-                    mortgage=price / 2,
-                    note=tables.EXAMPLE_NOTE,
-                )
-            )
-    return out
+    """The example board a new workbook holds (example_board.csv): four planets of three
+    plots, four toll stations, four speed traps; sale and mortgage values half the price."""
+    return list(
+        data.records(__package__ or "ledger.rules.planetopoly", "example_board.csv", DeedRow)
+    )
 
 
 #: The game's records: each sheet's rows held in its list of the Board.
