@@ -144,10 +144,7 @@ def board_of(books: Books) -> Board:
 
 def deed_cell(ref: CellRef | None, column: str, fallback: str) -> str:
     """The Deeds cell of a card's column (`Deeds!I5`), or `fallback` for a card not from a row."""
-    if ref is None:
-        return fallback
-    index = [c.name for c in DEEDS.columns].index(column)
-    return str(CellRef("Deeds", index, ref.row))
+    return DEEDS.cell(column, ref, fallback)
 
 
 def replace_holding(h: HoldingRow, **changes: Any) -> HoldingRow:
