@@ -7,6 +7,8 @@ from typing import Literal
 
 import msgspec
 
+from ledger.core.problems import CellRef
+
 Kind = Literal["text", "int", "money", "decimal", "bool", "day"]
 SettingValue = Decimal | int | bool | str
 
@@ -39,6 +41,13 @@ class SheetSpec(msgspec.Struct, frozen=True):
             if c.name == name:
                 return c
         raise KeyError(name)
+
+    def cell(self, column: str, ref: CellRef | None, fallback: str) -> str:
+        """Where `column` of the row `ref` is (`Deeds!I5`), or `fallback` for a record that
+        came from no row."""
+        if ref is None:
+            return fallback
+        return str(CellRef(self.name, [c.name for c in self.columns].index(column), ref.row))
 
 
 class Setting(msgspec.Struct, frozen=True):

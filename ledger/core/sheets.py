@@ -1,95 +1,70 @@
-"""The sheets every game's workbook has, as data: their columns and what they are for."""
+"""The sheets every game's workbook has, as data (sheets.csv): their columns and what they are
+for; `read_sheets`, which reads a game's own sheets from its table the same way."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import cast
+
+from ledger.core import data
 from ledger.core.actions import EVENT_COLUMNS
 from ledger.core.game import Game
 from ledger.core.schema import Column, Kind, SheetSpec
 
-README = SheetSpec(
-    "README",
-    (
-        Column("sheet", "text", 14),
-        Column("column", "text", 14, required=False),
-        Column("what it holds", "text", 100),
-    ),
-    "What every sheet and column is for. Written by ledger on every save.",
-    written_by_tool=True,
-)
 
-SETTINGS = SheetSpec(
-    "Settings",
-    (
-        Column("key", "text", 22, help="The setting's name; do not change it."),
-        Column("value", "text", 14, help="Its value in this game: change it to play a house rule."),
-        Column("default", "text", 12, required=False, help="The value the rules give."),
-        Column("rule", "text", 8, required=False, help="The rule number it comes from."),
-        Column("description", "text", 70, required=False, help="What it means."),
-    ),
-    "The game, the current day, the dice seed, the currency, and every house-rule setting "
-    "with its default and the rule number it comes from. Change a value to play a house rule.",
-)
-
-JOURNAL = SheetSpec(
-    "Journal",
-    (
-        Column("txn", "int", 7, help="Transaction number; the rows of one transaction sum to 0."),
-        Column("day", "day", 6, help="Game day (or round) it happened."),
-        Column("kind", "text", 10, help="opening, pay, wages, tax, fine, ..."),
-        Column(
-            "account",
-            "text",
-            26,
-            help="A player's cash account (cash:PLAYER or cash:PLAYER:BANK) or an institution's.",
-        ),
-        Column("amount", "money", 12, help="Plus is money in, minus money out of the account."),
-        Column("memo", "text", 40, required=False, help="What it was for."),
-        Column("event", "text", 14, required=False, help="The command or Events row it came from."),
-        Column("rule", "text", 7, required=False, help="The rule number that set the amount."),
-    ),
-    "Every transaction, one row per posting; written by ledger and only ever appended to. "
-    "Balances are derived from it.",
-    written_by_tool=True,
-)
-
-BALANCES = SheetSpec(
-    "Balances",
-    (
-        Column("account", "text", 26),
-        Column("owner", "text", 14, required=False),
-        Column("bank", "text", 10, required=False),
-        Column("balance", "money", 14),
-    ),
-    "Each account's balance, derived from the Journal and rewritten on every save; "
-    "editing it changes nothing (ledger check warns).",
-    written_by_tool=True,
-)
-
-DICE = SheetSpec(
-    "Dice",
-    (
-        Column("roll", "int", 6),
-        Column("day", "day", 6),
-        Column("sides", "int", 6),
-        Column("result", "int", 7),
-        Column("source", "text", 8, help="entered by the banker or drawn from the seed"),
-        Column("purpose", "text", 30),
-        Column("decided", "text", 50, required=False),
-    ),
-    "Every die rolled, entered or drawn from the seeded generator, with what it decided.",
-    written_by_tool=True,
-)
+def read_sheets(
+    package: str, vocab: Mapping[str, tuple[str, ...]] | None = None, name: str = "sheets.csv"
+) -> dict[str, SheetSpec]:
+    """The sheets the table `name` in `package`'s folder declares, in its order (columns sheet,
+    column, kind, width, required, choices, strict, help). A row with no column is the sheet's
+    own: its kind `typed` (the banker types there) or `written` (by ledger on every save), its
+    help what the sheet is for. Each other row is a column: `required` yes or no, `strict` yes
+    where Excel refuses a value not on its list, and its `choices` (`Column.choices`): `players`,
+    `parties`, `Sheet!column` (`+` joins several), or words joined by `|`, a word of `vocab`
+    standing for its list. A sheet with no row of its own (the game's columns of Players) is
+    about nothing."""
+    words = vocab or {}
+    about: dict[str, tuple[str, bool]] = {}
+    columns: dict[str, list[Column]] = {}
+    for row in data.rows(package, name):
+        sheet = row["sheet"]
+        listed = columns.setdefault(sheet, [])
+        if not row["column"]:
+            about[sheet] = (row["help"], row["kind"] == "written")
+            continue
+        listed.append(
+            Column(
+                row["column"],
+                cast(Kind, row["kind"]),
+                int(row["width"]),
+                required=row["required"] == "yes",
+                help=row["help"],
+                choices=_choices(row["choices"], words),
+                strict=row["strict"] == "yes",
+            )
+        )
+    return {
+        sheet: SheetSpec(sheet, tuple(cols), *about.get(sheet, ("", False)))
+        for sheet, cols in columns.items()
+    }
 
 
-def column_kind(annotation: object) -> Kind:
-    """The kind of a column that holds a record's field of this type (its annotation, as
-    written): a flag, money (a Decimal), a whole number, or text."""
-    text = str(annotation)
-    if "bool" in text:
-        return "bool"
-    if "Decimal" in text:
-        return "money"
-    return "int" if "int" in text else "text"
+def _choices(text: str, vocab: Mapping[str, tuple[str, ...]]) -> tuple[str, ...] | str:
+    if not text:
+        return ()
+    if text in ("players", "parties") or "!" in text:
+        return text
+    parts = text.split("|")
+    unknown = [p for p in parts if p.isupper() and p not in vocab]
+    if unknown:  # a programmer's error: a list the game does not give
+        raise ValueError(f"no list {unknown[0]} for the choices {text!r}")
+    return tuple(w for part in parts for w in vocab.get(part, (part,)))
+
+
+#: The sheets every workbook has besides the game's own, as sheets.csv declares them.
+CORE = read_sheets(__package__ or "ledger.core")
+README, SETTINGS, JOURNAL = CORE["README"], CORE["Settings"], CORE["Journal"]
+BALANCES, DICE = CORE["Balances"], CORE["Dice"]
 
 
 def players_spec(game: Game) -> SheetSpec:

@@ -35,14 +35,12 @@ def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
 
 def _levels(books: Books, squares: Sequence[Square]) -> Iterator[Problem]:
     """Each lot at a level it has a rent for, 0 when nobody owns it (other fields at 0)."""
-    columns = [c.name for c in OWNERS.columns]
     for r in books.state.owners:
         if not 1 <= r.field <= len(squares) or not squares[r.field - 1].ownable:
             continue
         square = squares[r.field - 1]
         top = len(square.rents) - 1 if square.kind == LOT else 0
-        where = str(CellRef(r.ref.sheet, columns.index("level"), r.ref.row)) if r.ref else ""
-        where = where or f"Owners field {r.field}"
+        where = OWNERS.cell("level", r.ref, f"Owners field {r.field}")
         if not 0 <= r.level <= top:
             said = f"{square.name} has levels 0-{top}, not {r.level}"
             hint = f"a level of 0 (bare) to {top}, one the file's rents has for {square.name}"

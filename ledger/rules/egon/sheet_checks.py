@@ -19,18 +19,18 @@ from typing import Any
 import msgspec
 
 from ledger.core.books import Player
-from ledger.core.problems import CellRef, Problem, Severity, problem
+from ledger.core.problems import Problem, Severity, problem
 from ledger.rules.egon.orders import Blackmail
 from ledger.rules.egon.parse import is_pseudonym, normalize_player, phase_of_text, read_order
 from ledger.rules.egon.purchase_checks import late_purchases, purchase_rows
 from ledger.rules.egon.sheets import (
     CODES_HINT,
+    SHEETS,
     EgonBook,
     OrderRow,
-    PurchaseRow,
     RoundRow,
-    TraderRow,
     players_out,
+    sheet_spec,
     traders_of,
 )
 from ledger.rules.egon.state import JAILED
@@ -40,17 +40,11 @@ from ledger.rules.egon.tables import ORDER_COUNT_MOST, ORDER_KJ_MOST
 def _cell(row: Any, column: str) -> str:
     """Where a row's column is (``Orders!D5``), or the sheet without a row."""
     sheet = _SHEET_OF[type(row)]
-    if row.ref is None:
-        return sheet
-    return str(CellRef(sheet, row.__struct_fields__.index(column), row.ref.row))
+    return sheet_spec(sheet).cell(column, row.ref, sheet)
 
 
-_SHEET_OF: dict[type, str] = {
-    RoundRow: "Rounds",
-    TraderRow: "Traders",
-    OrderRow: "Orders",
-    PurchaseRow: "Purchases",
-}
+#: The sheet of each record type.
+_SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 
 
 def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:

@@ -11,7 +11,7 @@ settings the game declares from tables.py, and `egon_settings` reading them back
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -20,10 +20,9 @@ import msgspec
 
 from ledger.core.books import Books, Player
 from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.records import Field, record_fields
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.core.settings import Settings
-from ledger.core.sheets import column_kind
+from ledger.core.sheets import read_sheets
 from ledger.rules.egon import tables
 from ledger.rules.egon.state import Status
 
@@ -134,110 +133,42 @@ class EgonBook:
         return new
 
 
+#: The sheets and the players' own columns, as sheets.csv declares them: a trader one of the
+#: rules' TRADERS (only a warning: a round may have others, 8.1), a jackpot's class one of
+#: JACKPOTS, a player's status one of STATUSES.
+_SPECS = read_sheets(
+    __package__ or "ledger.rules.egon",
+    {
+        "TRADERS": tables.TRADERS,
+        "JACKPOTS": tuple(tables.JACKPOT_TABLE),
+        "STATUSES": tuple(s.value for s in Status),
+    },
+)
+
+#: sheet name -> (its record, the EgonBook list that holds them, what the sheet is for)
 SHEETS: dict[str, tuple[type, str, str]] = {
-    "Rounds": (
-        RoundRow,
-        "rounds",
-        "Each round's draw: the six numbers, ZZ, Z6, storm, the highest trader price (ledger draw).",
-    ),
-    "Traders": (
-        TraderRow,
-        "traders",
-        "The traders of each round: stones, price, minimum quantity (entered by the game master).",
-    ),
-    "Orders": (
-        OrderRow,
-        "orders",
-        "Each player's orders as written (ledger order), with a blackmail's penalty and Rechtfertigungen.",
-    ),
-    "Purchases": (
-        PurchaseRow,
-        "purchases",
-        "The buying phase's results and the stones built, entered by the game master.",
-    ),
-    "Results": (
-        ResultRow,
-        "results",
-        "One row per order and effect: Kj, DI and stones, the rule and what happened (written by ledger).",
-    ),
-    "DIHistory": (DIRow, "di_history", "Every change of a DI with its cause (written by ledger)."),
-    "Jackpots": (JackpotRow, "jackpots", "The lottery jackpots A, B, C (5.4.5-5.4.7)."),
-    "Blackmails": (
-        BlackmailRow,
-        "blackmails",
-        "Blackmails waiting to be settled next round (6.6.3).",
-    ),
+    name: (cls, attr, _SPECS[name].about)
+    for name, cls, attr in (
+        ("Rounds", RoundRow, "rounds"),
+        ("Traders", TraderRow, "traders"),
+        ("Orders", OrderRow, "orders"),
+        ("Purchases", PurchaseRow, "purchases"),
+        ("Results", ResultRow, "results"),
+        ("DIHistory", DIRow, "di_history"),
+        ("Jackpots", JackpotRow, "jackpots"),
+        ("Blackmails", BlackmailRow, "blackmails"),
+    )
 }
 
 #: The EgonBook list that holds each record type.
 _LIST_OF: dict[type, str] = {cls: attr for cls, attr, _ in SHEETS.values()}
 
 
-#: Each column's dropdown in the workbook: sheet -> column -> (where its values come from,
-#: whether Excel refuses any other value). Players' pseudonyms only warn (one may be new in
-#: this sitting), and so do traders (a round may have others, 8.1); jackpot classes refuse.
-CHOICES: dict[str, dict[str, tuple[tuple[str, ...] | str, bool]]] = {
-    "Traders": {"trader": (tables.TRADERS, False)},
-    "Orders": {"player": ("players", False), "justified_against": ("players", False)},
-    "Purchases": {"player": ("players", False)},
-    "Jackpots": {"class": (tuple(tables.JACKPOT_TABLE), True)},
-    "Blackmails": {"blackmailer": ("players", False), "victim": ("players", False)},
-}
-
-
 def sheet_spec(name: str) -> SheetSpec:
-    cls, _, about = SHEETS[name]
-    return SheetSpec(
-        name,
-        tuple(_column(f, CHOICES.get(name, {})) for f in record_fields(cls) if f.name != "ref"),
-        about,
-        written_by_tool=name in ("Results", "DIHistory"),
-    )
+    return _SPECS[name]
 
 
-def _column(f: Field, choices: Mapping[str, tuple[tuple[str, ...] | str, bool]]) -> Column:
-    name = "class" if f.name == "cls" else f.name
-    listed, strict = choices.get(name, ((), False))
-    return Column(
-        name,
-        column_kind(f.type),
-        max(8, len(f.name) + 2)
-        if f.name not in ("text", "order", "cause", "source", "note", "result")
-        else 34,
-        required=f.required,
-        choices=listed,
-        strict=strict,
-    )
-
-
-PLAYER_COLUMNS: tuple[Column, ...] = (
-    Column(
-        "di",
-        "int",
-        6,
-        required=False,
-        help="The DI, the index of ill repute (never below 0, 6.1.4).",
-    ),
-    Column("store", "int", 7, required=False, help="Stones in store (Lager)."),
-    Column(
-        "tower",
-        "int",
-        7,
-        required=False,
-        help="Tower height in stones, the 12-stone foundation included.",
-    ),
-    Column("guard", "int", 7, required=False, help="Wachfaktor ordered last round (6.3)."),
-    Column(
-        "status",
-        "text",
-        12,
-        required=False,
-        help="frei, Gefängnis, Zuchthaus or ausgeschieden.",
-        choices=tuple(s.value for s in Status),
-        strict=True,
-    ),
-    Column("jail_rounds", "int", 8, required=False, help="Whole rounds still to sit out."),
-)
+PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 
 def setting_specs() -> tuple[Setting, ...]:

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 
 from ledger.core import board_table
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import Problem, problem
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
     BOARD,
@@ -22,12 +22,6 @@ from ledger.rules.matador21.sheets import (
     TYPES,
     State,
 )
-
-
-def _cell(ref: CellRef | None, sheet_columns: list[str], column: str, fallback: str) -> str:
-    if ref is None:
-        return fallback
-    return str(CellRef(ref.sheet, sheet_columns.index(column), ref.row))
 
 
 def check_state(books: Books) -> Iterator[Problem]:
@@ -57,7 +51,6 @@ def check_state(books: Books) -> Iterator[Problem]:
 
 
 def _board(books: Books, state: State) -> Iterator[Problem]:
-    cols = [c.name for c in BOARD.columns]
     n = books.settings.values.get("board_fields", 21)
     numbers = [f.field for f in state.board]
     if numbers != list(range(1, len(numbers) + 1)) or len(numbers) != n:
@@ -72,7 +65,7 @@ def _board(books: Books, state: State) -> Iterator[Problem]:
         if f.type not in TYPES:
             yield problem(
                 "bad-field-type",
-                _cell(f.ref, cols, "type", where),
+                BOARD.cell("type", f.ref, where),
                 f"{f.type!r} is not a type of field",
                 "702.4: " + ", ".join(TYPES),
             )
@@ -83,21 +76,21 @@ def _board(books: Books, state: State) -> Iterator[Problem]:
             if value is not None and value < 0:
                 yield problem(
                     "negative-amount",
-                    _cell(f.ref, cols, column, where),
+                    BOARD.cell(column, f.ref, where),
                     f"{f.name}'s {column} is {value}; it cannot be below 0",
                     "",
                 )
         if f.ownable and f.price is None:
             yield problem(
                 "missing-value",
-                _cell(f.ref, cols, "price", where),
+                BOARD.cell("price", f.ref, where),
                 f"{f.name} is a {f.type} and has no price",
                 "703.3: a field that can be bought has a price",
             )
         if f.amount is None:
             yield problem(
                 "missing-value",
-                _cell(f.ref, cols, "amount", where),
+                BOARD.cell("amount", f.ref, where),
                 f"{f.name} has no amount (its rent, bonus or tax)",
                 "",
             )
@@ -106,14 +99,14 @@ def _board(books: Books, state: State) -> Iterator[Problem]:
                 if money[column] is None:
                     yield problem(
                         "missing-value",
-                        _cell(f.ref, cols, column, where),
+                        BOARD.cell(column, f.ref, where),
                         f"the Fleet {f.name} needs four rents (1-4 fleets owned); {column} is empty",
                         "e.g. 500, 1000, 2000, 4000",
                     )
         if f.percent is not None and (f.type != TAX or f.percent < 0 or f.percent > Decimal(100)):
             yield problem(
                 "bad-percent",
-                _cell(f.ref, cols, "percent", where),
+                BOARD.cell("percent", f.ref, where),
                 f"{f.name}'s percent {f.percent} is not a Tax's share of 0 to 100",
                 "only a Tax (the Caravan) has a percentage",
             )

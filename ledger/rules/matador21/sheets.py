@@ -19,6 +19,7 @@ from ledger.core.books import BooksOf
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
 from ledger.core.schema import Column, SheetSpec
+from ledger.core.sheets import read_sheets
 
 TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
 #: 702.4: the five types; 702.5: the ownable ones (grunde), 702.6: the others (haendelser).
@@ -88,106 +89,14 @@ class State:
 #: the ruling's order, prices and rents or amounts. Data: the banker changes it in the Board sheet.
 DEFAULT_BOARD = data.records(__package__ or "ledger.rules.matador21", "board.csv", Field)
 
-# -- the sheets ----------------------------------------------------------------------------------
-
-BOARD = SheetSpec(
-    "Board",
-    (
-        Column("field", "int", 6, help="The field's number, 1 to 21, clockwise (501.1, 605.1)."),
-        Column("name", "text", 22, help="The field's name (702.1)."),
-        Column(
-            "type",
-            "text",
-            12,
-            help="Territory, Refuge, Labor Camp, Tax or Fleet (702.4).",
-            choices=TYPES,
-            strict=True,
-        ),
-        Column(
-            "price",
-            "money",
-            10,
-            required=False,
-            help="What a Territory, Labor Camp or Fleet costs (703.3); empty for the others.",
-        ),
-        Column(
-            "amount",
-            "money",
-            10,
-            help="Rent of a Territory; a Labor Camp's rent per pip and camp owned; a Fleet's "
-            "rent for one fleet owned; a Refuge's bonus; a Tax's amount.",
-        ),
-        Column("amount_2", "money", 10, required=False, help="A Fleet's rent for 2 owned."),
-        Column("amount_3", "money", 10, required=False, help="A Fleet's rent for 3 owned."),
-        Column("amount_4", "money", 10, required=False, help="A Fleet's rent for 4 owned."),
-        Column(
-            "percent",
-            "decimal",
-            8,
-            required=False,
-            help="A Tax the player may pay as this percentage of their assets instead (Caravan).",
-        ),
-    ),
-    "The fields of the board in clockwise order, as data: change a price or an amount to "
-    "play a house rule (rules 501, 702-706).",
+#: The sheets and the players' own columns, as sheets.csv declares them (a field's type one of
+#: TYPES, a player's colour one of COLOURS).
+_SPECS = read_sheets(
+    __package__ or "ledger.rules.matador21", {"TYPES": TYPES, "COLOURS": tuple(COLOURS)}
 )
-
-OWNERS = SheetSpec(
-    "Owners",
-    (
-        Column("field", "int", 6, help="The field's number on the Board."),
-        Column("name", "text", 22, required=False, help="The field's name (for reading)."),
-        Column(
-            "owner",
-            "text",
-            12,
-            required=False,
-            help="The player who owns it; empty: nobody (703.2, 401.2b).",
-            choices="players",
-        ),
-    ),
-    "Who owns each field that can be owned; written by ledger after every turn.",
-)
-
-TURNS = SheetSpec(
-    "Turns",
-    (
-        Column("turn", "int", 6, help="The turn's number."),
-        Column("round", "int", 6, help="The round: every remaining player one turn (102.3)."),
-        Column("player", "text", 10, help="Whose turn it was (103.1)."),
-        Column("dice", "text", 6, help="The two dice (103.1)."),
-        Column("from", "int", 6, help="The field the piece stood on."),
-        Column("to", "int", 6, help="The field it landed on (605)."),
-        Column("what", "text", 50, required=False, help="What the landing did."),
-        Column("rule", "text", 14, required=False, help="The rules applied."),
-        Column("txn", "text", 10, required=False, help="The transactions it posted."),
-    ),
-    "Every turn played: its dice, the move and what the landing did; written by ledger.",
-    written_by_tool=True,
-)
-
+BOARD, OWNERS, TURNS = _SPECS["Board"], _SPECS["Owners"], _SPECS["Turns"]
 SHEETS: tuple[SheetSpec, ...] = (BOARD, OWNERS, TURNS)
-
-PLAYER_COLUMNS: tuple[Column, ...] = (
-    Column(
-        "colour",
-        "text",
-        9,
-        required=False,
-        help="The player's unique colour (101.3), drawn at the start (301.1).",
-        choices=tuple(COLOURS),
-        strict=True,
-    ),
-    Column("field", "int", 6, required=False, help="The field the piece stands on (603)."),
-    Column("out", "bool", 5, required=False, help="yes once the player has lost (401.2)."),
-    Column(
-        "order",
-        "int",
-        6,
-        required=False,
-        help="Place in the turn order; 1 is the player drawn to begin (301.4, 102.3).",
-    ),
-)
+PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
 SETTINGS = data.settings(__package__ or "ledger.rules.matador21")

@@ -9,18 +9,10 @@ import itertools
 from collections.abc import Iterable
 from decimal import Decimal
 
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import Problem, problem
 from ledger.rules.planetopoly import bank, rules, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DEEDS, HOLDINGS, Board, board_of
-
-
-def _cell(ref: CellRef | None, sheet: str, column: str, fallback: str) -> str:
-    spec = DEEDS if sheet == "Deeds" else HOLDINGS
-    if ref is None:
-        return fallback
-    index = [c.name for c in spec.columns].index(column)
-    return str(CellRef(sheet, index, ref.row))
 
 
 def check_state(books: Books) -> Iterable[Problem]:
@@ -98,7 +90,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
     seen: dict[str, str] = {}
     planets: dict[str, list[str]] = {}
     for d in board.deeds:
-        where = _cell(d.ref, "Deeds", "key", f"deed {d.key}")
+        where = DEEDS.cell("key", d.ref, f"deed {d.key}")
         key = d.key.casefold()
         if key in seen:
             yield problem(
@@ -111,7 +103,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
         if d.kind not in tables.KINDS:
             yield problem(
                 "bad-kind",
-                _cell(d.ref, "Deeds", "kind", where),
+                DEEDS.cell("kind", d.ref, where),
                 f"{d.kind!r} is no kind of deed",
                 "plot, toll-station or speed-trap",
             )
@@ -119,7 +111,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
         if d.price <= 0:
             yield problem(
                 "bad-price",
-                _cell(d.ref, "Deeds", "price", where),
+                DEEDS.cell("price", d.ref, where),
                 f"§5: {d.key} needs a price above 0",
                 "",
             )
@@ -127,7 +119,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
             if getattr(d, column) < 0:
                 yield problem(
                     "bad-value",
-                    _cell(d.ref, "Deeds", column, where),
+                    DEEDS.cell(column, d.ref, where),
                     f"the {column} of {d.key} is below 0",
                     "",
                 )
@@ -135,7 +127,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
             if d.planet:
                 yield problem(
                     "planet-on-st",
-                    _cell(d.ref, "Deeds", "planet", where),
+                    DEEDS.cell("planet", d.ref, where),
                     f"§6: a {d.kind} belongs to no planet ({d.key})",
                     "leave the planet empty",
                 )
@@ -143,7 +135,7 @@ def _deeds(board: Board) -> Iterable[Problem]:
         if not d.planet:
             yield problem(
                 "plot-without-planet",
-                _cell(d.ref, "Deeds", "planet", where),
+                DEEDS.cell("planet", d.ref, where),
                 f"§5: the plot {d.key} names no planet",
                 "every plot belongs to a planet of three plots",
             )
@@ -162,14 +154,14 @@ def _deeds(board: Board) -> Iterable[Problem]:
         if d.rent <= 0:
             yield problem(
                 "no-rent",
-                _cell(d.ref, "Deeds", "rent", where),
+                DEEDS.cell("rent", d.ref, where),
                 f"§5: the plot {d.key} has no rent",
                 "",
             )
         if d.point_price <= 0:
             yield problem(
                 "no-point-price",
-                _cell(d.ref, "Deeds", "point_price", where),
+                DEEDS.cell("point_price", d.ref, where),
                 f"§5: the plot {d.key} has no support point price",
                 "",
             )
@@ -188,7 +180,7 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
     seen: dict[str, str] = {}
     owners: dict[str, set[str]] = {}
     for h in board.holdings:
-        where = _cell(h.ref, "Holdings", "deed", f"holding {h.deed}")
+        where = HOLDINGS.cell("deed", h.ref, f"holding {h.deed}")
         d = board.deed(h.deed)
         if d is None:
             yield problem("unknown-deed", where, f"{h.deed!r} is no deed of the Deeds sheet", "")
@@ -205,7 +197,7 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
         if h.owner not in names or owner is None:
             yield problem(
                 "unknown-owner",
-                _cell(h.ref, "Holdings", "owner", where),
+                HOLDINGS.cell("owner", h.ref, where),
                 f"{h.owner!r} is no player",
                 "",
             )
@@ -213,21 +205,21 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
         if bank.flag(owner, "out"):
             yield problem(
                 "owner-out",
-                _cell(h.ref, "Holdings", "owner", where),
+                HOLDINGS.cell("owner", h.ref, where),
                 f"§9: {owner.name} has lost and owns nothing",
                 "clear the row: the deed is the bank's",
             )
         if h.points < 0 or h.points > tables.MAX_POINTS:
             yield problem(
                 "bad-points",
-                _cell(h.ref, "Holdings", "points", where),
+                HOLDINGS.cell("points", h.ref, where),
                 f"§5: {h.points} support points; a plot holds 0 to {tables.MAX_POINTS}",
                 "",
             )
         elif h.points and not d.is_plot:
             yield problem(
                 "no-points-here",
-                _cell(h.ref, "Holdings", "points", where),
+                HOLDINGS.cell("points", h.ref, where),
                 f"§6: no support points can be on a {d.kind}",
                 "",
             )
@@ -237,7 +229,7 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
                 column = tables.level_column(h.points)
                 yield problem(
                     "no-rent",
-                    _cell(d.ref, "Deeds", column, f"deed {d.key}"),
+                    DEEDS.cell(column, d.ref, f"deed {d.key}"),
                     f"§5: {d.key} stands at {tables.level_name(h.points)} and the Deeds sheet has "
                     f"no rent for that level (column {column}): a rent there is refused",
                     "type the rent its card prints for that level",
@@ -257,7 +249,7 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
             h = board.holding(key)
             yield problem(
                 "support-point-limit",
-                _cell(h.ref if h else None, "Holdings", "points", f"holding {key}"),
+                HOLDINGS.cell("points", h.ref if h else None, f"holding {key}"),
                 f"§5: {what} ({key})",
                 "",
             )

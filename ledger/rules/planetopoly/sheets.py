@@ -10,10 +10,12 @@ from typing import Any
 
 import msgspec
 
+from ledger.core import data
 from ledger.core.books import Books
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
-from ledger.core.schema import Column, SheetSpec
+from ledger.core.schema import Column
+from ledger.core.sheets import read_sheets
 from ledger.core.steps import find
 from ledger.rules.planetopoly import tables
 
@@ -115,158 +117,20 @@ class Board:
         self.drop(deed)
 
 
-DEED_COLUMNS: tuple[Column, ...] = (
-    Column("key", "text", 16, help="The deed's key as commands name it (lyra-1, toll-station-1)."),
-    Column("name", "text", 16, help="The name printed on the card."),
-    Column(
-        "kind",
-        "text",
-        13,
-        help="plot, toll-station or speed-trap.",
-        choices=tables.KINDS,
-        strict=True,
-    ),
-    Column("planet", "text", 10, required=False, help="The planet of a plot (three plots each)."),
-    Column("price", "money", 9, help="The price paid to the bank (§5, §6)."),
-    Column("rent", "money", 9, required=False, help="Rent of the bare plot."),
-    Column("rent_1_point", "money", 9, required=False, help="Rent with 1 support point."),
-    Column("rent_2_points", "money", 9, required=False, help="Rent with 2 support points."),
-    Column("rent_station", "money", 9, required=False, help="Rent with a space station."),
-    Column(
-        "rent_station_1_point",
-        "money",
-        9,
-        required=False,
-        help="Rent with a space station and 1 support point.",
-    ),
-    Column(
-        "rent_station_2_points",
-        "money",
-        9,
-        required=False,
-        help="Rent with a space station and 2 support points.",
-    ),
-    Column("rent_2_stations", "money", 9, required=False, help="Rent with 2 space stations."),
-    Column(
-        "rent_2_stations_1_point",
-        "money",
-        9,
-        required=False,
-        help="Rent with 2 space stations and 1 support point.",
-    ),
-    Column(
-        "rent_2_stations_2_points",
-        "money",
-        9,
-        required=False,
-        help="Rent with 2 space stations and 2 support points.",
-    ),
-    Column("rent_base", "money", 9, required=False, help="Rent with a space base."),
-    Column("point_price", "money", 9, required=False, help="Price of one support point (§5)."),
-    Column("sale_value", "money", 9, required=False, help="What the bank pays for the deed (§9)."),
-    Column(
-        "point_sale",
-        "money",
-        9,
-        required=False,
-        help="What the bank pays for a support point (§9).",
-    ),
-    Column("premium", "money", 9, required=False, help="Premium of a remote buy (§8)."),
-    Column("mortgage", "money", 9, required=False, help="Mortgage value (§9: debts)."),
-    Column("note", "text", 34, required=False, help="Where the card's numbers come from."),
-)
-
-HOLDING_COLUMNS: tuple[Column, ...] = (
-    Column("deed", "text", 16, help="The deed's key.", choices="Deeds!key"),
-    Column("owner", "text", 12, help="The player who owns it.", choices="players"),
-    Column(
-        "points",
-        "int",
-        8,
-        required=False,
-        help="Support points on it: 3 are a space station, 9 a space base (§5).",
-    ),
-    Column(
-        "new",
-        "bool",
-        6,
-        required=False,
-        help="Bought this turn: no support points on it until the owner's next opportunity (§5).",
-    ),
-)
-
-DEEDS = SheetSpec(
-    "Deeds",
-    DEED_COLUMNS,
-    "The title deed cards: price, rents by level, support point price, sale values, remote-buy "
-    "premium, mortgage value. A new workbook holds an EXAMPLE board, not any real copy's cards: "
-    "type in the cards of your copy.",
-)
-HOLDINGS = SheetSpec(
-    "Holdings",
-    HOLDING_COLUMNS,
-    "Who owns each deed and the support points on it (written by ledger's commands).",
-)
+#: The sheets and the players' own columns, as sheets.csv declares them (a deed's kind one of
+#: tables.KINDS).
+_SPECS = read_sheets(__package__ or "ledger.rules.planetopoly", {"KINDS": tables.KINDS})
+DEEDS, HOLDINGS = _SPECS["Deeds"], _SPECS["Holdings"]
 SHEETS = (DEEDS, HOLDINGS)
-
-PLAYER_COLUMNS: tuple[Column, ...] = (
-    Column(
-        "debt",
-        "money",
-        10,
-        required=False,
-        help="What the player owes the bank (§9); written by ledger from the journal (loan:NAME).",
-    ),
-    Column("in_prison", "bool", 9, required=False, help="yes while the player is in prison (§10)."),
-    Column(
-        "prison_turns",
-        "int",
-        9,
-        required=False,
-        help="Turns missed in prison so far (§10: 600, 400, 200 MU to leave).",
-    ),
-    Column("out", "bool", 6, required=False, help="yes once the player has lost by debt (§9)."),
-)
+PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 
 def example_board() -> list[DeedRow]:
-    """The example board a new workbook holds: four planets of three plots, four toll
-    stations, four speed traps; sale and mortgage values half the price."""
-    out: list[DeedRow] = []
-    for planet, price, point, rents, premium in tables.EXAMPLE_PLANETS:
-        for n in (1, 2, 3):
-            p = Decimal(price)
-            card = DeedRow(
-                key=f"{planet.lower()}-{n}",
-                name=f"{planet} {n}",
-                kind=tables.PLOT,
-                planet=planet,
-                price=p,
-                point_price=Decimal(point),
-                sale_value=p / 2,
-                point_sale=Decimal(point) / 2,
-                premium=Decimal(premium),
-                mortgage=p / 2,
-                note=tables.EXAMPLE_NOTE,
-            )
-            levels = zip(tables.RENT_LEVELS, rents, strict=True)  # a rent for every level
-            by_level: dict[str, Any] = {column: Decimal(r) for (_, column, _), r in levels}
-            out.append(msgspec.structs.replace(card, **by_level))
-    for kind, label in ((tables.TOLL, "Toll station"), (tables.SPEED, "Speed trap")):
-        for n in (1, 2, 3, 4):
-            price = Decimal(tables.EXAMPLE_ST_PRICE)
-            out.append(
-                DeedRow(
-                    key=f"{kind}-{n}",
-                    name=f"{label} {n}",
-                    kind=kind,
-                    price=price,
-                    sale_value=price / 2,
-                    mortgage=price / 2,
-                    note=tables.EXAMPLE_NOTE,
-                )
-            )
-    return out
+    """The example board a new workbook holds (example_board.csv): four planets of three
+    plots, four toll stations, four speed traps; sale and mortgage values half the price."""
+    return list(
+        data.records(__package__ or "ledger.rules.planetopoly", "example_board.csv", DeedRow)
+    )
 
 
 #: The game's records: each sheet's rows held in its list of the Board.
@@ -280,10 +144,7 @@ def board_of(books: Books) -> Board:
 
 def deed_cell(ref: CellRef | None, column: str, fallback: str) -> str:
     """The Deeds cell of a card's column (`Deeds!I5`), or `fallback` for a card not from a row."""
-    if ref is None:
-        return fallback
-    index = [c.name for c in DEED_COLUMNS].index(column)
-    return str(CellRef("Deeds", index, ref.row))
+    return DEEDS.cell(column, ref, fallback)
 
 
 def replace_holding(h: HoldingRow, **changes: Any) -> HoldingRow:

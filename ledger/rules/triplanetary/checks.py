@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from decimal import Decimal
 from typing import Any
 
+from ledger.core import among
 from ledger.core.books import Rule
 from ledger.core.problems import CellRef, Problem, problem
 from ledger.rules.triplanetary import tables
@@ -14,16 +15,28 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used, state_of
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.sheets import fields_in_order
+from ledger.rules.triplanetary.sheets import RECORDS, SPECS
 
 
 def cell(rec: Any, field_name: str) -> str:
     ref: CellRef | None = rec.ref
     if ref is None:
         return f"{type(rec).__name__} {getattr(rec, 'id', '')}"
-    names = [f.name for f in fields_in_order(type(rec))]
+    names = _FIELDS[type(rec)]
     col = names.index(field_name) if field_name in names else 0
     return str(CellRef(ref.sheet, col, ref.row))
+
+
+#: Each record's fields in the order of its sheet's columns (`class` is crime_class).
+_FIELDS: dict[type, list[str]] = {
+    h.record: [(h.field_of or {}).get(c.name, c.name) for c in SPECS[name].columns]
+    for name, h in RECORDS.items()
+}
+
+
+#: The columns that must hold one of a list, by the rule that checks them (checks.csv): every
+#: owner, head and player a record names is a player, a crew mans a ship, base or mine, ...
+AMONG = among.table(__package__ or "ledger.rules.triplanetary")
 
 
 def _ids(books: Books) -> Iterable[Problem]:
@@ -63,33 +76,10 @@ def _ids(books: Books) -> Iterable[Problem]:
 
 def _owners(books: Books) -> Iterable[Problem]:
     state = state_of(books)
-    players = {p.name for p in books.players}
-    hint_players = "players: " + ", ".join(sorted(players))
-
-    def owner(rec: Any, field_name: str = "owner") -> Iterable[Problem]:
-        name = getattr(rec, field_name)
-        if name not in players:
-            yield problem(
-                "unknown-owner", cell(rec, field_name), f"{name!r} is not a player", hint_players
-            )
-
-    for group in (
-        state.ships,
-        state.bases,
-        state.mines,
-        state.modules,
-        state.crews,
-        state.offices,
-        state.orders,
-    ):
-        for rec in group:
-            yield from owner(rec)
-    for corp in state.corporations:
-        yield from owner(corp, "head")
-    for crime in state.crimes:
-        yield from owner(crime, "player")
-    for due in state.dues:
-        yield from owner(due, "player")
+    players = {"players": sorted(p.name for p in books.players)}
+    for check in AMONG["owners"]:
+        for rec in getattr(state, RECORDS[check.sheet].attr):
+            yield from among.problems(rec, (check,), players, cell)
 
 
 def _posts(books: Books) -> Iterable[Problem]:
@@ -218,6 +208,7 @@ def _negatives(books: Books) -> Iterable[Problem]:
 def _crews(books: Books) -> Iterable[Problem]:
     state = state_of(books)
     posts = state.posts()
+    lists = {"CREW_STATES": CREW_STATES, "posts": posts, "modules": {m.id for m in state.modules}}
     for crew in state.crews:
         workplace = posts.get(crew.post)
         if crew.active and workplace is not None and workplace.status in ("destroyed", "departed"):
@@ -228,50 +219,21 @@ def _crews(books: Books) -> Iterable[Problem]:
                 "the next tick marks the crew dead; or set the crew's status",
                 warning=True,
             )
-
-        if crew.status not in CREW_STATES:
-            yield problem(
-                "bad-status",
-                cell(crew, "status"),
-                f"{crew.status!r} is not a crew state",
-                "one of: " + ", ".join(CREW_STATES),
-            )
-        if crew.post not in posts:
-            yield problem(
-                "unknown-post",
-                cell(crew, "post"),
-                f"crew {crew.id} mans {crew.post!r}, which is no ship, base or mine",
-                "use the id of a row in Ships, Bases or Mines",
-            )
-        if crew.module and crew.module not in {m.id for m in state.modules}:
-            yield problem(
-                "unknown-module",
-                cell(crew, "module"),
-                f"there is no recreation module {crew.module!r}",
-                "",
-            )
+        yield from among.problems(crew, AMONG["crews"], lists, cell)
 
 
 def _modules(books: Books) -> Iterable[Problem]:
     state = state_of(books)
+    bases = {"bases": {b.id for b in state.bases}}
     for m in state.modules:
-        if m.base not in {b.id for b in state.bases}:
-            yield problem(
-                "unknown-base",
-                cell(m, "base"),
-                f"module {m.id} is on {m.base!r}, which is no base",
-                "",
-            )
+        yield from among.problems(m, AMONG["modules"], bases, cell)
 
 
 def _cargo(books: Books) -> Iterable[Problem]:
     state = state_of(books)
     posts = state.posts()
     for c in state.cargo:
-        if c.holder not in posts:
-            yield problem(
-                "unknown-holder", cell(c, "holder"), f"{c.holder!r} is no ship, base or mine", ""
-            )
+        yield from among.problems(c, AMONG["cargo"], {"posts": posts}, cell)
         if (
             c.good not in state.prices
             and c.good not in tables.GOODS_BY_KEY

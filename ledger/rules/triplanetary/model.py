@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, get_args, get_origin, get_type_hints
 
 import msgspec
 from msgspec.structs import replace
@@ -295,28 +295,6 @@ class Transfer(msgspec.Struct, frozen=True):
     ref: CellRef | None = None
 
 
-#: Each record type's list in the state.
-LISTS: dict[type, str] = {
-    Ship: "ships",
-    Base: "bases",
-    Mine: "mines",
-    Module: "modules",
-    Crew: "crews",
-    Office: "offices",
-    Order: "orders",
-    Corporation: "corporations",
-    Cargo: "cargo",
-    Crime: "crimes",
-    Due: "dues",
-    Market: "markets",
-    Liner: "liners",
-    Underwriting: "underwriting",
-    Branch: "branches",
-    PRChange: "pr_changes",
-    Transfer: "transfers",
-}
-
-
 @dataclass
 class State:
     ships: list[Ship] = field(default_factory=list)
@@ -441,3 +419,9 @@ class State:
             if i.startswith(prefix) and rest.isascii() and rest.isdigit():
                 n = max(n, int(rest))
         return f"{prefix}{n + 1}"
+
+
+#: Each record type's list in the state, as the State's fields declare it (`ships: list[Ship]`).
+LISTS: dict[type, str] = {
+    get_args(t)[0]: name for name, t in get_type_hints(State).items() if get_origin(t) is list
+}
