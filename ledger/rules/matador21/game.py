@@ -20,8 +20,8 @@ from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import unknown_report
-from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.params import ActionSpec, Arg, Move
+from ledger.core.problems import Problem, problem
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
@@ -64,40 +64,10 @@ class Roll(Move):
     ] = None
 
 
-ROLL = command(
-    "roll",
-    Roll,
-    help="Play the current player's turn: move the dice's sum clockwise, land and apply the "
-    "field (103.1, 605, 703-706).",
-    example="ledger roll --dice 3,4",
-    refuses=(
-        Refusal(
-            "the game is won: one player is left",
-            "403.1",
-            "test_403_1_the_last_player_wins_and_play_stops",
-        ),
-        Refusal(
-            "--player names one whose turn it is not: another player, or one who is out",
-            "102.3, 401.2c",
-            "test_102_3_a_roll_for_one_whose_turn_it_is_not_or_who_is_out_is_refused",
-        ),
-        Refusal(
-            "a field typed in Owners for a player who is out",
-            "401.2b",
-            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
-        ),
-    ),
-)
-
-#: What `pay` and `tick` refuse in this game (docs/commands.md), as data (refusals.csv).
+#: What `roll`, `pay` and `tick` refuse in this game (docs/commands.md), as data
+#: (refusals.csv); `roll`'s help and example are in commands.csv.
 REFUSES = refusals(__package__ or "ledger.rules.matador21")
-
-
-def _cell(p: Player, column: str) -> str:
-    if p.ref is None:
-        return f"player {p.name}"
-    index = 2 + [c.name for c in defs.PLAYER_COLUMNS].index(column)
-    return str(CellRef("Players", index, p.ref.row))
+COMMANDS = board.commands(__package__ or "ledger.rules.matador21", {"roll": Roll})
 
 
 def roll(
@@ -195,7 +165,7 @@ class Matador21(board_table.TurnGame):
 
     # -- the commands ----------------------------------------------------------------------
     def commands(self) -> Mapping[str, ActionSpec]:
-        return {"roll": ROLL}
+        return COMMANDS
 
     def handlers(self) -> Mapping[str, CommandHandler]:
         return {"roll": roll}
