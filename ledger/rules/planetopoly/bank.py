@@ -10,6 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core import board as steps
+from ledger.core.board import Note
 from ledger.core.books import Player
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import set_columns
@@ -76,46 +77,24 @@ def refresh_debts(books: Books) -> None:
         set_columns(books, p.name, debt=debt(books, p))
 
 
-def pay_out(
-    books: Books,
-    payer: Player,
-    to: str,
-    amount: Decimal,
-    *,
-    memo: str,
-    rule: str,
-    kind: str,
-    event: str,
-) -> list[str]:
+def pay_out(books: Books, payer: Player, to: str, amount: Decimal, note: Note) -> list[str]:
     """`payer` must pay `amount` to the account `to`: the bank lends exactly the shortfall
     first (§9). A player paid repays their own debt from it. Nothing to pay posts nothing."""
     account = books.game.cash_account(payer)
-    note = steps.Note(kind, memo, rule, event)
     paid = steps.pay(books, account, to, amount, note, loan_of(payer))
     said = [f"the bank lends {payer.name} {paid.lent:.2f} (§9)"] if paid.lent else []
     receiver = books.game.account_owner(books, to)
     if paid.paid > 0 and receiver is not None:
-        said += repay(books, receiver, event)
+        said += repay(books, receiver, note.event)
     return said
 
 
-def pay_in(
-    books: Books,
-    player: Player,
-    src: str,
-    amount: Decimal,
-    *,
-    memo: str,
-    rule: str,
-    kind: str,
-    event: str,
-) -> list[str]:
+def pay_in(books: Books, player: Player, src: str, amount: Decimal, note: Note) -> list[str]:
     """Money from `src` to the player, which repays their debt first (§9); none posts nothing."""
     if amount <= 0:
         return []
-    note = steps.Note(kind, memo, rule, event)
     steps.post(books, src, books.game.cash_account(player), amount, note)
-    return repay(books, player, event)
+    return repay(books, player, note.event)
 
 
 def repay(books: Books, player: Player, event: str) -> list[str]:
