@@ -25,7 +25,7 @@ from ledger.core.problems import Problem, problem
 from ledger.core.settings import Settings
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table, summary, take_turn
+from ledger.rules.matador21.engine import Table, take_turn
 from ledger.rules.matador21.sheets import (
     COLOURS,
     DEFAULT_BOARD,
@@ -93,7 +93,7 @@ def roll(
         return "", problems
     turn = _play(table, dice, choice, event)
     table.save()
-    return summary(turn), []
+    return turn.summary(rules=True, won_rule="403.1"), []
 
 
 class Matador21(board_table.TurnGame):
