@@ -63,16 +63,13 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
-BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
-
-
 def bail(books: Books, v: Alone, where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
     if bank.served(books, player):  # the banker marks the turn that frees them
         set_columns(books, player.name, in_prison=False, prison_turns=0)
         return f"{player.name} has served the sentence and leaves prison: no fine (§10)"
     served = bank.turns(player)
-    fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+    fine = bank.fine(books, served)
     check_afford(books, player, fine, "the fine", "§10", where["player"])
     nth = ("first", "second", "third")[min(served, 2)]
     memo = f"{player.name} pays the fine to leave prison on the {nth} turn"
@@ -103,7 +100,7 @@ def stay(books: Books, v: Alone, where: Where, event: str) -> str:
             "continues from the prison field on the next turn (§10)"
         )
     set_columns(books, player.name, prison_turns=served)
-    nxt = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+    nxt = bank.fine(books, served)
     return (
         f"{player.name} stays in prison and misses a round ({served} missed); "
         f"next turn the fine is {nxt:.2f} {books.currency} (§10)"
