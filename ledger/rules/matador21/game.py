@@ -12,8 +12,6 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Annotated, Any
 
-import msgspec
-
 from ledger.core import board, board_table
 from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
@@ -23,6 +21,7 @@ from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec, Arg, Move
 from ledger.core.problems import Problem, problem
 from ledger.core.settings import Settings
+from ledger.core.steps import set_columns
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table, take_turn
@@ -120,11 +119,11 @@ class Matador21(board_table.TurnGame):
 
     # -- the records ---------------------------------------------------------------------
     def new_state(self, books: Books) -> None:
-        board = list(DEFAULT_BOARD)
-        owners = [OwnerRow(f.field, f.name) for f in board if f.ownable]
-        books.state = State(board=board, owners=owners)
+        fields = list(DEFAULT_BOARD)
+        owners = [OwnerRow(f.field, f.name) for f in fields if f.ownable]
+        books.state = State(board=fields, owners=owners)
         books.settings.values["day"] = 1  # the first round; the opening is posted on day 0
-        _set_order(books, 0)
+        board.set_order(books, 0)  # 102.3: the order as the players were entered
 
     state_type = defs.State
     records = defs.RECORDS
@@ -153,14 +152,9 @@ class Matador21(board_table.TurnGame):
             books.decide(roll, f"{p.name} is {colours[p.name]}")
         if first is None:  # 301.4: a player chosen at random begins
             start, _ = self.first_player(books, None)
-        books.players = [
-            msgspec.structs.replace(
-                p,
-                extra=tuple((k, colours.get(p.name) if k == "colour" else v) for k, v in p.extra),
-            )
-            for p in books.players
-        ]
-        _set_order(books, start)
+        for name, colour in colours.items():
+            set_columns(books, name, colour=colour)
+        board.set_order(books, start)  # 102.3: from the first player, as they were entered
         return []
 
     # -- the commands ----------------------------------------------------------------------
@@ -247,11 +241,6 @@ class Matador21(board_table.TurnGame):
 
 def _entered(books: Books, name: str) -> int:
     return next(i for i, p in enumerate(books.players) if p.name == name)
-
-
-def _set_order(books: Books, start: int) -> None:
-    """102.3: the order as the players were entered, starting from player `start`."""
-    board.set_order(books, start)
 
 
 def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
