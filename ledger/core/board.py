@@ -18,15 +18,17 @@ Money is `Decimal` and every step posts transfers: each transaction sums to zero
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
 
+from ledger.core import data
 from ledger.core.books import BANK, PLAYER_ROLE, Books
 from ledger.core.journal import transfer
 from ledger.core.money import Money
+from ledger.core.params import ActionSpec, Move, command
 from ledger.core.problems import Problem, problem
 from ledger.core.report import Line, TickReport
 
@@ -43,6 +45,23 @@ class Deeds(Protocol[K]):
     def give(self, deed: K, name: str) -> None: ...
 
     def release(self, deed: K) -> None: ...
+
+
+# -- a board game's commands, as data --------------------------------------------------------------
+def commands(package: str, moves: Mapping[str, type[Move]]) -> dict[str, ActionSpec]:
+    """A board game's commands in the order of its `commands.csv` (columns command, help,
+    example), each with its typed record (`moves`) and what it refuses (`refusals.csv`)."""
+    refuses = data.refusals(package)
+    return {
+        r["command"]: command(
+            r["command"],
+            moves[r["command"]],
+            r["help"],
+            r["example"],
+            refuses=refuses.get(r["command"], ()),
+        )
+        for r in data.rows(package, "commands.csv")
+    }
 
 
 # -- money ---------------------------------------------------------------------------------------

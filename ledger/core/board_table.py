@@ -25,6 +25,7 @@ from ledger.core.books import PLAYER_ROLE, Books, Player
 from ledger.core.game import Game
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
 from ledger.core.report import TickReport
+from ledger.core.steps import set_columns
 
 
 class Seat(msgspec.Struct, frozen=True):
@@ -68,13 +69,20 @@ class Turn(msgspec.Struct, frozen=True):
     next: str | None = None
     next_round: int = 0
 
-    def head(self) -> str:
-        """`round 1, turn 2: Ann rolls 3+4, 1 -> 8` and what it did, without its rules."""
+    def summary(self, rules: bool = False, won_rule: str = "") -> str:
+        """What `ledger roll` says of the turn: `round 1, turn 2: Ann rolls 3+4, 1 -> 8` and
+        what it did (with its rules, for a game that says them), its transactions; then the
+        winner (with `won_rule`) or who plays next."""
         r = self.row
-        return (
+        head = (
             f"round {r.round}, turn {r.turn}: {r.player} rolls {r.dice.replace(',', '+')}, "
             f"{r.frm} -> {r.to} {r.what}"
+            + (f" ({r.rule})" if rules else "")
+            + (f"; txn {r.txn}" if r.txn else "")
         )
+        if self.winner:
+            return f"{head}\nThe game is over: {self.winner} won{_with(won_rule)}."
+        return f"{head}\nNext: {self.next} (round {self.next_round})."
 
 
 def _int(value: object, default: int) -> int:
@@ -141,9 +149,34 @@ class Table(board.Seating[Seat], ABC):
         del self.owner[deed]
 
     # -- the end of a turn, and back into the books ---------------------------------------------
-    def finish(self, row: TurnRow, lines: list[TurnLine], won_rule: str = "") -> Turn:
-        """The turn's row in the Turns sheet; then the winner (the last player left: with
-        `won_rule`, said in the row too) or who plays next, a new round after the last place."""
+    def finish(
+        self,
+        player: str,
+        dice: tuple[int, int],
+        move: tuple[int, int],
+        what: str,
+        rule: str,
+        txns: Sequence[int],
+        lines: list[TurnLine],
+        won_rule: str = "",
+    ) -> Turn:
+        """The turn `player` played with `dice`, moving from one field to another (`move`), as
+        its row in the Turns sheet (`what` it did, by `rule`, its transactions); a line for the
+        player in the tick's report when `lines` has none. Then the winner (the last player
+        left: with `won_rule`, said in the row too) or who plays next, a new round after the
+        last place."""
+        row = TurnRow(
+            len(self.turns) + 1,
+            self.round,
+            player,
+            f"{dice[0]},{dice[1]}",
+            *move,
+            what,
+            rule,
+            ", ".join(map(str, txns)),
+        )
+        if all(x.player != player for x in lines):
+            lines.insert(0, TurnLine(player, "event", what, rule))
         winner = self.winner
         if winner is not None:
             if won_rule:
@@ -163,18 +196,11 @@ class Table(board.Seating[Seat], ABC):
 
     def save_seats(self) -> None:
         """The seats back into the Players sheet's columns, the round into the day."""
-        books = self.books
-        players = []
-        for p in books.players:
-            seat = self.by_name.get(p.name) if p.role == PLAYER_ROLE else None
-            if seat is not None:
-                values = {"colour": seat.colour or None, "field": seat.field, "out": seat.out}
-                values |= {"order": seat.order, "in_jail": seat.in_jail}
-                extra = tuple((k, values.get(k, v)) for k, v in p.extra)
-                p = msgspec.structs.replace(p, extra=extra)
-            players.append(p)
-        books.players = players
-        books.settings.values["day"] = self.round
+        for s in self.seats:
+            colour, field, out = s.colour or None, s.field, s.out
+            set_columns(self.books, s.name, colour=colour, field=field, out=out)
+            set_columns(self.books, s.name, order=s.order, in_jail=s.in_jail)
+        self.books.settings.values["day"] = self.round
 
 
 class TurnRules(msgspec.Struct, frozen=True):

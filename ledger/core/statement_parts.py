@@ -12,7 +12,16 @@ from ledger.core.journal import Transaction
 from ledger.core.report import Chart, Statement, Table, TickReport, fmt
 
 
-def bank_table(books: Books, player: Player, period: Period) -> Table:
+def bank_table(
+    books: Books,
+    player: Player,
+    period: Period,
+    title: str = "Money per bank",
+    column: str = "bank",
+    total: bool = True,
+) -> Table:
+    """The player's money per account at the start and the end of the period (`title`, the
+    accounts' `column`), and the totals when `total`."""
     accounts = books.player_accounts(player)
     closing = {a: books.journal.balance(a).amount for a in accounts}
     opening = dict(closing)
@@ -20,11 +29,12 @@ def bank_table(books: Books, player: Player, period: Period) -> Table:
         for p in t.postings:
             if p.account in opening:
                 opening[p.account] -= p.amount.amount
-    table = Table("Money per bank", ["bank", "opening", "closing"], align=["l", "r", "r"])
+    table = Table(title, [column, "opening", "closing"], align=["l", "r", "r"])
     for a in accounts:
         bank = a.split(":")[2] if a.count(":") == 2 else a
         table.rows.append([bank, fmt(opening[a]), fmt(closing[a])])
-    table.total = f"Total: opening {fmt(sum(opening.values(), Decimal(0)))}, closing {fmt(sum(closing.values(), Decimal(0)))} {books.currency}"
+    if total:
+        table.total = f"Total: opening {fmt(sum(opening.values(), Decimal(0)))}, closing {fmt(sum(closing.values(), Decimal(0)))} {books.currency}"
     return table
 
 

@@ -12,7 +12,7 @@ from ledger.core.board_table import Seat
 from ledger.core.problems import Problem, problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.engine import Play, Table, play, summary, table_of
+from ledger.rules.boardfile.engine import Play, Table, play, table_of
 from ledger.rules.boardfile.moves import Buy, Rent, Roll
 from ledger.rules.boardfile.spec import UTILITY, Square
 
@@ -29,7 +29,7 @@ def roll(books: Books, a: Roll, where: Mapping[str, str], event: str) -> Result:
         return "", problems + bad
     turn = play(table, dice, event)
     table.save()
-    return summary(turn), []
+    return turn.summary(), []
 
 
 def buy(books: Books, a: Buy, where: Mapping[str, str], event: str) -> Result:

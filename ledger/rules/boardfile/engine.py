@@ -15,7 +15,7 @@ import msgspec
 
 from ledger.core import board, board_table
 from ledger.core.board import TurnLine as Line
-from ledger.core.board_table import Seat, Turn, TurnRow
+from ledger.core.board_table import Seat, Turn
 from ledger.core.books import BANK
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
@@ -26,14 +26,6 @@ from ledger.rules.boardfile.sheets import OwnerRow, State
 from ledger.rules.boardfile.spec import FREE, GO_TO_JAIL, LOAN, LOT, TAX, UTILITY, Square
 
 POT, LOAN_PREFIX = "pot", "loan:"
-
-
-def summary(turn: Turn) -> str:
-    """What `ledger roll` says of a turn: the move and what it did."""
-    head = turn.head() + (f"; txn {turn.row.txn}" if turn.row.txn else "")
-    if turn.winner:
-        return f"{head}\nThe game is over: {turn.winner} won."
-    return f"{head}\nNext: {turn.next} (round {turn.next_round})."
 
 
 def loan_of(name: str) -> board.Loan:
@@ -264,20 +256,8 @@ def take_turn(table: Table, d1: int, d2: int, event: str) -> Turn:
         t.land(table.squares[to - 1])
     square = table.squares[to - 1]
     what = f"{square.name}: " + ("; ".join(t.said) or "nothing happens")
-    row = TurnRow(
-        len(table.state.turns) + 1,
-        table.round,
-        seat.name,
-        f"{d1},{d2}",
-        frm,
-        to,
-        what,
-        ", ".join(dict.fromkeys(", ".join(t.keys).split(", "))) if t.keys else "",
-        ", ".join(map(str, t.txns)),
-    )
-    if not t.lines or all(x.player != seat.name for x in t.lines):
-        t.lines.insert(0, Line(seat.name, "event", what, row.rule))
-    return table.finish(row, t.lines)
+    rule = ", ".join(dict.fromkeys(", ".join(t.keys).split(", "))) if t.keys else ""
+    return table.finish(seat.name, (d1, d2), (frm, to), what, rule, t.txns, t.lines)
 
 
 def table_of(books: Books) -> Table:

@@ -18,7 +18,7 @@ from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import unknown_report
-from ledger.core.params import ActionSpec, Refusal, command
+from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.settings import Settings
 from ledger.rules.boardfile import engine, spec
@@ -44,45 +44,12 @@ from ledger.rules.boardfile.sheets import (
     State,
 )
 
-OVER = Refusal("the game is over: one player is left", "", "test_board_the_last_player_wins")
-OUT = Refusal("a player who is out", "shortfall", "test_board_out_pays_and_buys_nothing")
-ROLL = command(
-    "roll",
-    Roll,
-    help="Play the current player's turn: the jail's fine, the move past the start, the field "
-    "landed on (buy, rent, tax, jail, the pot).",
-    example="ledger roll --dice 3,4",
-    refuses=(
-        OVER,
-        Refusal("--player names one whose turn it is not", "", "test_board_roll_for_another"),
-    ),
-)
-BUY = command(
-    "buy",
-    Buy,
-    help="The player buys a field from the bank at its price (a table that moves its own "
-    "pieces; `roll` buys by itself when the file says buy_on_landing).",
-    example="ledger buy Ann 2",
-    refuses=(
-        OVER,
-        OUT,
-        Refusal("a field someone owns", "price", "test_board_buy_and_rent_by_hand"),
-        Refusal("a player in debt to the bank", "shortfall", "test_board_loan_and_repay"),
-    ),
-)
-RENT = command(
-    "rent",
-    Rent,
-    help="The player pays the rent of another's field, by its level, its group or the dice; "
-    "a shortfall is lent or puts them out (the file's shortfall).",
-    example="ledger rent Bob 2",
-    refuses=(
-        OVER,
-        OUT,
-        Refusal("a field nobody else owns", "rents", "test_board_buy_and_rent_by_hand"),
-    ),
-)
+#: The commands' help and examples (commands.csv) and what they, `pay` and `tick` refuse
+#: (refusals.csv), as data.
 REFUSES = refusals(__package__ or "ledger.rules.boardfile")
+COMMANDS = board.commands(
+    __package__ or "ledger.rules.boardfile", {"roll": Roll, "buy": Buy, "rent": Rent}
+)
 
 
 class BoardGame(board_table.TurnGame):
@@ -170,7 +137,7 @@ class BoardGame(board_table.TurnGame):
 
     # -- the commands ------------------------------------------------------------------------
     def commands(self) -> Mapping[str, ActionSpec]:
-        return {"roll": ROLL, "buy": BUY, "rent": RENT}
+        return COMMANDS
 
     def handlers(self) -> Mapping[str, CommandHandler]:
         from ledger.rules.boardfile.commands import buy, rent, roll

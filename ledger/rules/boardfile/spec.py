@@ -88,6 +88,8 @@ HOUSE_KEYS: dict[str, tuple[str, Any]] = {
     "double_start": ("bool", False),
 }
 FIELD_KEYS = ("name", "kind", "group", "price", "rents", "amount")
+#: The keys each kind of field needs; it has no use for the others.
+WANTS = dict.fromkeys(OWNABLE, ("group", "price", "rents")) | {TAX: ("amount",)}
 TABLES = {"jail": JAIL_KEYS, "house_rules": HOUSE_KEYS}
 
 
@@ -252,24 +254,9 @@ def read(text: str, where: Callable[[int], str]) -> tuple[Rules | None, list[Pro
     squares = _squares(r, data.get("field"))
     if r.problems or squares is None:
         return None, r.problems
-    return (
-        Rules(
-            top["name"],
-            squares,
-            top["start_money"],
-            top["pass_start"],
-            top["land_on_start"],
-            top["shortfall"],
-            top["loan_limit"],
-            top["full_group_rent"],
-            top["buy_on_landing"],
-            inner["jail"]["fine"],
-            inner["house_rules"]["pot"],
-            inner["house_rules"]["pot_bonus"],
-            inner["house_rules"]["double_start"],
-        ),
-        [],
-    )
+    # the keys of the top and of [house_rules] are the rules' fields; [jail] fine the jail's
+    rules = Rules(squares=squares, jail_fine=inner["jail"]["fine"], **top, **inner["house_rules"])
+    return rules, []
 
 
 def _squares(r: _Reader, raw: Any) -> tuple[Square, ...] | None:
@@ -307,12 +294,7 @@ def _square(r: _Reader, i: int, data: dict[str, Any]) -> tuple[Square | None, Sq
         else:
             values[key] = r.value(kind, data[key], ("field", i, key), f"field {i + 1}'s {key}")
     kind = values.get("kind")
-    wants = {
-        LOT: ("group", "price", "rents"),
-        STATION: ("group", "price", "rents"),
-        UTILITY: ("group", "price", "rents"),
-        TAX: ("amount",),
-    }.get(kind or "", ())
+    wants = WANTS.get(kind or "", ())
     for key, read_as in (("group", "text"), ("price", "money"), ("rents", "rents")):
         _one(r, i, data, values, key, read_as, key in wants, kind)
     _one(r, i, data, values, "amount", "money", "amount" in wants, kind)

@@ -13,7 +13,7 @@ import msgspec
 
 from ledger.core import board, board_table
 from ledger.core.board import TurnLine as Line
-from ledger.core.board_table import Seat, Turn, TurnRow
+from ledger.core.board_table import Seat, Turn
 from ledger.core.books import BANK
 from ledger.core.money import round_money
 from ledger.core.report import fmt
@@ -27,14 +27,6 @@ from ledger.rules.matador21.sheets import (
     OwnerRow,
     State,
 )
-
-
-def summary(turn: Turn) -> str:
-    """What `ledger roll` says of a turn: the move, what it did and its rules."""
-    head = f"{turn.head()} ({turn.row.rule})" + (f"; txn {turn.row.txn}" if turn.row.txn else "")
-    if turn.winner:
-        return f"{head}\nThe game is over: {turn.winner} won (403.1)."
-    return f"{head}\nNext: {turn.next} (round {turn.next_round})."
 
 
 class Table(board_table.Table):
@@ -185,24 +177,11 @@ def take_turn(table: Table, d1: int, d2: int, tax_choice: str, event: str) -> Tu
         if gone.deeds:
             what += f", fields {', '.join(map(str, gone.deeds))} unowned"
         rule += ", 204.1a, 402, 401.2"
+    what = f"{f.name}: {what}"
     if paid is not None and paid > 0:
-        lines.insert(
-            0, Line(seat.name, "charge", f"{f.name}: {what}", rule, paid, txns[0] if txns else None)
-        )
-    elif not any(line.player == seat.name for line in lines):
-        lines.insert(0, Line(seat.name, "event", f"{f.name}: {what}", rule))
-    row = TurnRow(
-        turn=len(table.state.turns) + 1,
-        round=table.round,
-        player=seat.name,
-        dice=f"{d1},{d2}",
-        frm=frm,
-        to=to,
-        what=f"{f.name}: {what}",
-        rule=rule,
-        txn=", ".join(map(str, txns)),
-    )
-    return table.finish(row, lines, "403.1")  # 403.1: the last player left wins
+        lines.insert(0, Line(seat.name, "charge", what, rule, paid, txns[0] if txns else None))
+    # 403.1: the last player left wins
+    return table.finish(seat.name, (d1, d2), (frm, to), what, rule, txns, lines, "403.1")
 
 
 def tax_of(table: Table, name: str, f: Field, choice: str) -> tuple[Decimal, str]:

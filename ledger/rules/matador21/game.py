@@ -12,20 +12,19 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import Annotated, Any
 
-import msgspec
-
 from ledger.core import board, board_table
 from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import unknown_report
-from ledger.core.params import ActionSpec, Arg, Move, Refusal, command
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.params import ActionSpec, Arg, Move
+from ledger.core.problems import Problem, problem
 from ledger.core.settings import Settings
+from ledger.core.steps import set_columns
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table, summary, take_turn
+from ledger.rules.matador21.engine import Table, take_turn
 from ledger.rules.matador21.sheets import (
     COLOURS,
     DEFAULT_BOARD,
@@ -64,40 +63,10 @@ class Roll(Move):
     ] = None
 
 
-ROLL = command(
-    "roll",
-    Roll,
-    help="Play the current player's turn: move the dice's sum clockwise, land and apply the "
-    "field (103.1, 605, 703-706).",
-    example="ledger roll --dice 3,4",
-    refuses=(
-        Refusal(
-            "the game is won: one player is left",
-            "403.1",
-            "test_403_1_the_last_player_wins_and_play_stops",
-        ),
-        Refusal(
-            "--player names one whose turn it is not: another player, or one who is out",
-            "102.3, 401.2c",
-            "test_102_3_a_roll_for_one_whose_turn_it_is_not_or_who_is_out_is_refused",
-        ),
-        Refusal(
-            "a field typed in Owners for a player who is out",
-            "401.2b",
-            "test_401_2b_a_field_typed_for_a_player_who_is_out_is_refused_by_every_command",
-        ),
-    ),
-)
-
-#: What `pay` and `tick` refuse in this game (docs/commands.md), as data (refusals.csv).
+#: What `roll`, `pay` and `tick` refuse in this game (docs/commands.md), as data
+#: (refusals.csv); `roll`'s help and example are in commands.csv.
 REFUSES = refusals(__package__ or "ledger.rules.matador21")
-
-
-def _cell(p: Player, column: str) -> str:
-    if p.ref is None:
-        return f"player {p.name}"
-    index = 2 + [c.name for c in defs.PLAYER_COLUMNS].index(column)
-    return str(CellRef("Players", index, p.ref.row))
+COMMANDS = board.commands(__package__ or "ledger.rules.matador21", {"roll": Roll})
 
 
 def roll(
@@ -123,7 +92,7 @@ def roll(
         return "", problems
     turn = _play(table, dice, choice, event)
     table.save()
-    return summary(turn), []
+    return turn.summary(rules=True, won_rule="403.1"), []
 
 
 class Matador21(board_table.TurnGame):
@@ -150,11 +119,11 @@ class Matador21(board_table.TurnGame):
 
     # -- the records ---------------------------------------------------------------------
     def new_state(self, books: Books) -> None:
-        board = list(DEFAULT_BOARD)
-        owners = [OwnerRow(f.field, f.name) for f in board if f.ownable]
-        books.state = State(board=board, owners=owners)
+        fields = list(DEFAULT_BOARD)
+        owners = [OwnerRow(f.field, f.name) for f in fields if f.ownable]
+        books.state = State(board=fields, owners=owners)
         books.settings.values["day"] = 1  # the first round; the opening is posted on day 0
-        _set_order(books, 0)
+        board.set_order(books, 0)  # 102.3: the order as the players were entered
 
     state_type = defs.State
     records = defs.RECORDS
@@ -183,19 +152,14 @@ class Matador21(board_table.TurnGame):
             books.decide(roll, f"{p.name} is {colours[p.name]}")
         if first is None:  # 301.4: a player chosen at random begins
             start, _ = self.first_player(books, None)
-        books.players = [
-            msgspec.structs.replace(
-                p,
-                extra=tuple((k, colours.get(p.name) if k == "colour" else v) for k, v in p.extra),
-            )
-            for p in books.players
-        ]
-        _set_order(books, start)
+        for name, colour in colours.items():
+            set_columns(books, name, colour=colour)
+        board.set_order(books, start)  # 102.3: from the first player, as they were entered
         return []
 
     # -- the commands ----------------------------------------------------------------------
     def commands(self) -> Mapping[str, ActionSpec]:
-        return {"roll": ROLL}
+        return COMMANDS
 
     def handlers(self) -> Mapping[str, CommandHandler]:
         return {"roll": roll}
@@ -277,11 +241,6 @@ class Matador21(board_table.TurnGame):
 
 def _entered(books: Books, name: str) -> int:
     return next(i for i, p in enumerate(books.players) if p.name == name)
-
-
-def _set_order(books: Books, start: int) -> None:
-    """102.3: the order as the players were entered, starting from player `start`."""
-    board.set_order(books, start)
 
 
 def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:

@@ -12,7 +12,7 @@ import msgspec
 from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import player_statement
+from ledger.core.statement_parts import bank_table, player_statement
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.engine import rent_of
@@ -160,10 +160,6 @@ def _rent_text(table: GameTable, number: int) -> str:
     return fmt(f.amount)
 
 
-def _worth(table: GameTable, name: str) -> Decimal:
-    return table.assets(name)
-
-
 def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
     t = Table(
         "Turns of the period",
@@ -193,17 +189,7 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
     table = GameTable(books, state_of(books))
     seat = table.by_name[player.name]
     cash = table.cash_of(player.name)
-    opening = cash - sum(
-        (
-            p.amount.amount
-            for t in period.of(books.journal)
-            for p in t.postings
-            if p.account == seat.account
-        ),
-        Decimal(0),
-    )
-    money = Table("Money", ["account", "opening", "closing"], align=["l", "r", "r"])
-    money.rows.append([seat.account, fmt(opening), fmt(cash)])
+    money = bank_table(books, player, period, "Money", "account", total=False)
     owned = Table(
         "Fields owned",
         ["field", "name", "type", "price", "rent"],
@@ -212,7 +198,7 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
     )
     for f in table.owned(player.name):
         owned.rows.append([str(f.field), f.name, f.type, fmt(f.price), _rent_text(table, f.field)])
-    owned.total = f"Net worth: {fmt(_worth(table, player.name))} {books.currency} (cash and prices)"
+    owned.total = f"Net worth: {fmt(table.assets(player.name))} {books.currency} (cash and prices)"
     facts = [
         ("colour", seat.colour or "none"),
         (
@@ -235,7 +221,7 @@ def game_report(books: Books, since: int) -> BoardReport:
         ["#", "player", "colour", "cash", "fields", "prices", "net worth", "status"],
         align=["r", "l", "l", "r", "r", "r", "r", "l"],
     )
-    ranked = sorted(table.seats, key=lambda s: (s.out, -_worth(table, s.name), s.order))
+    ranked = sorted(table.seats, key=lambda s: (s.out, -table.assets(s.name), s.order))
     for i, s in enumerate(ranked, start=1):
         fields = table.owned(s.name)
         prices = sum((f.price or Decimal(0) for f in fields), Decimal(0))
@@ -248,7 +234,7 @@ def game_report(books: Books, since: int) -> BoardReport:
                 fmt(table.cash_of(s.name)),
                 str(len(fields)),
                 fmt(prices),
-                fmt(_worth(table, s.name)),
+                fmt(table.assets(s.name)),
                 status,
             ]
         )

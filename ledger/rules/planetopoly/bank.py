@@ -10,11 +10,12 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core import board as steps
+from ledger.core.board import Note
 from ledger.core.books import Player
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import set_columns
 from ledger.rules.planetopoly.books import Books
-from ledger.rules.planetopoly.sheets import board_of
+from ledger.rules.planetopoly.sheets import DeedRow, HoldingRow, board_of
 
 LOAN_PREFIX = "loan:"
 
@@ -70,52 +71,39 @@ def served(books: Books, player: Player) -> bool:
     return flag(player, "in_prison") and turns(player) >= books.settings.get_int("prison_stays")
 
 
+#: §10: the fine to leave prison on the first, second and third turn (Settings).
+BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
+
+
+def fine(books: Books, missed: int) -> Decimal:
+    """§10: what a prisoner who has missed `missed` turns pays to leave."""
+    return books.settings.get_decimal(BAIL_KEYS[min(missed, len(BAIL_KEYS) - 1)])
+
+
 def refresh_debts(books: Books) -> None:
     """The Players sheet's debt column, from the journal."""
     for p in list(books.players):
         set_columns(books, p.name, debt=debt(books, p))
 
 
-def pay_out(
-    books: Books,
-    payer: Player,
-    to: str,
-    amount: Decimal,
-    *,
-    memo: str,
-    rule: str,
-    kind: str,
-    event: str,
-) -> list[str]:
+def pay_out(books: Books, payer: Player, to: str, amount: Decimal, note: Note) -> list[str]:
     """`payer` must pay `amount` to the account `to`: the bank lends exactly the shortfall
     first (§9). A player paid repays their own debt from it. Nothing to pay posts nothing."""
     account = books.game.cash_account(payer)
-    note = steps.Note(kind, memo, rule, event)
     paid = steps.pay(books, account, to, amount, note, loan_of(payer))
     said = [f"the bank lends {payer.name} {paid.lent:.2f} (§9)"] if paid.lent else []
     receiver = books.game.account_owner(books, to)
     if paid.paid > 0 and receiver is not None:
-        said += repay(books, receiver, event)
+        said += repay(books, receiver, note.event)
     return said
 
 
-def pay_in(
-    books: Books,
-    player: Player,
-    src: str,
-    amount: Decimal,
-    *,
-    memo: str,
-    rule: str,
-    kind: str,
-    event: str,
-) -> list[str]:
+def pay_in(books: Books, player: Player, src: str, amount: Decimal, note: Note) -> list[str]:
     """Money from `src` to the player, which repays their debt first (§9); none posts nothing."""
     if amount <= 0:
         return []
-    note = steps.Note(kind, memo, rule, event)
     steps.post(books, src, books.game.cash_account(player), amount, note)
-    return repay(books, player, event)
+    return repay(books, player, note.event)
 
 
 def repay(books: Books, player: Player, event: str) -> list[str]:
@@ -124,29 +112,14 @@ def repay(books: Books, player: Player, event: str) -> list[str]:
     return [f"{player.name} repays {back:.2f} of debt (§9)"] if back > 0 else []
 
 
-def can_afford(
-    books: Books, player: Player, amount: Decimal, what: str, rule: str, where: str
-) -> Problem | None:
-    """A purchase is the player's choice: the bank lends nothing for it."""
-    have = cash(books, player)
-    if have >= amount:
-        return None
-    return problem(
-        "cannot-afford",
-        where,
-        f"{rule}: {player.name} has {have:.2f} {books.currency} and cannot pay {amount:.2f} for {what}",
-        "the bank lends only for what a player must pay, such as rent (§9)",
-    )
+def holdings(books: Books, name: str) -> list[tuple[DeedRow, HoldingRow]]:
+    """The player's deeds, each with its holding (its support points)."""
+    board = board_of(books)
+    return [(d, h) for h in board.owned_by(name) if (d := board.deed(h.deed)) is not None]
 
 
 def mortgage_value(books: Books, player: Player) -> Decimal:
-    board = board_of(books)
-    total = Decimal(0)
-    for h in board.owned_by(player.name):
-        d = board.deed(h.deed)
-        if d is not None:
-            total += d.mortgage
-    return total
+    return sum((d.mortgage for d, _ in holdings(books, player.name)), Decimal(0))
 
 
 def eliminate(books: Books, event: str) -> list[str]:

@@ -135,16 +135,8 @@ def build(books: Books, v: Build, where: Where, event: str) -> str:
     check_afford(books, player, cost, f"{n} support points on {deed.name}", "§5", where["player"])
     board_of(books).put(replace_holding(held, points=held.points + n))
     level = tables.level_name(held.points + n)
-    said = bank.pay_out(
-        books,
-        player,
-        BANK,
-        cost,
-        memo=f"{player.name} builds {n} support point{'s' * (n > 1)} on {deed.name}: {level}",
-        rule="§5",
-        kind="build",
-        event=event,
-    )
+    memo = f"{player.name} builds {n} support point{'s' * (n > 1)} on {deed.name}: {level}"
+    said = bank.pay_out(books, player, BANK, cost, steps.Note("build", memo, "§5", event))
     return summarize(
         f"{player.name} builds {n} on {deed.name} for {cost:.2f} {books.currency}: {level} (§5)",
         said,

@@ -16,10 +16,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from msgspec.structs import replace
-
+from ledger.core import board
 from ledger.core.data import refusals
-from ledger.core.params import ActionSpec, Move, command, decode
+from ledger.core.params import Move, decode
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank
@@ -43,101 +42,26 @@ from ledger.rules.planetopoly.rents import rent
 from ledger.rules.planetopoly.sheets import board_of, replace_holding
 from ledger.rules.planetopoly.start_risk import risk, start
 
+_HERE = __package__ or "ledger.rules.planetopoly"
 #: What each command refuses, with its rule and the test that shows it: refusals.csv.
-REFUSES = refusals(__package__ or "ledger.rules.planetopoly")
+REFUSES = refusals(_HERE)
 
-SPECS: dict[str, ActionSpec] = {
-    s.name: s
-    for s in (
-        command(
-            "start",
-            Start,
-            "Passing start pays 1000 MU; landing on it 200 more (§3).",
-            "ledger start Ann --exact",
-        ),
-        command(
-            "risk",
-            Risk,
-            "The risk field: pay or receive the §11 table's amount for the dice (§4).",
-            "ledger risk Ann --dice 3,5",
-        ),
-        command(
-            "buy",
-            Buy,
-            "Buy the deed the player landed on, from the bank (§5, §6).",
-            "ledger buy Ann lyra-2",
-        ),
-        command(
-            "build",
-            Build,
-            "Build support points on an own plot, within §5's limits (3 points a space station, "
-            "3 stations a space base).",
-            "ledger build Ann lyra-2 --points 1",
-        ),
-        command(
-            "rent",
-            Rent,
-            "The player landed on another's deed and pays its rent: a plot's by its level, a "
-            "toll station's or speed trap's by the §11 table (§5, §6, §10).",
-            "ledger rent Bob speed-trap-1 --dice 4,2",
-        ),
-        command(
-            "remote-buy",
-            RemoteBuy,
-            "Buy a plot (or support points) of a claimed planet another player landed on: the "
-            "price to the bank, the deed's premium to that player (§8).",
-            "ledger remote-buy Ann lyra-3 --lander Bob",
-        ),
-        command(
-            "sell",
-            Sell,
-            "Sell a deed (or --points N support points) back to the bank at its sale value (§9).",
-            "ledger sell Ann toll-station-2",
-        ),
-        command(
-            "event",
-            Card,
-            "An event card as the banker reads it: pay to or receive from the bank (§7).",
-            "ledger event Ann --pay 100 --card 'Repairs'",
-        ),
-        command(
-            "prison",
-            Alone,
-            "The player goes to prison: the same double twice, or three doubles (§10).",
-            "ledger prison Ann",
-        ),
-        command(
-            "bail",
-            Alone,
-            "The prisoner pays the fine to leave: 600, 400 or 200 MU on the 1st, 2nd or 3rd "
-            "turn (§10).",
-            "ledger bail Ann",
-        ),
-        command(
-            "stay",
-            Alone,
-            "The prisoner stays and misses a round; the third stay serves the sentence (§10).",
-            "ledger stay Ann",
-        ),
-    )
+#: Each command's typed record and handler; its help and example are in commands.csv.
+COMMANDS: dict[str, tuple[type[Move], Handler]] = {
+    "start": (Start, start),
+    "risk": (Risk, risk),
+    "buy": (Buy, buy),
+    "build": (Build, build),
+    "rent": (Rent, rent),
+    "remote-buy": (RemoteBuy, remote_buy),
+    "sell": (Sell, sell),
+    "event": (Card, card),
+    "prison": (Alone, prison),
+    "bail": (Alone, bail),
+    "stay": (Alone, stay),
 }
-
-
-SPECS = {name: replace(spec, refuses=REFUSES.get(name, ())) for name, spec in SPECS.items()}
-
-HANDLERS: dict[str, Handler] = {
-    "start": start,
-    "risk": risk,
-    "buy": buy,
-    "build": build,
-    "rent": rent,
-    "remote-buy": remote_buy,
-    "sell": sell,
-    "event": card,
-    "prison": prison,
-    "bail": bail,
-    "stay": stay,
-}
+SPECS = board.commands(_HERE, {name: move for name, (move, _) in COMMANDS.items()})
+HANDLERS = {name: handler for name, (_, handler) in COMMANDS.items()}
 
 
 def _actor(books: Books, move: Move) -> str | None:

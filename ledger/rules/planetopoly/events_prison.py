@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from ledger.core.board import Note
 from ledger.core.books import BANK, Player
 from ledger.core.steps import refuse, set_columns
 from ledger.rules.planetopoly import bank
@@ -36,11 +37,9 @@ def card(books: Books, v: Card, where: Where, event: str) -> str:
         )
     text = f"{player.name}: event card" + (f" {v.card!r}" if v.card else "")
     if pay is not None:
-        said = bank.pay_out(
-            books, player, BANK, amount, memo=text, rule="§7", kind="event", event=event
-        )
+        said = bank.pay_out(books, player, BANK, amount, Note("event", text, "§7", event))
         return summarize(f"{text}: pays {amount:.2f} {books.currency} (§7)", said)
-    said = bank.pay_in(books, player, BANK, amount, memo=text, rule="§7", kind="event", event=event)
+    said = bank.pay_in(books, player, BANK, amount, Note("event", text, "§7", event))
     return summarize(f"{text}: receives {amount:.2f} {books.currency} (§7)", said)
 
 
@@ -64,28 +63,17 @@ def _ordinal(n: int) -> str:
     return {1: "first", 2: "second", 3: "third"}.get(n, f"{n}th")
 
 
-BAIL_KEYS = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
-
-
 def bail(books: Books, v: Alone, where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
     if bank.served(books, player):  # the banker marks the turn that frees them
         set_columns(books, player.name, in_prison=False, prison_turns=0)
         return f"{player.name} has served the sentence and leaves prison: no fine (§10)"
     served = bank.turns(player)
-    fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+    fine = bank.fine(books, served)
     check_afford(books, player, fine, "the fine", "§10", where["player"])
     nth = ("first", "second", "third")[min(served, 2)]
-    said = bank.pay_out(
-        books,
-        player,
-        BANK,
-        fine,
-        memo=f"{player.name} pays the fine to leave prison on the {nth} turn",
-        rule="§10",
-        kind="fine",
-        event=event,
-    )
+    memo = f"{player.name} pays the fine to leave prison on the {nth} turn"
+    said = bank.pay_out(books, player, BANK, fine, Note("fine", memo, "§10", event))
     set_columns(books, player.name, in_prison=False, prison_turns=0)
     return summarize(f"{player.name} pays {fine:.2f} {books.currency} and is free (§10)", said)
 
@@ -112,7 +100,7 @@ def stay(books: Books, v: Alone, where: Where, event: str) -> str:
             "continues from the prison field on the next turn (§10)"
         )
     set_columns(books, player.name, prison_turns=served)
-    nxt = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+    nxt = bank.fine(books, served)
     return (
         f"{player.name} stays in prison and misses a round ({served} missed); "
         f"next turn the fine is {nxt:.2f} {books.currency} (§10)"

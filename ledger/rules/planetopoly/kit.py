@@ -11,7 +11,7 @@ from typing import Any
 
 from ledger.core.books import Player
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, refuse, set_columns
+from ledger.core.steps import refuse, set_columns
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
@@ -96,9 +96,15 @@ def check_no_debt(books: Books, player: Player, where: str, what: str) -> None:
 def check_afford(
     books: Books, player: Player, amount: Decimal, what: str, rule: str, where: str
 ) -> None:
-    found = bank.can_afford(books, player, amount, what, rule, where)
-    if found:
-        raise Refused(found)
+    """A purchase is the player's choice: the bank lends nothing for it (§9)."""
+    have = bank.cash(books, player)
+    if have < amount:
+        raise refuse(
+            "cannot-afford",
+            where,
+            f"{rule}: {player.name} has {have:.2f} {books.currency} and cannot pay {amount:.2f} for {what}",
+            "the bank lends only for what a player must pay, such as rent (§9)",
+        )
 
 
 def read_dice(books: Books, text: str, where: str, purpose: str) -> tuple[int, int]:

@@ -4,6 +4,7 @@ premium to that player) and §9 sales to the bank (support points first, within 
 
 from __future__ import annotations
 
+from ledger.core.board import Note
 from ledger.core.books import BANK
 from ledger.core.problems import problem
 from ledger.core.steps import Refused, refuse
@@ -74,26 +75,11 @@ def remote_buy(books: Books, v: RemoteBuy, where: Where, event: str) -> str:
         board.put(HoldingRow(deed.key, player.name, 0, True))
     else:
         board.put(replace_holding(held, points=held.points + n))
-    said = bank.pay_out(
-        books,
-        player,
-        BANK,
-        cost,
-        memo=f"{player.name} buys {what} remotely",
-        rule="§8",
-        kind="buy",
-        event=event,
-    )
-    said += bank.pay_out(
-        books,
-        player,
-        books.game.cash_account(lander),
-        deed.premium,
-        memo=f"{player.name} pays {lander.name} the premium of {deed.name}",
-        rule="§8",
-        kind="premium",
-        event=event,
-    )
+    note = Note("buy", f"{player.name} buys {what} remotely", "§8", event)
+    said = bank.pay_out(books, player, BANK, cost, note)
+    memo = f"{player.name} pays {lander.name} the premium of {deed.name}"
+    to = books.game.cash_account(lander)
+    said += bank.pay_out(books, player, to, deed.premium, Note("premium", memo, "§8", event))
     paid = (
         f"and pays {lander.name} a premium of {deed.premium:.2f} {books.currency} (§8)"
         if deed.premium > 0
@@ -147,18 +133,6 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
         else:
             board.drop(deed.key)
         value, what = deed.sale_value, deed.name
-    said = (
-        bank.pay_in(
-            books,
-            player,
-            BANK,
-            value,
-            memo=f"{player.name} sells {what} to the bank",
-            rule="§9",
-            kind="sale",
-            event=event,
-        )
-        if value > 0
-        else []
-    )
+    note = Note("sale", f"{player.name} sells {what} to the bank", "§9", event)
+    said = bank.pay_in(books, player, BANK, value, note)
     return summarize(f"{player.name} sells {what} for {value:.2f} {books.currency} (§9)", said)

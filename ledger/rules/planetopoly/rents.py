@@ -105,14 +105,6 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
             "",
         )
     text = f"{player.name} pays {owner.name} rent for {deed.name} ({how})"
-    said = bank.pay_out(
-        books,
-        player,
-        books.game.cash_account(owner),
-        amount,
-        memo=text,
-        rule=rule,
-        kind="rent",
-        event=event,
-    )
+    to = books.game.cash_account(owner)
+    said = bank.pay_out(books, player, to, amount, steps.Note("rent", text, rule, event))
     return summarize(f"{text}: {amount:.2f} {books.currency} ({rule})", said)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from ledger.core.board import Note
 from ledger.core.books import BANK
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
@@ -27,7 +28,7 @@ def start(books: Books, v: Start, where: Where, event: str) -> str:
     if v.exact:
         amount += s.get_decimal("exact_start_bonus")
         text = f"{player.name} lands exactly on start"
-    said = bank.pay_in(books, player, BANK, amount, memo=text, rule="§3", kind="start", event=event)
+    said = bank.pay_in(books, player, BANK, amount, Note("start", text, "§3", event))
     return summarize(f"{text}: +{amount:.2f} {books.currency} (§3)", said)
 
 
@@ -39,13 +40,6 @@ def risk(books: Books, v: Risk, where: Where, event: str) -> str:
     how = "receives" if amount > 0 else "pays"
     text = f"{player.name} {how} {abs(amount)} on the risk field ({a},{b})"
     record_dice(books, a, b, f"risk {player.name}", f"{amount:+d} {books.currency} (§4, §11)")
-    money = Decimal(abs(amount))
-    if amount > 0:
-        said = bank.pay_in(
-            books, player, BANK, money, memo=text, rule="§4 §11", kind="risk", event=event
-        )
-    else:
-        said = bank.pay_out(
-            books, player, BANK, money, memo=text, rule="§4 §11", kind="risk", event=event
-        )
+    pay = bank.pay_in if amount > 0 else bank.pay_out
+    said = pay(books, player, BANK, Decimal(abs(amount)), Note("risk", text, "§4 §11", event))
     return summarize(f"{text} (§4)", said)

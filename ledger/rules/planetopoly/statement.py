@@ -42,8 +42,7 @@ def _bail_now(books: Books, p: Player) -> str | None:
         return None
     if bank.served(books, p):
         return "0.00"
-    keys = ("bail_first_turn", "bail_second_turn", "bail_third_turn")
-    return f"{books.settings.get_decimal(keys[min(bank.turns(p), len(keys) - 1)]):.2f}"
+    return f"{bank.fine(books, bank.turns(p)):.2f}"
 
 
 def status_text(books: Books) -> dict[str, Any]:
@@ -88,15 +87,18 @@ def rent_text(d: DeedRow, points: int) -> str:
     return fmt(rent) if rent > 0 else "not in Deeds"
 
 
+def level_and_rent(d: DeedRow, points: int, kind: str) -> tuple[str, str]:
+    """A deed's level and its rent now, as shown: a plot's by its support points (§5), a toll
+    station's or speed trap's (its level said as `kind`) by the dice (§11)."""
+    if d.is_plot:
+        return tables.level_name(points), rent_text(d, points)
+    return kind, "by the dice (§11)"
+
+
 def holdings_value(books: Books, player: Player) -> Decimal:
     """What the player's deeds and support points would fetch sold to the bank (§9)."""
-    board = board_of(books)
-    total = Decimal(0)
-    for h in board.owned_by(player.name):
-        d = board.deed(h.deed)
-        if d is not None:
-            total += d.sale_value + d.point_sale * h.points
-    return total
+    owned = bank.holdings(books, player.name)
+    return sum((d.sale_value + d.point_sale * h.points for d, h in owned), Decimal(0))
 
 
 def net_worth(books: Books, player: Player) -> Decimal:
@@ -104,21 +106,14 @@ def net_worth(books: Books, player: Player) -> Decimal:
 
 
 def deeds_table(books: Books, player: Player) -> Table:
-    board = board_of(books)
     table = Table(
         "Title deeds",
         ["deed", "name", "kind", "level", "rent now", "sale value"],
         align=["l", "l", "l", "l", "r", "r"],
         empty="no deeds",
     )
-    for h in board.owned_by(player.name):
-        d = board.deed(h.deed)
-        if d is None:
-            continue
-        if d.is_plot:
-            level, rent = tables.level_name(h.points), rent_text(d, h.points)
-        else:
-            level, rent = "", "by the dice (§11)"
+    for d, h in bank.holdings(books, player.name):
+        level, rent = level_and_rent(d, h.points, "")
         table.rows.append(
             [d.key, d.name, d.kind, level, rent, fmt(d.sale_value + d.point_sale * h.points)]
         )
@@ -183,16 +178,8 @@ def game_report(books: Books, since: int) -> Report:
     )
     for h in board.holdings:
         d = board.deed(h.deed)
-        if d is None:
-            continue
-        deeds.rows.append(
-            [
-                d.key,
-                h.owner,
-                tables.level_name(h.points) if d.is_plot else d.kind,
-                rent_text(d, h.points) if d.is_plot else "by the dice (§11)",
-            ]
-        )
+        if d is not None:
+            deeds.rows.append([d.key, h.owner, *level_and_rent(d, h.points, d.kind)])
     left = [p.name for p in books.players if not bank.flag(p, "out")]
     facts = [("players left", ", ".join(left))]
     if len(left) == 1:

@@ -9,11 +9,10 @@ Rule numbers are those of ../shared/rules/planetopoly.txt.
 from __future__ import annotations
 
 from ledger.core.report import Moves, Pick, Table, fmt
-from ledger.rules.planetopoly import bank, tables
+from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
-from ledger.rules.planetopoly.events_prison import BAIL_KEYS
 from ledger.rules.planetopoly.sheets import board_of
-from ledger.rules.planetopoly.statement import rent_text
+from ledger.rules.planetopoly.statement import level_and_rent, rent_text
 
 
 def view(books: Books) -> list[Table]:
@@ -49,7 +48,7 @@ def what_stands_next(books: Books) -> Table:
             )
         elif bank.flag(p, "in_prison"):
             served = bank.turns(p)
-            fine = books.settings.get_decimal(BAIL_KEYS[min(served, len(BAIL_KEYS) - 1)])
+            fine = bank.fine(books, served)
             out.rows.append(
                 [
                     p.name,
@@ -73,11 +72,7 @@ def owners(books: Books) -> Table:
         if h is None:
             out.rows.append([d.key, d.name, "for sale", "", ""])
             continue
-        if d.is_plot:
-            level, rent = tables.level_name(h.points), rent_text(d, h.points)
-        else:
-            level, rent = d.kind, "by the dice (§11)"
-        out.rows.append([d.key, d.name, h.owner, level, rent])
+        out.rows.append([d.key, d.name, h.owner, *level_and_rent(d, h.points, d.kind)])
     out.total = f"Rents in {books.currency}"
     return out
 
