@@ -19,12 +19,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import hypothesis
 import pytest
 from typer.testing import CliRunner
 
 from ledger.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
+
+# Hypothesis's deadline (200 ms an example) fails a property test on a machine busy with other
+# work, which says nothing of the property: no test here is about time that way (the time a
+# command may take is `make bench`'s).
+hypothesis.settings.register_profile("ledger", deadline=None)
+hypothesis.settings.load_profile("ledger")
 
 
 @dataclass

@@ -70,14 +70,3 @@ def level_name(points: int) -> str:
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
 SETTINGS = data.settings(_HERE)
-
-#: The example board: planet -> (price, support point price, the ten rents of RENT_LEVELS,
-#: premium). NOT the cards of any real copy of the game: the banker types in their own cards.
-EXAMPLE_PLANETS: tuple[tuple[str, int, int, tuple[int, ...], int], ...] = (
-    ("Lyra", 600, 300, (60, 300, 600, 1200, 1450, 1750, 2000, 2350, 2650, 3000), 200),
-    ("Vega", 1000, 500, (100, 500, 1000, 2000, 2400, 2800, 3200, 3650, 4050, 4500), 300),
-    ("Orion", 1400, 700, (140, 700, 1400, 2800, 3350, 3850, 4400, 4950, 5450, 6000), 400),
-    ("Sirius", 1800, 900, (180, 900, 1800, 3600, 4250, 4950, 5600, 6250, 6850, 7500), 500),
-)
-EXAMPLE_ST_PRICE = 800
-EXAMPLE_NOTE = "EXAMPLE card: replace with your copy's"
