@@ -4,7 +4,7 @@ for; `read_sheets`, which reads a game's own sheets from its table the same way.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import cast
+from typing import cast, get_args
 
 from ledger.core import data
 from ledger.core.actions import EVENT_COLUMNS
@@ -30,23 +30,31 @@ def read_sheets(
         sheet = row["sheet"]
         listed = columns.setdefault(sheet, [])
         if not row["column"]:
-            about[sheet] = (row["help"], row["kind"] == "written")
+            about[sheet] = (row["help"], _one_of(row, "kind", ("typed", "written")) == "written")
             continue
         listed.append(
             Column(
                 row["column"],
-                cast(Kind, row["kind"]),
+                cast(Kind, _one_of(row, "kind", get_args(Kind))),
                 int(row["width"]),
-                required=row["required"] == "yes",
+                required=_one_of(row, "required", ("yes", "no")) == "yes",
                 help=row["help"],
                 choices=_choices(row["choices"], words),
-                strict=row["strict"] == "yes",
+                strict=_one_of(row, "strict", ("yes", "")) == "yes",
             )
         )
     return {
         sheet: SheetSpec(sheet, tuple(cols), *about.get(sheet, ("", False)))
         for sheet, cols in columns.items()
     }
+
+
+def _one_of(row: Mapping[str, str], key: str, allowed: tuple[str, ...]) -> str:
+    """The row's `key`, which must be one of `allowed` (a typo in a game's table is a
+    programmer's error, said at import, never read as a default)."""
+    if row[key] not in allowed:
+        raise ValueError(f"{row['sheet']} {row['column']}: {key} {row[key]!r} is none of {allowed}")
+    return row[key]
 
 
 def _choices(text: str, vocab: Mapping[str, tuple[str, ...]]) -> tuple[str, ...] | str:

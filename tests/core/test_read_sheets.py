@@ -3,10 +3,14 @@ columns agreeing with its record's fields (a column a field, of the field's kind
 
 from __future__ import annotations
 
+import re
+import sys
+from pathlib import Path
+
 import pytest
 
 from ledger.core.records import record_fields
-from ledger.core.sheets import CORE, _choices
+from ledger.core.sheets import CORE, _choices, read_sheets
 from ledger.rules import GAMES, load_game
 
 
@@ -47,3 +51,28 @@ def test_held_sheets_fit_their_records(key: str) -> None:
             field = (held.field_of or {}).get(column.name, column.name)
             assert field in fields, f"{name}!{column.name} fills no field"
             assert column.kind in _kind(fields[field].type), f"{name}!{column.name}"
+
+
+@pytest.mark.parametrize(
+    ("row", "says"),
+    [
+        ("Ships,,typd,,,,,what the sheet is for", "kind 'typd'"),
+        ("Ships,id,txt,6,yes,,,", "kind 'txt'"),
+        ("Ships,id,text,6,Yes,,,", "required 'Yes'"),
+        ("Ships,id,text,6,yes,,no,", "strict 'no'"),
+    ],
+)
+def test_a_typo_in_a_games_sheets_table_is_said_at_once(
+    row: str, says: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's word that is none of its column's is a programmer's error, never a default
+    (a `Yes` read as no, a kind no reader knows)."""
+    package = tmp_path / "typo_game"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    header = "sheet,column,kind,width,required,choices,strict,help\n"
+    (package / "sheets.csv").write_text(header + row + "\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "typo_game", raising=False)  # the case before's
+    with pytest.raises(ValueError, match=re.escape(says)):
+        read_sheets("typo_game")

@@ -76,7 +76,7 @@ def _ids(books: Books) -> Iterable[Problem]:
 
 def _owners(books: Books) -> Iterable[Problem]:
     state = state_of(books)
-    players = {"players": sorted(p.name for p in books.players)}
+    players = {"players": sorted({p.name for p in books.players})}
     for check in AMONG["owners"]:
         for rec in getattr(state, RECORDS[check.sheet].attr):
             yield from among.problems(rec, (check,), players, cell)

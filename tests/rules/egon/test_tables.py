@@ -89,3 +89,32 @@ def test_5_4_7_jackpot_table_from_its_csv() -> None:
         "2000 3200 200 1000 1600 100 500 800 50"
     )
     assert {row["rule"] for row in data.rows(PACKAGE, "jackpot_table.csv")} == {"5.4.7"}
+
+
+def test_orders_csv_reads_each_orders_fields_in_its_records_order() -> None:
+    """A row of orders.csv whose `reads` names fewer or more fields than the order takes, a
+    kind no reader knows, or an `also` in capitals would fail only when a player typed that
+    order: each is held here, at once."""
+    from ledger.rules.egon.orders import ORDER_KINDS
+    from ledger.rules.egon.parse import _READ, _READERS, _RECORDS
+
+    for code, kind in ORDER_KINDS.items():
+        assert kind.also == kind.also.lower(), code
+        if code in _READERS:  # read by a function of its own
+            continue
+        reads = [f.split(" ", 1) for f in kind.reads.split(";") if f]
+        assert kind.least == len(reads) == kind.most, code
+        assert all(k in _READ and what for k, what in reads), code
+        fields = _RECORDS[code].__struct_fields__  # type: ignore[attr-defined]
+        assert len(fields) == 1 + len(reads), code  # the player, then what reads names
+
+
+def test_setting_docs_csv_documents_every_setting_once() -> None:
+    from dataclasses import fields
+
+    from ledger.rules.egon.tables import EgonSettings
+
+    rows = data.rows(PACKAGE, "setting_docs.csv")
+    assert [r["key"] for r in rows] == [f.name for f in fields(EgonSettings)]
+    assert {r["in_text"] for r in rows} <= {"yes", "no"}
+    assert all(r["rule"] and r["doc"] for r in rows)
