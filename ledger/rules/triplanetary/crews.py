@@ -8,17 +8,17 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import find, gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     CREWS,
     PLAYER,
     SUPPLIERS,
     Done,
-    Handler,
     Where,
     at_least_one,
     charge,
@@ -55,7 +55,9 @@ class Supply(Move):
     months: Annotated[int, Arg("--months", help="months of supplies for the crews there")]
 
 
+@COMMANDS("hire", "ledger hire Ann --ship Nomad --crews 2")
 def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
+    """Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13)."""
     state, rules = state_of(books), rules_of(books)
     player, (k, key) = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -163,7 +165,9 @@ def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
     return rules.wage * max(0, day - crew.paid_through)
 
 
+@COMMANDS("discharge", "ledger discharge C3")
 def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
+    """Discharge a crew: back wages and 14 days' severance (§13)."""
     state, rules = state_of(books), rules_of(books)
     crew = find(state.crews, a.crew, lambda c: c.id)
     if crew is None or not crew.active:
@@ -196,7 +200,9 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     )
 
 
+@COMMANDS("supply", "ledger supply Ann --ship Nomad --months 3")
 def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
+    """Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38)."""
     state, rules = state_of(books), rules_of(books)
     player, (k, key), months = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -232,31 +238,3 @@ def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
         fed_until=max(post.fed_until, books.day),
     )
     return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}", [txn])
-
-
-SPECS: dict[str, ActionSpec] = {
-    "hire": command(
-        "hire",
-        Hire,
-        "Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13).",
-        "ledger hire Ann --ship Nomad --crews 2",
-    ),
-    "discharge": command(
-        "discharge",
-        Discharge,
-        "Discharge a crew: back wages and 14 days' severance (§13).",
-        "ledger discharge C3",
-    ),
-    "supply": command(
-        "supply",
-        Supply,
-        "Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38).",
-        "ledger supply Ann --ship Nomad --months 3",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "hire": _hire,
-    "discharge": _discharge,
-    "supply": _supply,
-}

@@ -11,16 +11,16 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem
 from ledger.core.steps import Refused, gather, post_pieces, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     PLAYER,
     Done,
-    Handler,
     Where,
     at_least_one,
     charge,
@@ -163,7 +163,9 @@ def fine_player(
     return "; ".join(parts)
 
 
+@COMMANDS("crime", "ledger crime Bob --class II --what 'claim jumping at M3'")
 def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
+    """Record a crime reported to the Patrol (§36A)."""
     state = state_of(books)
     player, cls = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -183,7 +185,9 @@ def _more_than_0(amount: Decimal, where: str) -> Decimal:
     return amount
 
 
+@COMMANDS("fine", "ledger fine Bob 50 --reason 'reckless docking'")
 def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
+    """Fine a player; fines go to the Patrol (§6)."""
     player, _ = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _more_than_0(a.amount, where["amount"]),
@@ -208,7 +212,9 @@ def _declared(text: str, where: str) -> str:
     return what
 
 
+@COMMANDS("declare", "ledger declare Bob pirate")
 def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
+    """A player turns pirate or warlord: for good, PR -15 (§33, §34)."""
     player, what = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _declared(a.what, where["what"]),
@@ -251,7 +257,9 @@ def _pr_points(said: object, where: str) -> int:
         ) from None
 
 
+@COMMANDS("pr", "ledger pr Ann +1 --reason heroism")
 def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
+    """Award or take public relations points the table agreed on (§36C)."""
     player, change = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _pr_points(a.change, where["change"]),
@@ -263,8 +271,11 @@ def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
     )
 
 
+@COMMANDS("pr-program", "ledger pr-program Ann 2")
 def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
-    """§36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
+    """Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).
+
+    §36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
     rules = rules_of(books)
     player, count = gather(  # independent mistakes are told together
@@ -291,45 +302,3 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
         f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}",
         [txn],
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "crime": command(
-        "crime",
-        CrimeMove,
-        "Record a crime reported to the Patrol (§36A).",
-        "ledger crime Bob --class II --what 'claim jumping at M3'",
-    ),
-    "fine": command(
-        "fine",
-        Fine,
-        "Fine a player; fines go to the Patrol (§6).",
-        "ledger fine Bob 50 --reason 'reckless docking'",
-    ),
-    "declare": command(
-        "declare",
-        Declare,
-        "A player turns pirate or warlord: for good, PR -15 (§33, §34).",
-        "ledger declare Bob pirate",
-    ),
-    "pr": command(
-        "pr",
-        Pr,
-        "Award or take public relations points the table agreed on (§36C).",
-        "ledger pr Ann +1 --reason heroism",
-    ),
-    "pr-program": command(
-        "pr-program",
-        PrProgram,
-        "Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).",
-        "ledger pr-program Ann 2",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "crime": _crime,
-    "fine": _fine,
-    "declare": _declare,
-    "pr": _pr_award,
-    "pr-program": _pr_program,
-}

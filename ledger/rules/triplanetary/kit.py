@@ -20,7 +20,7 @@ from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, not_found, post_pieces, refuse
+from ledger.core.steps import Commands, Refused, not_found, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
@@ -59,6 +59,9 @@ class Done(msgspec.Struct):
 
 #: A command's handler: it receives the command's typed record (a `Move`).
 Handler = Callable[[Books, Any, Where, str], Done]
+#: Every command of the game, declared on its handler (`@COMMANDS(name, example)`); actions.py
+#: lists them in their order.
+COMMANDS = Commands()
 
 
 PLAYER = Arg("PLAYER", help="the player who acts", column="player")

@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     PASSENGERS,
     PLAYER,
     Done,
-    Handler,
     Where,
     canonical_place,
     cash_at,
@@ -71,7 +71,9 @@ def _running(state: State, owner: str) -> int:
     return sum(1 for line in state.liners if line.owner == owner and line.status == "open")
 
 
+@COMMANDS("liner-open", "ledger liner open Ann Earth Mars")
 def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
+    """Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C)."""
     state = state_of(books)
     player, route = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -106,7 +108,9 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
     )
 
 
+@COMMANDS("liner-close", "ledger liner close L1")
 def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
+    """Close a passenger line; PR -1 for stopping (§36C)."""
     state = state_of(books)
     line = find([x for x in state.liners if x.status == "open"], a.liner, lambda x: x.id)
     if line is None:
@@ -141,7 +145,9 @@ def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
     return Done(text, [])
 
 
+@COMMANDS("liner-depart", "ledger liner depart Ann Earth Mars --ship Star")
 def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Done:
+    """A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40)."""
     state, rules = state_of(books), rules_of(books)
     player, route = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -190,31 +196,3 @@ def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Don
         f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting",
         [txn],
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "liner-open": command(
-        "liner-open",
-        LinerOpen,
-        "Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C).",
-        "ledger liner open Ann Earth Mars",
-    ),
-    "liner-close": command(
-        "liner-close",
-        LinerClose,
-        "Close a passenger line; PR -1 for stopping (§36C).",
-        "ledger liner close L1",
-    ),
-    "liner-depart": command(
-        "liner-depart",
-        LinerDepart,
-        "A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40).",
-        "ledger liner depart Ann Earth Mars --ship Star",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "liner-open": _liner_open,
-    "liner-close": _liner_close,
-    "liner-depart": _liner_depart,
-}

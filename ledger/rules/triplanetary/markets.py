@@ -14,17 +14,17 @@ from typing import Annotated, Any
 
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import Refused, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     LLOYDS,
     MARKET,
     PLAYER,
     Done,
-    Handler,
     Where,
     canonical_place,
     cash_at,
@@ -201,7 +201,10 @@ def _trade_good(text: str, where: str) -> str:
     return good
 
 
+@COMMANDS("sell", "ledger sell Ann processed-ore 20 --at Mars --ship Nomad")
 def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
+    """Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed
+    price); 10% sales tax (§29)."""
     state, rules = state_of(books), rules_of(books)
     player, good, at, _ = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -372,17 +375,3 @@ def _sell_to_player(
         f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)",
         [txn],
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "sell": command(
-        "sell",
-        Sell,
-        "Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed price); 10% sales tax (§29).",
-        "ledger sell Ann processed-ore 20 --at Mars --ship Nomad",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "sell": _sell,
-}

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import refuse
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import PLAYER, Done, Where, find_player, find_post, rules_of
+from ledger.rules.triplanetary.kit import (
+    COMMANDS,
+    PLAYER,
+    Done,
+    Where,
+    find_player,
+    find_post,
+    rules_of,
+)
 from ledger.rules.triplanetary.model import Ship
 
 #: The ships that may prospect (§23: "Only a transport or packet may search for ore").
@@ -56,7 +64,10 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
     return [int(p) for p in parts] + [None] * max(0, count - len(parts))
 
 
+@COMMANDS("prospect", "ledger prospect Ann --ship Nomad --hex 0412 --dice 6")
 def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
+    """Prospect an asteroid hex (§23): a six finds high-grade ore, a one rolled twice C-T ore; the
+    dice are recorded with what they decided."""
     player = find_player(books, a.player, where["player"])
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     if not isinstance(ship, Ship) or ship.type not in PROSPECTORS:
@@ -108,15 +119,3 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         )
     books.decide(again, "no ore")
     return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} (1, {again.result}, §23)", [])
-
-
-SPECS: dict[str, ActionSpec] = {
-    "prospect": command(
-        "prospect",
-        Prospect,
-        "Prospect an asteroid hex (§23): a six finds high-grade ore, a one rolled twice C-T ore; "
-        "the dice are recorded with what they decided.",
-        "ledger prospect Ann --ship Nomad --hex 0412 --dice 6",
-    )
-}
-HANDLERS = {"prospect": _prospect}

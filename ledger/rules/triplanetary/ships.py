@@ -10,16 +10,16 @@ from typing import Annotated, Any
 from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.names import did_you_mean
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     PLAYER,
     SUPPLIERS,
     Done,
-    Handler,
     Where,
     at_least_one,
     canonical_place,
@@ -62,7 +62,9 @@ class Claim(Move):
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
 
 
+@COMMANDS("buy", "ledger buy Ann packet --name Nomad --at Ceres")
 def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
+    """Buy anything on the §38 price list, paid in advance (§12)."""
     state, rules = state_of(books), rules_of(books)
     key = good_key(a.item)
     listed = state.prices.get(key)
@@ -278,7 +280,9 @@ def complete_order(books: Books, order: Order) -> tuple[str, str]:
     return order.item, order.result
 
 
+@COMMANDS("fuel", "ledger fuel Ann --ship Nomad 10")
 def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
+    """Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38)."""
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
@@ -310,7 +314,10 @@ def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
     return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
 
 
+@COMMANDS("move", "ledger move Nomad --to Mars --land")
 def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
+    """Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews
+    there need no supplies)."""
     ship = find_post(books, a.ship, where["ship"], kinds=("ship",))
     if a.land and a.space:
         raise refuse(
@@ -343,7 +350,9 @@ def _new_claim(state: State, name: str, where: str) -> str:
     return name
 
 
+@COMMANDS("claim", "ledger claim Ann 'Hex 0412' --at 'belt 0412'")
 def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
+    """Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23)."""
     state, rules = state_of(books), rules_of(books)
     player, name, base = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -385,38 +394,3 @@ def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
         f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a.ct else ''} registered on day {ready}",
         [txn],
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "buy": command(
-        "buy",
-        Buy,
-        "Buy anything on the §38 price list, paid in advance (§12).",
-        "ledger buy Ann packet --name Nomad --at Ceres",
-    ),
-    "fuel": command(
-        "fuel",
-        Fuel,
-        "Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38).",
-        "ledger fuel Ann --ship Nomad 10",
-    ),
-    "move": command(
-        "move",
-        MoveMove,
-        "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
-        "ledger move Nomad --to Mars --land",
-    ),
-    "claim": command(
-        "claim",
-        Claim,
-        "Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23).",
-        "ledger claim Ann 'Hex 0412' --at 'belt 0412'",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "buy": _buy,
-    "fuel": _fuel,
-    "move": _move,
-    "claim": _claim,
-}

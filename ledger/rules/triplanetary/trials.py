@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.books import Player
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.core.words import plural
@@ -25,10 +25,10 @@ from ledger.rules.triplanetary.justice import (
     set_status,
 )
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     GONE,
     PLAYER,
     Done,
-    Handler,
     Where,
     debit,
     find_player,
@@ -223,7 +223,9 @@ def _open_crime_of_class(
     return crime, [said]
 
 
+@COMMANDS("trial", "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2")
 def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
+    """Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36)."""
     state = state_of(books)
     player, _, _, (bribes, bribe_rolls), roll = gather(  # independent mistakes told together
         lambda: find_player(books, a.player, where["player"]),
@@ -435,17 +437,3 @@ def _estate(books: Books, player: Player, event: str) -> str:
         + (f"{paid:.2f} KC to what was owed and {left:.2f} KC " if paid else "")
         + f"to the {ESTATES_TO} (§5: no heirs)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "trial": command(
-        "trial",
-        Trial,
-        "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
-        "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "trial": _trial,
-}
