@@ -89,8 +89,7 @@ def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
     uid = state.next_id("U", [c.id for c in state.underwriting])
     state.underwriting.append(Underwriting(uid, player.name, ship.id, good, qty, paid, books.day))
     return Done(
-        f"txn {txn.id}: Lloyds pays {Money(paid, books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})",
-        [txn],
+        f"txn {txn.id}: Lloyds pays {Money(paid, books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})"
     )
 
 
@@ -145,8 +144,7 @@ def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
     bid = state.next_id("BB", [b.id for b in state.branches])
     state.branches.append(Branch(bid, player.name, base.id, ship.id, books.day))
     return Done(
-        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered",
-        [txn],
+        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered"
     )
 
 
@@ -193,6 +191,5 @@ def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
         event=event,
     )
     return Done(
-        f"txn {txn.id}: branch bank {branch.id} open on {branch.base}; its reserves are {player.name}'s account there (--from-bank {branch.base})",
-        [txn],
+        f"txn {txn.id}: branch bank {branch.id} open on {branch.base}; its reserves are {player.name}'s account there (--from-bank {branch.base})"
     )

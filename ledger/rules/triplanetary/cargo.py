@@ -92,8 +92,7 @@ def _process(books: Books, a: Process, where: Where, event: str) -> Done:
     state.add_cargo(ship.id, "raw-ore", -used)
     state.add_cargo(ship.id, "processed-ore", made)
     return Done(
-        f"{place} processes {used} CP of raw ore from {ship.name} into {made} CP of processed ore (§25)",
-        [],
+        f"{place} processes {used} CP of raw ore from {ship.name} into {made} CP of processed ore (§25)"
     )
 
 
@@ -182,6 +181,5 @@ def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: boo
         state.add_cargo(target.id, good, qty)
     verb = "picks up" if to_ship else "drops off"
     return Done(
-        f"{ship.name} {verb} {plural(qty, 'unit') if good == 'supplies' else f'{qty} CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)",
-        [],
+        f"{ship.name} {verb} {plural(qty, 'unit') if good == 'supplies' else f'{qty} CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)"
     )

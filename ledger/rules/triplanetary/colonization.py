@@ -81,8 +81,7 @@ def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
         )
     )
     return Done(
-        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)",
-        [txn],
+        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)"
     )
 
 

@@ -89,7 +89,6 @@ def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Don
     return Done(
         f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, books.currency)}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§9, §29)"
         + _move_line_bonus(books, seller, buyer, running),
-        [txn],
     )
 
 

@@ -70,7 +70,7 @@ def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done
             cid, player.name, a.name or f"{player.name} Corporation", place, books.day, ready
         )
     )
-    return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}", [txn])
+    return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}")
 
 
 @COMMANDS("merge", "ledger merge K1 K2")
@@ -125,6 +125,5 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
     )
     other = state.update(other, status="merging")
     return Done(
-        f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)",
-        [txn],
+        f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)"
     )

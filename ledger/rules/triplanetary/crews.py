@@ -112,8 +112,7 @@ def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
         post = state.update(post, status=ACTIVE)  # new crews take over an abandoned or dead post
     return Done(
         f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
-        [txn],
-        _unfed(books, player.name, post, supplier, where[k], k),
+        warnings=_unfed(books, player.name, post, supplier, where[k], k),
     )
 
 
@@ -195,8 +194,7 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     )
     crew = state.update(crew, status="discharged", ended_day=books.day, paid_through=books.day)
     return Done(
-        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}",
-        [txn],
+        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}"
     )
 
 
@@ -237,4 +235,4 @@ def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
         emergency_left=full,
         fed_until=max(post.fed_until, books.day),
     )
-    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}", [txn])
+    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}")

@@ -71,7 +71,7 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
             text += f"; office {o.id} in it closed, no more fees (§8)"
     if player is not None:
         text += "; " + death(books, player, event).replace("are put to death", "die with it")
-    return Done(text, [])
+    return Done(text)
 
 
 def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> Done:
@@ -91,6 +91,5 @@ def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> D
         )
     state_of(books).update(module, status=DESTROYED)
     return Done(
-        f"recreation module {module.id} destroyed; base {module.base} stands; no more pay is spent there, no tax, no trial modifier (§20, §29, §36C)",
-        [],
+        f"recreation module {module.id} destroyed; base {module.base} stands; no more pay is spent there, no tax, no trial modifier (§20, §29, §36C)"
     )

@@ -173,10 +173,7 @@ def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
     )
     cid = state.next_id("X", [c.id for c in state.crimes])
     state.crimes.append(Crime(cid, player.name, books.day, cls, a.what, "§36A"))
-    return Done(
-        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a.what} (§36A)",
-        [],
-    )
+    return Done(f"crime {cid} on record: class {'I' * cls} by {player.name}: {a.what} (§36A)")
 
 
 def _more_than_0(amount: Decimal, where: str) -> Decimal:
@@ -201,7 +198,6 @@ def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
         )
     return Done(
         fine_player(books, player, a.amount, a.reason, "§6", event, where["amount"]),
-        [],
     )
 
 
@@ -242,8 +238,7 @@ def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
         "§33 §36C" if what == "pirate" else "§34 §36C",
     )
     return Done(
-        f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now",
-        [],
+        f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now"
     )
 
 
@@ -266,8 +261,7 @@ def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
     )
     set_pr(books, player, change, a.reason, "§36C")
     return Done(
-        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}",
-        [],
+        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}"
     )
 
 
@@ -299,6 +293,5 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     change = rules.pr_per_program * count
     set_pr(books, player, change, f"{programs} on Earth", "§36C")
     return Done(
-        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}",
-        [txn],
+        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}"
     )

@@ -51,7 +51,8 @@ Where = Mapping[str, str]
 
 class Done(msgspec.Struct):
     summary: str
-    txns: list[Transaction]
+    #: Every transaction the action posted: `apply_action` reads them from the journal.
+    txns: list[Transaction] = []
     #: What the banker is told of a move the rules allow but that will cost the player (a
     #: crew with no supplies, §14): warnings, the action still goes through.
     warnings: list[Problem] = []

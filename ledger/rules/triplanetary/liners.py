@@ -103,8 +103,7 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
         )
     extra = f"; PR {tables.PR_LINER_RUNNING:+d} while running a line (§36C)" if first else ""
     return Done(
-        f"liner {lid} {route.frm}-{route.to} open: a passenger every {route.turns_per_passenger} days, fare {route.fare} KC{extra}",
-        [],
+        f"liner {lid} {route.frm}-{route.to} open: a passenger every {route.turns_per_passenger} days, fare {route.fare} KC{extra}"
     )
 
 
@@ -142,7 +141,7 @@ def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
             "§36C",
         )
         text += f"; PR {-tables.PR_LINER_RUNNING + tables.PR_LINER_STOPPED:+d} (§36C)"
-    return Done(text, [])
+    return Done(text)
 
 
 @COMMANDS("liner-depart", "ledger liner depart Ann Earth Mars --ship Star")
@@ -193,6 +192,5 @@ def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Don
     )
     line = state.update(line, waiting=line.waiting - seats)
     return Done(
-        f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting",
-        [txn],
+        f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting"
     )

@@ -77,6 +77,8 @@ class Sell(Move):
 
 
 def market(state: State, place: str, good: str) -> Market:
+    """The market of `good` at `place` whose stock and saturation the books follow (§25,
+    §26): a new one when there is none yet."""
     for m in state.markets:
         if m.place == place and m.good == good:
             return m
@@ -121,6 +123,29 @@ def _where_trading(books: Books, player: Player, a: Buy | Sell, where: Where) ->
     return here or canonical_place(str(player.get("location") or ""), where["at"])
 
 
+def market_price(good: str, place: str, where: str, *, buy: bool) -> Decimal:
+    """The §39 price of `good` at `place`, what a player pays (`buy`) or gets, or refused
+    with the places that trade it."""
+    price_at, places = (
+        (tables.buy_price, tables.places_buying)
+        if buy
+        else (tables.sell_price, tables.places_selling)
+    )
+    code, verb, done = (
+        ("not-sold-here", "sell", "sold") if buy else ("not-bought-here", "buy", "bought")
+    )
+    price = price_at(good, place)
+    if price is None:
+        there = ", ".join(f"{p} ({price_at(good, p)} KC)" for p in places(good))
+        raise refuse(
+            code,
+            where,
+            f"{place} does not {verb} {good}",
+            f"it is {done} at: {there}" if there else f"no market {verb}s it (§39)",
+        )
+    return price
+
+
 def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
     state, rules = state_of(books), rules_of(books)
@@ -131,17 +156,7 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     good = good_key(a.item)
     place = at or _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
-    price = tables.buy_price(good, place)
-    if price is None:
-        sellers = ", ".join(
-            f"{p} ({tables.buy_price(good, p)} KC)" for p in tables.places_buying(good)
-        )
-        raise refuse(
-            "not-sold-here",
-            where["at"],
-            f"{place} does not sell {good}",
-            f"it is sold at: {sellers}" if sellers else "no market sells it (§39)",
-        )
+    price = market_price(good, place, where["at"], buy=True)
     if not a.ship:
         raise refuse(
             "missing-value", where["ship"], "say which ship's hold the goods go into: --ship SHIP"
@@ -178,8 +193,7 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     )
     state.add_cargo(ship.id, good, qty)
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)",
-        [txn],
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)"
     )
 
 
@@ -226,17 +240,7 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     may_trade_here(player, place, where["at"])
     if a.to:
         return _sell_to_player(books, player, ship, good, qty, place, a, where, event)
-    price = tables.sell_price(good, place)
-    if price is None:
-        buyers = ", ".join(
-            f"{p} ({tables.sell_price(good, p)} KC)" for p in tables.places_selling(good)
-        )
-        raise refuse(
-            "not-bought-here",
-            where["at"],
-            f"{place} does not buy {good}",
-            f"it is bought at: {buyers}" if buyers else "no market buys it (§39)",
-        )
+    price = market_price(good, place, where["at"], buy=False)
     m = market(state, place, good)
     day = books.day
     saturated = (
@@ -275,7 +279,7 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     text = f"txn {txn.id}: {memo}: {Money(gross, books.currency)}, sales tax {Money(tax, books.currency)} (§29)"
     if lloyds:
         text += f"; {lloyds}"
-    return Done(text, [txn])
+    return Done(text)
 
 
 def _settle_lloyds(
@@ -372,6 +376,5 @@ def _sell_to_player(
     state.add_cargo(ship.id, good, -qty)
     state.add_cargo(target.id, good, qty)
     return Done(
-        f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)",
-        [txn],
+        f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)"
     )

@@ -105,8 +105,7 @@ def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
         liner = state.update(liner, supplies=liner.supplies - rules.office_staff_units)
         staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
     return Done(
-        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}",
-        [txn],
+        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}"
     )
 
 
@@ -162,6 +161,5 @@ def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Don
         )
     office = state.update(office, status="closed")
     return Done(
-        f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)",
-        [],
+        f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)"
     )

@@ -89,9 +89,7 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         for r in rolls:
             books.decide(r, decided)
         faces = "+".join(str(r.result) for r in rolls)
-        return Done(
-            f"{ship.name or ship.id} looks again at hex {hex_}: {faces}, {decided} (§23)", []
-        )
+        return Done(f"{ship.name or ship.id} looks again at hex {hex_}: {faces}, {decided} (§23)")
     entered = _dice(a.dice, 1, where["dice"])
     first = books.roll(SIDES, what, entered[0])
     if first.result == ORE_FACE:
@@ -99,11 +97,10 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         return Done(
             f"{ship.name or ship.id} finds high-grade ore in hex {hex_} (a six, §23); "
             f"`ledger claim {player.name} {hex_}` registers it (§24)",
-            [],
         )
     if first.result != CT_FACE:
         books.decide(first, "no ore")
-        return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} ({first.result}, §23)", [])
+        return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} ({first.result}, §23)")
     books.decide(first, "a one: the die is rolled again")
     again = books.roll(
         SIDES, f"{what}, a one rolled again", entered[1] if len(entered) > 1 else None
@@ -115,7 +112,6 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         return Done(
             f"{ship.name or ship.id} finds C-T ore in hex {hex_} (1, 1) and is disabled for "
             f"{days} days, until day {until} (§23)",
-            [],
         )
     books.decide(again, "no ore")
-    return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} (1, {again.result}, §23)", [])
+    return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} (1, {again.result}, §23)")

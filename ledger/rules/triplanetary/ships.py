@@ -147,7 +147,6 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
         return Done(
             f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}: "
             + "; ".join(made),
-            [txn],
         )
     # equipment goes into a ship's hold or a base's (or mine's) store
     if bool(a.ship) == bool(a.base):
@@ -177,8 +176,7 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     )
     state.add_cargo(post.id, key, qty)
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}",
-        [txn],
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}"
     )
 
 
@@ -311,7 +309,7 @@ def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
         where=where["units"],
     )
     ship = state.update(ship, fuel=ship.fuel + units)
-    return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
+    return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel")
 
 
 @COMMANDS("move", "ledger move Nomad --to Mars --land")
@@ -339,7 +337,7 @@ def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
     if changes:
         ship = state_of(books).update(ship, **changes)
     state = "on the ground (its crews need no supplies, §14)" if ship.on_planet else "in space"
-    return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
+    return Done(f"{ship.name or ship.id} is at {ship.location}, {state}")
 
 
 def _new_claim(state: State, name: str, where: str) -> str:
@@ -391,6 +389,5 @@ def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
         )
     )
     return Done(
-        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a.ct else ''} registered on day {ready}",
-        [txn],
+        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a.ct else ''} registered on day {ready}"
     )

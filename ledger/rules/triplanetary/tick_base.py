@@ -15,7 +15,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import collected_when, state_of, tax_split
-from ledger.rules.triplanetary.model import Due, Market, Mine, Post, State
+from ledger.rules.triplanetary.model import Due, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 
@@ -270,11 +270,3 @@ class TickerBase:
 
     def _available(self, player: Player) -> Decimal:
         return spendable(self.books, player)
-
-    def market(self, place: str, good: str) -> Market:
-        for m in self.state.markets:
-            if m.place == place and m.good == good:
-                return m
-        m = Market(place, good)
-        self.state.markets.append(m)
-        return m

@@ -253,6 +253,5 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     t = Transfer(tid, player.name, good, qty, source.id, target.id, books.day, books.day + days)
     state.transfers.append(t)
     return Done(
-        f"transfer {tid}: {_words(t, qty)} ({cp} CP) from {source.name or source.id} to {target.name or target.id} at {rules.transfer_cp} CP a day: {plural(days, 'day')}, all there on day {t.ready_day} (§21)",
-        [],
+        f"transfer {tid}: {_words(t, qty)} ({cp} CP) from {source.name or source.id} to {target.name or target.id} at {rules.transfer_cp} CP a day: {plural(days, 'day')}, all there on day {t.ready_day} (§21)"
     )

@@ -345,7 +345,7 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
         lines.append(death(books, player, event))
     if crime is not None:
         state.update(crime, status="tried", tried_day=books.day)
-    return Done("; ".join(x for x in lines if x), [], said)
+    return Done("; ".join(x for x in lines if x), warnings=said)
 
 
 def _confiscate(books: Books, player: Player, how: str) -> str:
