@@ -27,14 +27,13 @@ from ledger.rules.triplanetary.kit import (
     collected_when,
     debit,
     find_player,
+    owe,
     rules_of,
     set_pr,
     state_of,
 )
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
-
-CLASSES = {"i": 1, "1": 1, "ii": 2, "2": 2, "iii": 3, "3": 3}
 
 
 class CrimeMove(Move):
@@ -66,10 +65,13 @@ class PrProgram(Move):
 
 
 def crime_class(text: str, where: str) -> int:
-    key = text.strip().casefold().removeprefix("class").strip()
-    if key not in CLASSES:
-        raise refuse("bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)")
-    return CLASSES[key]
+    """The crime class (§36A) `text` names (I, II, III, 1, 2, 3, "class ii"), or refused."""
+    try:
+        return int(tables.parse_crime_class(text))
+    except ValueError:
+        raise refuse(
+            "bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)"
+        ) from None
 
 
 def dead_problem(player: Player, where: str) -> Problem | None:
@@ -148,17 +150,7 @@ def fine_player(
         parts.append(f"txn {txn.id}: {player.name} pays a fine of {now:.2f} KC to the Patrol")
     rest = amount - now
     if rest > 0:
-        state.dues.append(
-            Due(
-                state.next_id("D", [d.id for d in state.dues]),
-                player.name,
-                "patrol",
-                rest,
-                f"fine: {reason}",
-                books.day,
-                rule,
-            )
-        )
+        owe(state, Due("", player.name, "patrol", rest, f"fine: {reason}", books.day, rule))
         parts.append(f"{rest:.2f} KC of the fine is owed: {collected_when(player.name)}")
     return "; ".join(parts)
 

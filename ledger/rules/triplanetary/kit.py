@@ -27,6 +27,7 @@ from ledger.rules.triplanetary.model import (
     DEPARTED,
     DESTROYED,
     Base,
+    Due,
     Mine,
     Module,
     Office,
@@ -108,6 +109,18 @@ def refuse_gone(post: Post, where: str) -> None:
         f"{name} is {why}: nothing more is done with it",
         "name a ship or base that is still there",
     )
+
+
+def holdings(state: State, name: str) -> dict[str, int]:
+    """How many of each a player holds: ships and bases still in play, mines, open offices and
+    working crews (the served pages' owners and the game summary's fleets)."""
+    return {
+        "ship": sum(1 for s in state.ships if s.owner == name and s.status not in GONE),
+        "base": sum(1 for b in state.bases if b.owner == name and b.status not in GONE),
+        "mine": sum(1 for m in state.mines if m.owner == name),
+        "office": sum(1 for o in state.offices if o.owner == name and o.status == "open"),
+        "crew": sum(1 for c in state.crews if c.owner == name and c.active),
+    }
 
 
 def standing_modules(state: State) -> list[Module]:
@@ -198,6 +211,14 @@ def find_post(
 #: Paying from a player's banks, or refused: banks make no loans (§30).
 debit = partial(steps.debit, hint="banks make no loans (§30)")
 charge = partial(steps.charge, hint="banks make no loans (§30)")
+
+
+def owe(state: State, due: Due) -> None:
+    """What a player could not pay now is owed (the Dues, §6), under the next id: `ledger
+    tick` collects it (`collected_when`)."""
+    state.dues.append(
+        msgspec.structs.replace(due, id=state.next_id("D", [d.id for d in state.dues]))
+    )
 
 
 def collected_when(name: str, it: str = "it") -> str:

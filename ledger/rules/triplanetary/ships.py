@@ -232,45 +232,33 @@ def complete_order(books: Books, order: Order) -> tuple[str, str]:
     price = state.prices.get(order.item)
     kind = price.kind if price else order.item
     day = books.day
-    if kind == "ship":
-        sid = state.next_id("S", [s.id for s in state.ships])
-        supplies = rules.start_supply_months if day == 0 else 0  # §3 ruling: 3 months on day 0
-        ship = Ship(
-            sid,
+    if kind in ("ship", "base"):  # a ship with 3 months of supplies on day 0 (§3 ruling)
+        ship = kind == "ship"
+        group: list[Ship] | list[Base] = state.ships if ship else state.bases
+        pid = state.next_id("S" if ship else "B", [p.id for p in group])
+        supplies = rules.start_supply_months if ship and day == 0 else 0
+        label = (price.name if price else order.item) if ship else "Base"
+        made = (Ship if ship else Base)(
+            pid,
             order.owner,
-            order.name or f"{price.name if price else order.item} {sid}",
+            order.name or f"{label} {pid}",
             order.place,
             False,
             supplies,
             day,
-            rules.ship_emergency_days,
+            rules.ship_emergency_days if ship else rules.base_emergency_days,
             type=order.item,
             price=order.price,
             built_at=order.place,
             built_day=day,
         )
-        state.ships.append(ship)
-        return f"{sid} {ship.name} ready at {order.place}" + (
-            f" with {supplies} months of supplies" if supplies else ""
-        ), sid
-    if kind == "base":
-        bid = state.next_id("B", [b.id for b in state.bases])
-        base = Base(
-            bid,
-            order.owner,
-            order.name or f"Base {bid}",
-            order.place,
-            False,
-            0,
-            day,
-            rules.base_emergency_days,
-            type=order.item,
-            price=order.price,
-            built_at=order.place,
-            built_day=day,
-        )
-        state.bases.append(base)
-        return f"{bid} {base.name} ready at {order.place} (§12: it must be picked up there)", bid
+        if isinstance(made, Ship):
+            state.ships.append(made)
+            more = f" with {supplies} months of supplies" if supplies else ""
+        else:
+            state.bases.append(made)
+            more = " (§12: it must be picked up there)"
+        return f"{pid} {made.name} ready at {order.place}{more}", pid
     if kind == "module":
         mid = state.next_id("R", [m.id for m in state.modules])
         state.modules.append(Module(mid, order.owner, order.target, order.price, day, day))

@@ -14,7 +14,7 @@ from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import collected_when, state_of, tax_split
+from ledger.rules.triplanetary.kit import collected_when, owe, state_of, tax_split
 from ledger.rules.triplanetary.model import Due, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -199,17 +199,7 @@ class TickerBase:
                 self.line(owner, "charge", f"Patrol fine: {why}", rule, now, txn)
         rest = amount - now
         if rest > 0:
-            self.state.dues.append(
-                Due(
-                    self.state.next_id("D", [x.id for x in self.state.dues]),
-                    owner,
-                    "patrol",
-                    rest,
-                    f"Patrol fine: {why}",
-                    self.day,
-                    rule,
-                )
-            )
+            owe(self.state, Due("", owner, "patrol", rest, f"Patrol fine: {why}", self.day, rule))
             self.line(
                 owner,
                 "event",

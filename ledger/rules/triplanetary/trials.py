@@ -300,22 +300,20 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
         parts.append(f"recreation modules, tried at {a.at} {place_mod:+d}")
     books.decide(die, f"result {result}: {outcome.label}")
     lines.append(f"trial: {' '.join(parts)} = {result}: {outcome.label} (§41, class {'I' * cls})")
-    # §36C public relations from the result
+    # §36C public relations from the result, in this order
     kind = outcome.kind
-    if kind is tables.TrialOutcomeKind.SUIT_DISMISSED:
-        set_pr(books, player, tables.PR_SUIT_DISMISSED, "suit dismissed", "§36C")
-    if result >= 21:
-        set_pr(books, player, tables.PR_RESULT_21_OR_MORE, f"trial result {result}", "§36C")
-    if maximum:
-        set_pr(books, player, tables.PR_MAXIMUM_PENALTY, "the maximum penalty", "§36C")
-    if result <= -21:
-        set_pr(
-            books,
-            player,
-            tables.PR_RESULT_MINUS_21_OR_LESS,
-            f"trial result {result}",
-            "§36C",
-        )
+    for earned, change, reason in (
+        (
+            kind is tables.TrialOutcomeKind.SUIT_DISMISSED,
+            tables.PR_SUIT_DISMISSED,
+            "suit dismissed",
+        ),
+        (result >= 21, tables.PR_RESULT_21_OR_MORE, f"trial result {result}"),
+        (maximum, tables.PR_MAXIMUM_PENALTY, "the maximum penalty"),
+        (result <= -21, tables.PR_RESULT_MINUS_21_OR_LESS, f"trial result {result}"),
+    ):
+        if earned:
+            set_pr(books, player, change, reason, "§36C")
     player = books.player(player.name) or player
     # §41 the penalty
     if outcome.fine:
