@@ -71,6 +71,18 @@ def _running(state: State, owner: str) -> int:
     return sum(1 for line in state.liners if line.owner == owner and line.status == "open")
 
 
+def _open_line(state: State, owner: str, route: tables.LinerRoute) -> Liner | None:
+    """The line `owner` runs on `route` now (§28: one a route), or None."""
+    return next(
+        (
+            x
+            for x in state.liners
+            if x.owner == owner and (x.frm, x.to) == (route.frm, route.to) and x.status == "open"
+        ),
+        None,
+    )
+
+
 @COMMANDS("liner-open", "ledger liner open Ann Earth Mars")
 def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
     """Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C)."""
@@ -84,13 +96,7 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
         "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
         where["player"],
     )
-    if any(
-        line.owner == player.name
-        and line.frm == route.frm
-        and line.to == route.to
-        and line.status == "open"
-        for line in state.liners
-    ):
+    if _open_line(state, player.name, route) is not None:
         raise refuse(
             "line-exists", where["to"], f"{player.name} runs {route.frm}-{route.to} already (§28)"
         )
@@ -152,17 +158,7 @@ def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Don
         lambda: find_player(books, a.player, where["player"]),
         lambda: _route(a, where),
     )
-    line = next(
-        (
-            x
-            for x in state.liners
-            if x.owner == player.name
-            and x.frm == route.frm
-            and x.to == route.to
-            and x.status == "open"
-        ),
-        None,
-    )
+    line = _open_line(state, player.name, route)
     if line is None:
         raise refuse(
             "unknown-liner",

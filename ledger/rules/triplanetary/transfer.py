@@ -26,6 +26,7 @@ from ledger.rules.triplanetary.kit import (
     at_least_one,
     find_player,
     find_post,
+    good_key,
     rules_of,
     state_of,
 )
@@ -65,7 +66,7 @@ class TransferMove(Move):
 
 
 def what_key(text: str) -> str:
-    key = text.strip().casefold().replace(" ", "-").replace("_", "-")
+    key = good_key(text)
     return ALIASES.get(key, key)
 
 
