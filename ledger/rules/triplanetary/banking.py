@@ -14,9 +14,9 @@ from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     LLOYDS,
-    PLAYER,
     SUPPLIERS,
     Done,
+    PlayerMove,
     Where,
     canonical_place,
     cash_at,
@@ -32,16 +32,14 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Branch, Underwriting
 
 
-class Lloyds(Move):
-    player: Annotated[str, PLAYER]
+class Lloyds(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     good: Annotated[str, Arg("GOOD")]
     qty: Annotated[int, Arg("CP", column="amount")]
     at: Annotated[str, Arg("--at")]
 
 
-class BranchMove(Move):
-    player: Annotated[str, PLAYER]
+class BranchMove(PlayerMove):
     base: Annotated[str, Arg("--base")]
     ship: Annotated[str, Arg("--ship")]
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GRAPPLES,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     canonical_place,
     check_hold,
@@ -32,15 +32,13 @@ DOCKED = Arg(
 )
 
 
-class Process(Move):
-    player: Annotated[str, PLAYER]
+class Process(PlayerMove):
     at: Annotated[str, Arg("--at")]
     qty: Annotated[int | None, Arg("CP", column="amount")] = None
     ship: Annotated[str, Arg("--ship")]
 
 
-class Pickup(Move):
-    player: Annotated[str, PLAYER]
+class Pickup(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     source: Annotated[str, Arg("--from")]
     qty: Annotated[int | None, Arg("CP", column="amount")] = None
@@ -48,8 +46,7 @@ class Pickup(Move):
     docked: Annotated[bool, DOCKED] = False
 
 
-class Dropoff(Move):
-    player: Annotated[str, PLAYER]
+class Dropoff(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     to: Annotated[str, Arg("--to")]
     qty: Annotated[int | None, Arg("CP", column="amount")] = None

@@ -5,17 +5,15 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated
 
-from ledger.core.params import Move
 from ledger.core.steps import refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     SUPPLIERS,
     Done,
+    PlayerMove,
     Where,
     charge,
     find_player,
@@ -29,8 +27,8 @@ COLONIZATION_DAYS = 360  # §32
 RAMSCOOPS = 3  # §32
 
 
-class Colonize(Move):
-    player: Annotated[str, PLAYER]
+class Colonize(PlayerMove):
+    """Only the player who outfits the attempt (§32)."""
 
 
 @COMMANDS("colonize", "ledger colonize Ann")

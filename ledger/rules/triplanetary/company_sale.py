@@ -7,14 +7,14 @@ from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.money import Money
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     find_player,
     priced_sale,
@@ -24,8 +24,7 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-class SellCompany(Move):
-    player: Annotated[str, PLAYER]
+class SellCompany(PlayerMove):
     to: Annotated[str, Arg("BUYER", column="to")]
     price: Annotated[Decimal, Arg("PRICE", column="amount")]
 

@@ -9,9 +9,9 @@ from ledger.core.steps import find, gather, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     SUPPLIERS,
     Done,
+    PlayerMove,
     Where,
     canonical_place,
     charge,
@@ -23,8 +23,7 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Corporation
 
 
-class Incorporate(Move):
-    player: Annotated[str, PLAYER]
+class Incorporate(PlayerMove):
     at: Annotated[
         str | None, Arg("--at", help="a planet or moon (default: where the player is)")
     ] = None

@@ -16,9 +16,9 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     CREWS,
-    PLAYER,
     SUPPLIERS,
     Done,
+    PlayerMove,
     Where,
     at_least_one,
     charge,
@@ -35,8 +35,7 @@ from ledger.rules.triplanetary.model import ACTIVE, Crew, Mine, Post, Ship
 from ledger.rules.triplanetary.settings import Rules
 
 
-class Hire(Move):
-    player: Annotated[str, PLAYER]
+class Hire(PlayerMove):
     ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
     mine: Annotated[str | None, Arg("--mine", help="a mine (claim), by name or id")] = None
@@ -47,8 +46,7 @@ class Discharge(Move):
     crew: Annotated[str, Arg("CREW", column="player")]
 
 
-class Supply(Move):
-    player: Annotated[str, PLAYER]
+class Supply(PlayerMove):
     ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
     mine: Annotated[str | None, Arg("--mine", help="a mine (claim), by name or id")] = None

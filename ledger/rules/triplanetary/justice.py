@@ -11,7 +11,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.problems import Problem
 from ledger.core.steps import Refused, gather, post_pieces, refuse, set_columns, state_problem
 from ledger.core.words import plural
@@ -19,8 +19,8 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     at_least_one,
     charge,
@@ -36,31 +36,26 @@ from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-class CrimeMove(Move):
-    player: Annotated[str, PLAYER]
+class CrimeMove(PlayerMove):
     cls: Annotated[str, Arg("--class", help="I, II or III (§36A)")]
     what: Annotated[str, Arg("--what")]
 
 
-class Fine(Move):
-    player: Annotated[str, PLAYER]
+class Fine(PlayerMove):
     amount: Annotated[Decimal, Arg("AMOUNT", column="amount")]
     reason: Annotated[str, Arg("--reason")]
 
 
-class Declare(Move):
-    player: Annotated[str, PLAYER]
+class Declare(PlayerMove):
     what: Annotated[str, Arg("pirate|warlord", column="to")]
 
 
-class Pr(Move):
-    player: Annotated[str, PLAYER]
+class Pr(PlayerMove):
     change: Annotated[str, Arg("CHANGE", column="amount")]
     reason: Annotated[str, Arg("--reason")]
 
 
-class PrProgram(Move):
-    player: Annotated[str, PLAYER]
+class PrProgram(PlayerMove):
     count: Annotated[int, Arg("COUNT", help="how many programs (5000 KC each)", column="amount")]
 
 

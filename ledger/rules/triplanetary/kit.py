@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -18,7 +18,7 @@ from ledger.core import steps
 from ledger.core.books import Player
 from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
-from ledger.core.params import Arg
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem
 from ledger.core.steps import Commands, Refused, not_found, post_pieces, refuse
 from ledger.rules.triplanetary import tables
@@ -67,6 +67,12 @@ COMMANDS = Commands()
 
 
 PLAYER = Arg("PLAYER", help="the player who acts", column="player")
+
+
+class PlayerMove(Move):
+    """A move a player makes: the player who acts is its first parameter (PLAYER)."""
+
+    player: Annotated[str, PLAYER]
 
 
 def state_of(books: Books) -> State:

@@ -14,8 +14,8 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     PASSENGERS,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     canonical_place,
     cash_at,
@@ -31,8 +31,7 @@ from ledger.rules.triplanetary.markets import may_trade_here
 from ledger.rules.triplanetary.model import Liner, State
 
 
-class LinerOpen(Move):
-    player: Annotated[str, PLAYER]
+class LinerOpen(PlayerMove):
     frm: Annotated[str, Arg("FROM")]
     to: Annotated[str, Arg("TO", column="to")]
 
@@ -41,8 +40,7 @@ class LinerClose(Move):
     liner: Annotated[str, Arg("LINER", column="player")]
 
 
-class LinerDepart(Move):
-    player: Annotated[str, PLAYER]
+class LinerDepart(PlayerMove):
     frm: Annotated[str, Arg("FROM")]
     to: Annotated[str, Arg("TO", column="to")]
     ship: Annotated[str, Arg("--ship")]

@@ -14,7 +14,7 @@ from typing import Annotated, Any
 
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.steps import Refused, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -23,8 +23,8 @@ from ledger.rules.triplanetary.kit import (
     COMMANDS,
     LLOYDS,
     MARKET,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     canonical_place,
     cash_at,
@@ -51,10 +51,9 @@ STOCKED = {
 }
 
 
-class Buy(Move):
+class Buy(PlayerMove):
     """`ledger buy`: an item of the §38 price list (ships.py), or §39 trade goods (here)."""
 
-    player: Annotated[str, PLAYER]
     item: Annotated[str, Arg("ITEM", help="an item of the §38 price list, e.g. packet")]
     qty: Annotated[int, Arg("QTY", help="how many (CP for trade goods)")] = 1
     name: Annotated[str | None, Arg("--name", help="the new ship's or base's name")] = None
@@ -65,8 +64,7 @@ class Buy(Move):
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
 
 
-class Sell(Move):
-    player: Annotated[str, PLAYER]
+class Sell(PlayerMove):
     good: Annotated[str, Arg("GOOD")]
     qty: Annotated[int, Arg("CP", column="amount")]
     at: Annotated[str | None, Arg("--at")] = None

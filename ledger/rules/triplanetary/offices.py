@@ -15,9 +15,9 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     OFFICE_SHIPS,
-    PLAYER,
     SUPPLIERS,
     Done,
+    PlayerMove,
     Where,
     charge,
     find_player,
@@ -31,8 +31,7 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import ACTIVE, Office, Ship
 
 
-class OfficeOpen(Move):
-    player: Annotated[str, PLAYER]
+class OfficeOpen(PlayerMove):
     at: Annotated[str, Arg("--at")]
 
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.steps import refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     find_player,
     find_post,
@@ -31,8 +31,7 @@ PROSPECTORS = ("transport", "packet")
 ORE_FACE, CT_FACE, SIDES = 6, 1, 6
 
 
-class Prospect(Move):
-    player: Annotated[str, PLAYER]
+class Prospect(PlayerMove):
     ship: Annotated[str, Arg("--ship", help="the transport or packet")]
     hex: Annotated[str, Arg("--hex", help="the asteroid hex, e.g. 0412")]
     dice: Annotated[

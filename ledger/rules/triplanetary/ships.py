@@ -17,9 +17,9 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     SUPPLIERS,
     Done,
+    PlayerMove,
     Where,
     at_least_one,
     canonical_place,
@@ -37,8 +37,7 @@ from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Ship, Sta
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-class Fuel(Move):
-    player: Annotated[str, PLAYER]
+class Fuel(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     units: Annotated[int, Arg("UNITS", help="units of fuel", column="amount")]
 
@@ -52,8 +51,7 @@ class MoveMove(Move):
     space: Annotated[bool, Arg("--space", help="in space (every new ship is)")] = False
 
 
-class Claim(Move):
-    player: Annotated[str, PLAYER]
+class Claim(PlayerMove):
     name: Annotated[str, Arg("NAME")]
     at: Annotated[
         str | None, Arg("--at", help="a planet or moon (default: where the player is)")

@@ -13,15 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     at_least_one,
     find_player,
@@ -45,8 +45,7 @@ ALIASES = {
 }
 
 
-class TransferMove(Move):
-    player: Annotated[str, PLAYER]
+class TransferMove(PlayerMove):
     what: Annotated[
         str,
         Arg("WHAT", help="crews, supplies, fuel, a good (raw-ore) or equipment (ore-processor)"),

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.books import Player
-from ledger.core.params import Arg, Move
+from ledger.core.params import Arg
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.core.words import plural
@@ -27,8 +27,8 @@ from ledger.rules.triplanetary.justice import (
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GONE,
-    PLAYER,
     Done,
+    PlayerMove,
     Where,
     debit,
     find_player,
@@ -48,8 +48,7 @@ BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
 SUNWARD = ("Earth", "Luna", "Venus", "Mercury")
 
 
-class Trial(Move):
-    player: Annotated[str, PLAYER]
+class Trial(PlayerMove):
     cls: Annotated[
         str | None,
         Arg(
