@@ -194,11 +194,16 @@ def post_pieces(
     books: Books, pieces: Pieces, *, kind: str, memo: str, rule: str, event: str
 ) -> Transaction:
     """One transaction from (account, amount) pieces, merged by account; they must sum to 0."""
-    merged: dict[str, Decimal] = {}
-    for account, amount in pieces:
-        merged[account] = merged.get(account, Decimal(0)) + amount
-    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged.items() if v)
+    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged(pieces).items())
     return books.journal.post(Draft(kind, memo, rows, event=event, rule=rule), books.day)
+
+
+def merged(pieces: Pieces) -> dict[str, Decimal]:
+    """The pieces summed by account, each in the place it first comes; none that sums to 0."""
+    sums: dict[str, Decimal] = {}
+    for account, amount in pieces:
+        sums[account] = sums.get(account, Decimal(0)) + amount
+    return {account: amount for account, amount in sums.items() if amount}
 
 
 def charge(

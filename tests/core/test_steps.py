@@ -239,3 +239,8 @@ def test_38_a_command_is_declared_once_on_its_handler() -> None:
     assert spec.help == "Put money in the jar (§1)."
     assert spec.params == steps_params.params_of(_Deposit)
     assert commands.handlers == {"deposit": _deposit}
+
+
+def test_38_pieces_merge_by_account_in_the_order_they_first_come_and_zeros_go() -> None:
+    pieces = [("b", Decimal(-3)), ("a", Decimal(2)), ("b", Decimal(1)), ("c", Decimal(0))]
+    assert list(steps.merged(pieces).items()) == [("b", Decimal(-2)), ("a", Decimal(2))]
