@@ -55,7 +55,8 @@ class Supply(PlayerMove):
 
 @COMMANDS("hire", "ledger hire Ann --ship Nomad --crews 2")
 def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
-    """Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13)."""
+    """Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit
+    (§13)."""
     state, rules = state_of(books), rules_of(books)
     player, (k, key) = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -198,7 +199,8 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
 
 @COMMANDS("supply", "ledger supply Ann --ship Nomad --months 3")
 def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
-    """Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38)."""
+    """Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14,
+    §38)."""
     state, rules = state_of(books), rules_of(books)
     player, (k, key), months = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),

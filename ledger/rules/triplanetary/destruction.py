@@ -34,9 +34,8 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
     """Record a ship, base or recreation module destroyed in play; its crews die, and a player
     aboard (§5); a base's modules and offices go with it (§20, §8).
 
-    A ship, base or recreation module destroyed in play. A ship's or base's crews die, a
-    player aboard dies and the company is dissolved (§5); a base's recreation modules go with
-    it (§20) and so do the offices in it (§8). A module alone leaves its base standing."""
+    A player aboard dies and the company is dissolved (§5); a module destroyed alone leaves its
+    base standing (§20)."""
     state = state_of(books)
     key = a.what.strip().casefold()
     module = find(state.modules, key, lambda m: m.id)
