@@ -10,9 +10,10 @@ Money is `Decimal`, and every transaction posted here sums to zero.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar, get_type_hints, overload
 
 import msgspec
 
@@ -21,6 +22,7 @@ from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.names import did_you_mean
+from ledger.core.params import ActionSpec, command
 from ledger.core.problems import Problem, problem
 from ledger.core.schema import SettingValue
 
@@ -30,6 +32,7 @@ B = TypeVar("B")
 C = TypeVar("C")
 D = TypeVar("D")
 E = TypeVar("E")
+H = TypeVar("H", bound=Callable[..., Any])
 
 #: What a transaction is made of: (account, amount) pieces that sum to zero.
 Pieces = list[tuple[str, Decimal]]
@@ -191,11 +194,16 @@ def post_pieces(
     books: Books, pieces: Pieces, *, kind: str, memo: str, rule: str, event: str
 ) -> Transaction:
     """One transaction from (account, amount) pieces, merged by account; they must sum to 0."""
-    merged: dict[str, Decimal] = {}
-    for account, amount in pieces:
-        merged[account] = merged.get(account, Decimal(0)) + amount
-    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged.items() if v)
+    rows = tuple(Posting(a, Money(v, books.currency)) for a, v in merged(pieces).items())
     return books.journal.post(Draft(kind, memo, rows, event=event, rule=rule), books.day)
+
+
+def merged(pieces: Pieces) -> dict[str, Decimal]:
+    """The pieces summed by account, each in the place it first comes; none that sums to 0."""
+    sums: dict[str, Decimal] = {}
+    for account, amount in pieces:
+        sums[account] = sums.get(account, Decimal(0)) + amount
+    return {account: amount for account, amount in sums.items() if amount}
 
 
 def charge(
@@ -218,3 +226,27 @@ def charge(
     return post_pieces(
         books, [*pieces, (to, round_money(amount))], kind=kind, memo=memo, rule=rule, event=event
     )
+
+
+# -- a game's commands -----------------------------------------------------------------------------
+class Commands:
+    """A game's commands, each declared once on its handler:
+    `@COMMANDS("deposit", "ledger deposit Ann 5")` over `def _deposit(books, a: Deposit,
+    where, event)`. The command's typed record is the type of the handler's second parameter,
+    its help the first paragraph of the handler's docstring (its lines joined by a space), its
+    example the one given; `specs` and `handlers` are by the command's name."""
+
+    def __init__(self) -> None:
+        self.specs: dict[str, ActionSpec] = {}
+        self.handlers: dict[str, Callable[..., Any]] = {}
+
+    def __call__(self, name: str, example: str) -> Callable[[H], H]:
+        def declare(handler: H) -> H:
+            second = list(inspect.signature(handler).parameters)[1]
+            move = get_type_hints(handler)[second]
+            help = " ".join((inspect.getdoc(handler) or "").split("\n\n")[0].split())
+            self.specs[name] = command(name, move, help, example)
+            self.handlers[name] = handler
+            return handler
+
+        return declare

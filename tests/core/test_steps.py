@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
+from typing import Annotated
 
 import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ledger.core import params as steps_params
 from ledger.core import steps
 from ledger.core.books import BANK, Books, Game, Player
 from ledger.core.journal import Journal, transfer
@@ -215,3 +217,30 @@ def test_38_gather_returns_every_value_in_order_when_none_refuses() -> None:
 def test_38_gather_lets_a_programming_error_through() -> None:
     with pytest.raises(ZeroDivisionError):
         steps.gather(lambda: 2, lambda: 1 // 0)
+
+
+class _Deposit(steps_params.Move):
+    who: Annotated[str, steps_params.Arg("WHO")]
+
+
+def test_38_a_command_is_declared_once_on_its_handler() -> None:
+    commands = steps.Commands()
+
+    @commands("deposit", "ledger deposit Ann")
+    def _deposit(books: Books, a: _Deposit, where: dict[str, str], event: str) -> str:
+        """Put money in the
+        jar (§1).
+
+        Said only to the reader."""
+        return a.who
+
+    spec = commands.specs["deposit"]
+    assert (spec.name, spec.move, spec.example) == ("deposit", _Deposit, "ledger deposit Ann")
+    assert spec.help == "Put money in the jar (§1)."
+    assert spec.params == steps_params.params_of(_Deposit)
+    assert commands.handlers == {"deposit": _deposit}
+
+
+def test_38_pieces_merge_by_account_in_the_order_they_first_come_and_zeros_go() -> None:
+    pieces = [("b", Decimal(-3)), ("a", Decimal(2)), ("b", Decimal(1)), ("c", Decimal(0))]
+    assert list(steps.merged(pieces).items()) == [("b", Decimal(-2)), ("a", Decimal(2))]

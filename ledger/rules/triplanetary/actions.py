@@ -37,9 +37,10 @@ from ledger.rules.triplanetary import (
     trials,
 )
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import Done, Handler
+from ledger.rules.triplanetary.kit import COMMANDS, Done, Handler
 from ledger.rules.triplanetary.refusals import REFUSES
 
+#: The modules whose handlers declare the commands (`@COMMANDS`): importing them declares them.
 _MODULES = (
     ships,
     prospecting,
@@ -57,7 +58,8 @@ _MODULES = (
     destruction,
     transfer,
 )
-_SPECS: dict[str, ActionSpec] = {k: v for m in _MODULES for k, v in m.SPECS.items()}
+assert len(_MODULES) == len({h.__module__ for h in COMMANDS.handlers.values()})
+_SPECS = COMMANDS.specs
 #: The commands in the order `ledger --help` lists them.
 ORDER = (
     *("buy", "hire", "discharge", "supply", "fuel", "office-open", "office-close"),
@@ -65,14 +67,14 @@ ORDER = (
     *("sell", "process", "pickup", "dropoff", "sell-company"),
     *("liner-open", "liner-close", "liner-depart", "lloyds", "branch", "branch-open", "colonize"),
     *("destroy", "crime", "fine", "trial", "declare", "pr", "pr-program"),
-    *transfer.SPECS,
+    "transfer",
 )
 assert sorted(ORDER) == sorted(_SPECS), "every action is listed once in ORDER"
 SPECS: dict[str, ActionSpec] = {
     name: replace(_SPECS[name], refuses=REFUSES.get(name, ())) for name in ORDER
 }
 assert set(REFUSES) - {"pay", "tick"} <= set(SPECS), "refusals of commands there are"
-HANDLERS: dict[str, Handler] = {k: v for m in _MODULES for k, v in m.HANDLERS.items()}
+HANDLERS: dict[str, Handler] = COMMANDS.handlers
 
 
 def refuse_the_dead(books: Books, move: Move, where: Mapping[str, str]) -> None:

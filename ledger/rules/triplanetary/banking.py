@@ -6,17 +6,17 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     LLOYDS,
-    PLAYER,
     SUPPLIERS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     canonical_place,
     cash_at,
@@ -32,16 +32,14 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Branch, Underwriting
 
 
-class Lloyds(Move):
-    player: Annotated[str, PLAYER]
+class Lloyds(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     good: Annotated[str, Arg("GOOD")]
     qty: Annotated[int, Arg("CP", column="amount")]
     at: Annotated[str, Arg("--at")]
 
 
-class BranchMove(Move):
-    player: Annotated[str, PLAYER]
+class BranchMove(PlayerMove):
     base: Annotated[str, Arg("--base")]
     ship: Annotated[str, Arg("--ship")]
 
@@ -50,7 +48,9 @@ class BranchOpen(Move):
     branch: Annotated[str, Arg("BRANCH", column="player")]
 
 
+@COMMANDS("lloyds", "ledger lloyds Ann cordrazite 10 --ship Nomad --at Ganymede")
 def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
+    """Lloyds of Luna underwrites up to half a cargo (§31)."""
     state = state_of(books)
     player, place = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -87,8 +87,7 @@ def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
     uid = state.next_id("U", [c.id for c in state.underwriting])
     state.underwriting.append(Underwriting(uid, player.name, ship.id, good, qty, paid, books.day))
     return Done(
-        f"txn {txn.id}: Lloyds pays {Money(paid, books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})",
-        [txn],
+        f"txn {txn.id}: Lloyds pays {Money(paid, books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})"
     )
 
 
@@ -119,7 +118,9 @@ def _refuse_without_corporation(books: Books, name: str, where: str) -> None:
     )
 
 
+@COMMANDS("branch", "ledger branch Ann --base B1 --ship Nomad")
 def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
+    """Set up a branch bank: 500 KC and 5000 KC of reserves shipped as Plutonium (§30)."""
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     base = find_post(books, a.base, where["base"], owner=player, kinds=("base",))
@@ -141,12 +142,13 @@ def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
     bid = state.next_id("BB", [b.id for b in state.branches])
     state.branches.append(Branch(bid, player.name, base.id, ship.id, books.day))
     return Done(
-        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered",
-        [txn],
+        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered"
     )
 
 
+@COMMANDS("branch-open", "ledger branch-open BB1")
 def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
+    """Open a branch bank once its Plutonium is delivered (§30)."""
     state = state_of(books)
     waiting = [b for b in state.branches if b.status == "shipping"]
     branch = find(waiting, a.branch, lambda b: b.id)
@@ -187,34 +189,5 @@ def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
         event=event,
     )
     return Done(
-        f"txn {txn.id}: branch bank {branch.id} open on {branch.base}; its reserves are {player.name}'s account there (--from-bank {branch.base})",
-        [txn],
+        f"txn {txn.id}: branch bank {branch.id} open on {branch.base}; its reserves are {player.name}'s account there (--from-bank {branch.base})"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "lloyds": command(
-        "lloyds",
-        Lloyds,
-        "Lloyds of Luna underwrites up to half a cargo (§31).",
-        "ledger lloyds Ann cordrazite 10 --ship Nomad --at Ganymede",
-    ),
-    "branch": command(
-        "branch",
-        BranchMove,
-        "Set up a branch bank: 500 KC and 5000 KC of reserves shipped as Plutonium (§30).",
-        "ledger branch Ann --base B1 --ship Nomad",
-    ),
-    "branch-open": command(
-        "branch-open",
-        BranchOpen,
-        "Open a branch bank once its Plutonium is delivered (§30).",
-        "ledger branch-open BB1",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "lloyds": _lloyds,
-    "branch": _branch,
-    "branch-open": _branch_open,
-}

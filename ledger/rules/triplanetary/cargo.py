@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     GRAPPLES,
-    PLAYER,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     canonical_place,
     check_hold,
@@ -25,20 +25,20 @@ from ledger.rules.triplanetary.kit import (
     state_of,
 )
 
+#: §27: a ship docked at a base or mine may move C-T ore too, not only what it picks up in
+#: passing.
 DOCKED = Arg(
     "--docked", help="docked at the base or mine, not passing at a speed of one: C-T ore too"
 )
 
 
-class Process(Move):
-    player: Annotated[str, PLAYER]
+class Process(PlayerMove):
     at: Annotated[str, Arg("--at")]
     qty: Annotated[int | None, Arg("CP", column="amount")] = None
     ship: Annotated[str, Arg("--ship")]
 
 
-class Pickup(Move):
-    player: Annotated[str, PLAYER]
+class Pickup(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     source: Annotated[str, Arg("--from")]
     qty: Annotated[int | None, Arg("CP", column="amount")] = None
@@ -46,8 +46,7 @@ class Pickup(Move):
     docked: Annotated[bool, DOCKED] = False
 
 
-class Dropoff(Move):
-    player: Annotated[str, PLAYER]
+class Dropoff(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     to: Annotated[str, Arg("--to")]
     qty: Annotated[int | None, Arg("CP", column="amount")] = None
@@ -68,7 +67,9 @@ def _processing_place(at: str | None, where: str) -> str:
     return place
 
 
+@COMMANDS("process", "ledger process Ann --at Ceres 20 --ship Nomad")
 def _process(books: Books, a: Process, where: Where, event: str) -> Done:
+    """Have Ceres or Callisto process raw ore in a ship's hold, 4 CP into 1 (§25)."""
     state, rules = state_of(books), rules_of(books)
     player, place = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -88,19 +89,23 @@ def _process(books: Books, a: Process, where: Where, event: str) -> Done:
     state.add_cargo(ship.id, "raw-ore", -used)
     state.add_cargo(ship.id, "processed-ore", made)
     return Done(
-        f"{place} processes {used} CP of raw ore from {ship.name} into {made} CP of processed ore (§25)",
-        [],
+        f"{place} processes {used} CP of raw ore from {ship.name} into {made} CP of processed ore (§25)"
     )
 
 
 PORTABLE_EXCLUDED = ("fuel", "c-t-ore")  # §27: not fuel or C-T ore
 
 
+@COMMANDS("pickup", "ledger pickup Ann --ship Nomad --from M1 20")
 def _pickup(books: Books, a: Pickup, where: Where, event: str) -> Done:
+    """Pick up ore, supplies or equipment from a mine or base (§27; C-T ore only --docked, not
+    fuel)."""
     return _move_goods(books, a, where, to_ship=True)
 
 
+@COMMANDS("dropoff", "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5")
 def _dropoff(books: Books, a: Dropoff, where: Where, event: str) -> Done:
+    """Drop off goods, supplies or equipment at a base or mine (§27)."""
     return _move_goods(books, a, where, to_ship=False)
 
 
@@ -173,37 +178,5 @@ def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: boo
         state.add_cargo(target.id, good, qty)
     verb = "picks up" if to_ship else "drops off"
     return Done(
-        f"{ship.name} {verb} {plural(qty, 'unit') if good == 'supplies' else f'{qty} CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)",
-        [],
+        f"{ship.name} {verb} {plural(qty, 'unit') if good == 'supplies' else f'{qty} CP'} of {good} {'from' if to_ship else 'at'} {store.name or store.id} (§27)"
     )
-
-
-#: §27: a ship docked at a base or mine may move C-T ore too, not only what it picks up in
-#: passing.
-SPECS: dict[str, ActionSpec] = {
-    "process": command(
-        "process",
-        Process,
-        "Have Ceres or Callisto process raw ore in a ship's hold, 4 CP into 1 (§25).",
-        "ledger process Ann --at Ceres 20 --ship Nomad",
-    ),
-    "pickup": command(
-        "pickup",
-        Pickup,
-        "Pick up ore, supplies or equipment from a mine or base (§27; C-T ore only --docked, "
-        "not fuel).",
-        "ledger pickup Ann --ship Nomad --from M1 20",
-    ),
-    "dropoff": command(
-        "dropoff",
-        Dropoff,
-        "Drop off goods, supplies or equipment at a base or mine (§27).",
-        "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "process": _process,
-    "pickup": _pickup,
-    "dropoff": _dropoff,
-}

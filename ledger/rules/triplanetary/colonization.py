@@ -5,17 +5,15 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Annotated
 
-from ledger.core.params import ActionSpec, Move, command
 from ledger.core.steps import refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
-    PLAYER,
+    COMMANDS,
     SUPPLIERS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     charge,
     find_player,
@@ -29,11 +27,14 @@ COLONIZATION_DAYS = 360  # §32
 RAMSCOOPS = 3  # §32
 
 
-class Colonize(Move):
-    player: Annotated[str, PLAYER]
+class Colonize(PlayerMove):
+    """Only the player who outfits the attempt (§32)."""
 
 
+@COMMANDS("colonize", "ledger colonize Ann")
 def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
+    """Outfit an interstellar colonization attempt: three Bussard ramscoops, 100,000 KC, 360 days
+    (§32)."""
     state = state_of(books)
     player = find_player(books, a.player, where["player"])
     scoops = [
@@ -78,8 +79,7 @@ def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
         )
     )
     return Done(
-        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)",
-        [txn],
+        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)"
     )
 
 
@@ -104,17 +104,3 @@ def complete_colonization(books: Books, order: Order) -> str:
             "§32 §36C",
         )
     return f"the colonization attempt {order.id} leaves the board past Jupiter, never to return; PR {tables.PR_COLONIZATION:+d}"
-
-
-SPECS: dict[str, ActionSpec] = {
-    "colonize": command(
-        "colonize",
-        Colonize,
-        "Outfit an interstellar colonization attempt: three Bussard ramscoops, 100,000 KC, 360 days (§32).",
-        "ledger colonize Ann",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "colonize": _colonize,
-}

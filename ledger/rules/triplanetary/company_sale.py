@@ -7,14 +7,14 @@ from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.money import Money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
-    PLAYER,
+    COMMANDS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     find_player,
     priced_sale,
@@ -24,13 +24,14 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-class SellCompany(Move):
-    player: Annotated[str, PLAYER]
+class SellCompany(PlayerMove):
     to: Annotated[str, Arg("BUYER", column="to")]
     price: Annotated[Decimal, Arg("PRICE", column="amount")]
 
 
+@COMMANDS("sell-company", "ledger sell-company Bob Ann 400")
 def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Done:
+    """Sell a player's whole company to another player at an agreed price; 10% tax (§9, §29)."""
     state = state_of(books)
     seller, buyer = gather(  # both players are told at once
         lambda: find_player(books, a.player, where["player"]),
@@ -87,7 +88,6 @@ def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Don
     return Done(
         f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, books.currency)}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§9, §29)"
         + _move_line_bonus(books, seller, buyer, running),
-        [txn],
     )
 
 
@@ -108,17 +108,3 @@ def _move_line_bonus(books: Books, seller: Player, buyer: Player, running: set[s
         set_pr(books, buyer, bonus, "runs a space passenger line (company bought)", "§9 §36C")
         said += f", {buyer.name} PR {bonus:+d}"
     return said + " (§36C)"
-
-
-SPECS: dict[str, ActionSpec] = {
-    "sell-company": command(
-        "sell-company",
-        SellCompany,
-        "Sell a player's whole company to another player at an agreed price; 10% tax (§9, §29).",
-        "ledger sell-company Bob Ann 400",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "sell-company": _sell_company,
-}

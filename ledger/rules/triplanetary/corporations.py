@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import find, gather, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
-    PLAYER,
+    COMMANDS,
     SUPPLIERS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     canonical_place,
     charge,
@@ -23,8 +23,7 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Corporation
 
 
-class Incorporate(Move):
-    player: Annotated[str, PLAYER]
+class Incorporate(PlayerMove):
     at: Annotated[
         str | None, Arg("--at", help="a planet or moon (default: where the player is)")
     ] = None
@@ -36,7 +35,9 @@ class Merge(Move):
     other: Annotated[str, Arg("OTHER", column="to")]
 
 
+@COMMANDS("incorporate", "ledger incorporate Ann --at Mars --name 'Ann Mining'")
 def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done:
+    """Form a corporation: 5 KC, 5 days; required once a player has two ships (§7)."""
     state, rules = state_of(books), rules_of(books)
     player, at = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -68,10 +69,12 @@ def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done
             cid, player.name, a.name or f"{player.name} Corporation", place, books.day, ready
         )
     )
-    return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}", [txn])
+    return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}")
 
 
+@COMMANDS("merge", "ledger merge K1 K2")
 def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
+    """Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9)."""
     state, rules = state_of(books), rules_of(books)
 
     def corp(key: str, w: str) -> Corporation:
@@ -121,27 +124,5 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
     )
     other = state.update(other, status="merging")
     return Done(
-        f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)",
-        [txn],
+        f"txn {txn.id}: {other.name} merges into {into.name}, complete on day {into.ready_day}; {into.head} stays head (§9)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "incorporate": command(
-        "incorporate",
-        Incorporate,
-        "Form a corporation: 5 KC, 5 days; required once a player has two ships (§7).",
-        "ledger incorporate Ann --at Mars --name 'Ann Mining'",
-    ),
-    "merge": command(
-        "merge",
-        Merge,
-        "Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9).",
-        "ledger merge K1 K2",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "incorporate": _incorporate,
-    "merge": _merge,
-}

@@ -8,17 +8,17 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import find, gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     CREWS,
-    PLAYER,
     SUPPLIERS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     at_least_one,
     charge,
@@ -35,8 +35,7 @@ from ledger.rules.triplanetary.model import ACTIVE, Crew, Mine, Post, Ship
 from ledger.rules.triplanetary.settings import Rules
 
 
-class Hire(Move):
-    player: Annotated[str, PLAYER]
+class Hire(PlayerMove):
     ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
     mine: Annotated[str | None, Arg("--mine", help="a mine (claim), by name or id")] = None
@@ -47,15 +46,17 @@ class Discharge(Move):
     crew: Annotated[str, Arg("CREW", column="player")]
 
 
-class Supply(Move):
-    player: Annotated[str, PLAYER]
+class Supply(PlayerMove):
     ship: Annotated[str | None, Arg("--ship", help="a ship, by name or id")] = None
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
     mine: Annotated[str | None, Arg("--mine", help="a mine (claim), by name or id")] = None
     months: Annotated[int, Arg("--months", help="months of supplies for the crews there")]
 
 
+@COMMANDS("hire", "ledger hire Ann --ship Nomad --crews 2")
 def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
+    """Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit
+    (§13)."""
     state, rules = state_of(books), rules_of(books)
     player, (k, key) = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -110,8 +111,7 @@ def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
         post = state.update(post, status=ACTIVE)  # new crews take over an abandoned or dead post
     return Done(
         f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
-        [txn],
-        _unfed(books, player.name, post, supplier, where[k], k),
+        warnings=_unfed(books, player.name, post, supplier, where[k], k),
     )
 
 
@@ -163,7 +163,9 @@ def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
     return rules.wage * max(0, day - crew.paid_through)
 
 
+@COMMANDS("discharge", "ledger discharge C3")
 def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
+    """Discharge a crew: back wages and 14 days' severance (§13)."""
     state, rules = state_of(books), rules_of(books)
     crew = find(state.crews, a.crew, lambda c: c.id)
     if crew is None or not crew.active:
@@ -191,12 +193,14 @@ def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
     )
     crew = state.update(crew, status="discharged", ended_day=books.day, paid_through=books.day)
     return Done(
-        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}",
-        [txn],
+        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}"
     )
 
 
+@COMMANDS("supply", "ledger supply Ann --ship Nomad --months 3")
 def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
+    """Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14,
+    §38)."""
     state, rules = state_of(books), rules_of(books)
     player, (k, key), months = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -231,32 +235,4 @@ def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
         emergency_left=full,
         fed_until=max(post.fed_until, books.day),
     )
-    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}", [txn])
-
-
-SPECS: dict[str, ActionSpec] = {
-    "hire": command(
-        "hire",
-        Hire,
-        "Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit (§13).",
-        "ledger hire Ann --ship Nomad --crews 2",
-    ),
-    "discharge": command(
-        "discharge",
-        Discharge,
-        "Discharge a crew: back wages and 14 days' severance (§13).",
-        "ledger discharge C3",
-    ),
-    "supply": command(
-        "supply",
-        Supply,
-        "Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14, §38).",
-        "ledger supply Ann --ship Nomad --months 3",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "hire": _hire,
-    "discharge": _discharge,
-    "supply": _supply,
-}
+    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}")

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import find, refuse
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     GONE,
     Done,
-    Handler,
     Where,
     find_player,
     find_post,
@@ -29,10 +29,13 @@ class Destroy(Move):
     aboard: Annotated[str | None, Arg("--aboard")] = None
 
 
+@COMMANDS("destroy", "ledger destroy Nomad --aboard Ann")
 def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
-    """A ship, base or recreation module destroyed in play. A ship's or base's crews die, a
-    player aboard dies and the company is dissolved (§5); a base's recreation modules go with
-    it (§20) and so do the offices in it (§8). A module alone leaves its base standing."""
+    """Record a ship, base or recreation module destroyed in play; its crews die, and a player
+    aboard (§5); a base's modules and offices go with it (§20, §8).
+
+    A player aboard dies and the company is dissolved (§5); a module destroyed alone leaves its
+    base standing (§20)."""
     state = state_of(books)
     key = a.what.strip().casefold()
     module = find(state.modules, key, lambda m: m.id)
@@ -67,7 +70,7 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
             text += f"; office {o.id} in it closed, no more fees (§8)"
     if player is not None:
         text += "; " + death(books, player, event).replace("are put to death", "die with it")
-    return Done(text, [])
+    return Done(text)
 
 
 def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> Done:
@@ -87,18 +90,5 @@ def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> D
         )
     state_of(books).update(module, status=DESTROYED)
     return Done(
-        f"recreation module {module.id} destroyed; base {module.base} stands; no more pay is spent there, no tax, no trial modifier (§20, §29, §36C)",
-        [],
+        f"recreation module {module.id} destroyed; base {module.base} stands; no more pay is spent there, no tax, no trial modifier (§20, §29, §36C)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "destroy": command(
-        "destroy",
-        Destroy,
-        "Record a ship, base or recreation module destroyed in play; its crews die, and a player aboard (§5); a base's modules and offices go with it (§20, §8).",
-        "ledger destroy Nomad --aboard Ann",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {"destroy": _destroy}

@@ -11,22 +11,23 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.problems import Problem
 from ledger.core.steps import Refused, gather, post_pieces, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
-    PLAYER,
+    COMMANDS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     at_least_one,
     charge,
     collected_when,
     debit,
     find_player,
+    owe,
     rules_of,
     set_pr,
     state_of,
@@ -34,42 +35,38 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
-CLASSES = {"i": 1, "1": 1, "ii": 2, "2": 2, "iii": 3, "3": 3}
 
-
-class CrimeMove(Move):
-    player: Annotated[str, PLAYER]
+class CrimeMove(PlayerMove):
     cls: Annotated[str, Arg("--class", help="I, II or III (§36A)")]
     what: Annotated[str, Arg("--what")]
 
 
-class Fine(Move):
-    player: Annotated[str, PLAYER]
+class Fine(PlayerMove):
     amount: Annotated[Decimal, Arg("AMOUNT", column="amount")]
     reason: Annotated[str, Arg("--reason")]
 
 
-class Declare(Move):
-    player: Annotated[str, PLAYER]
+class Declare(PlayerMove):
     what: Annotated[str, Arg("pirate|warlord", column="to")]
 
 
-class Pr(Move):
-    player: Annotated[str, PLAYER]
+class Pr(PlayerMove):
     change: Annotated[str, Arg("CHANGE", column="amount")]
     reason: Annotated[str, Arg("--reason")]
 
 
-class PrProgram(Move):
-    player: Annotated[str, PLAYER]
+class PrProgram(PlayerMove):
     count: Annotated[int, Arg("COUNT", help="how many programs (5000 KC each)", column="amount")]
 
 
 def crime_class(text: str, where: str) -> int:
-    key = text.strip().casefold().removeprefix("class").strip()
-    if key not in CLASSES:
-        raise refuse("bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)")
-    return CLASSES[key]
+    """The crime class (§36A) `text` names (I, II, III, 1, 2, 3, "class ii"), or refused."""
+    try:
+        return int(tables.parse_crime_class(text))
+    except ValueError:
+        raise refuse(
+            "bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)"
+        ) from None
 
 
 def dead_problem(player: Player, where: str) -> Problem | None:
@@ -148,22 +145,14 @@ def fine_player(
         parts.append(f"txn {txn.id}: {player.name} pays a fine of {now:.2f} KC to the Patrol")
     rest = amount - now
     if rest > 0:
-        state.dues.append(
-            Due(
-                state.next_id("D", [d.id for d in state.dues]),
-                player.name,
-                "patrol",
-                rest,
-                f"fine: {reason}",
-                books.day,
-                rule,
-            )
-        )
+        owe(state, Due("", player.name, "patrol", rest, f"fine: {reason}", books.day, rule))
         parts.append(f"{rest:.2f} KC of the fine is owed: {collected_when(player.name)}")
     return "; ".join(parts)
 
 
+@COMMANDS("crime", "ledger crime Bob --class II --what 'claim jumping at M3'")
 def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
+    """Record a crime reported to the Patrol (§36A)."""
     state = state_of(books)
     player, cls = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -171,10 +160,7 @@ def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
     )
     cid = state.next_id("X", [c.id for c in state.crimes])
     state.crimes.append(Crime(cid, player.name, books.day, cls, a.what, "§36A"))
-    return Done(
-        f"crime {cid} on record: class {'I' * cls} by {player.name}: {a.what} (§36A)",
-        [],
-    )
+    return Done(f"crime {cid} on record: class {'I' * cls} by {player.name}: {a.what} (§36A)")
 
 
 def _more_than_0(amount: Decimal, where: str) -> Decimal:
@@ -183,7 +169,9 @@ def _more_than_0(amount: Decimal, where: str) -> Decimal:
     return amount
 
 
+@COMMANDS("fine", "ledger fine Bob 50 --reason 'reckless docking'")
 def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
+    """Fine a player; fines go to the Patrol (§6)."""
     player, _ = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _more_than_0(a.amount, where["amount"]),
@@ -197,7 +185,6 @@ def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
         )
     return Done(
         fine_player(books, player, a.amount, a.reason, "§6", event, where["amount"]),
-        [],
     )
 
 
@@ -208,7 +195,9 @@ def _declared(text: str, where: str) -> str:
     return what
 
 
+@COMMANDS("declare", "ledger declare Bob pirate")
 def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
+    """A player turns pirate or warlord: for good, PR -15 (§33, §34)."""
     player, what = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _declared(a.what, where["what"]),
@@ -236,8 +225,7 @@ def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
         "§33 §36C" if what == "pirate" else "§34 §36C",
     )
     return Done(
-        f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now",
-        [],
+        f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now"
     )
 
 
@@ -251,20 +239,24 @@ def _pr_points(said: object, where: str) -> int:
         ) from None
 
 
+@COMMANDS("pr", "ledger pr Ann +1 --reason heroism")
 def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
+    """Award or take public relations points the table agreed on (§36C)."""
     player, change = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _pr_points(a.change, where["change"]),
     )
     set_pr(books, player, change, a.reason, "§36C")
     return Done(
-        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}",
-        [],
+        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}"
     )
 
 
+@COMMANDS("pr-program", "ledger pr-program Ann 2")
 def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
-    """§36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
+    """Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).
+
+    §36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
     rules = rules_of(books)
     player, count = gather(  # independent mistakes are told together
@@ -288,48 +280,5 @@ def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
     change = rules.pr_per_program * count
     set_pr(books, player, change, f"{programs} on Earth", "§36C")
     return Done(
-        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}",
-        [txn],
+        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "crime": command(
-        "crime",
-        CrimeMove,
-        "Record a crime reported to the Patrol (§36A).",
-        "ledger crime Bob --class II --what 'claim jumping at M3'",
-    ),
-    "fine": command(
-        "fine",
-        Fine,
-        "Fine a player; fines go to the Patrol (§6).",
-        "ledger fine Bob 50 --reason 'reckless docking'",
-    ),
-    "declare": command(
-        "declare",
-        Declare,
-        "A player turns pirate or warlord: for good, PR -15 (§33, §34).",
-        "ledger declare Bob pirate",
-    ),
-    "pr": command(
-        "pr",
-        Pr,
-        "Award or take public relations points the table agreed on (§36C).",
-        "ledger pr Ann +1 --reason heroism",
-    ),
-    "pr-program": command(
-        "pr-program",
-        PrProgram,
-        "Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).",
-        "ledger pr-program Ann 2",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "crime": _crime,
-    "fine": _fine,
-    "declare": _declare,
-    "pr": _pr_award,
-    "pr-program": _pr_program,
-}

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from functools import partial
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 
@@ -18,15 +18,16 @@ from ledger.core import steps
 from ledger.core.books import Player
 from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
-from ledger.core.params import Arg
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, not_found, post_pieces, refuse
+from ledger.core.steps import Commands, Refused, not_found, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
     DEPARTED,
     DESTROYED,
     Base,
+    Due,
     Mine,
     Module,
     Office,
@@ -51,7 +52,8 @@ Where = Mapping[str, str]
 
 class Done(msgspec.Struct):
     summary: str
-    txns: list[Transaction]
+    #: Every transaction the action posted: `apply_action` reads them from the journal.
+    txns: list[Transaction] = []
     #: What the banker is told of a move the rules allow but that will cost the player (a
     #: crew with no supplies, §14): warnings, the action still goes through.
     warnings: list[Problem] = []
@@ -59,9 +61,18 @@ class Done(msgspec.Struct):
 
 #: A command's handler: it receives the command's typed record (a `Move`).
 Handler = Callable[[Books, Any, Where, str], Done]
+#: Every command of the game, declared on its handler (`@COMMANDS(name, example)`); actions.py
+#: lists them in their order.
+COMMANDS = Commands()
 
 
 PLAYER = Arg("PLAYER", help="the player who acts", column="player")
+
+
+class PlayerMove(Move):
+    """A move a player makes: the player who acts is its first parameter (PLAYER)."""
+
+    player: Annotated[str, PLAYER]
 
 
 def state_of(books: Books) -> State:
@@ -104,6 +115,18 @@ def refuse_gone(post: Post, where: str) -> None:
         f"{name} is {why}: nothing more is done with it",
         "name a ship or base that is still there",
     )
+
+
+def holdings(state: State, name: str) -> dict[str, int]:
+    """How many of each a player holds: ships and bases still in play, mines, open offices and
+    working crews (the served pages' owners and the game summary's fleets)."""
+    return {
+        "ship": sum(1 for s in state.ships if s.owner == name and s.status not in GONE),
+        "base": sum(1 for b in state.bases if b.owner == name and b.status not in GONE),
+        "mine": sum(1 for m in state.mines if m.owner == name),
+        "office": sum(1 for o in state.offices if o.owner == name and o.status == "open"),
+        "crew": sum(1 for c in state.crews if c.owner == name and c.active),
+    }
 
 
 def standing_modules(state: State) -> list[Module]:
@@ -194,6 +217,14 @@ def find_post(
 #: Paying from a player's banks, or refused: banks make no loans (§30).
 debit = partial(steps.debit, hint="banks make no loans (§30)")
 charge = partial(steps.charge, hint="banks make no loans (§30)")
+
+
+def owe(state: State, due: Due) -> None:
+    """What a player could not pay now is owed (the Dues, §6), under the next id: `ledger
+    tick` collects it (`collected_when`)."""
+    state.dues.append(
+        msgspec.structs.replace(due, id=state.next_id("D", [d.id for d in state.dues]))
+    )
 
 
 def collected_when(name: str, it: str = "it") -> str:

@@ -7,15 +7,15 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     PASSENGERS,
-    PLAYER,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     canonical_place,
     cash_at,
@@ -31,8 +31,7 @@ from ledger.rules.triplanetary.markets import may_trade_here
 from ledger.rules.triplanetary.model import Liner, State
 
 
-class LinerOpen(Move):
-    player: Annotated[str, PLAYER]
+class LinerOpen(PlayerMove):
     frm: Annotated[str, Arg("FROM")]
     to: Annotated[str, Arg("TO", column="to")]
 
@@ -41,8 +40,7 @@ class LinerClose(Move):
     liner: Annotated[str, Arg("LINER", column="player")]
 
 
-class LinerDepart(Move):
-    player: Annotated[str, PLAYER]
+class LinerDepart(PlayerMove):
     frm: Annotated[str, Arg("FROM")]
     to: Annotated[str, Arg("TO", column="to")]
     ship: Annotated[str, Arg("--ship")]
@@ -71,7 +69,21 @@ def _running(state: State, owner: str) -> int:
     return sum(1 for line in state.liners if line.owner == owner and line.status == "open")
 
 
+def _open_line(state: State, owner: str, route: tables.LinerRoute) -> Liner | None:
+    """The line `owner` runs on `route` now (§28: one a route), or None."""
+    return next(
+        (
+            x
+            for x in state.liners
+            if x.owner == owner and (x.frm, x.to) == (route.frm, route.to) and x.status == "open"
+        ),
+        None,
+    )
+
+
+@COMMANDS("liner-open", "ledger liner open Ann Earth Mars")
 def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
+    """Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C)."""
     state = state_of(books)
     player, route = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -82,13 +94,7 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
         "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
         where["player"],
     )
-    if any(
-        line.owner == player.name
-        and line.frm == route.frm
-        and line.to == route.to
-        and line.status == "open"
-        for line in state.liners
-    ):
+    if _open_line(state, player.name, route) is not None:
         raise refuse(
             "line-exists", where["to"], f"{player.name} runs {route.frm}-{route.to} already (§28)"
         )
@@ -101,12 +107,13 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
         )
     extra = f"; PR {tables.PR_LINER_RUNNING:+d} while running a line (§36C)" if first else ""
     return Done(
-        f"liner {lid} {route.frm}-{route.to} open: a passenger every {route.turns_per_passenger} days, fare {route.fare} KC{extra}",
-        [],
+        f"liner {lid} {route.frm}-{route.to} open: a passenger every {route.turns_per_passenger} days, fare {route.fare} KC{extra}"
     )
 
 
+@COMMANDS("liner-close", "ledger liner close L1")
 def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
+    """Close a passenger line; PR -1 for stopping (§36C)."""
     state = state_of(books)
     line = find([x for x in state.liners if x.status == "open"], a.liner, lambda x: x.id)
     if line is None:
@@ -138,26 +145,18 @@ def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
             "§36C",
         )
         text += f"; PR {-tables.PR_LINER_RUNNING + tables.PR_LINER_STOPPED:+d} (§36C)"
-    return Done(text, [])
+    return Done(text)
 
 
+@COMMANDS("liner-depart", "ledger liner depart Ann Earth Mars --ship Star")
 def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Done:
+    """A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40)."""
     state, rules = state_of(books), rules_of(books)
     player, route = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
         lambda: _route(a, where),
     )
-    line = next(
-        (
-            x
-            for x in state.liners
-            if x.owner == player.name
-            and x.frm == route.frm
-            and x.to == route.to
-            and x.status == "open"
-        ),
-        None,
-    )
+    line = _open_line(state, player.name, route)
     if line is None:
         raise refuse(
             "unknown-liner",
@@ -187,34 +186,5 @@ def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Don
     )
     line = state.update(line, waiting=line.waiting - seats)
     return Done(
-        f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting",
-        [txn],
+        f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "liner-open": command(
-        "liner-open",
-        LinerOpen,
-        "Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C).",
-        "ledger liner open Ann Earth Mars",
-    ),
-    "liner-close": command(
-        "liner-close",
-        LinerClose,
-        "Close a passenger line; PR -1 for stopping (§36C).",
-        "ledger liner close L1",
-    ),
-    "liner-depart": command(
-        "liner-depart",
-        LinerDepart,
-        "A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40).",
-        "ledger liner depart Ann Earth Mars --ship Star",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "liner-open": _liner_open,
-    "liner-close": _liner_close,
-    "liner-depart": _liner_depart,
-}

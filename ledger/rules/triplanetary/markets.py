@@ -14,17 +14,17 @@ from typing import Annotated, Any
 
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.steps import Refused, gather, post_pieces, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     LLOYDS,
     MARKET,
-    PLAYER,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     canonical_place,
     cash_at,
@@ -51,10 +51,9 @@ STOCKED = {
 }
 
 
-class Buy(Move):
+class Buy(PlayerMove):
     """`ledger buy`: an item of the §38 price list (ships.py), or §39 trade goods (here)."""
 
-    player: Annotated[str, PLAYER]
     item: Annotated[str, Arg("ITEM", help="an item of the §38 price list, e.g. packet")]
     qty: Annotated[int, Arg("QTY", help="how many (CP for trade goods)")] = 1
     name: Annotated[str | None, Arg("--name", help="the new ship's or base's name")] = None
@@ -65,8 +64,7 @@ class Buy(Move):
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
 
 
-class Sell(Move):
-    player: Annotated[str, PLAYER]
+class Sell(PlayerMove):
     good: Annotated[str, Arg("GOOD")]
     qty: Annotated[int, Arg("CP", column="amount")]
     at: Annotated[str | None, Arg("--at")] = None
@@ -77,6 +75,8 @@ class Sell(Move):
 
 
 def market(state: State, place: str, good: str) -> Market:
+    """The market of `good` at `place` whose stock and saturation the books follow (§25,
+    §26): a new one when there is none yet."""
     for m in state.markets:
         if m.place == place and m.good == good:
             return m
@@ -121,6 +121,29 @@ def _where_trading(books: Books, player: Player, a: Buy | Sell, where: Where) ->
     return here or canonical_place(str(player.get("location") or ""), where["at"])
 
 
+def market_price(good: str, place: str, where: str, *, buy: bool) -> Decimal:
+    """The §39 price of `good` at `place`, what a player pays (`buy`) or gets, or refused
+    with the places that trade it."""
+    price_at, places = (
+        (tables.buy_price, tables.places_buying)
+        if buy
+        else (tables.sell_price, tables.places_selling)
+    )
+    code, verb, done = (
+        ("not-sold-here", "sell", "sold") if buy else ("not-bought-here", "buy", "bought")
+    )
+    price = price_at(good, place)
+    if price is None:
+        there = ", ".join(f"{p} ({price_at(good, p)} KC)" for p in places(good))
+        raise refuse(
+            code,
+            where,
+            f"{place} does not {verb} {good}",
+            f"it is {done} at: {there}" if there else f"no market {verb}s it (§39)",
+        )
+    return price
+
+
 def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
     state, rules = state_of(books), rules_of(books)
@@ -131,17 +154,7 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     good = good_key(a.item)
     place = at or _where_trading(books, player, a, where)
     may_trade_here(player, place, where["at"])
-    price = tables.buy_price(good, place)
-    if price is None:
-        sellers = ", ".join(
-            f"{p} ({tables.buy_price(good, p)} KC)" for p in tables.places_buying(good)
-        )
-        raise refuse(
-            "not-sold-here",
-            where["at"],
-            f"{place} does not sell {good}",
-            f"it is sold at: {sellers}" if sellers else "no market sells it (§39)",
-        )
+    price = market_price(good, place, where["at"], buy=True)
     if not a.ship:
         raise refuse(
             "missing-value", where["ship"], "say which ship's hold the goods go into: --ship SHIP"
@@ -178,8 +191,7 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
     )
     state.add_cargo(ship.id, good, qty)
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)",
-        [txn],
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)"
     )
 
 
@@ -201,7 +213,10 @@ def _trade_good(text: str, where: str) -> str:
     return good
 
 
+@COMMANDS("sell", "ledger sell Ann processed-ore 20 --at Mars --ship Nomad")
 def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
+    """Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed
+    price); 10% sales tax (§29)."""
     state, rules = state_of(books), rules_of(books)
     player, good, at, _ = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -223,17 +238,7 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     may_trade_here(player, place, where["at"])
     if a.to:
         return _sell_to_player(books, player, ship, good, qty, place, a, where, event)
-    price = tables.sell_price(good, place)
-    if price is None:
-        buyers = ", ".join(
-            f"{p} ({tables.sell_price(good, p)} KC)" for p in tables.places_selling(good)
-        )
-        raise refuse(
-            "not-bought-here",
-            where["at"],
-            f"{place} does not buy {good}",
-            f"it is bought at: {buyers}" if buyers else "no market buys it (§39)",
-        )
+    price = market_price(good, place, where["at"], buy=False)
     m = market(state, place, good)
     day = books.day
     saturated = (
@@ -272,7 +277,7 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     text = f"txn {txn.id}: {memo}: {Money(gross, books.currency)}, sales tax {Money(tax, books.currency)} (§29)"
     if lloyds:
         text += f"; {lloyds}"
-    return Done(text, [txn])
+    return Done(text)
 
 
 def _settle_lloyds(
@@ -369,20 +374,5 @@ def _sell_to_player(
     state.add_cargo(ship.id, good, -qty)
     state.add_cargo(target.id, good, qty)
     return Done(
-        f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)",
-        [txn],
+        f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "sell": command(
-        "sell",
-        Sell,
-        "Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed price); 10% sales tax (§29).",
-        "ledger sell Ann processed-ore 20 --at Mars --ship Nomad",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "sell": _sell,
-}

@@ -7,17 +7,17 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.books import Player
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import find, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     OFFICE_SHIPS,
-    PLAYER,
     SUPPLIERS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     charge,
     find_player,
@@ -31,8 +31,7 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import ACTIVE, Office, Ship
 
 
-class OfficeOpen(Move):
-    player: Annotated[str, PLAYER]
+class OfficeOpen(PlayerMove):
     at: Annotated[str, Arg("--at")]
 
 
@@ -40,7 +39,9 @@ class OfficeClose(Move):
     office: Annotated[str, Arg("OFFICE", column="player")]
 
 
+@COMMANDS("office-open", "ledger office open Ann --at Mars")
 def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
+    """Open an office: 10 KC and the first 30 days' 5 KC in advance (§8)."""
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     place = a.at.strip()
@@ -103,8 +104,7 @@ def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
         liner = state.update(liner, supplies=liner.supplies - rules.office_staff_units)
         staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
     return Done(
-        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}",
-        [txn],
+        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}"
     )
 
 
@@ -144,7 +144,9 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
         )
 
 
+@COMMANDS("office-close", "ledger office close O1")
 def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Done:
+    """Close an office (§8)."""
     state = state_of(books)
     office = find(state.offices, a.office, lambda o: o.id)
     if office is None or office.status != "open":
@@ -158,27 +160,5 @@ def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Don
         )
     office = state.update(office, status="closed")
     return Done(
-        f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)",
-        [],
+        f"office {office.id} at {office.place} closed (its fees stop; reopening costs as much as a new one, §8)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "office-open": command(
-        "office-open",
-        OfficeOpen,
-        "Open an office: 10 KC and the first 30 days' 5 KC in advance (§8).",
-        "ledger office open Ann --at Mars",
-    ),
-    "office-close": command(
-        "office-close",
-        OfficeClose,
-        "Close an office (§8).",
-        "ledger office close O1",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "office-open": _office_open,
-    "office-close": _office_close,
-}

@@ -11,10 +11,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.steps import refuse
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import PLAYER, Done, Where, find_player, find_post, rules_of
+from ledger.rules.triplanetary.kit import (
+    COMMANDS,
+    Done,
+    PlayerMove,
+    Where,
+    find_player,
+    find_post,
+    rules_of,
+)
 from ledger.rules.triplanetary.model import Ship
 
 #: The ships that may prospect (§23: "Only a transport or packet may search for ore").
@@ -23,8 +31,7 @@ PROSPECTORS = ("transport", "packet")
 ORE_FACE, CT_FACE, SIDES = 6, 1, 6
 
 
-class Prospect(Move):
-    player: Annotated[str, PLAYER]
+class Prospect(PlayerMove):
     ship: Annotated[str, Arg("--ship", help="the transport or packet")]
     hex: Annotated[str, Arg("--hex", help="the asteroid hex, e.g. 0412")]
     dice: Annotated[
@@ -56,7 +63,10 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
     return [int(p) for p in parts] + [None] * max(0, count - len(parts))
 
 
+@COMMANDS("prospect", "ledger prospect Ann --ship Nomad --hex 0412 --dice 6")
 def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
+    """Prospect an asteroid hex (§23): a six finds high-grade ore, a one rolled twice C-T ore; the
+    dice are recorded with what they decided."""
     player = find_player(books, a.player, where["player"])
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
     if not isinstance(ship, Ship) or ship.type not in PROSPECTORS:
@@ -78,9 +88,7 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         for r in rolls:
             books.decide(r, decided)
         faces = "+".join(str(r.result) for r in rolls)
-        return Done(
-            f"{ship.name or ship.id} looks again at hex {hex_}: {faces}, {decided} (§23)", []
-        )
+        return Done(f"{ship.name or ship.id} looks again at hex {hex_}: {faces}, {decided} (§23)")
     entered = _dice(a.dice, 1, where["dice"])
     first = books.roll(SIDES, what, entered[0])
     if first.result == ORE_FACE:
@@ -88,11 +96,10 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         return Done(
             f"{ship.name or ship.id} finds high-grade ore in hex {hex_} (a six, §23); "
             f"`ledger claim {player.name} {hex_}` registers it (§24)",
-            [],
         )
     if first.result != CT_FACE:
         books.decide(first, "no ore")
-        return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} ({first.result}, §23)", [])
+        return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} ({first.result}, §23)")
     books.decide(first, "a one: the die is rolled again")
     again = books.roll(
         SIDES, f"{what}, a one rolled again", entered[1] if len(entered) > 1 else None
@@ -104,19 +111,6 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
         return Done(
             f"{ship.name or ship.id} finds C-T ore in hex {hex_} (1, 1) and is disabled for "
             f"{days} days, until day {until} (§23)",
-            [],
         )
     books.decide(again, "no ore")
-    return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} (1, {again.result}, §23)", [])
-
-
-SPECS: dict[str, ActionSpec] = {
-    "prospect": command(
-        "prospect",
-        Prospect,
-        "Prospect an asteroid hex (§23): a six finds high-grade ore, a one rolled twice C-T ore; "
-        "the dice are recorded with what they decided.",
-        "ledger prospect Ann --ship Nomad --hex 0412 --dice 6",
-    )
-}
-HANDLERS = {"prospect": _prospect}
+    return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} (1, {again.result}, §23)")

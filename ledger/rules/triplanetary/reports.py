@@ -10,7 +10,7 @@ from decimal import Decimal
 from ledger.core.report import Report, Table, fmt
 from ledger.core.statement_parts import cash_chart
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import GONE, collected_when, state_of
+from ledger.rules.triplanetary.kit import collected_when, holdings, state_of
 from ledger.rules.triplanetary.model import Crime
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.statement import worth
@@ -169,15 +169,9 @@ def game_report(books: Books, since: int) -> Report:
         align=["l", "r", "r", "r", "r", "r"],
     )
     for p in books.players:
+        held = holdings(state, p.name)
         fleet.rows.append(
-            [
-                p.name,
-                str(sum(1 for s in state.ships if s.owner == p.name and s.status not in GONE)),
-                str(sum(1 for b in state.bases if b.owner == p.name and b.status not in GONE)),
-                str(sum(1 for c in state.crews if c.owner == p.name and c.active)),
-                str(sum(1 for m in state.mines if m.owner == p.name)),
-                str(sum(1 for o in state.offices if o.owner == p.name and o.status == "open")),
-            ]
+            [p.name, *(str(held[k]) for k in ("ship", "base", "crew", "mine", "office"))]
         )
     chart = None
     leader = next((p for _, p, _ in ranked if p.get("status") != "dead"), None)

@@ -10,16 +10,16 @@ from typing import Annotated, Any
 from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.names import did_you_mean
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
-    PLAYER,
+    COMMANDS,
     SUPPLIERS,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     at_least_one,
     canonical_place,
@@ -37,8 +37,7 @@ from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Ship, Sta
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
-class Fuel(Move):
-    player: Annotated[str, PLAYER]
+class Fuel(PlayerMove):
     ship: Annotated[str, Arg("--ship")]
     units: Annotated[int, Arg("UNITS", help="units of fuel", column="amount")]
 
@@ -52,8 +51,7 @@ class MoveMove(Move):
     space: Annotated[bool, Arg("--space", help="in space (every new ship is)")] = False
 
 
-class Claim(Move):
-    player: Annotated[str, PLAYER]
+class Claim(PlayerMove):
     name: Annotated[str, Arg("NAME")]
     at: Annotated[
         str | None, Arg("--at", help="a planet or moon (default: where the player is)")
@@ -62,7 +60,9 @@ class Claim(Move):
     base: Annotated[str | None, Arg("--base", help="a base, by name or id")] = None
 
 
+@COMMANDS("buy", "ledger buy Ann packet --name Nomad --at Ceres")
 def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
+    """Buy anything on the §38 price list, paid in advance (§12)."""
     state, rules = state_of(books), rules_of(books)
     key = good_key(a.item)
     listed = state.prices.get(key)
@@ -145,7 +145,6 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
         return Done(
             f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}: "
             + "; ".join(made),
-            [txn],
         )
     # equipment goes into a ship's hold or a base's (or mine's) store
     if bool(a.ship) == bool(a.base):
@@ -175,8 +174,7 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
     )
     state.add_cargo(post.id, key, qty)
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}",
-        [txn],
+        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}"
     )
 
 
@@ -232,45 +230,33 @@ def complete_order(books: Books, order: Order) -> tuple[str, str]:
     price = state.prices.get(order.item)
     kind = price.kind if price else order.item
     day = books.day
-    if kind == "ship":
-        sid = state.next_id("S", [s.id for s in state.ships])
-        supplies = rules.start_supply_months if day == 0 else 0  # §3 ruling: 3 months on day 0
-        ship = Ship(
-            sid,
+    if kind in ("ship", "base"):  # a ship with 3 months of supplies on day 0 (§3 ruling)
+        ship = kind == "ship"
+        group: list[Ship] | list[Base] = state.ships if ship else state.bases
+        pid = state.next_id("S" if ship else "B", [p.id for p in group])
+        supplies = rules.start_supply_months if ship and day == 0 else 0
+        label = (price.name if price else order.item) if ship else "Base"
+        made = (Ship if ship else Base)(
+            pid,
             order.owner,
-            order.name or f"{price.name if price else order.item} {sid}",
+            order.name or f"{label} {pid}",
             order.place,
             False,
             supplies,
             day,
-            rules.ship_emergency_days,
+            rules.ship_emergency_days if ship else rules.base_emergency_days,
             type=order.item,
             price=order.price,
             built_at=order.place,
             built_day=day,
         )
-        state.ships.append(ship)
-        return f"{sid} {ship.name} ready at {order.place}" + (
-            f" with {supplies} months of supplies" if supplies else ""
-        ), sid
-    if kind == "base":
-        bid = state.next_id("B", [b.id for b in state.bases])
-        base = Base(
-            bid,
-            order.owner,
-            order.name or f"Base {bid}",
-            order.place,
-            False,
-            0,
-            day,
-            rules.base_emergency_days,
-            type=order.item,
-            price=order.price,
-            built_at=order.place,
-            built_day=day,
-        )
-        state.bases.append(base)
-        return f"{bid} {base.name} ready at {order.place} (§12: it must be picked up there)", bid
+        if isinstance(made, Ship):
+            state.ships.append(made)
+            more = f" with {supplies} months of supplies" if supplies else ""
+        else:
+            state.bases.append(made)
+            more = " (§12: it must be picked up there)"
+        return f"{pid} {made.name} ready at {order.place}{more}", pid
     if kind == "module":
         mid = state.next_id("R", [m.id for m in state.modules])
         state.modules.append(Module(mid, order.owner, order.target, order.price, day, day))
@@ -278,7 +264,9 @@ def complete_order(books: Books, order: Order) -> tuple[str, str]:
     return order.item, order.result
 
 
+@COMMANDS("fuel", "ledger fuel Ann --ship Nomad 10")
 def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
+    """Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38)."""
     state, rules = state_of(books), rules_of(books)
     player = find_player(books, a.player, where["player"])
     ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
@@ -307,10 +295,13 @@ def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
         where=where["units"],
     )
     ship = state.update(ship, fuel=ship.fuel + units)
-    return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel", [txn])
+    return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel")
 
 
+@COMMANDS("move", "ledger move Nomad --to Mars --land")
 def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
+    """Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews
+    there need no supplies)."""
     ship = find_post(books, a.ship, where["ship"], kinds=("ship",))
     if a.land and a.space:
         raise refuse(
@@ -332,7 +323,7 @@ def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
     if changes:
         ship = state_of(books).update(ship, **changes)
     state = "on the ground (its crews need no supplies, §14)" if ship.on_planet else "in space"
-    return Done(f"{ship.name or ship.id} is at {ship.location}, {state}", [])
+    return Done(f"{ship.name or ship.id} is at {ship.location}, {state}")
 
 
 def _new_claim(state: State, name: str, where: str) -> str:
@@ -343,7 +334,9 @@ def _new_claim(state: State, name: str, where: str) -> str:
     return name
 
 
+@COMMANDS("claim", "ledger claim Ann 'Hex 0412' --at 'belt 0412'")
 def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
+    """Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23)."""
     state, rules = state_of(books), rules_of(books)
     player, name, base = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -382,41 +375,5 @@ def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
         )
     )
     return Done(
-        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a.ct else ''} registered on day {ready}",
-        [txn],
+        f"txn {txn.id}: claim {mid} {name}{' (C-T)' if a.ct else ''} registered on day {ready}"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "buy": command(
-        "buy",
-        Buy,
-        "Buy anything on the §38 price list, paid in advance (§12).",
-        "ledger buy Ann packet --name Nomad --at Ceres",
-    ),
-    "fuel": command(
-        "fuel",
-        Fuel,
-        "Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38).",
-        "ledger fuel Ann --ship Nomad 10",
-    ),
-    "move": command(
-        "move",
-        MoveMove,
-        "Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews there need no supplies).",
-        "ledger move Nomad --to Mars --land",
-    ),
-    "claim": command(
-        "claim",
-        Claim,
-        "Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23).",
-        "ledger claim Ann 'Hex 0412' --at 'belt 0412'",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "buy": _buy,
-    "fuel": _fuel,
-    "move": _move,
-    "claim": _claim,
-}

@@ -12,16 +12,11 @@ from ledger.core.books import Player
 from ledger.core.report import fmt
 from ledger.rules.triplanetary import kit
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.justice import in_prison
+from ledger.rules.triplanetary.justice import prison_term
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.statement import supply_deadline
 
 DEAD = "dead"
-
-
-def _prison_until(p: Player) -> int | None:
-    until = p.get("status_until")
-    return until if in_prison(p) and isinstance(until, int) else None
 
 
 def falls_due(books: Books, p: Player) -> dict[str, Any]:
@@ -72,7 +67,7 @@ def falls_due(books: Books, p: Player) -> dict[str, Any]:
         "owed": f"{owed:.2f}",
         "supplies": supplies,
         "offices": offices,
-        "prison_until": _prison_until(p),
+        "prison_until": prison_term(p),
     }
 
 

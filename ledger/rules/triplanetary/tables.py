@@ -1,11 +1,13 @@
-"""The rule tables of Triplanetary Variant V/2 as pure data.
+"""The rule tables of Triplanetary Variant V/2 as data and small look-ups: the places (§3, §6,
+§30), the §38 price list with the §12 build days (price_list.csv), the §40 passenger lines
+(liner_routes.csv, §28), the §39 trade prices and §26 market saturation (trade_table.csv);
+the §41 trial table, §36C public relations and §36D bribery are in trial_table.py (trial_table.csv)
+and named here too, so that ``tables.PLACES``, ``tables.buy_price`` ... read the same wherever
+they are used.
 
 Source: /work/shared/rules/triplanetary-variant-v2.txt (the rule text) and the
 "Triplanetary Variant V/2 — rulings" in /work/shared/rules/README.md, which
-override the text where they speak.  Each table is a module of its own: price_list.py
-(§38, §12 build days), places.py (§3, §6, §30), trade_table.py (§39, §26), liner_routes.py
-(§40, §28) and trial_table.py (§41, §36B-§36D); this module names them all, so that
-``tables.PLACES``, ``tables.buy_price`` ... read the same wherever they are used.
+override the text where they speak.
 
 Money is always :class:`decimal.Decimal` built from strings, in KC.
 This module only holds data and small look-ups: no file access, no settings.
@@ -13,156 +15,303 @@ Where the README makes a number a house-rule setting (build days, crew wage),
 the value here is the README's default; the banker's workbook may override it.
 """
 
-from ledger.rules.triplanetary.liner_routes import (
-    LINER_ROUTES,
-    PASSENGER_CARGO_CP,
-    LinerRoute,
-    liner_route,
+from decimal import Decimal
+from enum import StrEnum
+from typing import Final
+
+import msgspec
+
+from ledger.core import data
+from ledger.rules.triplanetary.trial_table import *  # noqa: F403 (its __all__: §41, §36C, §36D)
+
+# ---------------------------------------------------------------------------
+# §3, §6, §30 Places and banks
+# ---------------------------------------------------------------------------
+
+# §30 "There are banks on all planets"; "planet" is read as "planet or moon" as in §12/§13
+# ("any major planet or moon").  Support for each place:
+#   Mercury  - §22 (on the map, planetary guns), §40 liner routes
+#   Venus    - §39 markets, §40 liner routes
+#   Earth    - §39, §40; the Earth government (§6, §36)
+#   Luna     - §6 (Patrol ships start there), §31 Lloyds of Luna, §32 colonization starts there
+#   Mars     - §39, §40
+#   Ceres    - §3 "a bank account on Ceres"; §25 ore processing, §33 the Free Port
+#   Callisto - §25 ore processing, §39, §40
+#   Ganymede - §25 Cordrazite, §39, §40
+#   Io       - §22 (planetary guns), §40 liner routes
+# Jupiter is left out: §22 excepts it from the planetary defences and no table trades there.
+PLACES: Final[tuple[str, ...]] = (
+    "Mercury",
+    "Venus",
+    "Earth",
+    "Luna",
+    "Mars",
+    "Ceres",
+    "Callisto",
+    "Ganymede",
+    "Io",
 )
-from ledger.rules.triplanetary.places import (
-    BANKS,
-    PATROL_HOME,
-    PATROL_START_MONEY,
-    PLACES,
-    START_BANK,
-    START_MONEY,
-    canonical_place,
+BANKS: Final[tuple[str, ...]] = PLACES  # §30: every place above has a bank
+
+START_BANK: Final = "Ceres"  # §3: players start at Ceres and bank there
+START_MONEY: Final = Decimal("25")  # §3: 25 KC per player
+PATROL_HOME: Final = "Luna"  # §6: Patrol ships must start on Luna
+PATROL_START_MONEY: Final = Decimal("500")  # §6
+
+_PLACE_BY_FOLDED_NAME: Final[dict[str, str]] = {p.casefold(): p for p in PLACES}
+
+
+def canonical_place(name: str) -> str | None:
+    """The place as spelled in :data:`PLACES` (case-insensitive), or None if unknown."""
+    return _PLACE_BY_FOLDED_NAME.get(name.strip().casefold())
+
+
+# ---------------------------------------------------------------------------
+# §38 Equipment price list
+# ---------------------------------------------------------------------------
+
+
+class Kind(StrEnum):
+    """What a §38 price-list row is."""
+
+    SHIP = "ship"
+    BASE = "base"  # Base and Orbital Base (§19)
+    MODULE = "module"  # Recreation Module, an addition to a base (§20)
+    EQUIPMENT = "equipment"  # portable equipment, mines, torpedoes, nukes (§17, §27)
+    CONSUMABLE = "consumable"  # fuel, crew-days, months of supply (§13, §14, §15)
+
+
+class Equipment(msgspec.Struct, frozen=True, kw_only=True):
+    """One row of the §38 price list.
+
+    ``fuel``: the printed FUEL column; ``None`` for "-".  The torch ship prints
+    "infinity": it has ``fuel=None`` and ``fuel_unlimited=True``.
+
+    ``cargo_capacity_cp``: the printed CARGO CAPACITY (the row's own hold), ``None``
+    for "-" (no hold, e.g. the Tanker).  The Sun Ship prints "5-50*": we keep the
+    maximum, ``cargo_capacity_cp=50``, so the books never refuse a load the rules
+    may allow, and the minimum in ``cargo_capacity_min_cp=5``.  ``cargo_capacity_min_cp``
+    is ``None`` on every other row (their capacity is a single number).
+
+    ``cargo_size_cp``: the starred "*CARGO SIZE", i.e. how many CP the item itself
+    takes in a hold; ``None`` when the column has no star (ships) or "-".
+
+    ``storage_unlimited``: True only for the Base: "A base may hold an unlimited
+    amount of supplies of any type" (§19).
+
+    ``attack_factor``: the printed Triplanetary combat strength (README ruling);
+    ``None`` for commercial "D" ships and rows without one.
+    ``commercial_d``: the number before the "D" of a commercial ship (§10).
+
+    ``build_days``: README ruling on §12, 30 days per attack factor; commercial
+    ships the printed D number x 30; Executive Liner, Sun Ship, Bussard Ramscoop,
+    Base and Recreation Module 30; 0 for what is not built (bought off the shelf).
+    """
+
+    key: str
+    name: str
+    price: Decimal
+    kind: Kind
+    fuel: int | None = None
+    fuel_unlimited: bool = False
+    cargo_capacity_cp: int | None = None
+    cargo_capacity_min_cp: int | None = None
+    cargo_size_cp: int | None = None
+    storage_unlimited: bool = False
+    attack_factor: int | None = None
+    commercial_d: int | None = None
+    build_days: int = 0
+    passengers: int | None = None
+
+
+BUILD_DAYS_PER_ATTACK_FACTOR: Final = 30  # §12
+BUILD_DAYS_PER_COMMERCIAL_D: Final = 30  # README ruling on §12 ("D" ships)
+BUILD_DAYS_UNRATED: Final = 30  # README ruling: Executive Liner, Sun Ship, Bussard Ramscoop
+BUILD_DAYS_BASE_OR_MODULE: Final = 30  # §12: "A mining base or recreation module takes thirty days"
+
+# §38, in price_list.csv in the printed order.  Notes on single rows:
+#  * Torch Ship: fuel "infinity" -> fuel=None, fuel_unlimited=True.  Its price (400) is
+#    not 25 KC x attack factor 8 like the other warships; both are as printed/ruled.
+#  * Orbital Base: attack factor 16 (README), so 30 x 16 = 480 build days by the README's
+#    per-factor rule; "-" fuel; its printed 50 CP (no star) is its own hold.
+#  * Liner: "50(25 passengers)": 50 CP hold, 25 passengers at 2 CP each (§28).
+#  * Sun Ship: "5-50*" -> hold 50 (max) with min 5, see Equipment; the star on this row
+#    is read as a misprint, since a ship is not carried as cargo (cargo_size_cp=None).
+#  * Crew, per day/turn: printed 0.2 KC; §13 says 0.1 and the README makes 0.1 the
+#    default wage (setting `crew_wage_per_day`).  The row keeps the printed 0.2.
+#    "4*" = a crew takes 4 CP in a hold.
+#  * One months supply: 1 KC, 1 CP (also §14: "one CP (Cargo Point) per unit").
+
+
+def _read() -> tuple[Equipment, ...]:
+    """The rows of `price_list.csv`, in the printed order: a cell left empty is the printed
+    "-", `yes` marks a true flag."""
+    rows = []
+    for row in data.rows(__package__ or "ledger.rules.triplanetary", "price_list.csv"):
+        del row["rule"]
+        values: dict[str, object] = {k: v for k, v in row.items() if v != ""}
+        for flag in ("fuel_unlimited", "storage_unlimited"):
+            values[flag] = values.get(flag) == "yes"
+        rows.append(msgspec.convert(values, Equipment, strict=False))
+    return tuple(rows)
+
+
+EQUIPMENT: Final[tuple[Equipment, ...]] = _read()
+
+# §38 — look-up by the command-line name.
+EQUIPMENT_BY_KEY: Final[dict[str, Equipment]] = {e.key: e for e in EQUIPMENT}
+
+
+def equipment(key: str) -> Equipment:
+    """The §38 row named ``key`` (e.g. ``"mark-i-torpedo"``); KeyError if there is none."""
+    try:
+        return EQUIPMENT_BY_KEY[key.strip().lower()]
+    except KeyError:
+        raise KeyError(f"no item {key!r} on the §38 price list") from None
+
+
+# ---------------------------------------------------------------------------
+# §39 Trade items and values, §26 market saturation
+# ---------------------------------------------------------------------------
+
+
+class Good(msgspec.Struct, frozen=True):
+    """A §39 trade good: CLI key and printed name."""
+
+    key: str
+    name: str
+
+
+# §39 — the goods in printed order.
+GOODS: Final[tuple[Good, ...]] = (
+    Good("raw-ore", "Raw Ore"),
+    Good("processed-ore", "Processed Ore"),
+    Good("manufactured-goods", "Manufactured Goods"),
+    Good("cordrazite", "Cordrazite"),
+    Good("cordrazine", "Cordrazine"),
+    Good("c-t-ore", "C-T Ore"),
 )
-from ledger.rules.triplanetary.price_list import (
-    BUILD_DAYS_BASE_OR_MODULE,
-    BUILD_DAYS_PER_ATTACK_FACTOR,
-    BUILD_DAYS_PER_COMMERCIAL_D,
-    BUILD_DAYS_UNRATED,
-    EQUIPMENT,
-    EQUIPMENT_BY_KEY,
-    Equipment,
-    Kind,
-    equipment,
-)
-from ledger.rules.triplanetary.trade_table import (
-    ANYWHERE,
-    GOODS,
-    GOODS_BY_KEY,
-    SATURATION_CP_PER_DAY,
-    SATURATION_EXEMPT,
-    SATURATION_PRICE_DROP,
-    TRADE,
-    Good,
-    Side,
-    TradeRow,
-    buy_price,
-    places_buying,
-    places_selling,
-    sell_price,
-)
-from ledger.rules.triplanetary.trial_table import (
-    BRIBE_COST,
-    BRIBE_FAILURE_MODIFIER,
-    BRIBE_SUCCESS_MODIFIER,
-    BRIBE_SUCCESS_ROLLS,
-    MAX_BRIBES,
-    PR_COLONIZATION,
-    PR_FAILED_BRIBE,
-    PR_HEROISM,
-    PR_LINER_RUNNING,
-    PR_LINER_STOPPED,
-    PR_MAXIMUM_PENALTY,
-    PR_PIRATE,
-    PR_PROGRAM_COST,
-    PR_PROGRAM_PER_5000,
-    PR_RECREATION_EARTH_OR_SUNWARD,
-    PR_RECREATION_MARS_OR_BELTWARD,
-    PR_RESULT_21_OR_MORE,
-    PR_RESULT_MINUS_21_OR_LESS,
-    PR_SERVICE_TO_CORPORATIONS,
-    PR_START,
-    PR_SUIT_DISMISSED,
-    PR_WARLORD,
-    TRIAL_RESULT_MAX,
-    TRIAL_RESULT_MIN,
-    TRIAL_TABLE,
-    Confiscation,
-    CrimeClass,
-    TrialBand,
-    TrialOutcome,
-    TrialOutcomeKind,
-    bribe_succeeds,
-    clamp_trial_result,
-    is_maximum_penalty,
-    parse_crime_class,
-    trial_band,
-    trial_outcome,
+GOODS_BY_KEY: Final[dict[str, Good]] = {g.key: g for g in GOODS}
+
+
+class Side(StrEnum):
+    """§39 columns, from the player's point of view."""
+
+    SELL = "sell"  # "SELL AT": where a player sells to the market
+    BUY = "buy"  # "BUY AT": where a player buys from the market
+
+
+ANYWHERE: Final = "*"  # §39 Cordrazine "SELL AT Anywhere": any place in PLACES
+
+
+class TradeRow(msgspec.Struct, frozen=True):
+    """One (good, place, side) price of §39, in KC per CP."""
+
+    good_key: str
+    place: str  # a name from PLACES, or ANYWHERE
+    side: Side
+    price: Decimal
+
+
+# §39 (trade_table.csv): a row a printed price, in printed order; "-" cells have no row.
+TRADE: Final = data.records(__package__ or "ledger.rules.triplanetary", "trade_table.csv", TradeRow)
+
+
+def _good_key(good_key: str) -> str:
+    key = good_key.strip().lower()
+    if key not in GOODS_BY_KEY:
+        raise KeyError(f"no good {good_key!r} in the §39 trade table")
+    return key
+
+
+def _price(good_key: str, place: str, side: Side) -> Decimal | None:
+    key = _good_key(good_key)
+    where = canonical_place(place)
+    if where is None:
+        return None
+    anywhere: Decimal | None = None
+    for row in TRADE:
+        if row.good_key != key or row.side is not side:
+            continue
+        if row.place == where:
+            return row.price
+        if row.place == ANYWHERE:
+            anywhere = row.price
+    return anywhere
+
+
+def sell_price(good_key: str, place: str) -> Decimal | None:
+    """§39 price (KC/CP) a player gets selling ``good_key`` at ``place``; None if not sold there.
+
+    Cordrazine sells "Anywhere", i.e. at every place in PLACES (§25: goods are unloaded
+    only on a planet or moon).  An unknown place gives None; an unknown good is a KeyError.
+    """
+    return _price(good_key, place, Side.SELL)
+
+
+def buy_price(good_key: str, place: str) -> Decimal | None:
+    """§39 price (KC/CP) a player pays buying ``good_key`` at ``place``; None if not sold there."""
+    return _price(good_key, place, Side.BUY)
+
+
+def _places(good_key: str, side: Side) -> tuple[str, ...]:
+    key = _good_key(good_key)
+    out: list[str] = []
+    for row in TRADE:
+        if row.good_key != key or row.side is not side:
+            continue
+        for place in PLACES if row.place == ANYWHERE else (row.place,):
+            if place not in out:
+                out.append(place)
+    return tuple(out)
+
+
+def places_selling(good_key: str) -> tuple[str, ...]:
+    """Places where a player can sell ``good_key`` (§39 "SELL AT"), "Anywhere" expanded."""
+    return _places(good_key, Side.SELL)
+
+
+def places_buying(good_key: str) -> tuple[str, ...]:
+    """Places where a player can buy ``good_key`` (§39 "BUY AT")."""
+    return _places(good_key, Side.BUY)
+
+
+# §26 — market saturation: 1 day per 10 CP sold, prices 25% lower, except these goods.
+SATURATION_EXEMPT: Final[frozenset[str]] = frozenset({"raw-ore", "cordrazite", "cordrazine"})
+SATURATION_CP_PER_DAY: Final = 10  # §26
+SATURATION_PRICE_DROP: Final = Decimal("0.25")  # §26
+
+
+# ---------------------------------------------------------------------------
+# §40 Space passenger lines
+# ---------------------------------------------------------------------------
+
+PASSENGER_CARGO_CP: Final = 2  # §28: "Passengers take up two CP each"
+
+
+class LinerRoute(msgspec.Struct, frozen=True):
+    """One §40 route: the fare per passenger and the turns (days) to accumulate one."""
+
+    frm: str
+    to: str
+    fare: Decimal
+    turns_per_passenger: int
+
+
+# §40: all 36 printed routes, in printed order (liner_routes.csv).
+LINER_ROUTES: Final = data.records(
+    __package__ or "ledger.rules.triplanetary", "liner_routes.csv", LinerRoute
 )
 
-__all__ = [
-    "ANYWHERE",
-    "BANKS",
-    "BRIBE_COST",
-    "BRIBE_FAILURE_MODIFIER",
-    "BRIBE_SUCCESS_MODIFIER",
-    "BRIBE_SUCCESS_ROLLS",
-    "BUILD_DAYS_BASE_OR_MODULE",
-    "BUILD_DAYS_PER_ATTACK_FACTOR",
-    "BUILD_DAYS_PER_COMMERCIAL_D",
-    "BUILD_DAYS_UNRATED",
-    "EQUIPMENT",
-    "EQUIPMENT_BY_KEY",
-    "GOODS",
-    "GOODS_BY_KEY",
-    "LINER_ROUTES",
-    "MAX_BRIBES",
-    "PASSENGER_CARGO_CP",
-    "PATROL_HOME",
-    "PATROL_START_MONEY",
-    "PLACES",
-    "PR_COLONIZATION",
-    "PR_FAILED_BRIBE",
-    "PR_HEROISM",
-    "PR_LINER_RUNNING",
-    "PR_LINER_STOPPED",
-    "PR_MAXIMUM_PENALTY",
-    "PR_PIRATE",
-    "PR_PROGRAM_COST",
-    "PR_PROGRAM_PER_5000",
-    "PR_RECREATION_EARTH_OR_SUNWARD",
-    "PR_RECREATION_MARS_OR_BELTWARD",
-    "PR_RESULT_21_OR_MORE",
-    "PR_RESULT_MINUS_21_OR_LESS",
-    "PR_SERVICE_TO_CORPORATIONS",
-    "PR_START",
-    "PR_SUIT_DISMISSED",
-    "PR_WARLORD",
-    "SATURATION_CP_PER_DAY",
-    "SATURATION_EXEMPT",
-    "SATURATION_PRICE_DROP",
-    "START_BANK",
-    "START_MONEY",
-    "TRADE",
-    "TRIAL_RESULT_MAX",
-    "TRIAL_RESULT_MIN",
-    "TRIAL_TABLE",
-    "Confiscation",
-    "CrimeClass",
-    "Equipment",
-    "Good",
-    "Kind",
-    "LinerRoute",
-    "Side",
-    "TradeRow",
-    "TrialBand",
-    "TrialOutcome",
-    "TrialOutcomeKind",
-    "bribe_succeeds",
-    "buy_price",
-    "canonical_place",
-    "clamp_trial_result",
-    "equipment",
-    "is_maximum_penalty",
-    "liner_route",
-    "parse_crime_class",
-    "places_buying",
-    "places_selling",
-    "sell_price",
-    "trial_band",
-    "trial_outcome",
-]
+_ROUTE_BY_ENDS: Final[dict[tuple[str, str], LinerRoute]] = {(r.frm, r.to): r for r in LINER_ROUTES}
+
+
+def liner_route(frm: str, to: str) -> LinerRoute | None:
+    """The §40 route from ``frm`` to ``to`` (names case-insensitive), or None if not printed.
+
+    Routes are one-way: Earth->Venus and Venus->Earth have different fares and times.
+    """
+    a, b = canonical_place(frm), canonical_place(to)
+    if a is None or b is None:
+        return None
+    return _ROUTE_BY_ENDS.get((a, b))

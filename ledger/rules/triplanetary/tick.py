@@ -40,6 +40,7 @@ from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import OUTLAWS, prison_term, set_status
 from ledger.rules.triplanetary.kit import GRAPPLES
+from ledger.rules.triplanetary.markets import market
 from ledger.rules.triplanetary.model import ACTIVE, Ship
 from ledger.rules.triplanetary.ships import complete_order
 from ledger.rules.triplanetary.tick_crews import CrewSteps
@@ -241,12 +242,12 @@ class Ticker(CrewSteps, TaxSteps):
         self._mines_s23()
         r = self.rules
         if r.ganymede:
-            ganymede = self.market("Ganymede", "cordrazite")
+            ganymede = market(self.state, "Ganymede", "cordrazite")
             self.state.update(ganymede, stock=ganymede.stock + r.ganymede)  # §25
-        earth = self.market("Earth", "cordrazite")
+        earth = market(self.state, "Earth", "cordrazite")
         if earth.stock >= 4:  # §25: Earth turns 4 CP of Cordrazite into 1 CP of Cordrazine a day
             self.state.update(earth, stock=earth.stock - 4)
-            made = self.market("Earth", "cordrazine")
+            made = market(self.state, "Earth", "cordrazine")
             self.state.update(made, stock=made.stock + 1)
         processors = {c.holder for c in self.state.cargo if c.good == "ore-processor" and c.qty > 0}
         if processors:

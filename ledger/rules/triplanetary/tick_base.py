@@ -10,12 +10,12 @@ from decimal import Decimal
 
 from ledger.core.books import Player
 from ledger.core.charges import payer_postings, spendable
-from ledger.core.journal import Draft, Posting
 from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
+from ledger.core.steps import merged, post_pieces
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import collected_when, state_of, tax_split
-from ledger.rules.triplanetary.model import Due, Market, Mine, Post, State
+from ledger.rules.triplanetary.kit import collected_when, owe, state_of, tax_split
+from ledger.rules.triplanetary.model import Due, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 
@@ -160,21 +160,11 @@ class TickerBase:
         postings = payer_postings(self.books, player, money)
         if postings is None:
             return None
-        credits: dict[str, Decimal] = defaultdict(Decimal)
-        for account, amount in pieces:
-            credits[account] += amount
-        merged: dict[str, Decimal] = defaultdict(Decimal)
-        for p in postings:
-            merged[p.account] += p.amount.amount
-        for account, amount in credits.items():
-            merged[account] += amount
-        rows = tuple(Posting(a, Money(v, self.books.currency)) for a, v in merged.items() if v)
-        if len(rows) < 2:
+        pieces = [*((p.account, p.amount.amount) for p in postings), *pieces]
+        if len(merged(pieces)) < 2:
             return 0  # nothing to move (a zero charge, or a player paying itself): paid
-        txn = self.books.journal.post(
-            Draft(kind, memo, rows, event=f"tick day {self.day}", rule=rule), self.day
-        )
-        return txn.id
+        event = f"tick day {self.day}"
+        return post_pieces(self.books, pieces, kind=kind, memo=memo, rule=rule, event=event).id
 
     def creditor_pieces(self, creditor: str, amount: Decimal) -> list[tuple[str, Decimal]]:
         if creditor != "tax":
@@ -199,17 +189,7 @@ class TickerBase:
                 self.line(owner, "charge", f"Patrol fine: {why}", rule, now, txn)
         rest = amount - now
         if rest > 0:
-            self.state.dues.append(
-                Due(
-                    self.state.next_id("D", [x.id for x in self.state.dues]),
-                    owner,
-                    "patrol",
-                    rest,
-                    f"Patrol fine: {why}",
-                    self.day,
-                    rule,
-                )
-            )
+            owe(self.state, Due("", owner, "patrol", rest, f"Patrol fine: {why}", self.day, rule))
             self.line(
                 owner,
                 "event",
@@ -270,11 +250,3 @@ class TickerBase:
 
     def _available(self, player: Player) -> Decimal:
         return spendable(self.books, player)
-
-    def market(self, place: str, good: str) -> Market:
-        for m in self.state.markets:
-            if m.place == place and m.good == good:
-                return m
-        m = Market(place, good)
-        self.state.markets.append(m)
-        return m

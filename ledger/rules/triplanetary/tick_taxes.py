@@ -11,7 +11,7 @@ from decimal import Decimal
 
 from ledger.core.books import Player
 from ledger.core.money import round_money
-from ledger.rules.triplanetary.kit import GONE, collected_when, standing_modules
+from ledger.rules.triplanetary.kit import GONE, collected_when, owe, standing_modules
 from ledger.rules.triplanetary.model import Crime, Due, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -60,22 +60,11 @@ class TaxSteps(TickerBase):
                 tax,
             )
             self.state.crimes.append(crime)
-            for creditor, part in self.tax_split(
-                tax
-            ):  # split once, so partial payments keep it exact
+            # split once, so partial payments keep it exact
+            for creditor, part in self.tax_split(tax):
                 if part:
-                    self.state.dues.append(
-                        Due(
-                            self.state.next_id("D", [x.id for x in self.state.dues]),
-                            name,
-                            creditor,
-                            part,
-                            f"property tax of day {d} ({creditor}'s share)",
-                            d,
-                            "§29",
-                            crime.id,
-                        )
-                    )
+                    reason = f"property tax of day {d} ({creditor}'s share)"
+                    owe(self.state, Due("", name, creditor, part, reason, d, "§29", crime.id))
             self.line(
                 name,
                 "event",

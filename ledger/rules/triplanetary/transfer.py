@@ -13,18 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Annotated
 
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
-    PLAYER,
+    COMMANDS,
     Done,
+    PlayerMove,
     Where,
     at_least_one,
     find_player,
     find_post,
+    good_key,
     rules_of,
     state_of,
 )
@@ -43,8 +45,7 @@ ALIASES = {
 }
 
 
-class TransferMove(Move):
-    player: Annotated[str, PLAYER]
+class TransferMove(PlayerMove):
     what: Annotated[
         str,
         Arg("WHAT", help="crews, supplies, fuel, a good (raw-ore) or equipment (ore-processor)"),
@@ -64,7 +65,7 @@ class TransferMove(Move):
 
 
 def what_key(text: str) -> str:
-    key = text.strip().casefold().replace(" ", "-").replace("_", "-")
+    key = good_key(text)
     return ALIASES.get(key, key)
 
 
@@ -210,7 +211,9 @@ def _transportable(state: State, rules: Rules, what: str, where: str) -> int:
     return size
 
 
+@COMMANDS("transfer", "ledger transfer Ann raw-ore 20 --from Rock --to Pebble")
 def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
+    """Move crews, equipment, ore, supplies or fuel to an adjacent base, 5 CP a day (§21)."""
     state, rules = state_of(books), rules_of(books)
     player, _, size, qty = gather(  # independent mistakes are told together
         lambda: find_player(books, a.player, where["player"]),
@@ -250,18 +253,5 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     t = Transfer(tid, player.name, good, qty, source.id, target.id, books.day, books.day + days)
     state.transfers.append(t)
     return Done(
-        f"transfer {tid}: {_words(t, qty)} ({cp} CP) from {source.name or source.id} to {target.name or target.id} at {rules.transfer_cp} CP a day: {plural(days, 'day')}, all there on day {t.ready_day} (§21)",
-        [],
+        f"transfer {tid}: {_words(t, qty)} ({cp} CP) from {source.name or source.id} to {target.name or target.id} at {rules.transfer_cp} CP a day: {plural(days, 'day')}, all there on day {t.ready_day} (§21)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "transfer": command(
-        "transfer",
-        TransferMove,
-        "Move crews, equipment, ore, supplies or fuel to an adjacent base, 5 CP a day (§21).",
-        "ledger transfer Ann raw-ore 20 --from Rock --to Pebble",
-    ),
-}
-
-HANDLERS = {"transfer": _transfer}

@@ -10,7 +10,7 @@ from decimal import Decimal
 from typing import Annotated
 
 from ledger.core.books import Player
-from ledger.core.params import ActionSpec, Arg, Move, command
+from ledger.core.params import Arg
 from ledger.core.problems import Problem, problem
 from ledger.core.steps import find, gather, post_pieces, refuse
 from ledger.core.words import plural
@@ -25,10 +25,10 @@ from ledger.rules.triplanetary.justice import (
     set_status,
 )
 from ledger.rules.triplanetary.kit import (
+    COMMANDS,
     GONE,
-    PLAYER,
     Done,
-    Handler,
+    PlayerMove,
     Where,
     debit,
     find_player,
@@ -48,8 +48,7 @@ BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
 SUNWARD = ("Earth", "Luna", "Venus", "Mercury")
 
 
-class Trial(Move):
-    player: Annotated[str, PLAYER]
+class Trial(PlayerMove):
     cls: Annotated[
         str | None,
         Arg(
@@ -223,7 +222,9 @@ def _open_crime_of_class(
     return crime, [said]
 
 
+@COMMANDS("trial", "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2")
 def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
+    """Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36)."""
     state = state_of(books)
     player, _, _, (bribes, bribe_rolls), roll = gather(  # independent mistakes told together
         lambda: find_player(books, a.player, where["player"]),
@@ -298,22 +299,20 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
         parts.append(f"recreation modules, tried at {a.at} {place_mod:+d}")
     books.decide(die, f"result {result}: {outcome.label}")
     lines.append(f"trial: {' '.join(parts)} = {result}: {outcome.label} (§41, class {'I' * cls})")
-    # §36C public relations from the result
+    # §36C public relations from the result, in this order
     kind = outcome.kind
-    if kind is tables.TrialOutcomeKind.SUIT_DISMISSED:
-        set_pr(books, player, tables.PR_SUIT_DISMISSED, "suit dismissed", "§36C")
-    if result >= 21:
-        set_pr(books, player, tables.PR_RESULT_21_OR_MORE, f"trial result {result}", "§36C")
-    if maximum:
-        set_pr(books, player, tables.PR_MAXIMUM_PENALTY, "the maximum penalty", "§36C")
-    if result <= -21:
-        set_pr(
-            books,
-            player,
-            tables.PR_RESULT_MINUS_21_OR_LESS,
-            f"trial result {result}",
-            "§36C",
-        )
+    for earned, change, reason in (
+        (
+            kind is tables.TrialOutcomeKind.SUIT_DISMISSED,
+            tables.PR_SUIT_DISMISSED,
+            "suit dismissed",
+        ),
+        (result >= 21, tables.PR_RESULT_21_OR_MORE, f"trial result {result}"),
+        (maximum, tables.PR_MAXIMUM_PENALTY, "the maximum penalty"),
+        (result <= -21, tables.PR_RESULT_MINUS_21_OR_LESS, f"trial result {result}"),
+    ):
+        if earned:
+            set_pr(books, player, change, reason, "§36C")
     player = books.player(player.name) or player
     # §41 the penalty
     if outcome.fine:
@@ -343,7 +342,7 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
         lines.append(death(books, player, event))
     if crime is not None:
         state.update(crime, status="tried", tried_day=books.day)
-    return Done("; ".join(x for x in lines if x), [], said)
+    return Done("; ".join(x for x in lines if x), warnings=said)
 
 
 def _confiscate(books: Books, player: Player, how: str) -> str:
@@ -435,17 +434,3 @@ def _estate(books: Books, player: Player, event: str) -> str:
         + (f"{paid:.2f} KC to what was owed and {left:.2f} KC " if paid else "")
         + f"to the {ESTATES_TO} (§5: no heirs)"
     )
-
-
-SPECS: dict[str, ActionSpec] = {
-    "trial": command(
-        "trial",
-        Trial,
-        "Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36).",
-        "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2",
-    ),
-}
-
-HANDLERS: dict[str, Handler] = {
-    "trial": _trial,
-}

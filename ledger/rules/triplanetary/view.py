@@ -9,25 +9,20 @@ Rule numbers are those of ../shared/rules/triplanetary-variant-v2.txt: §8 offic
 
 from __future__ import annotations
 
-from collections import Counter
-from decimal import Decimal
-
-from ledger.core.money import round_money
 from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.crews import owed_wages
-from ledger.rules.triplanetary.kit import GONE, collected_when, state_of
+from ledger.rules.triplanetary.kit import GONE, collected_when, holdings, state_of
 from ledger.rules.triplanetary.model import State
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.statement import property_value
+from ledger.rules.triplanetary.statement import owed_by, property_value
 
 
 def view(books: Books) -> list[Table]:
     state = state_of(books)
     rules = Rules.of(books.settings)
     return [
-        owners(books, state, rules),
+        owners(books, state),
         offices(state, rules),
         ships(state),
         bases(state),
@@ -36,32 +31,18 @@ def view(books: Books) -> list[Table]:
     ]
 
 
-def owners(books: Books, state: State, rules: Rules) -> Table:
+def owners(books: Books, state: State) -> Table:
     """Property and dues by owner (§29 at the price paid, §13 wages owed today)."""
     table = Table(
         "Property and dues by owner",
         ["owner", "holds", "property", "wages owed"],
         align=["l", "l", "r", "r"],
     )
-    crews = Counter(c.owner for c in state.crews if c.active)
-    wages: dict[str, Decimal] = {}
-    for c in state.crews:
-        if c.active:
-            owed_now = round_money(owed_wages(rules, c, books.day))
-            wages[c.owner] = wages.get(c.owner, Decimal(0)) + owed_now
     for p in books.players:
-        name = p.name
-        counts = [
-            (sum(1 for s in state.ships if s.owner == name and s.status not in GONE), "ship"),
-            (sum(1 for b in state.bases if b.owner == name and b.status not in GONE), "base"),
-            (sum(1 for m in state.mines if m.owner == name), "mine"),
-            (sum(1 for o in state.offices if o.owner == name and o.status == "open"), "office"),
-            (crews[name], "crew"),
-        ]
-        holds = ", ".join(plural(n, what) for n, what in counts if n) or "nothing"
-        table.rows.append(
-            [name, holds, fmt(property_value(state, name)), fmt(wages.get(name, Decimal(0)))]
-        )
+        name, wages = p.name, owed_by(books, p.name)[1]
+        held = holdings(state, name).items()
+        holds = ", ".join(plural(n, what) for what, n in held if n) or "nothing"
+        table.rows.append([name, holds, fmt(property_value(state, name)), fmt(wages)])
     table.total = f"Property at the price paid (§29), wages owed today (§13), in {books.currency}"
     return table
 
