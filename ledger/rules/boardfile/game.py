@@ -62,7 +62,7 @@ class BoardGame(board_table.TurnGame):
     state_type = State
     records = RECORDS
     source_option = "--board"
-    refuses = MappingProxyType(REFUSES)
+    refuses = MappingProxyType({c: REFUSES[c] for c in ("pay", "tick") if c in REFUSES})
     player_actions = ("roll",)
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 5, ledger status."
     no_loan_hint = "the bank lends only the shortfall of a rent, a tax or a fine"

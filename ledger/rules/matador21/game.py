@@ -105,7 +105,7 @@ class Matador21(board_table.TurnGame):
     player_columns = defs.PLAYER_COLUMNS
     sheets = defs.SHEETS
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 10, ledger status."
-    refuses = MappingProxyType(REFUSES)
+    refuses = MappingProxyType({c: REFUSES[c] for c in ("pay", "tick") if c in REFUSES})
     #: From a player's link (`ledger serve --actions`): their own turn (refused on another's).
     player_actions = ("roll",)
     turn_rules = RULES

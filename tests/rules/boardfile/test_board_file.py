@@ -241,3 +241,15 @@ def test_board_a_mistake_in_the_board_sheet_hides_no_mistake_of_the_players_or_o
         ["Owners!C3:", "owned-by-loser"],
         ["Owners!A7:", "two-owners"],
     ], said
+
+
+def test_the_files_keys_are_the_rules_fields() -> None:
+    """A board's top keys and its [house_rules] go into `Rules` by their names, [jail] fine
+    as `jail_fine` and the fields as `squares`: each key a field, every field a key."""
+    from msgspec.structs import fields
+
+    from ledger.rules.boardfile.spec import HOUSE_KEYS, JAIL_KEYS, TOP, Rules
+
+    assert list(JAIL_KEYS) == ["fine"]
+    keys = {*TOP, *HOUSE_KEYS, "jail_fine", "squares"}
+    assert keys == {f.name for f in fields(Rules)}
