@@ -1,6 +1,6 @@
 """The game master's commands on the next round's rows, checked before anything is written:
 the buying phase's purchases (section 3) and the tower building (7); the orders are in
-order_commands.py, which shares the row helpers here (a row's cell, ``--delete ROW``).
+order_commands.py.
 
 Each function takes the books and returns ``(summary, problems)``; it changes the Egon sheets'
 rows only when it found no problem, so `ledger.app.change` saves all or nothing.
@@ -14,49 +14,85 @@ stays in the books: ``ledger undo`` takes a whole command back.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Annotated
 
 import msgspec
 
 from ledger.core.money import parse_amount
-from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.steps import not_found, state_problem
+from ledger.core.params import Arg, Move
+from ledger.core.problems import Problem, problem
+from ledger.core.steps import form, not_found, state_problem
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.debt_ahead import debt_ahead
+from ledger.rules.egon.order_commands import DELETE, PLAYER, REPLACE
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.purchase_checks import late_rows
-from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over
+from ledger.rules.egon.refusals import COMMANDS
+from ledger.rules.egon.sheets import PurchaseRow, book_of, cell_of, game_over, row_hint, row_number
 from ledger.rules.egon.state import Status
 
-#: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
-_PLAYER_COLUMN = 1
+
+class Purchase(Move):
+    player: Annotated[str | None, PLAYER] = None
+    stones: Annotated[str | None, Arg("STONES", help="Stones bought, at least 1.")] = None
+    cost: Annotated[str | None, Arg("COST", help="The Kj paid for them, e.g. 350.")] = None
+    note: Annotated[str, Arg("--note", help="From whom, at what price: 'Bolle, bribed'.")] = ""
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
 
 
-def cell_of(sheet: str, ref: CellRef | None) -> str:
-    return str(CellRef(sheet, _PLAYER_COLUMN, ref.row)) if ref else sheet
+class Build(Move):
+    player: Annotated[str | None, PLAYER] = None
+    stones: Annotated[str | None, Arg("STONES", help="Stones to build, at least 1.")] = None
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
 
 
-def row_hint(ref: CellRef | None, command: str) -> str:
-    return f"`ledger {command} --delete {ref.row}`" if ref else f"the {command} row"
+@COMMANDS(
+    "purchase",
+    "ledger purchase LEO 5 350 --note 'Bolle, bribed' | "
+    "ledger purchase LEO 6 420 --replace | ledger purchase --delete 4",
+    notes=(
+        "The buying phase (section 3) is the game master's: enter each player's result for the "
+        "next round, the stones bought and the Kj paid, one row a player (name the traders in "
+        "--note). ledger tick puts the stones in store and books the Kj.",
+    ),
+)
+def purchase(
+    books: Books, values: Purchase, cells: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """Enter a player's purchase in the next round's buying phase (Purchases sheet)."""
+    if values.delete is not None:
+        return delete_purchase_row(books, values, build=False)
+    why = "ledger purchase PLAYER STONES COST"
+    if wrong := form(values, why, ("player", "stones", "cost")):
+        return "", wrong
+    player, stones, cost = values.player, values.stones, values.cost
+    assert player is not None and stones is not None and cost is not None  # (`form` asked)
+    return add_purchase(books, player, stones, cost, values.note, replace=values.replace)
 
 
-_ROW = re.compile(r"^(?:(?P<sheet>\w+)!)?[A-Za-z]{0,3}(?P<row>\d+)$")
-
-
-def row_number(text: str, sheet: str) -> tuple[int, list[Problem]]:
-    found = _ROW.match(text.strip())
-    if not found or (found["sheet"] and found["sheet"].lower() != sheet.lower()):
-        return 0, [
-            problem(
-                "bad-row",
-                "--delete",
-                f"{text!r} is not a row number of the {sheet} sheet",
-                "the number Excel shows at the row's left, e.g. --delete 5",
-            )
-        ]
-    return int(found["row"]), []
+@COMMANDS(
+    "build",
+    "ledger build CAT 2 | ledger build CAT 3 --replace | ledger build --delete 5",
+    notes=(
+        "Building (section 7) is the game master's: the stones a player builds from the store "
+        "onto the tower after the second action phase of the next round, one row a player. At "
+        "most what is in store then is built.",
+    ),
+)
+def build(
+    books: Books, values: Build, cells: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """Enter the stones a player builds onto the tower in the next round (Purchases sheet)."""
+    if values.delete is not None:
+        return delete_purchase_row(books, values, build=True)
+    if wrong := form(values, "ledger build PLAYER STONES", ("player", "stones")):
+        return "", wrong
+    assert values.player is not None and values.stones is not None  # (`form` asked for them)
+    return add_build(books, values.player, values.stones, replace=values.replace)
 
 
 # -- the buying phase and building ------------------------------------------------------------
@@ -205,12 +241,16 @@ def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
         del book_rows[i]
 
 
-def delete_purchase_row(books: Books, row_text: str, *, build: bool) -> tuple[str, list[Problem]]:
-    """Remove the purchase (``build`` False) or the build in a Purchases row not yet evaluated;
-    a row holding both keeps the other."""
+def delete_purchase_row(
+    books: Books, values: Purchase | Build, *, build: bool
+) -> tuple[str, list[Problem]]:
+    """`--delete ROW`: remove the purchase (``build`` False) or the build in a Purchases row
+    not yet evaluated; a row holding both keeps the other."""
+    if wrong := form(values, "--delete ROW", only=("delete",)):
+        return "", wrong
     book = book_of(books)
     command = "build" if build else "purchase"
-    n, problems = row_number(row_text, "Purchases")
+    n, problems = row_number(str(values.delete), "Purchases")
     if problems:
         return "", problems
     at = next((i for i, r in enumerate(book.purchases) if r.ref and r.ref.row == n), None)

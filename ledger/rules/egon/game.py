@@ -25,12 +25,12 @@ from ledger.core.records import Held
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
-from ledger.rules.egon import tables
+from ledger.rules.egon import commands, draw, order_commands, tables
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order
-from ledger.rules.egon.refusals import REFUSES
+from ledger.rules.egon.refusals import COMMANDS, REFUSES
 from ledger.rules.egon.sheet_checks import (
     no_maxpreis,
     order_cell,
@@ -72,6 +72,8 @@ FIELD_OF = {"class": "cls"}
 #: The game's records: each sheet's rows held in its list of the EgonBook.
 RECORDS = {name: Held(cls, attr, FIELD_OF) for name, (cls, attr, _) in SHEETS.items()}
 
+#: The modules whose handlers declare the commands (`@COMMANDS`): importing them declares them.
+_MODULES = (order_commands, draw, commands)
 WORLD = (
     "world"  # everything that is not a player: traders, tourists, the lottery's bank, the police
 )
@@ -339,16 +341,13 @@ class Egon(Game):
             for b in result.state.blackmails
         ]
 
-    # -- the game master's commands (command_specs.py) and the status -------------------------------
+    # -- the game master's commands (declared on their handlers) and the status ----------------------
     def commands(self) -> Mapping[str, CommandSpec]:
-        from ledger.rules.egon.command_specs import SPECS
-
-        return SPECS
+        """In the order `ledger --help` and docs/commands.md list them."""
+        return {name: COMMANDS.specs[name] for name in ("order", "draw", "purchase", "build")}
 
     def handlers(self) -> Mapping[str, CommandHandler]:
-        from ledger.rules.egon.command_specs import HANDLERS
-
-        return HANDLERS
+        return {name: COMMANDS.handlers[name] for name in self.commands()}
 
     def names(self, books: Books, what: str) -> list[str]:
         """For the shell's completion: an order's code by its letter (section 5-6), the
