@@ -14,7 +14,7 @@ stays in the books: ``ledger undo`` takes a whole command back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Annotated
 
@@ -63,94 +63,16 @@ class Build(Move):
 def purchase(
     books: Books, values: Purchase, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
-    """Enter a player's purchase in the next round's buying phase (Purchases sheet)."""
+    """Enter a player's purchase in the next round's buying phase (Purchases sheet).
+
+    The buying phase's result for one player (section 3): stones bought and Kj paid."""
     if values.delete is not None:
         return delete_purchase_row(books, values, build=False)
     why = "ledger purchase PLAYER STONES COST"
-    if wrong := form(values, why, ("player", "stones", "cost")):
+    if wrong := form(values, why, ("player", "stones", "cost")) or game_over(books, "purchase"):
         return "", wrong
-    player, stones, cost = values.player, values.stones, values.cost
-    assert player is not None and stones is not None and cost is not None  # (`form` asked)
-    return add_purchase(books, player, stones, cost, values.note, replace=values.replace)
-
-
-@COMMANDS(
-    "build",
-    "ledger build CAT 2 | ledger build CAT 3 --replace | ledger build --delete 5",
-    notes=(
-        "Building (section 7) is the game master's: the stones a player builds from the store "
-        "onto the tower after the second action phase of the next round, one row a player. At "
-        "most what is in store then is built.",
-    ),
-)
-def build(
-    books: Books, values: Build, cells: Mapping[str, str], event: str
-) -> tuple[str, list[Problem]]:
-    """Enter the stones a player builds onto the tower in the next round (Purchases sheet)."""
-    if values.delete is not None:
-        return delete_purchase_row(books, values, build=True)
-    if wrong := form(values, "ledger build PLAYER STONES", ("player", "stones")):
-        return "", wrong
-    assert values.player is not None and values.stones is not None  # (`form` asked for them)
-    return add_build(books, values.player, values.stones, replace=values.replace)
-
-
-# -- the buying phase and building ------------------------------------------------------------
-
-
-def _player_in_game(books: Books, name: str) -> tuple[str, list[Problem]]:
-    wanted = normalize_player(name)
-    p = next((p for p in books.players if p.name.upper() == wanted), None)
-    if p is None:
-        names = [q.name for q in books.players]
-        said = f"there is no player {name.strip()!r}"
-        return wanted, [not_found("unknown-player", "PLAYER", said, wanted, names, "players")]
-    out = ("player-out", f"{p.name} is out of the game (ausgeschieden)", "")
-    found = state_problem(p.get("status"), "PLAYER", {Status.OUT.value: out})
-    return p.name, [found] if found else []
-
-
-def _whole(text: str, where: str, what: str) -> tuple[int, list[Problem]]:
-    s = text.strip()
-    if not (s.isascii() and s.isdigit()) or int(s) < 1:
-        return 0, [
-            problem(
-                "bad-number",
-                where,
-                f"{what} {s!r} is not a whole number of at least 1",
-                f"e.g. {where} 3" if where.startswith("--") else "e.g. 3",
-            )
-        ]
-    return int(s), []
-
-
-def _rows_of(book_rows: Sequence[PurchaseRow], rnd: int, player: str, build: bool) -> list[int]:
-    return [
-        i
-        for i, r in enumerate(book_rows)
-        if r.round == rnd
-        and normalize_player(r.player) == player
-        and (bool(r.build) if build else bool(r.stones or r.cost))
-    ]
-
-
-def add_purchase(
-    books: Books,
-    player: str,
-    stones: str,
-    cost: str,
-    note: str = "",
-    *,
-    replace: bool = False,
-) -> tuple[str, list[Problem]]:
-    """The buying phase's result for one player (section 3): stones bought and Kj paid."""
-    book = book_of(books)
-    rnd = books.day + 1
-    if over := game_over(books, "purchase"):
-        return "", over
-    name, problems = _player_in_game(books, player)
-    count, found = _whole(stones, "STONES", "STONES")
-    problems += found
+    book, rnd, note, cost = book_of(books), books.day + 1, values.note, str(values.cost)
+    name, count, there, problems = _player_row(books, values, build=False)
     kj = Decimal(0)
     try:
         kj = parse_amount(cost)
@@ -161,8 +83,7 @@ def add_purchase(
             problems.append(
                 problem("bad-amount", "COST", f"the cost {cost.strip()} is negative", "e.g. 350")
             )
-    there = _rows_of(book.purchases, rnd, name, build=False)
-    if there and not replace and not problems:
+    if there and not values.replace and not problems:
         old = book.purchases[there[0]]
         problems.append(
             problem(
@@ -189,19 +110,29 @@ def add_purchase(
     return line, debt_ahead(books, name, "COST", f"this purchase of {kj:,.2f} Kj")
 
 
-def add_build(
-    books: Books, player: str, stones: str, *, replace: bool = False
+@COMMANDS(
+    "build",
+    "ledger build CAT 2 | ledger build CAT 3 --replace | ledger build --delete 5",
+    notes=(
+        "Building (section 7) is the game master's: the stones a player builds from the store "
+        "onto the tower after the second action phase of the next round, one row a player. At "
+        "most what is in store then is built.",
+    ),
+)
+def build(
+    books: Books, values: Build, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
-    """Stones the player builds from the store onto the tower after phase 2 (section 7)."""
-    book = book_of(books)
-    rnd = books.day + 1
-    if over := game_over(books, "build"):
-        return "", over
-    name, problems = _player_in_game(books, player)
-    count, found = _whole(stones, "STONES", "STONES")
-    problems += found
-    there = _rows_of(book.purchases, rnd, name, build=True)
-    if there and not replace and not problems:
+    """Enter the stones a player builds onto the tower in the next round (Purchases sheet).
+
+    The stones the player builds from the store onto the tower after phase 2 (section 7)."""
+    if values.delete is not None:
+        return delete_purchase_row(books, values, build=True)
+    why = "ledger build PLAYER STONES"
+    if wrong := form(values, why, ("player", "stones")) or game_over(books, "build"):
+        return "", wrong
+    book, rnd = book_of(books), books.day + 1
+    name, count, there, problems = _player_row(books, values, build=True)
+    if there and not values.replace and not problems:
         old = book.purchases[there[0]]
         problems.append(
             problem(
@@ -225,6 +156,36 @@ def add_build(
     else:
         book.purchases.append(PurchaseRow(rnd, name, 0, Decimal(0), count))
     return line, []
+
+
+def _player_row(
+    books: Books, values: Purchase | Build, *, build: bool
+) -> tuple[str, int, list[int], list[Problem]]:
+    """A purchase's or a build's player, who must be in the game, and stones, a whole number of
+    at least 1; and the player's rows of the next round that hold one already (their indexes)."""
+    assert values.player is not None and values.stones is not None  # (`form` asked for them)
+    wanted, stones = normalize_player(values.player), values.stones.strip()
+    p = next((p for p in books.players if p.name.upper() == wanted), None)
+    if p is None:
+        names = [q.name for q in books.players]
+        said = f"there is no player {values.player.strip()!r}"
+        problems = [not_found("unknown-player", "PLAYER", said, wanted, names, "players")]
+    else:
+        out = ("player-out", f"{p.name} is out of the game (ausgeschieden)", "")
+        found = state_problem(p.get("status"), "PLAYER", {Status.OUT.value: out})
+        problems, wanted = [found] if found else [], p.name
+    count = int(stones) if stones.isascii() and stones.isdigit() else 0
+    if count < 1:
+        said = f"STONES {stones!r} is not a whole number of at least 1"
+        problems.append(problem("bad-number", "STONES", said, "e.g. 3"))
+    there = [
+        i
+        for i, r in enumerate(book_of(books).purchases)
+        if r.round == books.day + 1
+        and normalize_player(r.player) == wanted
+        and (bool(r.build) if build else bool(r.stones or r.cost))
+    ]
+    return wanted, count, there, problems
 
 
 def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
