@@ -22,10 +22,10 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.records import Held
-from ledger.core.report import Report, Statement, Table, TickReport, fmt
+from ledger.core.report import Line, Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
-from ledger.rules.egon import commands, draw, order_commands, tables
+from ledger.rules.egon import commands, draw, order_commands, statement, tables, view
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
@@ -65,7 +65,6 @@ from ledger.rules.egon.state import (
     Purchase,
     Status,
 )
-from ledger.rules.egon.view import whole_number
 
 #: The field of a column whose name differs: `class` is a Python word.
 FIELD_OF = {"class": "cls"}
@@ -154,8 +153,6 @@ class Egon(Game):
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:
-        from ledger.core.report import Line
-
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
         last = egon_settings(books.settings).rounds
         if books.day + days > last and not game_over(books, "tick"):
@@ -195,10 +192,10 @@ class Egon(Game):
                 PlayerState(
                     p.name,
                     books.player_cash(p).amount,
-                    whole_number(p.get("di")),
-                    whole_number(p.get("store")),
-                    whole_number(p.get("tower"), tables.FOUNDATION),
-                    whole_number(p.get("guard")),
+                    view.whole_number(p.get("di")),
+                    view.whole_number(p.get("store")),
+                    view.whole_number(p.get("tower"), tables.FOUNDATION),
+                    view.whole_number(p.get("guard")),
                     Status(str(p.get("status") or Status.FREE.value)),
                     int(p.get("jail_rounds") or 0),
                 )
@@ -364,34 +361,22 @@ class Egon(Game):
         return super().names(books, what)
 
     def status(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.egon.view import status
-
-        return status(books)
+        return view.status(books)
 
     def status_text(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.egon.view import status_text
-
-        return status_text(books)
+        return view.status_text(books)
 
     # -- statements ----------------------------------------------------------------------------------
     def view(self, books: Books) -> list[Table]:  # the served pages' view of the table
-        from ledger.rules.egon.view import view
-
-        return view(books)
+        return view.view(books)
 
     def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
-        from ledger.rules.egon.view import moves
-
-        return moves(books, player)
+        return view.moves(books, player)
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Statement:
-        from ledger.rules.egon.statement import statement
-
-        return statement(books, player, period)
+        return statement.statement(books, player, period)
 
     def forecast(self, books: Books, days: int) -> Any:
-        from ledger.core.report import TickReport
-
         return TickReport(
             books.day, books.day, currency=self.currency, clock=self.clock
         )  # a round's outcome depends on orders not yet given
