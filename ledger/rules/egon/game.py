@@ -125,14 +125,7 @@ class Egon(Game):
         return settings.get_decimal("start_cash"), "ruling"
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
-        return (
-            ("di", 0),
-            ("store", 0),
-            ("tower", tables.FOUNDATION),
-            ("guard", 0),
-            ("status", Status.FREE.value),
-            ("jail_rounds", 0),
-        )
+        return _columns(PlayerState(player.name, Decimal(0)))  # a new player's: the defaults
 
     def new_state(self, books: Books) -> None:
         book = EgonBook()
@@ -315,16 +308,7 @@ class Egon(Game):
                 raise AssertionError(
                     f"{p.name}: the journal says {books.player_cash(p).amount}, the engine {s.cash}"
                 )
-            set_columns(
-                books,
-                p.name,
-                di=s.di,
-                store=s.store,
-                tower=s.tower,
-                guard=s.guard,
-                status=s.status.value,
-                jail_rounds=s.jail_rounds,
-            )
+            set_columns(books, p.name, **dict(_columns(s)))
         book.jackpots = [JackpotRow(c, result.state.jackpots.get(c)) for c in "ABC"]
         book.blackmails = [
             BlackmailRow(
@@ -417,6 +401,13 @@ class Egon(Game):
 
 
 GAME = Egon()
+
+
+def _columns(s: PlayerState) -> tuple[tuple[str, Any], ...]:
+    """A player's own columns in the Players sheet, each a field of `PlayerState` (the status
+    by its word), in the sheet's order."""
+    fields = ("di", "store", "tower", "guard", "status", "jail_rounds")
+    return tuple((f, getattr(s, f).value if f == "status" else getattr(s, f)) for f in fields)
 
 
 def _orders_of_round(
