@@ -22,7 +22,7 @@ from ledger.core.charges import payer_postings
 from ledger.core.journal import Draft, Posting, Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.names import did_you_mean
-from ledger.core.params import ActionSpec, command
+from ledger.core.params import ActionSpec, Move, Refusal, command, params_of
 from ledger.core.problems import Problem, problem
 from ledger.core.schema import SettingValue
 
@@ -234,19 +234,43 @@ class Commands:
     `@COMMANDS("deposit", "ledger deposit Ann 5")` over `def _deposit(books, a: Deposit,
     where, event)`. The command's typed record is the type of the handler's second parameter,
     its help the first paragraph of the handler's docstring (its lines joined by a space), its
-    example the one given; `specs` and `handlers` are by the command's name."""
+    example the one given; `specs` and `handlers` are by the command's name, in the order
+    declared. `refuses` says what each command refuses, by its name; `every` what every command
+    of the game says (`events_row=False`), and `said` what one command says besides (`notes`)."""
 
-    def __init__(self) -> None:
+    def __init__(self, refuses: Mapping[str, tuple[Refusal, ...]] | None = None, **every: Any):
         self.specs: dict[str, ActionSpec] = {}
         self.handlers: dict[str, Callable[..., Any]] = {}
+        self.refuses = refuses or {}
+        self.every = every
 
-    def __call__(self, name: str, example: str) -> Callable[[H], H]:
+    def __call__(self, name: str, example: str, **said: Any) -> Callable[[H], H]:
         def declare(handler: H) -> H:
             second = list(inspect.signature(handler).parameters)[1]
             move = get_type_hints(handler)[second]
             help = " ".join((inspect.getdoc(handler) or "").split("\n\n")[0].split())
-            self.specs[name] = command(name, move, help, example)
+            refuses = {"refuses": self.refuses[name]} if name in self.refuses else {}
+            self.specs[name] = command(name, move, help, example, **refuses, **self.every, **said)
             self.handlers[name] = handler
             return handler
 
         return declare
+
+
+def form(
+    move: Move, why: str, wanted: tuple[str, ...] = (), only: tuple[str, ...] = ()
+) -> list[Problem]:
+    """Problems with the arguments of one form of a command (`order --delete ROW`): each field
+    of `wanted` must be given and, where `only` names the fields this form takes, no other
+    field (`why` names the form); each is named as the command line names it."""
+    cli = {p.name: p.cli for p in params_of(type(move))}
+    refused = [f for f in move.__struct_fields__ if only and f not in only]
+    return [
+        problem("missing-argument", cli[name], f"{cli[name]} is missing", why)
+        for name in wanted
+        if getattr(move, name) is None
+    ] + [
+        problem("conflicting-arguments", cli[name], f"{why} takes no {cli[name]}", "")
+        for name in refused
+        if getattr(move, name) not in (None, False, 0, "")
+    ]

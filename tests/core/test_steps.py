@@ -241,6 +241,49 @@ def test_38_a_command_is_declared_once_on_its_handler() -> None:
     assert commands.handlers == {"deposit": _deposit}
 
 
+def test_38_a_games_commands_carry_what_each_refuses_what_all_say_and_their_own_notes() -> None:
+    refusal = steps_params.Refusal("a jar that is full", "1", "test_1")
+    commands = steps.Commands({"deposit": (refusal,)}, events_row=False)
+
+    @commands("deposit", "ledger deposit Ann", notes=("One a day.",))
+    def _deposit(books: Books, a: _Deposit, where: dict[str, str], event: str) -> str:
+        """Put money in the jar."""
+        return a.who
+
+    @commands("withdraw", "ledger withdraw Ann")
+    def _withdraw(books: Books, a: _Deposit, where: dict[str, str], event: str) -> str:
+        """Take money out of the jar."""
+        return a.who
+
+    deposit, withdraw = commands.specs["deposit"], commands.specs["withdraw"]
+    assert (deposit.refuses, deposit.notes, deposit.events_row) == (
+        (refusal,),
+        ("One a day.",),
+        False,
+    )
+    assert (withdraw.refuses, withdraw.notes, withdraw.events_row) == ((), (), False)
+    assert list(commands.specs) == ["deposit", "withdraw"]
+
+
+class _Forms(steps_params.Move):
+    who: Annotated[str | None, steps_params.Arg("WHO")] = None
+    much: Annotated[int, steps_params.Arg("--much")] = 0
+    delete: Annotated[str | None, steps_params.Arg("--delete")] = None
+
+
+def test_38_a_form_of_a_command_wants_its_arguments_and_refuses_the_others() -> None:
+    wanted = steps.form(_Forms(), "ledger jar WHO", ("who",))
+    assert [(p.code, p.where, p.message, p.hint) for p in wanted] == [
+        ("missing-argument", "WHO", "WHO is missing", "ledger jar WHO")
+    ]
+    alone = steps.form(_Forms(who="Ann", much=2, delete="3"), "--delete ROW", only=("delete",))
+    assert [(p.code, p.where, p.message) for p in alone] == [
+        ("conflicting-arguments", "WHO", "--delete ROW takes no WHO"),
+        ("conflicting-arguments", "--much", "--delete ROW takes no --much"),
+    ]
+    assert steps.form(_Forms(delete="3"), "--delete ROW", ("delete",), ("delete",)) == []
+
+
 def test_38_pieces_merge_by_account_in_the_order_they_first_come_and_zeros_go() -> None:
     pieces = [("b", Decimal(-3)), ("a", Decimal(2)), ("b", Decimal(1)), ("c", Decimal(0))]
     assert list(steps.merged(pieces).items()) == [("b", Decimal(-2)), ("a", Decimal(2))]

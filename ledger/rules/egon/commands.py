@@ -1,6 +1,6 @@
 """The game master's commands on the next round's rows, checked before anything is written:
 the buying phase's purchases (section 3) and the tower building (7); the orders are in
-order_commands.py, which shares the row helpers here (a row's cell, ``--delete ROW``).
+order_commands.py.
 
 Each function takes the books and returns ``(summary, problems)``; it changes the Egon sheets'
 rows only when it found no problem, so `ledger.app.change` saves all or nothing.
@@ -14,107 +14,65 @@ stays in the books: ``ledger undo`` takes a whole command back.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
+from collections.abc import Mapping
 from decimal import Decimal
+from typing import Annotated
 
 import msgspec
 
 from ledger.core.money import parse_amount
-from ledger.core.problems import CellRef, Problem, problem
-from ledger.core.steps import not_found, state_problem
+from ledger.core.params import Arg, Move
+from ledger.core.problems import Problem, problem
+from ledger.core.steps import form, not_found, state_problem
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.debt_ahead import debt_ahead
+from ledger.rules.egon.order_commands import DELETE, PLAYER, REPLACE
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.purchase_checks import late_rows
-from ledger.rules.egon.sheets import PurchaseRow, book_of, game_over
+from ledger.rules.egon.refusals import COMMANDS
+from ledger.rules.egon.sheets import PurchaseRow, book_of, cell_of, game_over, row_hint, row_number
 from ledger.rules.egon.state import Status
 
-#: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
-_PLAYER_COLUMN = 1
+
+class Purchase(Move):
+    player: Annotated[str | None, PLAYER] = None
+    stones: Annotated[str | None, Arg("STONES", help="Stones bought, at least 1.")] = None
+    cost: Annotated[str | None, Arg("COST", help="The Kj paid for them, e.g. 350.")] = None
+    note: Annotated[str, Arg("--note", help="From whom, at what price: 'Bolle, bribed'.")] = ""
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
 
 
-def cell_of(sheet: str, ref: CellRef | None) -> str:
-    return str(CellRef(sheet, _PLAYER_COLUMN, ref.row)) if ref else sheet
+class Build(Move):
+    player: Annotated[str | None, PLAYER] = None
+    stones: Annotated[str | None, Arg("STONES", help="Stones to build, at least 1.")] = None
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
 
 
-def row_hint(ref: CellRef | None, command: str) -> str:
-    return f"`ledger {command} --delete {ref.row}`" if ref else f"the {command} row"
-
-
-_ROW = re.compile(r"^(?:(?P<sheet>\w+)!)?[A-Za-z]{0,3}(?P<row>\d+)$")
-
-
-def row_number(text: str, sheet: str) -> tuple[int, list[Problem]]:
-    found = _ROW.match(text.strip())
-    if not found or (found["sheet"] and found["sheet"].lower() != sheet.lower()):
-        return 0, [
-            problem(
-                "bad-row",
-                "--delete",
-                f"{text!r} is not a row number of the {sheet} sheet",
-                "the number Excel shows at the row's left, e.g. --delete 5",
-            )
-        ]
-    return int(found["row"]), []
-
-
-# -- the buying phase and building ------------------------------------------------------------
-
-
-def _player_in_game(books: Books, name: str) -> tuple[str, list[Problem]]:
-    wanted = normalize_player(name)
-    p = next((p for p in books.players if p.name.upper() == wanted), None)
-    if p is None:
-        names = [q.name for q in books.players]
-        said = f"there is no player {name.strip()!r}"
-        return wanted, [not_found("unknown-player", "PLAYER", said, wanted, names, "players")]
-    out = ("player-out", f"{p.name} is out of the game (ausgeschieden)", "")
-    found = state_problem(p.get("status"), "PLAYER", {Status.OUT.value: out})
-    return p.name, [found] if found else []
-
-
-def _whole(text: str, where: str, what: str) -> tuple[int, list[Problem]]:
-    s = text.strip()
-    if not (s.isascii() and s.isdigit()) or int(s) < 1:
-        return 0, [
-            problem(
-                "bad-number",
-                where,
-                f"{what} {s!r} is not a whole number of at least 1",
-                f"e.g. {where} 3" if where.startswith("--") else "e.g. 3",
-            )
-        ]
-    return int(s), []
-
-
-def _rows_of(book_rows: Sequence[PurchaseRow], rnd: int, player: str, build: bool) -> list[int]:
-    return [
-        i
-        for i, r in enumerate(book_rows)
-        if r.round == rnd
-        and normalize_player(r.player) == player
-        and (bool(r.build) if build else bool(r.stones or r.cost))
-    ]
-
-
-def add_purchase(
-    books: Books,
-    player: str,
-    stones: str,
-    cost: str,
-    note: str = "",
-    *,
-    replace: bool = False,
+@COMMANDS(
+    "purchase",
+    "ledger purchase LEO 5 350 --note 'Bolle, bribed' | "
+    "ledger purchase LEO 6 420 --replace | ledger purchase --delete 4",
+    notes=(
+        "The buying phase (section 3) is the game master's: enter each player's result for the "
+        "next round, the stones bought and the Kj paid, one row a player (name the traders in "
+        "--note). ledger tick puts the stones in store and books the Kj.",
+    ),
+)
+def purchase(
+    books: Books, values: Purchase, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
-    """The buying phase's result for one player (section 3): stones bought and Kj paid."""
-    book = book_of(books)
-    rnd = books.day + 1
-    if over := game_over(books, "purchase"):
-        return "", over
-    name, problems = _player_in_game(books, player)
-    count, found = _whole(stones, "STONES", "STONES")
-    problems += found
+    """Enter a player's purchase in the next round's buying phase (Purchases sheet).
+
+    The buying phase's result for one player (section 3): stones bought and Kj paid."""
+    if values.delete is not None:
+        return delete_purchase_row(books, values, build=False)
+    why = "ledger purchase PLAYER STONES COST"
+    if wrong := form(values, why, ("player", "stones", "cost")) or game_over(books, "purchase"):
+        return "", wrong
+    book, rnd, note, cost = book_of(books), books.day + 1, values.note, str(values.cost)
+    name, count, there, problems = _player_row(books, values, build=False)
     kj = Decimal(0)
     try:
         kj = parse_amount(cost)
@@ -125,8 +83,7 @@ def add_purchase(
             problems.append(
                 problem("bad-amount", "COST", f"the cost {cost.strip()} is negative", "e.g. 350")
             )
-    there = _rows_of(book.purchases, rnd, name, build=False)
-    if there and not replace and not problems:
+    if there and not values.replace and not problems:
         old = book.purchases[there[0]]
         problems.append(
             problem(
@@ -153,19 +110,29 @@ def add_purchase(
     return line, debt_ahead(books, name, "COST", f"this purchase of {kj:,.2f} Kj")
 
 
-def add_build(
-    books: Books, player: str, stones: str, *, replace: bool = False
+@COMMANDS(
+    "build",
+    "ledger build CAT 2 | ledger build CAT 3 --replace | ledger build --delete 5",
+    notes=(
+        "Building (section 7) is the game master's: the stones a player builds from the store "
+        "onto the tower after the second action phase of the next round, one row a player. At "
+        "most what is in store then is built.",
+    ),
+)
+def build(
+    books: Books, values: Build, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
-    """Stones the player builds from the store onto the tower after phase 2 (section 7)."""
-    book = book_of(books)
-    rnd = books.day + 1
-    if over := game_over(books, "build"):
-        return "", over
-    name, problems = _player_in_game(books, player)
-    count, found = _whole(stones, "STONES", "STONES")
-    problems += found
-    there = _rows_of(book.purchases, rnd, name, build=True)
-    if there and not replace and not problems:
+    """Enter the stones a player builds onto the tower in the next round (Purchases sheet).
+
+    The stones the player builds from the store onto the tower after phase 2 (section 7)."""
+    if values.delete is not None:
+        return delete_purchase_row(books, values, build=True)
+    why = "ledger build PLAYER STONES"
+    if wrong := form(values, why, ("player", "stones")) or game_over(books, "build"):
+        return "", wrong
+    book, rnd = book_of(books), books.day + 1
+    name, count, there, problems = _player_row(books, values, build=True)
+    if there and not values.replace and not problems:
         old = book.purchases[there[0]]
         problems.append(
             problem(
@@ -191,6 +158,36 @@ def add_build(
     return line, []
 
 
+def _player_row(
+    books: Books, values: Purchase | Build, *, build: bool
+) -> tuple[str, int, list[int], list[Problem]]:
+    """A purchase's or a build's player, who must be in the game, and stones, a whole number of
+    at least 1; and the player's rows of the next round that hold one already (their indexes)."""
+    assert values.player is not None and values.stones is not None  # (`form` asked for them)
+    wanted, stones = normalize_player(values.player), values.stones.strip()
+    p = next((p for p in books.players if p.name.upper() == wanted), None)
+    if p is None:
+        names = [q.name for q in books.players]
+        said = f"there is no player {values.player.strip()!r}"
+        problems = [not_found("unknown-player", "PLAYER", said, wanted, names, "players")]
+    else:
+        out = ("player-out", f"{p.name} is out of the game (ausgeschieden)", "")
+        found = state_problem(p.get("status"), "PLAYER", {Status.OUT.value: out})
+        problems, wanted = [found] if found else [], p.name
+    count = int(stones) if stones.isascii() and stones.isdigit() else 0
+    if count < 1:
+        said = f"STONES {stones!r} is not a whole number of at least 1"
+        problems.append(problem("bad-number", "STONES", said, "e.g. 3"))
+    there = [
+        i
+        for i, r in enumerate(book_of(books).purchases)
+        if r.round == books.day + 1
+        and normalize_player(r.player) == wanted
+        and (bool(r.build) if build else bool(r.stones or r.cost))
+    ]
+    return wanted, count, there, problems
+
+
 def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
     """Take the build (or the purchase) out of a row; a row left empty goes."""
     r = book_rows[i]
@@ -205,12 +202,16 @@ def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
         del book_rows[i]
 
 
-def delete_purchase_row(books: Books, row_text: str, *, build: bool) -> tuple[str, list[Problem]]:
-    """Remove the purchase (``build`` False) or the build in a Purchases row not yet evaluated;
-    a row holding both keeps the other."""
+def delete_purchase_row(
+    books: Books, values: Purchase | Build, *, build: bool
+) -> tuple[str, list[Problem]]:
+    """`--delete ROW`: remove the purchase (``build`` False) or the build in a Purchases row
+    not yet evaluated; a row holding both keeps the other."""
+    if wrong := form(values, "--delete ROW", only=("delete",)):
+        return "", wrong
     book = book_of(books)
     command = "build" if build else "purchase"
-    n, problems = row_number(row_text, "Purchases")
+    n, problems = row_number(str(values.delete), "Purchases")
     if problems:
         return "", problems
     at = next((i for i, r in enumerate(book.purchases) if r.ref and r.ref.row == n), None)

@@ -7,10 +7,10 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Annotated
 
-from ledger.core.params import Arg, Move, command
+from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon.books import Books
-from ledger.rules.egon.refusals import COMMAND_REFUSES
+from ledger.rules.egon.refusals import COMMANDS
 from ledger.rules.egon.sheets import EgonBook, RoundRow, TraderRow, book_of, game_over
 
 
@@ -35,20 +35,11 @@ class Draw(Move):
     ] = False
 
 
-DRAW = command(
-    "draw",
-    Draw,
-    help="Record the next round's lottery draw; without numbers, draw them from the seeded dice.",
-    example="ledger draw | ledger draw --numbers 3,11,17,25,33,41 --zz 7 --z6 41 --storm",
-    refuses=COMMAND_REFUSES["draw"],
-    events_row=False,
-)
-
-
+@COMMANDS("draw", "ledger draw | ledger draw --numbers 3,11,17,25,33,41 --zz 7 --z6 41 --storm")
 def draw(
     books: Books, values: Draw, cells: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
-    """Record round `day + 1`'s draw: the numbers given, or rolled from the seeded dice."""
+    """Record the next round's lottery draw; without numbers, draw them from the seeded dice."""
     book = book_of(books)
     rnd = books.day + 1
     numbers, zz, z6 = values.numbers, values.zz, values.z6

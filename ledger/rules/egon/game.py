@@ -22,15 +22,15 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.records import Held
-from ledger.core.report import Report, Statement, Table, TickReport, fmt
+from ledger.core.report import Line, Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
-from ledger.rules.egon import tables
+from ledger.rules.egon import commands, draw, order_commands, statement, tables, view
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order
-from ledger.rules.egon.refusals import REFUSES
+from ledger.rules.egon.refusals import COMMANDS, REFUSES
 from ledger.rules.egon.sheet_checks import (
     no_maxpreis,
     order_cell,
@@ -65,13 +65,14 @@ from ledger.rules.egon.state import (
     Purchase,
     Status,
 )
-from ledger.rules.egon.view import whole_number
 
 #: The field of a column whose name differs: `class` is a Python word.
 FIELD_OF = {"class": "cls"}
 #: The game's records: each sheet's rows held in its list of the EgonBook.
 RECORDS = {name: Held(cls, attr, FIELD_OF) for name, (cls, attr, _) in SHEETS.items()}
 
+#: The modules whose handlers declare the commands (`@COMMANDS`): importing them declares them.
+_MODULES = (order_commands, draw, commands)
 WORLD = (
     "world"  # everything that is not a player: traders, tourists, the lottery's bank, the police
 )
@@ -124,14 +125,7 @@ class Egon(Game):
         return settings.get_decimal("start_cash"), "ruling"
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
-        return (
-            ("di", 0),
-            ("store", 0),
-            ("tower", tables.FOUNDATION),
-            ("guard", 0),
-            ("status", Status.FREE.value),
-            ("jail_rounds", 0),
-        )
+        return _columns(PlayerState(player.name, Decimal(0)))  # a new player's: the defaults
 
     def new_state(self, books: Books) -> None:
         book = EgonBook()
@@ -152,8 +146,6 @@ class Egon(Game):
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:
-        from ledger.core.report import Line
-
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
         last = egon_settings(books.settings).rounds
         if books.day + days > last and not game_over(books, "tick"):
@@ -193,10 +185,10 @@ class Egon(Game):
                 PlayerState(
                     p.name,
                     books.player_cash(p).amount,
-                    whole_number(p.get("di")),
-                    whole_number(p.get("store")),
-                    whole_number(p.get("tower"), tables.FOUNDATION),
-                    whole_number(p.get("guard")),
+                    view.whole_number(p.get("di")),
+                    view.whole_number(p.get("store")),
+                    view.whole_number(p.get("tower"), tables.FOUNDATION),
+                    view.whole_number(p.get("guard")),
                     Status(str(p.get("status") or Status.FREE.value)),
                     int(p.get("jail_rounds") or 0),
                 )
@@ -316,16 +308,7 @@ class Egon(Game):
                 raise AssertionError(
                     f"{p.name}: the journal says {books.player_cash(p).amount}, the engine {s.cash}"
                 )
-            set_columns(
-                books,
-                p.name,
-                di=s.di,
-                store=s.store,
-                tower=s.tower,
-                guard=s.guard,
-                status=s.status.value,
-                jail_rounds=s.jail_rounds,
-            )
+            set_columns(books, p.name, **dict(_columns(s)))
         book.jackpots = [JackpotRow(c, result.state.jackpots.get(c)) for c in "ABC"]
         book.blackmails = [
             BlackmailRow(
@@ -339,16 +322,13 @@ class Egon(Game):
             for b in result.state.blackmails
         ]
 
-    # -- the game master's commands (command_specs.py) and the status -------------------------------
+    # -- the game master's commands (declared on their handlers) and the status ----------------------
     def commands(self) -> Mapping[str, CommandSpec]:
-        from ledger.rules.egon.command_specs import SPECS
-
-        return SPECS
+        """In the order `ledger --help` and docs/commands.md list them."""
+        return {name: COMMANDS.specs[name] for name in ("order", "draw", "purchase", "build")}
 
     def handlers(self) -> Mapping[str, CommandHandler]:
-        from ledger.rules.egon.command_specs import HANDLERS
-
-        return HANDLERS
+        return {name: COMMANDS.handlers[name] for name in self.commands()}
 
     def names(self, books: Books, what: str) -> list[str]:
         """For the shell's completion: an order's code by its letter (section 5-6), the
@@ -365,34 +345,22 @@ class Egon(Game):
         return super().names(books, what)
 
     def status(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.egon.view import status
-
-        return status(books)
+        return view.status(books)
 
     def status_text(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.egon.view import status_text
-
-        return status_text(books)
+        return view.status_text(books)
 
     # -- statements ----------------------------------------------------------------------------------
     def view(self, books: Books) -> list[Table]:  # the served pages' view of the table
-        from ledger.rules.egon.view import view
-
-        return view(books)
+        return view.view(books)
 
     def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
-        from ledger.rules.egon.view import moves
-
-        return moves(books, player)
+        return view.moves(books, player)
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Statement:
-        from ledger.rules.egon.statement import statement
-
-        return statement(books, player, period)
+        return statement.statement(books, player, period)
 
     def forecast(self, books: Books, days: int) -> Any:
-        from ledger.core.report import TickReport
-
         return TickReport(
             books.day, books.day, currency=self.currency, clock=self.clock
         )  # a round's outcome depends on orders not yet given
@@ -433,6 +401,13 @@ class Egon(Game):
 
 
 GAME = Egon()
+
+
+def _columns(s: PlayerState) -> tuple[tuple[str, Any], ...]:
+    """A player's own columns in the Players sheet, each a field of `PlayerState` (the status
+    by its word), in the sheet's order."""
+    fields = ("di", "store", "tower", "guard", "status", "jail_rounds")
+    return tuple((f, getattr(s, f).value if f == "status" else getattr(s, f)) for f in fields)
 
 
 def _orders_of_round(

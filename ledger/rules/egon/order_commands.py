@@ -13,16 +13,18 @@ its article threatens (6.6.1: "eine Strafandrohung"), entered as ``--penalty-kj`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
+from typing import Annotated
 
 import msgspec
 
 from ledger.core.money import parse_amount
 from ledger.core.names import did_you_mean
+from ledger.core.params import Arg, Move, TextFile
 from ledger.core.problems import Problem, problem
+from ledger.core.steps import form
 from ledger.rules.egon.books import Books
-from ledger.rules.egon.commands import cell_of, row_hint, row_number
 from ledger.rules.egon.debt_ahead import debt_ahead
 from ledger.rules.egon.order_lines import OrderEntry, order_lines
 from ledger.rules.egon.orders import (
@@ -33,18 +35,105 @@ from ledger.rules.egon.orders import (
     phase_of,
 )
 from ledger.rules.egon.parse import normalize_player, phase_of_text, read_order
+from ledger.rules.egon.refusals import COMMANDS
 from ledger.rules.egon.sheet_checks import waiting_blackmail, waiting_hint
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     EgonBook,
     OrderRow,
     book_of,
+    cell_of,
     game_over,
     players_out,
+    row_hint,
+    row_number,
     traders_of,
 )
 from ledger.rules.egon.state import JAILED
 from ledger.rules.egon.tables import ORDER_COUNT_MOST, ORDER_KJ_MOST
+
+PLAYER = Arg("PLAYER", help="The three-letter pseudonym.")
+REPLACE = Arg("--replace", help="Put it in place of the player's row that is there already.")
+DELETE = Arg(
+    "--delete",
+    help="Remove the row with this number (as Excel shows it), if its round is not evaluated yet.",
+    metavar="ROW",
+)
+
+
+class OrderMove(Move):
+    player: Annotated[str | None, PLAYER] = None
+    code: Annotated[
+        str | None,
+        Arg(
+            "CODE",
+            help="The order as written, e.g. a,BOB or l,17 or g,Alois,200 or p,300,BOB,CAT (a party with its guests).",
+        ),
+    ] = None
+    penalty_kj: Annotated[
+        str | None, Arg("--penalty-kj", help="A blackmail's penalty in Kj (6.6).")
+    ] = None
+    penalty_stones: Annotated[
+        int, Arg("--penalty-stones", help="A blackmail's penalty in stones (6.6).")
+    ] = 0
+    justified_against: Annotated[
+        str | None,
+        Arg(
+            "--justified-against",
+            help="The blackmailer this player handed a Rechtfertigung against (6.6.42).",
+        ),
+    ] = None
+    replace: Annotated[bool, REPLACE] = False
+    delete: Annotated[str | None, DELETE] = None
+    file: Annotated[
+        TextFile | None,
+        Arg(
+            "--file",
+            help="Add a round's orders from a text file, one 'ABC x,5,BOB' a line (a blackmail: 'BOB e,v,alle --penalty-kj 300'); all or none.",
+            metavar="ROUND.txt",
+        ),
+    ] = None
+
+
+@COMMANDS(
+    "order",
+    "ledger order ABC 'x,5,BOB' | ledger order CAT 'p,300,ABC,BOB' | "
+    "ledger order DAN 'e,i,alle' --penalty-kj 300 | ledger order ABC 'l,17' --replace | "
+    "ledger order --delete 7 | ledger order --file ROUND.txt",
+    notes=(
+        "One order a player in each action phase (4.1): a second is refused, --replace puts it "
+        "in place of the first, --delete ROW removes an order not evaluated yet.",
+        "A party names its guests after the amount, in the invitation's order: "
+        "p,Betrag,Gast,... (p,300,ABC,BOB invites ABC first, then BOB). At least one player "
+        "must be invited (6.1): p,300 alone is refused.",
+        "A blackmail carries the penalty its article threatens (6.6.1): --penalty-kj and/or "
+        "--penalty-stones; e,v,alle alone is refused.",
+        "--file ROUND.txt reads a round's orders, one a line as players write them "
+        "(ABC x,5,BOB), a blackmail's penalty after it (BOB e,v,alle --penalty-kj 300); blank "
+        "lines and # comments are skipped. Every line is checked, and all are added or none.",
+    ),
+)
+def order(
+    books: Books, values: OrderMove, cells: Mapping[str, str], event: str
+) -> tuple[str, list[Problem]]:
+    """Add an order for the next round after checking its syntax and names; one order a
+    player in each action phase."""
+    if values.delete is not None:
+        return delete_order(books, values)
+    if values.file is not None:
+        return add_order_file(books, values)
+    why = "ledger order PLAYER CODE (or --file, --delete)"
+    if wrong := form(values, why, ("player", "code")):
+        return "", wrong
+    assert values.player is not None and values.code is not None  # (`form` asked for them)
+    entry = OrderEntry(
+        values.player,
+        values.code,
+        penalty_kj=values.penalty_kj,
+        penalty_stones=values.penalty_stones,
+        justified_against=values.justified_against or "",
+    )
+    return add_orders(books, [entry], replace=values.replace)
 
 
 def _party_problem(entry: OrderEntry, order: Party, players: Sequence[str]) -> Problem:
@@ -320,14 +409,17 @@ def add_orders(
     return "\n".join(lines), said
 
 
-def add_order_file(
-    books: Books, text: str, shown: str, *, replace: bool = False
-) -> tuple[str, list[Problem]]:
-    """`order_lines` and `add_orders` in one pass: every line's problems, in line order."""
+def add_order_file(books: Books, values: OrderMove) -> tuple[str, list[Problem]]:
+    """`ledger order --file ROUND.txt`: `order_lines` and `add_orders` in one pass, every
+    line's problems in line order."""
+    if wrong := form(values, "--file", only=("file", "replace", "delete")):
+        return "", wrong
     if over := game_over(books, "order"):
         return "", over
-    entries, problems = order_lines(text, shown)
-    summary, found = add_orders(books, entries, replace=replace)
+    assert values.file is not None
+    shown = values.file.path
+    entries, problems = order_lines(values.file.text, shown)
+    summary, found = add_orders(books, entries, replace=values.replace)
     if not problems and not found:
         return summary, []
 
@@ -342,10 +434,13 @@ def add_order_file(
     return "", sorted(problems + found, key=line_of)
 
 
-def delete_order(books: Books, row_text: str) -> tuple[str, list[Problem]]:
-    """Remove the order in the Orders sheet's row ``row_text`` if it is not evaluated yet."""
+def delete_order(books: Books, values: OrderMove) -> tuple[str, list[Problem]]:
+    """`ledger order --delete ROW`: remove the order in the Orders sheet's row if it is not
+    evaluated yet."""
+    if wrong := form(values, "--delete ROW", only=("delete",)):
+        return "", wrong
     book = book_of(books)
-    n, problems = row_number(row_text, "Orders")
+    n, problems = row_number(str(values.delete), "Orders")
     if problems:
         return "", problems
     at = next((i for i, o in enumerate(book.orders) if o.ref and o.ref.row == n), None)

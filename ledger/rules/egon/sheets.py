@@ -11,6 +11,7 @@ settings the game declares from tables.py, and `egon_settings` reading them back
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -250,3 +251,33 @@ def game_over(books: Books, where: str) -> list[Problem]:
             "ledger report game shows the standings",
         )
     ]
+
+
+# -- a row of the next round, as the commands name it ----------------------------------------------
+#: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
+_PLAYER_COLUMN = 1
+
+
+def cell_of(sheet: str, ref: CellRef | None) -> str:
+    return str(CellRef(sheet, _PLAYER_COLUMN, ref.row)) if ref else sheet
+
+
+def row_hint(ref: CellRef | None, command: str) -> str:
+    return f"`ledger {command} --delete {ref.row}`" if ref else f"the {command} row"
+
+
+_ROW = re.compile(r"^(?:(?P<sheet>\w+)!)?[A-Za-z]{0,3}(?P<row>\d+)$")
+
+
+def row_number(text: str, sheet: str) -> tuple[int, list[Problem]]:
+    found = _ROW.match(text.strip())
+    if not found or (found["sheet"] and found["sheet"].lower() != sheet.lower()):
+        return 0, [
+            problem(
+                "bad-row",
+                "--delete",
+                f"{text!r} is not a row number of the {sheet} sheet",
+                "the number Excel shows at the row's left, e.g. --delete 5",
+            )
+        ]
+    return int(found["row"]), []
