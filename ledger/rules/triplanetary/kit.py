@@ -8,6 +8,7 @@ the tax split (§6, §29), PR changes (§36C), and a ship's hold and supplies (�
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
 from typing import Annotated, Any
@@ -59,8 +60,42 @@ class Done(msgspec.Struct):
     warnings: list[Problem] = []
 
 
-#: A command's handler: it receives the command's typed record (a `Move`).
-Handler = Callable[[Books, Any, Where, str], Done]
+#: Paying from a player's banks, or refused: banks make no loans (§30).
+NO_LOANS = "banks make no loans (§30)"
+
+
+@dataclass(frozen=True)
+class Act(steps.Act[Books]):
+    """One command being applied (the core's `Act`: its books, where its parameters were given,
+    its event), with the game's state and rules; a player is charged with §30's hint."""
+
+    cannot_afford: str = NO_LOANS
+
+    @property
+    def state(self) -> State:
+        return state_of(self.books)
+
+    @property
+    def rules(self) -> Rules:
+        return rules_of(self.books)
+
+    def player(self, name: str, param: str = "player") -> Player:
+        """The player `name`, or refused where the parameter `param` was given."""
+        return find_player(self.books, name, self.where[param])
+
+    def post_named(
+        self,
+        key: str,
+        param: str,
+        owner: Player | None = None,
+        kinds: tuple[str, ...] = ("ship", "base", "mine"),
+    ) -> Post:
+        """The post `key` (`find_post`), or refused where the parameter `param` was given."""
+        return find_post(self.books, key, self.where[param], owner, kinds)
+
+
+#: A command's handler: it receives the command being applied and its typed record (a `Move`).
+Handler = Callable[[Act, Any], Done]
 #: Every command of the game, declared on its handler (`@COMMANDS(name, example)`); actions.py
 #: lists them in their order.
 COMMANDS = Commands()
@@ -214,9 +249,8 @@ def find_post(
     )
 
 
-#: Paying from a player's banks, or refused: banks make no loans (§30).
-debit = partial(steps.debit, hint="banks make no loans (§30)")
-charge = partial(steps.charge, hint="banks make no loans (§30)")
+debit = partial(steps.debit, hint=NO_LOANS)
+charge = partial(steps.charge, hint=NO_LOANS)
 
 
 def owe(state: State, due: Due) -> None:
