@@ -66,9 +66,7 @@ def _destroy(act: Act, a: Destroy) -> Done:
             state.update(o, status="closed")
             text += f"; office {o.id} in it closed, no more fees (§8)"
     if player is not None:
-        text += "; " + death(act.books, player, act.event).replace(
-            "are put to death", "die with it"
-        )
+        text += "; " + death(act, player).replace("are put to death", "die with it")
     return Done(text)
 
 

@@ -13,7 +13,7 @@ from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, gather, post_pieces, refuse, set_columns, state_problem
+from ledger.core.steps import Refused, gather, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -24,10 +24,8 @@ from ledger.rules.triplanetary.kit import (
     PlayerMove,
     at_least_one,
     collected_when,
-    debit,
     owe,
     set_pr,
-    state_of,
 )
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
@@ -115,29 +113,21 @@ def set_status(books: Books, player: Player, status: str, until: int | None = No
 
 
 def fine_player(
-    books: Books,
-    player: Player,
-    amount: Decimal,
-    reason: str,
-    rule: str,
-    event: str,
-    where: str,
+    act: Act, player: Player, amount: Decimal, reason: str, rule: str, param: str
 ) -> str:
     """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues). The Patrol's
     own player is not fined: the fine would go from the Patrol to the Patrol (as in the tick)."""
     if player.role == PATROL_ROLE:
         return f"no fine: {player.name} holds the Patrol, to which a fine would go (§6)"
-    state = state_of(books)
+    books, state = act.books, act.state
     now = min(spendable(books, player), amount)
     parts = []
     if now > 0:
-        txn = post_pieces(
-            books,
-            [*debit(books, player, now, where), ("patrol", now)],
+        txn = act.post(
+            [*act.debit(player, now, param), ("patrol", now)],
             kind="fine",
             memo=f"fine: {reason}",
             rule=rule,
-            event=event,
         )
         parts.append(f"txn {txn.id}: {player.name} pays a fine of {now:.2f} KC to the Patrol")
     rest = amount - now
@@ -181,7 +171,7 @@ def _fine(act: Act, a: Fine) -> Done:
             "fine another player, or move the Patrol's money with ledger pay",
         )
     return Done(
-        fine_player(act.books, player, a.amount, a.reason, "§6", act.event, act.where["amount"]),
+        fine_player(act, player, a.amount, a.reason, "§6", "amount"),
     )
 
 

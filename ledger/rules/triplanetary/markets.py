@@ -82,7 +82,8 @@ def market(state: State, place: str, good: str) -> Market:
 
 
 def may_trade_here(player: Player, place: str, where: str) -> None:
-    """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres."""
+    """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres; §41 a
+    prisoner does not trade (a dead trader was refused before: actions.refuse_the_dead)."""
     if player.role == PATROL_ROLE:
         raise refuse("patrol-may-not-trade", where, "the Patrol may not engage in trade (§6)")
     status = player.get("status")
@@ -99,8 +100,6 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
             where,
             f"{player.name} is in prison until day {player.get('status_until')} (§41)",
         )
-    if status == "dead":
-        raise refuse("player-cannot-act", where, f"{player.name} is dead (§5)")
 
 
 def _where_trading(act: Act, player: Player, a: Buy | Sell) -> str:

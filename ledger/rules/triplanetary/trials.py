@@ -12,7 +12,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.params import Arg
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, gather, post_pieces, refuse
+from ledger.core.steps import find, gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -161,13 +161,8 @@ def _crime_tried(act: Act, a: Trial, player: Player) -> Crime | None:
 
 def _trial_class(a: Trial, where: Where, crime: Crime | None) -> int:
     """The class the §41 column is read for: the crime's, when it is on record (§36A)."""
-    if crime is None:
-        if not a.cls:
-            raise refuse(
-                "missing-value",
-                where["cls"],
-                "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
-            )
+    if crime is None:  # no --crime: --class was given (`_class_said` refused its absence)
+        assert a.cls
         return crime_class(a.cls, where["cls"])
     if a.cls and crime_class(a.cls, where["cls"]) != crime.crime_class:
         raise refuse(
@@ -313,13 +308,12 @@ def _trial(act: Act, a: Trial) -> Done:
     if outcome.fine:
         lines.append(
             fine_player(
-                act.books,
+                act,
                 player,
                 outcome.fine,
                 f"class {'I' * cls} trial, result {result}",
                 "§41",
-                act.event,
-                act.where["player"],
+                "player",
             )
         )
     if outcome.prison_days:
@@ -334,7 +328,7 @@ def _trial(act: Act, a: Trial) -> Done:
     if outcome.confiscate:
         lines.append(_confiscate(act.books, player, outcome.confiscate))
     if kind is tables.TrialOutcomeKind.DEATH:
-        lines.append(death(act.books, player, act.event))
+        lines.append(death(act, player))
     if crime is not None:
         state.update(crime, status="tried", tried_day=act.books.day)
     return Done("; ".join(x for x in lines if x), warnings=said)
@@ -359,10 +353,10 @@ def _confiscate(books: Books, player: Player, how: str) -> str:
     return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
 
 
-def death(books: Books, player: Player, event: str) -> str:
+def death(act: Act, player: Player) -> str:
     """§41 death to all involved, §5 the company dissolved, and what the player leaves."""
-    state = state_of(books)
-    estate = _estate(books, player, event)
+    books, state = act.books, act.state
+    estate = _estate(act, player)
     set_status(books, player, "dead")
     for c in state.crews:
         if c.owner == player.name and c.active:
@@ -382,14 +376,14 @@ def death(books: Books, player: Player, event: str) -> str:
     )
 
 
-def _estate(books: Books, player: Player, event: str) -> str:
+def _estate(act: Act, player: Player) -> str:
     """§5 ruling: a dead player's company is dissolved, and nobody inherits. What it owed
     (fines, taxes: the Dues) is paid from its cash as far as that goes, the rest written off;
     the rest of the cash in every bank and any §30 reserves in transit go back to the bank.
     One transaction, rule §5."""
     if player.role == PATROL_ROLE:
         return "the Patrol's account stays with the Patrol (§6)"
-    state = state_of(books)
+    books, state = act.books, act.state
     accounts = [*books.player_accounts(player), f"reserves:{player.name}"]
     held = [(a, books.journal.balance(a).amount) for a in accounts]
     held = [(a, v) for a, v in held if v]
@@ -414,15 +408,13 @@ def _estate(books: Books, player: Player, event: str) -> str:
         pieces.append((ESTATES_TO, left))
     banks = ", ".join(a.split(":")[-1] if a.startswith("cash:") else "reserves" for a, _ in held)
     total = sum((v for _, v in held), Decimal(0))
-    txn = post_pieces(
-        books,
+    txn = act.post(
         pieces,
         kind="estate",
         memo=f"{player.name} is dead and the company dissolved: {total:.2f} KC left ({banks})"
         + (f", {paid:.2f} KC of it for what was owed" if paid else "")
         + f", {left:.2f} KC to the {ESTATES_TO}",
         rule="§5",
-        event=event,
     )
     return (
         f"txn {txn.id}: the {total:.2f} KC {player.name} leaves go "
