@@ -48,17 +48,15 @@ def _sell_company(act: Act, a: SellCompany) -> Done:
         raise act.refuse("same-player", "to", "a player cannot buy their own company")
     price = a.price
     txn, tax = priced_sale(
-        act.books,
+        act,
         seller,
         buyer,
         price,
         what="a company is",
         rule="§9 §29",
         example="400",
-        where=act.where["price"],
         kind="company-sale",
         memo=f"{buyer.name} buys {seller.name}'s company for {price:.2f} KC",
-        event=act.event,
     )
     running = {n for n in (seller.name, buyer.name) if _runs_a_line(act.books, n)}
     moved = 0

@@ -21,7 +21,7 @@ from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem
-from ledger.core.steps import Commands, Refused, not_found, post_pieces, refuse
+from ledger.core.steps import Commands, Refused, not_found, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
@@ -250,7 +250,6 @@ def find_post(
 
 
 debit = partial(steps.debit, hint=NO_LOANS)
-charge = partial(steps.charge, hint=NO_LOANS)
 
 
 def owe(state: State, due: Due) -> None:
@@ -268,7 +267,7 @@ def collected_when(name: str, it: str = "it") -> str:
 
 
 def priced_sale(
-    books: Books,
+    act: Act,
     seller: Player,
     buyer: Player,
     price: Decimal,
@@ -276,25 +275,23 @@ def priced_sale(
     what: str,
     rule: str,
     example: str,
-    where: str,
     kind: str,
     memo: str,
-    event: str,
 ) -> tuple[Transaction, Decimal]:
-    """One sale between players at a price (a company, §9; goods, §29): more than 0, paid by
+    """One sale between players at --price (a company, §9; goods, §29): more than 0, paid by
     the buyer from their banks (§30), to the seller less the sales tax (§29), the tax split
     between the Patrol and Earth (§6). The transaction and the tax."""
     if price <= 0:
-        raise refuse(
+        raise act.refuse(
             "bad-amount",
-            where,
+            "price",
             f"{what} sold for more than 0, not {price:.2f} ({rule})",
             f"type the price the buyer pays, e.g. {example}",
         )
-    tax = round_money(price * rules_of(books).sales_tax / 100)
-    pieces = debit(books, buyer, price, where)
-    pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
-    return post_pieces(books, pieces, kind=kind, memo=memo, rule=rule, event=event), tax
+    tax = round_money(price * act.rules.sales_tax / 100)
+    pieces = act.debit(buyer, price, "price")
+    pieces += [(act.books.game.cash_account(seller), price - tax), *tax_pieces(act.books, tax)]
+    return act.post(pieces, kind=kind, memo=memo, rule=rule), tax
 
 
 def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:

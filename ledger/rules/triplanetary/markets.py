@@ -350,17 +350,15 @@ def _sell_to_player(
     price = a.price
     memo = f"{seller.name} sells {qty} CP of {good} to {buyer.name} for {price:.2f} KC"
     txn, tax = priced_sale(
-        act.books,
+        act,
         seller,
         buyer,
         price,
         what="goods are",
         rule="§29",
         example="40",
-        where=act.where["price"],
         kind="sale",
         memo=memo,
-        event=act.event,
     )
     state.add_cargo(ship.id, good, -qty)
     state.add_cargo(target.id, good, qty)
