@@ -1,7 +1,7 @@
 """The action kit of Triplanetary V/2: what every banker's action uses.
 
-The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done`, looking up players, posts
-and places, paying (`debit`, `charge`: the core's steps with §30's hint, banks make no loans),
+The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done`, the command being applied
+(`Act`: its players, posts and charges, with §30's hint, banks make no loans), places,
 the tax split (§6, §29), PR changes (§36C), and a ship's hold and supplies (§11A, §14, §19).
 """
 
@@ -81,7 +81,7 @@ class Act(steps.Act[Books]):
 
     def player(self, name: str, param: str = "player") -> Player:
         """The player `name`, or refused where the parameter `param` was given."""
-        return find_player(self.books, name, self.where[param])
+        return steps.find_player(self.books, name, self.where[param], f"{name!r} is not a player")
 
     def post_named(
         self,
@@ -117,10 +117,6 @@ def state_of(books: Books) -> State:
 
 def rules_of(books: Books) -> Rules:
     return Rules.of(books.settings)
-
-
-def find_player(books: Books, name: str, where: str) -> Player:
-    return steps.find_player(books, name, where, f"{name!r} is not a player")
 
 
 def at_least_one(count: int, where: str, words: str) -> int:
@@ -324,17 +320,9 @@ def good_key(text: str) -> str:
     return text.strip().casefold().replace(" ", "-").replace("_", "-")
 
 
-def one_post(
-    books: Books, where: Where, player: Player, what: str, **named: str | None
-) -> tuple[str, Post]:
-    """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
-    k, key = named_post(where, what, **named)
-    return k, find_post(books, key, where[k], owner=player, kinds=(k,))
-
-
 def named_post(where: Where, what: str, **named: str | None) -> tuple[str, str]:
     """Which of --ship, --base or --mine names the post, and its key: exactly one of them (known
-    before the player is: `one_post` then finds it among the player's)."""
+    before the player is: the command then finds it among the player's)."""
     chosen = [(k, key) for k, key in named.items() if key]
     if len(chosen) != 1:
         raise refuse(
