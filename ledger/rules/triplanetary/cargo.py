@@ -17,7 +17,6 @@ from ledger.rules.triplanetary.kit import (
     PlayerMove,
     canonical_place,
     check_hold,
-    find_post,
     good_key,
 )
 
@@ -110,16 +109,13 @@ def _move_goods(act: Act, a: Pickup | Dropoff, *, to_ship: bool) -> Done:
     player = act.player(a.player)
     ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     other_key = "source" if to_ship else "to"
-    store = find_post(
-        act.books,
-        a.source if isinstance(a, Pickup) else a.to,
-        act.where[other_key],
-        kinds=("base", "mine"),
+    store = act.post_named(
+        a.source if isinstance(a, Pickup) else a.to, other_key, kinds=("base", "mine")
     )
     if store.owner != player.name and store.status != "open":
-        raise refuse(
+        raise act.refuse(
             "not-the-owner",
-            act.where[other_key],
+            other_key,
             f"{store.name or store.id} belongs to {store.owner} (§13: only a mine or base whose crews quit stands open to anyone)",
             "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
         )

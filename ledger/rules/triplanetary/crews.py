@@ -10,7 +10,7 @@ from typing import Annotated
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, gather, refuse
+from ledger.core.steps import find, gather
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
@@ -24,7 +24,6 @@ from ledger.rules.triplanetary.kit import (
     check_hold,
     eaters,
     emergency_days,
-    find_post,
     named_post,
     rules_of,
     state_of,
@@ -60,16 +59,16 @@ def _hire(act: Act, a: Hire) -> Done:
         lambda: act.player(a.player),
         lambda: named_post(act.where, "the crews work", ship=a.ship, base=a.base, mine=a.mine),
     )
-    post = find_post(act.books, key, act.where[k], owner=player, kinds=(k,))
+    post = act.post_named(key, k, owner=player, kinds=(k,))
     if isinstance(post, Mine) and post.registered_day is None:
-        raise refuse(
+        raise act.refuse(
             "claim-not-registered",
-            act.where[k],
+            k,
             f"the claim {post.name} is registered on day {post.ready_day}",
             "hire once it is registered (§24)",
         )
     if post.status not in (ACTIVE, "open", "landing", "drifting", "stopped"):
-        raise refuse("post-not-active", act.where[k], f"{post.name or post.id} is {post.status}")
+        raise act.refuse("post-not-active", k, f"{post.name or post.id} is {post.status}")
     n = a.crews or 1
     quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
     each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
@@ -205,7 +204,7 @@ def _supply(act: Act, a: Supply) -> Done:
         lambda: named_post(act.where, "the supplies go", ship=a.ship, base=a.base, mine=a.mine),
         lambda: at_least_one(a.months, act.where["months"], "buy at least one month"),
     )
-    post = find_post(act.books, key, act.where[k], owner=player, kinds=(k,))
+    post = act.post_named(key, k, owner=player, kinds=(k,))
     units = months * eaters(rules, state, post)
     check_hold(rules, state, post, 0, units, act.where["months"])
     full = emergency_days(rules, post)

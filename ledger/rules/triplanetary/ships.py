@@ -24,7 +24,6 @@ from ledger.rules.triplanetary.kit import (
     at_least_one,
     canonical_place,
     check_hold,
-    find_post,
     good_key,
     player_location,
     rules_of,
@@ -149,10 +148,9 @@ def _buy(act: Act, a: Buy) -> Done:
             "ship",
             f"say where the {price.name} goes: --ship SHIP or --base BASE",
         )
-    post = find_post(
-        act.books,
+    post = act.post_named(
         a.ship or a.base or "",  # (one of them: refused above)
-        act.where["ship"] if a.ship else act.where["base"],
+        "ship" if a.ship else "base",
         owner=player,
         kinds=("ship",) if a.ship else ("base", "mine"),
     )
