@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, TypeVar, get_type_hints, overload
+from typing import Any, Generic, TypeVar, get_type_hints, overload
 
 import msgspec
 
@@ -33,6 +34,7 @@ C = TypeVar("C")
 D = TypeVar("D")
 E = TypeVar("E")
 H = TypeVar("H", bound=Callable[..., Any])
+K = TypeVar("K", bound=Books)
 
 #: What a transaction is made of: (account, amount) pieces that sum to zero.
 Pieces = list[tuple[str, Decimal]]
@@ -228,15 +230,71 @@ def charge(
     )
 
 
+# -- one command being applied --------------------------------------------------------------------
+@dataclass(frozen=True)
+class Act(Generic[K]):
+    """One command being applied, bound once by the game's apply: its books, where each of its
+    parameters was given (`where["ship"]`: the CLI's name for it, or an Events cell) and the
+    event its transactions are posted under, with the game's hint for what a player cannot
+    afford. A handler charges, posts and refuses through it, naming a parameter by its name,
+    without saying the books, the places and the event again."""
+
+    books: K
+    where: Mapping[str, str]
+    event: str
+    #: The game's hint when a player's banks hold too little (`debit`).
+    cannot_afford: str = ""
+
+    def refuse(self, code: str, param: str, message: str, hint: str = "") -> Refused:
+        """The refusal of one problem, where the parameter `param` was given."""
+        return refuse(code, self.where[param], message, hint)
+
+    def debit(self, player: Player, amount: Decimal, param: str, at: str | None = None) -> Pieces:
+        """`debit` for this command, refused where the parameter `param` was given."""
+        return debit(self.books, player, amount, self.where[param], self.cannot_afford, at)
+
+    def post(self, pieces: Pieces, *, kind: str, memo: str, rule: str) -> Transaction:
+        """`post_pieces` under this command's event."""
+        return post_pieces(self.books, pieces, kind=kind, memo=memo, rule=rule, event=self.event)
+
+    def charge(
+        self,
+        player: Player,
+        amount: Decimal,
+        to: str,
+        *,
+        kind: str,
+        memo: str,
+        rule: str,
+        where: str,
+        at: str | None = None,
+    ) -> Transaction:
+        """`charge` for this command: refused where the parameter `where` was given."""
+        return charge(
+            self.books,
+            player,
+            amount,
+            to,
+            kind=kind,
+            memo=memo,
+            rule=rule,
+            event=self.event,
+            where=self.where[where],
+            hint=self.cannot_afford,
+            at=at,
+        )
+
+
 # -- a game's commands -----------------------------------------------------------------------------
 class Commands:
     """A game's commands, each declared once on its handler:
-    `@COMMANDS("deposit", "ledger deposit Ann 5")` over `def _deposit(books, a: Deposit,
-    where, event)`. The command's typed record is the type of the handler's second parameter,
-    its help the first paragraph of the handler's docstring (its lines joined by a space), its
-    example the one given; `specs` and `handlers` are by the command's name, in the order
-    declared. `refuses` says what each command refuses, by its name; `every` what every command
-    of the game says (`events_row=False`), and `said` what one command says besides (`notes`)."""
+    `@COMMANDS("deposit", "ledger deposit Ann 5")` over `def _deposit(act: Act, a: Deposit)`
+    (or `(books, a: Deposit, where, event)`). The command's typed record is the type of the
+    handler's second parameter, its help the first paragraph of the handler's docstring (its
+    lines joined by a space), its example the one given; `specs` and `handlers` are by the
+    command's name, in the order declared. `refuses` says what each command refuses, by its
+    name; `every` what every command of the game says (`events_row=False`), and `said` what one
+    command says besides (`notes`)."""
 
     def __init__(self, refuses: Mapping[str, tuple[Refusal, ...]] | None = None, **every: Any):
         self.specs: dict[str, ActionSpec] = {}

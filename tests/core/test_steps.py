@@ -287,3 +287,26 @@ def test_38_a_form_of_a_command_wants_its_arguments_and_refuses_the_others() -> 
 def test_38_pieces_merge_by_account_in_the_order_they_first_come_and_zeros_go() -> None:
     pieces = [("b", Decimal(-3)), ("a", Decimal(2)), ("b", Decimal(1)), ("c", Decimal(0))]
     assert list(steps.merged(pieces).items()) == [("b", Decimal(-2)), ("a", Decimal(2))]
+
+
+def test_38_a_command_being_applied_charges_posts_and_refuses_where_its_parameter_was_given() -> (
+    None
+):
+    books = _books(home="10.00")
+    act = steps.Act(books, {"amount": "Events!E7", "who": "PLAYER"}, "E7", "banks make no loans")
+    ann = books.players[0]
+    txn = act.charge(
+        ann, Decimal("4"), "suppliers", kind="buy", memo="m", rule="§12", where="amount"
+    )
+    assert (txn.kind, txn.rule, txn.memo, txn.event) == ("buy", "§12", "m", "E7")
+    pieces = act.debit(ann, Decimal("1"), "amount")
+    paid = act.post([*pieces, ("suppliers", Decimal("1"))], kind="buy", memo="n", rule="§12")
+    assert paid.event == "E7"
+    assert books.journal.balance("cash:Ann:Home").amount == Decimal("5.00")
+    with pytest.raises(steps.Refused) as refused:
+        act.charge(ann, Decimal("6"), "suppliers", kind="buy", memo="m", rule="§12", where="amount")
+    assert [(p.code, p.where, p.hint) for p in refused.value.problems] == [
+        ("cannot-afford", "Events!E7", "banks make no loans")
+    ]
+    no_one = act.refuse("unknown-player", "who", "'Zed' is not a player")
+    assert [(p.code, p.where) for p in no_one.problems] == [("unknown-player", "PLAYER")]

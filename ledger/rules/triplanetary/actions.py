@@ -37,7 +37,7 @@ from ledger.rules.triplanetary import (
     trials,
 )
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import COMMANDS, Done, Handler
+from ledger.rules.triplanetary.kit import COMMANDS, Act, Done, Handler
 from ledger.rules.triplanetary.refusals import REFUSES
 
 #: The modules whose handlers declare the commands (`@COMMANDS`): importing them declares them.
@@ -99,7 +99,7 @@ def apply_action(
     before = len(books.journal)
     try:
         refuse_the_dead(books, move, full_where)
-        done = HANDLERS[name](books, move, full_where, event)
+        done = HANDLERS[name](Act(books, full_where, event), move)
         done.txns = books.journal.transactions[before:]  # every transaction the action posted
         return done, list(done.warnings)
     except Refused as exc:

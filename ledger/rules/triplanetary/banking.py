@@ -7,7 +7,7 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
-from ledger.core.steps import find, gather, post_pieces, refuse
+from ledger.core.steps import find, gather, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
@@ -15,18 +15,14 @@ from ledger.rules.triplanetary.kit import (
     COMMANDS,
     LLOYDS,
     SUPPLIERS,
+    Act,
     Done,
     PlayerMove,
-    Where,
     canonical_place,
     cash_at,
     check_hold,
-    debit,
-    find_player,
-    find_post,
     good_key,
     refuse_gone,
-    rules_of,
     state_of,
 )
 from ledger.rules.triplanetary.model import Branch, Underwriting
@@ -49,14 +45,14 @@ class BranchOpen(Move):
 
 
 @COMMANDS("lloyds", "ledger lloyds Ann cordrazite 10 --ship Nomad --at Ganymede")
-def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
+def _lloyds(act: Act, a: Lloyds) -> Done:
     """Lloyds of Luna underwrites up to half a cargo (§31)."""
-    state = state_of(books)
+    state = act.state
     player, place = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: canonical_place(a.at, where["at"]),
+        lambda: act.player(a.player),
+        lambda: canonical_place(a.at, act.where["at"]),
     )
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     good = good_key(a.good)
     held = state.cargo_of(ship.id).get(good, 0)
     covered = sum(
@@ -66,28 +62,28 @@ def _lloyds(books: Books, a: Lloyds, where: Where, event: str) -> Done:
     )
     qty = a.qty
     if qty < 1 or (covered + qty) * 2 > held:
-        raise refuse(
+        raise act.refuse(
             "too-much-underwritten",
-            where["qty"],
+            "qty",
             f"Lloyds underwrites up to half of a cargo (§31): {held} CP held, {covered} CP covered already",
             f"at most {held // 2 - covered} CP more",
         )
     price = tables.buy_price(good, place) or tables.sell_price(good, place)
     if price is None:
-        raise refuse("no-market-value", where["at"], f"{good} has no market value at {place} (§39)")
+        raise act.refuse("no-market-value", "at", f"{good} has no market value at {place} (§39)")
     paid = round_money(price * qty)
-    txn = post_pieces(
-        books,
-        [(LLOYDS, -paid), (cash_at(books, player, place), paid)],
+    txn = act.post(
+        [(LLOYDS, -paid), (cash_at(act.books, player, place), paid)],
         kind="underwriting",
         memo=f"Lloyds of Luna takes {qty} CP of {good} on {ship.name}",
         rule="§31",
-        event=event,
     )
     uid = state.next_id("U", [c.id for c in state.underwriting])
-    state.underwriting.append(Underwriting(uid, player.name, ship.id, good, qty, paid, books.day))
+    state.underwriting.append(
+        Underwriting(uid, player.name, ship.id, good, qty, paid, act.books.day)
+    )
     return Done(
-        f"txn {txn.id}: Lloyds pays {Money(paid, books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})"
+        f"txn {txn.id}: Lloyds pays {Money(paid, act.books.currency)} now for {qty} CP; it receives their full market value when they are sold ({uid})"
     )
 
 
@@ -119,66 +115,63 @@ def _refuse_without_corporation(books: Books, name: str, where: str) -> None:
 
 
 @COMMANDS("branch", "ledger branch Ann --base B1 --ship Nomad")
-def _branch(books: Books, a: BranchMove, where: Where, event: str) -> Done:
+def _branch(act: Act, a: BranchMove) -> Done:
     """Set up a branch bank: 500 KC and 5000 KC of reserves shipped as Plutonium (§30)."""
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    base = find_post(books, a.base, where["base"], owner=player, kinds=("base",))
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    state, rules = act.state, act.rules
+    player = act.player(a.player)
+    base = act.post_named(a.base, "base", owner=player, kinds=("base",))
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
-    check_hold(rules, state, ship, cp, 0, where["ship"])
-    pieces = debit(books, player, BRANCH_FEE + BRANCH_RESERVES, where["base"])
-    _refuse_without_corporation(books, player.name, where["player"])
+    check_hold(rules, state, ship, cp, 0, act.where["ship"])
+    pieces = act.debit(player, BRANCH_FEE + BRANCH_RESERVES, "base")
+    _refuse_without_corporation(act.books, player.name, act.where["player"])
     pieces += [(SUPPLIERS, BRANCH_FEE), (f"reserves:{player.name}", BRANCH_RESERVES)]
-    txn = post_pieces(
-        books,
+    txn = act.post(
         pieces,
         kind="branch",
         memo=f"{player.name} sets up a branch bank on {base.name}: fee and reserves shipped as Plutonium",
         rule="§30",
-        event=event,
     )
     state.add_cargo(ship.id, "plutonium", cp)
     bid = state.next_id("BB", [b.id for b in state.branches])
-    state.branches.append(Branch(bid, player.name, base.id, ship.id, books.day))
+    state.branches.append(Branch(bid, player.name, base.id, ship.id, act.books.day))
     return Done(
-        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered"
+        f"txn {txn.id}: branch {bid} on {base.name}: {Money(BRANCH_FEE, act.books.currency)} fee; {cp} CP of Plutonium ({Money(BRANCH_RESERVES, act.books.currency)}) loaded on {ship.name}; `ledger branch-open {bid}` once delivered"
     )
 
 
 @COMMANDS("branch-open", "ledger branch-open BB1")
-def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
+def _branch_open(act: Act, a: BranchOpen) -> Done:
     """Open a branch bank once its Plutonium is delivered (§30)."""
-    state = state_of(books)
+    state = act.state
     waiting = [b for b in state.branches if b.status == "shipping"]
     branch = find(waiting, a.branch, lambda b: b.id)
     if branch is None:
-        raise refuse(
+        raise act.refuse(
             "unknown-branch",
-            where["branch"],
+            "branch",
             f"there is no branch bank {a.branch!r} waiting for its reserves (§30: it opens once)",
             ("waiting: " + ", ".join(b.id for b in waiting))
             if waiting
             else "no branch bank waits for its reserves: "
             "ledger branch PLAYER --base BASE --ship SHIP",
         )
-    player = find_player(books, branch.owner, where["branch"])
-    refuse_dead(player, where["branch"])  # §5: the reserves in transit went with the estate
+    player = act.player(branch.owner, "branch")
+    refuse_dead(player, act.where["branch"])  # §5: the reserves in transit went with the estate
     posts = state.posts()
     for key in (branch.base, branch.ship):  # §1: nothing opens on, or from, what is destroyed
         if key in posts:
-            refuse_gone(posts[key], where["branch"])
+            refuse_gone(posts[key], act.where["branch"])
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
     if state.cargo_of(branch.ship).get("plutonium", 0) < cp:
-        raise refuse(
+        raise act.refuse(
             "reserves-missing",
-            where["branch"],
+            "branch",
             f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium (§30: the reserves are shipped before the branch opens)",
         )
     state.add_cargo(branch.ship, "plutonium", -cp)
     branch = state.update(branch, status="open")
-    txn = post_pieces(
-        books,
+    txn = act.post(
         [
             (f"reserves:{player.name}", -BRANCH_RESERVES),
             (f"cash:{player.name}:{branch.base}", BRANCH_RESERVES),
@@ -186,7 +179,6 @@ def _branch_open(books: Books, a: BranchOpen, where: Where, event: str) -> Done:
         kind="branch",
         memo=f"branch bank {branch.id} on {branch.base} opens with its reserves",
         rule="§30",
-        event=event,
     )
     return Done(
         f"txn {txn.id}: branch bank {branch.id} open on {branch.base}; its reserves are {player.name}'s account there (--from-bank {branch.base})"

@@ -9,20 +9,15 @@ from typing import Annotated
 from ledger.core.params import Arg
 from ledger.core.steps import gather, refuse
 from ledger.core.words import plural
-from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GRAPPLES,
+    Act,
     Done,
     PlayerMove,
-    Where,
     canonical_place,
     check_hold,
-    find_player,
-    find_post,
     good_key,
-    rules_of,
-    state_of,
 )
 
 #: §27: a ship docked at a base or mine may move C-T ore too, not only what it picks up in
@@ -68,20 +63,20 @@ def _processing_place(at: str | None, where: str) -> str:
 
 
 @COMMANDS("process", "ledger process Ann --at Ceres 20 --ship Nomad")
-def _process(books: Books, a: Process, where: Where, event: str) -> Done:
+def _process(act: Act, a: Process) -> Done:
     """Have Ceres or Callisto process raw ore in a ship's hold, 4 CP into 1 (§25)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, place = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _processing_place(a.at, where["at"]),
+        lambda: act.player(a.player),
+        lambda: _processing_place(a.at, act.where["at"]),
     )
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     raw = state.cargo_of(ship.id).get("raw-ore", 0)
     qty = a.qty if a.qty else raw
     if qty > raw or qty < rules.processor_ratio:
-        raise refuse(
+        raise act.refuse(
             "not-in-hold",
-            where["qty"],
+            "qty",
             f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time (§25)",
         )
     made = qty // rules.processor_ratio
@@ -97,52 +92,52 @@ PORTABLE_EXCLUDED = ("fuel", "c-t-ore")  # §27: not fuel or C-T ore
 
 
 @COMMANDS("pickup", "ledger pickup Ann --ship Nomad --from M1 20")
-def _pickup(books: Books, a: Pickup, where: Where, event: str) -> Done:
+def _pickup(act: Act, a: Pickup) -> Done:
     """Pick up ore, supplies or equipment from a mine or base (§27; C-T ore only --docked, not
     fuel)."""
-    return _move_goods(books, a, where, to_ship=True)
+    return _move_goods(act, a, to_ship=True)
 
 
 @COMMANDS("dropoff", "ledger dropoff Ann --ship Nomad --to B1 --good supplies 5")
-def _dropoff(books: Books, a: Dropoff, where: Where, event: str) -> Done:
+def _dropoff(act: Act, a: Dropoff) -> Done:
     """Drop off goods, supplies or equipment at a base or mine (§27)."""
-    return _move_goods(books, a, where, to_ship=False)
+    return _move_goods(act, a, to_ship=False)
 
 
-def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: bool) -> Done:
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+def _move_goods(act: Act, a: Pickup | Dropoff, *, to_ship: bool) -> Done:
+    state, rules = act.state, act.rules
+    player = act.player(a.player)
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     other_key = "source" if to_ship else "to"
-    store = find_post(
-        books, a.source if isinstance(a, Pickup) else a.to, where[other_key], kinds=("base", "mine")
+    store = act.post_named(
+        a.source if isinstance(a, Pickup) else a.to, other_key, kinds=("base", "mine")
     )
     if store.owner != player.name and store.status != "open":
-        raise refuse(
+        raise act.refuse(
             "not-the-owner",
-            where[other_key],
+            other_key,
             f"{store.name or store.id} belongs to {store.owner} (§13: only a mine or base whose crews quit stands open to anyone)",
             "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
         )
     good = good_key(a.good or "raw-ore")
     if good == "fuel":  # a ship's fuel is its tank (`ledger fuel`), not a good in its hold
-        raise refuse(
+        raise act.refuse(
             "not-portable",
-            where["good"],
+            "good",
             "fuel cannot be picked up or dropped off this way (§27)",
             "a ship's tank is filled with `ledger fuel`",
         )
     if good in PORTABLE_EXCLUDED and not a.docked:
-        raise refuse(
+        raise act.refuse(
             "not-portable",
-            where["good"],
+            "good",
             f"{good} cannot be picked up or dropped off in passing, at a speed of one (§27)",
             "a ship docked at the base or mine moves it: add --docked",
         )
     if good == "c-t-ore" and not state.cargo_of(ship.id).get(GRAPPLES):
-        raise refuse(
+        raise act.refuse(
             "needs-grapples",
-            where["ship"],
+            "ship",
             f"{ship.name or ship.id} has no pseudo-magnetic grapples: "
             "C-T may only be handled by a ship equipped with them (§23)",
             f"ledger buy {player.name} pseudo-magnetic-grapples --ship {ship.name or ship.id}",
@@ -151,8 +146,8 @@ def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: boo
     have = source.supplies if good == "supplies" else state.cargo_of(source.id).get(good, 0)
     qty = a.qty if a.qty else have
     if qty < 1 or qty > have:
-        raise refuse(
-            "not-in-store", where["qty"], f"{source.name or source.id} has {have} of {good} (§27)"
+        raise act.refuse(
+            "not-in-store", "qty", f"{source.name or source.id} has {have} of {good} (§27)"
         )
     if to_ship:
         size = (
@@ -168,7 +163,7 @@ def _move_goods(books: Books, a: Pickup | Dropoff, where: Where, *, to_ship: boo
             ship,
             0 if good == "supplies" else size * qty,
             qty if good == "supplies" else 0,
-            where["qty"],
+            act.where["qty"],
         )
     if good == "supplies":
         source = state.update(source, supplies=source.supplies - qty)

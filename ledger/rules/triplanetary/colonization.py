@@ -6,17 +6,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from ledger.core.steps import refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     SUPPLIERS,
+    Act,
     Done,
     PlayerMove,
-    Where,
-    charge,
-    find_player,
     set_pr,
     state_of,
 )
@@ -32,33 +29,31 @@ class Colonize(PlayerMove):
 
 
 @COMMANDS("colonize", "ledger colonize Ann")
-def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
+def _colonize(act: Act, a: Colonize) -> Done:
     """Outfit an interstellar colonization attempt: three Bussard ramscoops, 100,000 KC, 360 days
     (§32)."""
-    state = state_of(books)
-    player = find_player(books, a.player, where["player"])
+    state = act.state
+    player = act.player(a.player)
     scoops = [
         s
         for s in state.ships
         if s.owner == player.name and s.type == "bussard-ramscoop" and s.status == ACTIVE
     ]
     if len(scoops) < RAMSCOOPS:
-        raise refuse(
+        raise act.refuse(
             "needs-ramscoops",
-            where["player"],
+            "player",
             f"an attempt takes three Bussard ramscoops (§32); {player.name} has {len(scoops)}",
             "buy them first: ledger buy PLAYER bussard-ramscoop",
         )
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         COLONIZATION_COST,
         SUPPLIERS,
         kind="colonization",
         memo=f"{player.name} outfits an interstellar colonization attempt at Luna",
         rule="§32",
-        event=event,
-        where=where["player"],
+        where="player",
         at="Luna",
     )
     oid = state.next_id("W", [o.id for o in state.orders])
@@ -73,13 +68,13 @@ def _colonize(books: Books, a: Colonize, where: Where, event: str) -> Done:
             "interstellar colonization",
             "Luna",
             " ".join(ids),
-            books.day,
-            books.day + COLONIZATION_DAYS,
+            act.books.day,
+            act.books.day + COLONIZATION_DAYS,
             Decimal(0),
         )
     )
     return Done(
-        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)"
+        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {act.books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)"
     )
 
 

@@ -13,10 +13,9 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    Act,
     Done,
     PlayerMove,
-    Where,
-    find_player,
     priced_sale,
     set_pr,
     state_of,
@@ -30,14 +29,14 @@ class SellCompany(PlayerMove):
 
 
 @COMMANDS("sell-company", "ledger sell-company Bob Ann 400")
-def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Done:
+def _sell_company(act: Act, a: SellCompany) -> Done:
     """Sell a player's whole company to another player at an agreed price; 10% tax (§9, §29)."""
-    state = state_of(books)
+    state = act.state
     seller, buyer = gather(  # both players are told at once
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: find_player(books, a.to, where["to"]),
+        lambda: act.player(a.player),
+        lambda: act.player(a.to, "to"),
     )
-    for party, w in ((seller, where["player"]), (buyer, where["to"])):
+    for party, w in ((seller, act.where["player"]), (buyer, act.where["to"])):
         if party.role == PATROL_ROLE:
             raise refuse(
                 "patrol-may-not-trade",
@@ -46,22 +45,20 @@ def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Don
                 "a company is bought and sold between players (§9)",
             )
     if seller.name == buyer.name:
-        raise refuse("same-player", where["to"], "a player cannot buy their own company")
+        raise act.refuse("same-player", "to", "a player cannot buy their own company")
     price = a.price
     txn, tax = priced_sale(
-        books,
+        act,
         seller,
         buyer,
         price,
         what="a company is",
         rule="§9 §29",
         example="400",
-        where=where["price"],
         kind="company-sale",
         memo=f"{buyer.name} buys {seller.name}'s company for {price:.2f} KC",
-        event=event,
     )
-    running = {n for n in (seller.name, buyer.name) if _runs_a_line(books, n)}
+    running = {n for n in (seller.name, buyer.name) if _runs_a_line(act.books, n)}
     moved = 0
     for group in (
         state.ships,
@@ -86,8 +83,8 @@ def _sell_company(books: Books, a: SellCompany, where: Where, event: str) -> Don
             members = ", ".join(x for x in (corp.members, seller.name) if x)
             state.update(corp, head=buyer.name, members=members)
     return Done(
-        f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, books.currency)}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§9, §29)"
-        + _move_line_bonus(books, seller, buyer, running),
+        f"txn {txn.id}: {buyer.name} bought {seller.name}'s company ({moved} ships, bases, crews and offices) for {Money(price, act.books.currency)}; sales tax {Money(tax, act.books.currency)} paid by {seller.name} (§9, §29)"
+        + _move_line_bonus(act.books, seller, buyer, running),
     )
 
 

@@ -6,19 +6,14 @@ from typing import Annotated
 
 from ledger.core.params import Arg, Move
 from ledger.core.steps import find, gather, refuse
-from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     SUPPLIERS,
+    Act,
     Done,
     PlayerMove,
-    Where,
     canonical_place,
-    charge,
-    find_player,
     player_location,
-    rules_of,
-    state_of,
 )
 from ledger.rules.triplanetary.model import Corporation
 
@@ -36,46 +31,44 @@ class Merge(Move):
 
 
 @COMMANDS("incorporate", "ledger incorporate Ann --at Mars --name 'Ann Mining'")
-def _incorporate(books: Books, a: Incorporate, where: Where, event: str) -> Done:
+def _incorporate(act: Act, a: Incorporate) -> Done:
     """Form a corporation: 5 KC, 5 days; required once a player has two ships (§7)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, at = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: canonical_place(a.at, where["at"]) if a.at else None,
+        lambda: act.player(a.player),
+        lambda: canonical_place(a.at, act.where["at"]) if a.at else None,
     )
     if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
-        raise refuse(
+        raise act.refuse(
             "already-incorporated",
-            where["player"],
+            "player",
             f"{player.name} heads a corporation already (§7: one player is its head)",
         )
     place = at or player_location(player)
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         rules.incorporation_cost,
         SUPPLIERS,
         kind="incorporate",
         memo=f"{player.name} incorporates at {place}",
         rule="§7",
-        event=event,
-        where=where["player"],
+        where="player",
         at=place,  # §30: the bank there first
     )
     cid = state.next_id("K", [c.id for c in state.corporations])
-    ready = books.day + rules.incorporation_days
+    ready = act.books.day + rules.incorporation_days
     state.corporations.append(
         Corporation(
-            cid, player.name, a.name or f"{player.name} Corporation", place, books.day, ready
+            cid, player.name, a.name or f"{player.name} Corporation", place, act.books.day, ready
         )
     )
     return Done(f"txn {txn.id}: corporation {cid} forming at {place}, active on day {ready}")
 
 
 @COMMANDS("merge", "ledger merge K1 K2")
-def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
+def _merge(act: Act, a: Merge) -> Done:
     """Merge OTHER into CORP: 1000 KC paid by CORP's head, 120 days (§9)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
 
     def corp(key: str, w: str) -> Corporation:
         active = [c for c in state.corporations if c.status == "active"]
@@ -102,25 +95,21 @@ def _merge(books: Books, a: Merge, where: Where, event: str) -> Done:
             )
         return found
 
-    into, other = corp(a.corp, where["corp"]), corp(a.other, where["other"])
+    into, other = corp(a.corp, act.where["corp"]), corp(a.other, act.where["other"])
     if into.id == other.id:
-        raise refuse(
-            "same-corporation", where["other"], "a corporation cannot merge with itself (§9)"
-        )
-    head = find_player(books, into.head, where["corp"])
-    txn = charge(
-        books,
+        raise act.refuse("same-corporation", "other", "a corporation cannot merge with itself (§9)")
+    head = act.player(into.head, "corp")
+    txn = act.charge(
         head,
         rules.merger_cost,
         SUPPLIERS,
         kind="merger",
         memo=f"merger of {other.name} into {into.name}",
         rule="§9",
-        event=event,
-        where=where["corp"],
+        where="corp",
     )
     into = state.update(
-        into, status="merging", merging_with=other.id, ready_day=books.day + rules.merger_days
+        into, status="merging", merging_with=other.id, ready_day=act.books.day + rules.merger_days
     )
     other = state.update(other, status="merging")
     return Done(

@@ -10,23 +10,20 @@ from typing import Annotated
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, gather, refuse
+from ledger.core.steps import find, gather
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     CREWS,
     SUPPLIERS,
+    Act,
     Done,
     PlayerMove,
-    Where,
     at_least_one,
-    charge,
     check_hold,
     eaters,
     emergency_days,
-    find_player,
-    find_post,
     named_post,
     rules_of,
     state_of,
@@ -54,53 +51,53 @@ class Supply(PlayerMove):
 
 
 @COMMANDS("hire", "ledger hire Ann --ship Nomad --crews 2")
-def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
+def _hire(act: Act, a: Hire) -> Done:
     """Hire crews for a ship, base or mine: 2 KC each, 4 KC once the owner's crews have quit
     (§13)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, (k, key) = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: named_post(where, "the crews work", ship=a.ship, base=a.base, mine=a.mine),
+        lambda: act.player(a.player),
+        lambda: named_post(act.where, "the crews work", ship=a.ship, base=a.base, mine=a.mine),
     )
-    post = find_post(books, key, where[k], owner=player, kinds=(k,))
+    post = act.post_named(key, k, owner=player, kinds=(k,))
     if isinstance(post, Mine) and post.registered_day is None:
-        raise refuse(
+        raise act.refuse(
             "claim-not-registered",
-            where[k],
+            k,
             f"the claim {post.name} is registered on day {post.ready_day}",
             "hire once it is registered (§24)",
         )
     if post.status not in (ACTIVE, "open", "landing", "drifting", "stopped"):
-        raise refuse("post-not-active", where[k], f"{post.name or post.id} is {post.status}")
+        raise act.refuse("post-not-active", k, f"{post.name or post.id} is {post.status}")
     n = a.crews or 1
     quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
     each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
     rule = "§13" + (" (double: crews quit before)" if quit_before else "")
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         each * n,
         CREWS,
         kind="hire",
         memo=f"{player.name} hires {plural(n, 'crew')} for {post.name or post.id}",
         rule=rule,
-        event=event,
-        where=where["crews"],
+        where="crews",
     )
     aboard = len(state.crews_at(post.id))
-    if post.fed_until < books.day:
-        post = state.update(post, fed_until=books.day)
+    if post.fed_until < act.books.day:
+        post = state.update(post, fed_until=act.books.day)
     # §14: a new crew eats from its post's next period on (the post's crews are fed through
     # post.fed_until); a mine with a base is fed by the base.
     supplier = state.posts().get(post.base) if isinstance(post, Mine) and post.base else None
-    fed = max(books.day, (supplier or post).fed_until)
+    fed = max(act.books.day, (supplier or post).fed_until)
     ids = []
     for _ in range(n):
         cid = state.next_id("C", [c.id for c in state.crews])
-        state.crews.append(Crew(cid, player.name, post.id, books.day, books.day, fed_until=fed))
+        state.crews.append(
+            Crew(cid, player.name, post.id, act.books.day, act.books.day, fed_until=fed)
+        )
         ids.append(cid)
     topped = ""
-    if isinstance(post, Ship) and books.day == 0 and post.built_day == 0:
+    if isinstance(post, Ship) and act.books.day == 0 and post.built_day == 0:
         # §3 §14 ruling: a ship bought on day 0 carries three months for the crews aboard at
         # the end of day 0 (it came with three months for one crew)
         extra = rules.start_supply_months * (max(1, aboard + n) - max(1, aboard))
@@ -110,8 +107,8 @@ def _hire(books: Books, a: Hire, where: Where, event: str) -> Done:
     if post.status in ("open", "landing", "drifting", "stopped"):
         post = state.update(post, status=ACTIVE)  # new crews take over an abandoned or dead post
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(each * n, books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
-        warnings=_unfed(books, player.name, post, supplier, where[k], k),
+        f"txn {txn.id}: {player.name} paid {Money(each * n, act.books.currency)}; crews {', '.join(ids)} on {post.name or post.id}{topped}",
+        warnings=_unfed(act.books, player.name, post, supplier, act.where[k], k),
     )
 
 
@@ -164,52 +161,52 @@ def owed_wages(rules: Rules, crew: Crew, day: int) -> Decimal:
 
 
 @COMMANDS("discharge", "ledger discharge C3")
-def _discharge(books: Books, a: Discharge, where: Where, event: str) -> Done:
+def _discharge(act: Act, a: Discharge) -> Done:
     """Discharge a crew: back wages and 14 days' severance (§13)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     crew = find(state.crews, a.crew, lambda c: c.id)
     if crew is None or not crew.active:
-        raise refuse(
+        raise act.refuse(
             "unknown-crew",
-            where["crew"],
+            "crew",
             f"there is no working crew {a.crew!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
             ("crews: " + ", ".join(c.id for c in state.crews if c.active))
             if any(c.active for c in state.crews)
             else "no crew works now: ledger hire PLAYER --ship SHIP",
         )
-    player = find_player(books, crew.owner, where["crew"])
-    back = owed_wages(rules, crew, books.day)
+    player = act.player(crew.owner, "crew")
+    back = owed_wages(rules, crew, act.books.day)
     severance = rules.wage * rules.severance_days
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         back + severance,
         CREWS,
         kind="discharge",
         memo=f"{player.name} discharges crew {crew.id}: back wages {back:.2f} + {rules.severance_days} days' severance {severance:.2f}",
         rule="§13",
-        event=event,
-        where=where["crew"],
+        where="crew",
     )
-    crew = state.update(crew, status="discharged", ended_day=books.day, paid_through=books.day)
+    crew = state.update(
+        crew, status="discharged", ended_day=act.books.day, paid_through=act.books.day
+    )
     return Done(
-        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), books.currency)}"
+        f"txn {txn.id}: crew {crew.id} discharged; {player.name} paid {Money(round_money(back + severance), act.books.currency)}"
     )
 
 
 @COMMANDS("supply", "ledger supply Ann --ship Nomad --months 3")
-def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
+def _supply(act: Act, a: Supply) -> Done:
     """Buy supplies: 1 KC per crew-month; a ship stores 3 months, more goes in the hold (§14,
     §38)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, (k, key), months = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: named_post(where, "the supplies go", ship=a.ship, base=a.base, mine=a.mine),
-        lambda: at_least_one(a.months, where["months"], "buy at least one month"),
+        lambda: act.player(a.player),
+        lambda: named_post(act.where, "the supplies go", ship=a.ship, base=a.base, mine=a.mine),
+        lambda: at_least_one(a.months, act.where["months"], "buy at least one month"),
     )
-    post = find_post(books, key, where[k], owner=player, kinds=(k,))
+    post = act.post_named(key, k, owner=player, kinds=(k,))
     units = months * eaters(rules, state, post)
-    check_hold(rules, state, post, 0, units, where["months"])
+    check_hold(rules, state, post, 0, units, act.where["months"])
     full = emergency_days(rules, post)
     refill = Decimal(0)
     if post.emergency_left < full:  # §14: replacing used emergency supplies
@@ -218,21 +215,19 @@ def _supply(books: Books, a: Supply, where: Where, event: str) -> Done:
     memo = f"{player.name} buys {plural(units, 'unit')} of supplies for {post.name or post.id}" + (
         f" and replaces its emergency supplies ({refill:.2f})" if refill else ""
     )
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         cost,
         SUPPLIERS,
         kind="supply",
         memo=memo,
         rule="§14 §38",
-        event=event,
-        where=where["months"],
+        where="months",
     )
     state.update(
         post,
         supplies=post.supplies + units,
         emergency_left=full,
-        fed_until=max(post.fed_until, books.day),
+        fed_until=max(post.fed_until, act.books.day),
     )
-    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), books.currency)}")
+    return Done(f"txn {txn.id}: {memo}: {Money(round_money(cost), act.books.currency)}")

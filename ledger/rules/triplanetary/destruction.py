@@ -8,17 +8,14 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import Arg, Move
-from ledger.core.steps import find, refuse
-from ledger.rules.triplanetary.books import Books
+from ledger.core.steps import find
 from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GONE,
+    Act,
     Done,
-    Where,
-    find_player,
     find_post,
-    state_of,
 )
 from ledger.rules.triplanetary.model import DESTROYED, Module
 from ledger.rules.triplanetary.trials import death
@@ -30,35 +27,35 @@ class Destroy(Move):
 
 
 @COMMANDS("destroy", "ledger destroy Nomad --aboard Ann")
-def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
+def _destroy(act: Act, a: Destroy) -> Done:
     """Record a ship, base or recreation module destroyed in play; its crews die, and a player
     aboard (§5); a base's modules and offices go with it (§20, §8).
 
     A player aboard dies and the company is dissolved (§5); a module destroyed alone leaves its
     base standing (§20)."""
-    state = state_of(books)
+    state = act.state
     key = a.what.strip().casefold()
     module = find(state.modules, key, lambda m: m.id)
     named = any(
         key in (p.id.casefold(), p.name.strip().casefold()) for p in (*state.ships, *state.bases)
     )
     if module is not None and not named:
-        return _destroy_module(books, module, a, where)
-    post = find_post(books, a.what, where["what"], kinds=("ship", "base"), gone_ok=True)
+        return _destroy_module(act, module, a)
+    post = find_post(act.books, a.what, act.where["what"], kinds=("ship", "base"), gone_ok=True)
     if post.status in GONE:
-        raise refuse(
+        raise act.refuse(
             "destroyed-already",
-            where["what"],
+            "what",
             f"{post.name or post.id} is {post.status} already (§1, §32)",
             "name a ship or base still in play",
         )
-    player = find_player(books, a.aboard, where["aboard"]) if a.aboard else None
+    player = act.player(a.aboard, "aboard") if a.aboard else None
     if player is not None:
-        refuse_dead(player, where["aboard"])
+        refuse_dead(player, act.where["aboard"])
     post = state.update(post, status=DESTROYED)
     dead = [c for c in state.crews if c.post == post.id and c.active]
     for c in dead:
-        state.update(c, status="dead", ended_day=books.day)
+        state.update(c, status="dead", ended_day=act.books.day)
     text = f"{post.name or post.id} destroyed; crews {', '.join(c.id for c in dead) or 'none'} dead"
     for m in state.modules:
         if m.base == post.id and m.status != DESTROYED:
@@ -69,26 +66,26 @@ def _destroy(books: Books, a: Destroy, where: Where, event: str) -> Done:
             state.update(o, status="closed")
             text += f"; office {o.id} in it closed, no more fees (§8)"
     if player is not None:
-        text += "; " + death(books, player, event).replace("are put to death", "die with it")
+        text += "; " + death(act, player).replace("are put to death", "die with it")
     return Done(text)
 
 
-def _destroy_module(books: Books, module: Module, a: Destroy, where: Where) -> Done:
+def _destroy_module(act: Act, module: Module, a: Destroy) -> Done:
     """§20: a recreation module destroyed on its own; its base stands, its crews live."""
     if module.status == DESTROYED:
-        raise refuse(
+        raise act.refuse(
             "destroyed-already",
-            where["what"],
+            "what",
             f"recreation module {module.id} is destroyed already (§20)",
         )
     if a.aboard:
-        raise refuse(
+        raise act.refuse(
             "bad-args",
-            where["aboard"],
+            "aboard",
             f"{module.id} is a recreation module (§20): a player aboard dies with a ship or base",
             f"destroy its base {module.base} --aboard {a.aboard}, or leave out --aboard",
         )
-    state_of(books).update(module, status=DESTROYED)
+    act.state.update(module, status=DESTROYED)
     return Done(
         f"recreation module {module.id} destroyed; base {module.base} stands; no more pay is spent there, no tax, no trial modifier (§20, §29, §36C)"
     )

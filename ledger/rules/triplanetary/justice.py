@@ -13,24 +13,19 @@ from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, gather, post_pieces, refuse, set_columns, state_problem
+from ledger.core.steps import Refused, gather, refuse, set_columns, state_problem
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    Act,
     Done,
     PlayerMove,
-    Where,
     at_least_one,
-    charge,
     collected_when,
-    debit,
-    find_player,
     owe,
-    rules_of,
     set_pr,
-    state_of,
 )
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
@@ -118,29 +113,21 @@ def set_status(books: Books, player: Player, status: str, until: int | None = No
 
 
 def fine_player(
-    books: Books,
-    player: Player,
-    amount: Decimal,
-    reason: str,
-    rule: str,
-    event: str,
-    where: str,
+    act: Act, player: Player, amount: Decimal, reason: str, rule: str, param: str
 ) -> str:
     """A fine goes to the Patrol (§6); what cannot be paid now is owed (Dues). The Patrol's
     own player is not fined: the fine would go from the Patrol to the Patrol (as in the tick)."""
     if player.role == PATROL_ROLE:
         return f"no fine: {player.name} holds the Patrol, to which a fine would go (§6)"
-    state = state_of(books)
+    books, state = act.books, act.state
     now = min(spendable(books, player), amount)
     parts = []
     if now > 0:
-        txn = post_pieces(
-            books,
-            [*debit(books, player, now, where), ("patrol", now)],
+        txn = act.post(
+            [*act.debit(player, now, param), ("patrol", now)],
             kind="fine",
             memo=f"fine: {reason}",
             rule=rule,
-            event=event,
         )
         parts.append(f"txn {txn.id}: {player.name} pays a fine of {now:.2f} KC to the Patrol")
     rest = amount - now
@@ -151,15 +138,15 @@ def fine_player(
 
 
 @COMMANDS("crime", "ledger crime Bob --class II --what 'claim jumping at M3'")
-def _crime(books: Books, a: CrimeMove, where: Where, event: str) -> Done:
+def _crime(act: Act, a: CrimeMove) -> Done:
     """Record a crime reported to the Patrol (§36A)."""
-    state = state_of(books)
+    state = act.state
     player, cls = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: crime_class(a.cls, where["cls"]),
+        lambda: act.player(a.player),
+        lambda: crime_class(a.cls, act.where["cls"]),
     )
     cid = state.next_id("X", [c.id for c in state.crimes])
-    state.crimes.append(Crime(cid, player.name, books.day, cls, a.what, "§36A"))
+    state.crimes.append(Crime(cid, player.name, act.books.day, cls, a.what, "§36A"))
     return Done(f"crime {cid} on record: class {'I' * cls} by {player.name}: {a.what} (§36A)")
 
 
@@ -170,21 +157,21 @@ def _more_than_0(amount: Decimal, where: str) -> Decimal:
 
 
 @COMMANDS("fine", "ledger fine Bob 50 --reason 'reckless docking'")
-def _fine(books: Books, a: Fine, where: Where, event: str) -> Done:
+def _fine(act: Act, a: Fine) -> Done:
     """Fine a player; fines go to the Patrol (§6)."""
     player, _ = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _more_than_0(a.amount, where["amount"]),
+        lambda: act.player(a.player),
+        lambda: _more_than_0(a.amount, act.where["amount"]),
     )
     if player.role == PATROL_ROLE:
-        raise refuse(
+        raise act.refuse(
             "patrol-fined",
-            where["player"],
+            "player",
             f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
             "fine another player, or move the Patrol's money with ledger pay",
         )
     return Done(
-        fine_player(books, player, a.amount, a.reason, "§6", event, where["amount"]),
+        fine_player(act, player, a.amount, a.reason, "§6", "amount"),
     )
 
 
@@ -196,29 +183,29 @@ def _declared(text: str, where: str) -> str:
 
 
 @COMMANDS("declare", "ledger declare Bob pirate")
-def _declare(books: Books, a: Declare, where: Where, event: str) -> Done:
+def _declare(act: Act, a: Declare) -> Done:
     """A player turns pirate or warlord: for good, PR -15 (§33, §34)."""
     player, what = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _declared(a.what, where["what"]),
+        lambda: act.player(a.player),
+        lambda: _declared(a.what, act.where["what"]),
     )
     if player.role == PATROL_ROLE:
-        raise refuse(
+        raise act.refuse(
             "patrol-cannot-declare",
-            where["player"],
+            "player",
             "the Patrol player cannot turn pirate or warlord",
         )
     status = player.get("status") or "free"
     if status == what or (status == "warlord" and what == "pirate"):
-        raise refuse(
+        raise act.refuse(
             "irreversible",
-            where["what"],
+            "what",
             f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
         )
-    player = set_status(books, player, what, prison_term(player))  # a term goes on (§41)
+    player = set_status(act.books, player, what, prison_term(player))  # a term goes on (§41)
     change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
     set_pr(
-        books,
+        act.books,
         player,
         change,
         f"turned {what}",
@@ -240,45 +227,43 @@ def _pr_points(said: object, where: str) -> int:
 
 
 @COMMANDS("pr", "ledger pr Ann +1 --reason heroism")
-def _pr_award(books: Books, a: Pr, where: Where, event: str) -> Done:
+def _pr_award(act: Act, a: Pr) -> Done:
     """Award or take public relations points the table agreed on (§36C)."""
     player, change = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _pr_points(a.change, where["change"]),
+        lambda: act.player(a.player),
+        lambda: _pr_points(a.change, act.where["change"]),
     )
-    set_pr(books, player, change, a.reason, "§36C")
+    set_pr(act.books, player, change, a.reason, "§36C")
     return Done(
-        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(books.player(player.name) or player)}"
+        f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(act.books.player(player.name) or player)}"
     )
 
 
 @COMMANDS("pr-program", "ledger pr-program Ann 2")
-def _pr_program(books: Books, a: PrProgram, where: Where, event: str) -> Done:
+def _pr_program(act: Act, a: PrProgram) -> Done:
     """Public relations programs on Earth: 5000 KC each, paid to Earth, PR +1 each (§36C).
 
     §36C: "+1 - For each 5000 KC public relations program spent on Earth": the money goes
     to Earth (taken from the player's bank on Earth first), the PR is the player's."""
-    rules = rules_of(books)
+    rules = act.rules
     player, count = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: at_least_one(a.count, where["count"], "pay for at least one program"),
+        lambda: act.player(a.player),
+        lambda: at_least_one(a.count, act.where["count"], "pay for at least one program"),
     )
     cost = rules.program_cost * count
     programs = plural(count, "public relations program")
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         cost,
         "earth",
         kind="pr-program",
         memo=f"{player.name}: {programs} on Earth",
         rule="§36C",
-        event=event,
-        where=where["count"],
+        where="count",
         at="Earth",
     )
     change = rules.pr_per_program * count
-    set_pr(books, player, change, f"{programs} on Earth", "§36C")
+    set_pr(act.books, player, change, f"{programs} on Earth", "§36C")
     return Done(
-        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(books.player(player.name) or player)}"
+        f"txn {txn.id}: {player.name} pays {Money(round_money(cost), act.books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(act.books.player(player.name) or player)}"
     )

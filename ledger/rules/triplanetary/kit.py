@@ -1,13 +1,14 @@
 """The action kit of Triplanetary V/2: what every banker's action uses.
 
-The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done`, looking up players, posts
-and places, paying (`debit`, `charge`: the core's steps with §30's hint, banks make no loans),
+The institutions' accounts (§6, §13, §28, §31, §38, §39), `Done`, the command being applied
+(`Act`: its players, posts and charges, with §30's hint, banks make no loans), places,
 the tax split (§6, §29), PR changes (§36C), and a ship's hold and supplies (§11A, §14, §19).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from decimal import Decimal
 from functools import partial
 from typing import Annotated, Any
@@ -20,7 +21,7 @@ from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem
-from ledger.core.steps import Commands, Refused, not_found, post_pieces, refuse
+from ledger.core.steps import Commands, Refused, not_found, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.model import (
@@ -59,8 +60,42 @@ class Done(msgspec.Struct):
     warnings: list[Problem] = []
 
 
-#: A command's handler: it receives the command's typed record (a `Move`).
-Handler = Callable[[Books, Any, Where, str], Done]
+#: Paying from a player's banks, or refused: banks make no loans (§30).
+NO_LOANS = "banks make no loans (§30)"
+
+
+@dataclass(frozen=True)
+class Act(steps.Act[Books]):
+    """One command being applied (the core's `Act`: its books, where its parameters were given,
+    its event), with the game's state and rules; a player is charged with §30's hint."""
+
+    cannot_afford: str = NO_LOANS
+
+    @property
+    def state(self) -> State:
+        return state_of(self.books)
+
+    @property
+    def rules(self) -> Rules:
+        return rules_of(self.books)
+
+    def player(self, name: str, param: str = "player") -> Player:
+        """The player `name`, or refused where the parameter `param` was given."""
+        return steps.find_player(self.books, name, self.where[param], f"{name!r} is not a player")
+
+    def post_named(
+        self,
+        key: str,
+        param: str,
+        owner: Player | None = None,
+        kinds: tuple[str, ...] = ("ship", "base", "mine"),
+    ) -> Post:
+        """The post `key` (`find_post`), or refused where the parameter `param` was given."""
+        return find_post(self.books, key, self.where[param], owner, kinds)
+
+
+#: A command's handler: it receives the command being applied and its typed record (a `Move`).
+Handler = Callable[[Act, Any], Done]
 #: Every command of the game, declared on its handler (`@COMMANDS(name, example)`); actions.py
 #: lists them in their order.
 COMMANDS = Commands()
@@ -82,10 +117,6 @@ def state_of(books: Books) -> State:
 
 def rules_of(books: Books) -> Rules:
     return Rules.of(books.settings)
-
-
-def find_player(books: Books, name: str, where: str) -> Player:
-    return steps.find_player(books, name, where, f"{name!r} is not a player")
 
 
 def at_least_one(count: int, where: str, words: str) -> int:
@@ -214,9 +245,7 @@ def find_post(
     )
 
 
-#: Paying from a player's banks, or refused: banks make no loans (§30).
-debit = partial(steps.debit, hint="banks make no loans (§30)")
-charge = partial(steps.charge, hint="banks make no loans (§30)")
+debit = partial(steps.debit, hint=NO_LOANS)
 
 
 def owe(state: State, due: Due) -> None:
@@ -234,7 +263,7 @@ def collected_when(name: str, it: str = "it") -> str:
 
 
 def priced_sale(
-    books: Books,
+    act: Act,
     seller: Player,
     buyer: Player,
     price: Decimal,
@@ -242,25 +271,23 @@ def priced_sale(
     what: str,
     rule: str,
     example: str,
-    where: str,
     kind: str,
     memo: str,
-    event: str,
 ) -> tuple[Transaction, Decimal]:
-    """One sale between players at a price (a company, §9; goods, §29): more than 0, paid by
+    """One sale between players at --price (a company, §9; goods, §29): more than 0, paid by
     the buyer from their banks (§30), to the seller less the sales tax (§29), the tax split
     between the Patrol and Earth (§6). The transaction and the tax."""
     if price <= 0:
-        raise refuse(
+        raise act.refuse(
             "bad-amount",
-            where,
+            "price",
             f"{what} sold for more than 0, not {price:.2f} ({rule})",
             f"type the price the buyer pays, e.g. {example}",
         )
-    tax = round_money(price * rules_of(books).sales_tax / 100)
-    pieces = debit(books, buyer, price, where)
-    pieces += [(books.game.cash_account(seller), price - tax), *tax_pieces(books, tax)]
-    return post_pieces(books, pieces, kind=kind, memo=memo, rule=rule, event=event), tax
+    tax = round_money(price * act.rules.sales_tax / 100)
+    pieces = act.debit(buyer, price, "price")
+    pieces += [(act.books.game.cash_account(seller), price - tax), *tax_pieces(act.books, tax)]
+    return act.post(pieces, kind=kind, memo=memo, rule=rule), tax
 
 
 def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:
@@ -293,17 +320,9 @@ def good_key(text: str) -> str:
     return text.strip().casefold().replace(" ", "-").replace("_", "-")
 
 
-def one_post(
-    books: Books, where: Where, player: Player, what: str, **named: str | None
-) -> tuple[str, Post]:
-    """The one post named by --ship, --base or --mine (exactly one of them), owned by `player`."""
-    k, key = named_post(where, what, **named)
-    return k, find_post(books, key, where[k], owner=player, kinds=(k,))
-
-
 def named_post(where: Where, what: str, **named: str | None) -> tuple[str, str]:
     """Which of --ship, --base or --mine names the post, and its key: exactly one of them (known
-    before the player is: `one_post` then finds it among the player's)."""
+    before the player is: the command then finds it among the player's)."""
     chosen = [(k, key) for k, key in named.items() if key]
     if len(chosen) != 1:
         raise refuse(

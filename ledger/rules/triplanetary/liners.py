@@ -8,24 +8,20 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
-from ledger.core.steps import find, gather, post_pieces, refuse
+from ledger.core.steps import find, gather, refuse
 from ledger.rules.triplanetary import tables
-from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     PASSENGERS,
+    Act,
     Done,
     PlayerMove,
     Where,
     canonical_place,
     cash_at,
-    find_player,
-    find_post,
     hold_capacity,
     hold_used,
-    rules_of,
     set_pr,
-    state_of,
 )
 from ledger.rules.triplanetary.markets import may_trade_here
 from ledger.rules.triplanetary.model import Liner, State
@@ -82,28 +78,32 @@ def _open_line(state: State, owner: str, route: tables.LinerRoute) -> Liner | No
 
 
 @COMMANDS("liner-open", "ledger liner open Ann Earth Mars")
-def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
+def _liner_open(act: Act, a: LinerOpen) -> Done:
     """Open a space passenger line on a §40 route; PR +5 while running one (§28, §36C)."""
-    state = state_of(books)
+    state = act.state
     player, route = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _route(a, where),
+        lambda: act.player(a.player),
+        lambda: _route(a, act.where),
     )
     may_trade_here(
         player,
         "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
-        where["player"],
+        act.where["player"],
     )
     if _open_line(state, player.name, route) is not None:
-        raise refuse(
-            "line-exists", where["to"], f"{player.name} runs {route.frm}-{route.to} already (§28)"
+        raise act.refuse(
+            "line-exists", "to", f"{player.name} runs {route.frm}-{route.to} already (§28)"
         )
     first = _running(state, player.name) == 0
     lid = state.next_id("L", [line.id for line in state.liners])
-    state.liners.append(Liner(lid, player.name, route.frm, route.to, books.day))
+    state.liners.append(Liner(lid, player.name, route.frm, route.to, act.books.day))
     if first:
         set_pr(
-            books, player, tables.PR_LINER_RUNNING, f"runs a space passenger line ({lid})", "§36C"
+            act.books,
+            player,
+            tables.PR_LINER_RUNNING,
+            f"runs a space passenger line ({lid})",
+            "§36C",
         )
     extra = f"; PR {tables.PR_LINER_RUNNING:+d} while running a line (§36C)" if first else ""
     return Done(
@@ -112,33 +112,33 @@ def _liner_open(books: Books, a: LinerOpen, where: Where, event: str) -> Done:
 
 
 @COMMANDS("liner-close", "ledger liner close L1")
-def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
+def _liner_close(act: Act, a: LinerClose) -> Done:
     """Close a passenger line; PR -1 for stopping (§36C)."""
-    state = state_of(books)
+    state = act.state
     line = find([x for x in state.liners if x.status == "open"], a.liner, lambda x: x.id)
     if line is None:
-        raise refuse(
+        raise act.refuse(
             "unknown-liner",
-            where["liner"],
+            "liner",
             f"there is no open liner {a.liner!r} (§28)",
             ("liners: " + ", ".join(x.id for x in state.liners if x.status == "open"))
             if any(x.status == "open" for x in state.liners)
             else "no liner is open now: ledger liner open PLAYER FROM TO",
         )
     line = state.update(line, status="closed")
-    player = find_player(books, line.owner, where["liner"])
+    player = act.player(line.owner, "liner")
     text = f"liner {line.id} {line.frm}-{line.to} closed; {line.waiting} waiting passengers go home"
     line = state.update(line, waiting=0)
     if _running(state, player.name) == 0:
         set_pr(
-            books,
+            act.books,
             player,
             -tables.PR_LINER_RUNNING,
             f"no longer runs a passenger line ({line.id})",
             "§36C",
         )
         set_pr(
-            books,
+            act.books,
             player,
             tables.PR_LINER_STOPPED,
             f"stopped a space passenger line ({line.id})",
@@ -149,42 +149,40 @@ def _liner_close(books: Books, a: LinerClose, where: Where, event: str) -> Done:
 
 
 @COMMANDS("liner-depart", "ledger liner depart Ann Earth Mars --ship Star")
-def _liner_depart(books: Books, a: LinerDepart, where: Where, event: str) -> Done:
+def _liner_depart(act: Act, a: LinerDepart) -> Done:
     """A ship leaves with up to 25 waiting passengers (2 CP each) and their fares (§28, §40)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, route = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _route(a, where),
+        lambda: act.player(a.player),
+        lambda: _route(a, act.where),
     )
     line = _open_line(state, player.name, route)
     if line is None:
-        raise refuse(
+        raise act.refuse(
             "unknown-liner",
-            where["to"],
+            "to",
             f"{player.name} runs no line {route.frm}-{route.to} (§28)",
             f"open it: ledger liner open {player.name} {route.frm} {route.to}",
         )
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     cap = hold_capacity(state, ship)
     free = (cap - hold_used(rules, state, ship)) if cap is not None else 10**6
     seats = min(line.waiting, 25, free // tables.PASSENGER_CARGO_CP)
     if seats <= 0:
-        raise refuse(
+        raise act.refuse(
             "no-passengers",
-            where["ship"],
+            "ship",
             f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP} (§28: 2 CP each, §40)",
             "wait for passengers, or make room in the hold",
         )
     fares = round_money(route.fare * seats)
-    txn = post_pieces(
-        books,
-        [(PASSENGERS, -fares), (cash_at(books, player, route.frm), fares)],
+    txn = act.post(
+        [(PASSENGERS, -fares), (cash_at(act.books, player, route.frm), fares)],
         kind="fares",
         memo=f"{ship.name} carries {seats} passengers {route.frm}-{route.to}",
         rule="§28 §40",
-        event=event,
     )
     line = state.update(line, waiting=line.waiting - seats)
     return Done(
-        f"txn {txn.id}: {seats} passengers paid {Money(fares, books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting"
+        f"txn {txn.id}: {seats} passengers paid {Money(fares, act.books.currency)} ({route.fare} KC each, §40); {line.waiting} still waiting"
     )

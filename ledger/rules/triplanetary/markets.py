@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg
-from ledger.core.steps import Refused, gather, post_pieces, refuse
+from ledger.core.steps import Refused, gather, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import in_prison
@@ -23,19 +23,15 @@ from ledger.rules.triplanetary.kit import (
     COMMANDS,
     LLOYDS,
     MARKET,
+    Act,
     Done,
     PlayerMove,
-    Where,
     canonical_place,
     cash_at,
-    charge,
     check_hold,
     debit,
-    find_player,
-    find_post,
     good_key,
     priced_sale,
-    rules_of,
     state_of,
     tax_pieces,
 )
@@ -86,7 +82,8 @@ def market(state: State, place: str, good: str) -> Market:
 
 
 def may_trade_here(player: Player, place: str, where: str) -> None:
-    """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres."""
+    """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres; §41 a
+    prisoner does not trade (a dead trader was refused before: actions.refuse_the_dead)."""
     if player.role == PATROL_ROLE:
         raise refuse("patrol-may-not-trade", where, "the Patrol may not engage in trade (§6)")
     status = player.get("status")
@@ -103,22 +100,20 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
             where,
             f"{player.name} is in prison until day {player.get('status_until')} (§41)",
         )
-    if status == "dead":
-        raise refuse("player-cannot-act", where, f"{player.name} is dead (§5)")
 
 
-def _where_trading(books: Books, player: Player, a: Buy | Sell, where: Where) -> str:
+def _where_trading(act: Act, player: Player, a: Buy | Sell) -> str:
     """`--at`, or where the ship is, or where the player is."""
     if a.at:
-        return canonical_place(a.at, where["at"])
+        return canonical_place(a.at, act.where["at"])
     ship = None
     if a.ship:
         try:  # the player's own ship of that name first: names are unique per owner
-            ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+            ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
         except Refused:
             ship = None  # the command names the problem when it looks the ship up itself
     here = tables.canonical_place(ship.location) if ship is not None else None
-    return here or canonical_place(str(player.get("location") or ""), where["at"])
+    return here or canonical_place(str(player.get("location") or ""), act.where["at"])
 
 
 def market_price(good: str, place: str, where: str, *, buy: bool) -> Decimal:
@@ -144,24 +139,24 @@ def market_price(good: str, place: str, where: str, *, buy: bool) -> Decimal:
     return price
 
 
-def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
+def buy_goods(act: Act, a: Buy) -> Done:
     """`ledger buy PLAYER GOOD CP --at PLACE --ship SHIP` (§39 buy prices)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, at = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: canonical_place(a.at, where["at"]) if a.at else None,
+        lambda: act.player(a.player),
+        lambda: canonical_place(a.at, act.where["at"]) if a.at else None,
     )
     good = good_key(a.item)
-    place = at or _where_trading(books, player, a, where)
-    may_trade_here(player, place, where["at"])
-    price = market_price(good, place, where["at"], buy=True)
+    place = at or _where_trading(act, player, a)
+    may_trade_here(player, place, act.where["at"])
+    price = market_price(good, place, act.where["at"], buy=True)
     if not a.ship:
-        raise refuse(
-            "missing-value", where["ship"], "say which ship's hold the goods go into: --ship SHIP"
+        raise act.refuse(
+            "missing-value", "ship", "say which ship's hold the goods go into: --ship SHIP"
         )
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     qty = a.qty
-    check_hold(rules, state, ship, qty, 0, where["qty"])
+    check_hold(rules, state, ship, qty, 0, act.where["qty"])
     stocked = STOCKED.get((place, good))
     if stocked is not None:
         stock_good, per = stocked
@@ -169,29 +164,27 @@ def buy_goods(books: Books, a: Buy, where: Where, event: str) -> Done:
         if m.stock < qty * per:
             have = m.stock // per
             why = "raw ore to process" if stock_good == "raw-ore" else f"{stock_good} in stock"
-            raise refuse(
+            raise act.refuse(
                 "market-empty",
-                where["qty"],
+                "qty",
                 f"{place} has only enough {why} for {have} CP of {good} (§25)",
                 "buy less, or wait for the market to be supplied",
             )
         state.update(m, stock=m.stock - qty * per)
     total = round_money(price * qty)
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         total,
         MARKET,
         kind="buy",
         memo=f"{player.name} buys {qty} CP of {good} at {place} for {ship.name}",
         rule="§39",
-        event=event,
-        where=where["qty"],
+        where="qty",
         at=place,
     )
     state.add_cargo(ship.id, good, qty)
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)"
+        f"txn {txn.id}: {player.name} paid {Money(total, act.books.currency)} for {qty} CP of {good} at {place} ({price} KC/CP)"
     )
 
 
@@ -214,33 +207,33 @@ def _trade_good(text: str, where: str) -> str:
 
 
 @COMMANDS("sell", "ledger sell Ann processed-ore 20 --at Mars --ship Nomad")
-def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
+def _sell(act: Act, a: Sell) -> Done:
     """Sell goods from a ship's hold at the §39 price of a place (or to a player at an agreed
     price); 10% sales tax (§29)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, good, at, _ = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _trade_good(a.good, where["good"]),
-        lambda: canonical_place(a.at, where["at"]) if a.at else None,
-        lambda: find_player(books, a.to, where["to"]) if a.to else None,  # the buyer
+        lambda: act.player(a.player),
+        lambda: _trade_good(a.good, act.where["good"]),
+        lambda: canonical_place(a.at, act.where["at"]) if a.at else None,
+        lambda: act.player(a.to, "to") if a.to else None,  # the buyer
     )
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     qty = a.qty
     held = state.cargo_of(ship.id).get(good, 0)
     if qty < 1 or held < qty:
-        raise refuse(
+        raise act.refuse(
             "not-in-hold",
-            where["qty"],
+            "qty",
             f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
             "sell what the hold has",
         )
-    place = at or _where_trading(books, player, a, where)
-    may_trade_here(player, place, where["at"])
+    place = at or _where_trading(act, player, a)
+    may_trade_here(player, place, act.where["at"])
     if a.to:
-        return _sell_to_player(books, player, ship, good, qty, place, a, where, event)
-    price = market_price(good, place, where["at"], buy=False)
+        return _sell_to_player(act, player, ship, good, qty, place, a)
+    price = market_price(good, place, act.where["at"], buy=False)
     m = market(state, place, good)
-    day = books.day
+    day = act.books.day
     saturated = (
         good not in tables.SATURATION_EXEMPT and m.saturated_since < day <= m.saturated_until
     )
@@ -248,19 +241,19 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
     gross = round_money(unit * qty)
     tax = round_money(gross * rules.sales_tax / 100)
     rule = "§39 §29" + (" §26" if saturated else "")
-    owed, lloyds = _settle_lloyds(books, ship, good, qty, price)
+    owed, lloyds = _settle_lloyds(act.books, ship, good, qty, price)
     proceeds = gross - tax - owed
     if proceeds >= 0:
-        paid = [(cash_at(books, player, place), proceeds)]
+        paid = [(cash_at(act.books, player, place), proceeds)]
     else:  # §31 Lloyds' full market value is more than the sale brings: the seller pays the rest
-        paid = _lloyds_rest(books, player, -proceeds, place, where["qty"])
-    pieces = [(MARKET, -gross), *paid, *tax_pieces(books, tax)]
+        paid = _lloyds_rest(act.books, player, -proceeds, place, act.where["qty"])
+    pieces = [(MARKET, -gross), *paid, *tax_pieces(act.books, tax)]
     if owed:
         pieces.append((LLOYDS, owed))
     memo = f"{player.name} sells {qty} CP of {good} at {place}" + (
         " (market saturated: 25% less)" if saturated else ""
     )
-    txn = post_pieces(books, pieces, kind="sale", memo=memo, rule=rule, event=event)
+    txn = act.post(pieces, kind="sale", memo=memo, rule=rule)
     state.add_cargo(ship.id, good, -qty)
     if good not in tables.SATURATION_EXEMPT:  # §26
         since = m.saturated_since if m.saturated_since < day <= m.saturated_until else day
@@ -274,7 +267,7 @@ def _sell(books: Books, a: Sell, where: Where, event: str) -> Done:
         m = state.update(
             m, stock=m.stock + qty
         )  # §25: Earth makes Cordrazine from the Cordrazite it has
-    text = f"txn {txn.id}: {memo}: {Money(gross, books.currency)}, sales tax {Money(tax, books.currency)} (§29)"
+    text = f"txn {txn.id}: {memo}: {Money(gross, act.books.currency)}, sales tax {Money(tax, act.books.currency)} (§29)"
     if lloyds:
         text += f"; {lloyds}"
     return Done(text)
@@ -322,57 +315,53 @@ def _lloyds_rest(
 
 
 def _sell_to_player(
-    books: Books,
+    act: Act,
     seller: Player,
     ship: Any,
     good: str,
     qty: int,
     place: str,
     a: Sell,
-    where: Where,
-    event: str,
 ) -> Done:
     """A sale at an agreed price (§29: taxed as every sale); both sides trade, where the ship
     is: not the Patrol (§6), not a prisoner (§41), an outlaw only at Ceres (§33, §34)."""
-    state, rules = state_of(books), rules_of(books)
-    buyer = find_player(books, a.to or "", where["to"])  # (named: the caller asked)
+    state, rules = act.state, act.rules
+    buyer = act.player(a.to or "", "to")  # (named: the caller asked)
     if buyer.name == seller.name:
-        raise refuse(
+        raise act.refuse(
             "same-player",
-            where["to"],
+            "to",
             f"{seller.name} cannot sell to {seller.name}",
             "move goods between one's own ships with dropoff and pickup",
         )
-    may_trade_here(buyer, place, where["to"])
+    may_trade_here(buyer, place, act.where["to"])
     if a.price is None:
-        raise refuse(
-            "missing-value", where["price"], "a sale between players needs the agreed --price"
+        raise act.refuse(
+            "missing-value", "price", "a sale between players needs the agreed --price"
         )
     if not a.to_ship:
-        raise refuse(
+        raise act.refuse(
             "missing-value",
-            where["to_ship"],
+            "to_ship",
             f"say which of {buyer.name}'s ships takes the goods: --to-ship SHIP",
         )
-    target = find_post(books, a.to_ship, where["to_ship"], owner=buyer, kinds=("ship",))
-    check_hold(rules, state, target, qty, 0, where["to_ship"])
+    target = act.post_named(a.to_ship, "to_ship", owner=buyer, kinds=("ship",))
+    check_hold(rules, state, target, qty, 0, act.where["to_ship"])
     price = a.price
     memo = f"{seller.name} sells {qty} CP of {good} to {buyer.name} for {price:.2f} KC"
     txn, tax = priced_sale(
-        books,
+        act,
         seller,
         buyer,
         price,
         what="goods are",
         rule="§29",
         example="40",
-        where=where["price"],
         kind="sale",
         memo=memo,
-        event=event,
     )
     state.add_cargo(ship.id, good, -qty)
     state.add_cargo(target.id, good, qty)
     return Done(
-        f"txn {txn.id}: {memo}; sales tax {Money(tax, books.currency)} paid by {seller.name} (§29)"
+        f"txn {txn.id}: {memo}; sales tax {Money(tax, act.books.currency)} paid by {seller.name} (§29)"
     )

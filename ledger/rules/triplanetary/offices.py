@@ -16,11 +16,9 @@ from ledger.rules.triplanetary.kit import (
     COMMANDS,
     OFFICE_SHIPS,
     SUPPLIERS,
+    Act,
     Done,
     PlayerMove,
-    Where,
-    charge,
-    find_player,
     hold_capacity,
     hold_used,
     refuse_gone,
@@ -40,45 +38,43 @@ class OfficeClose(Move):
 
 
 @COMMANDS("office-open", "ledger office open Ann --at Mars")
-def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
+def _office_open(act: Act, a: OfficeOpen) -> Done:
     """Open an office: 10 KC and the first 30 days' 5 KC in advance (§8)."""
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
+    state, rules = act.state, act.rules
+    player = act.player(a.player)
     place = a.at.strip()
     known = tables.canonical_place(place)
     base = state.find_post(place)
     liner = base if isinstance(base, Ship) and base.type in OFFICE_SHIPS else None
     if known is None and (base is None or (base.kind != "base" and liner is None)):
-        raise refuse(
+        raise act.refuse(
             "unknown-place",
-            where["at"],
+            "at",
             f"an office stands on a planet or a base (§8), or in an Executive Liner (§11A), not {place!r}",
             "places: " + ", ".join(tables.PLACES),
         )
     if known is None and base is not None:
-        refuse_gone(base, where["at"])  # no office in a base or liner that is gone (§8)
+        refuse_gone(base, act.where["at"])  # no office in a base or liner that is gone (§8)
     place = known or (base.id if base else place)
     if liner is not None:
-        _liner_office_fits(books, player, liner, where["at"])
+        _liner_office_fits(act.books, player, liner, act.where["at"])
     if any(
         o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
     ):
-        raise refuse(
+        raise act.refuse(
             "office-exists",
-            where["at"],
+            "at",
             f"{player.name} already has an open office at {place} (§8)",
         )
     cost = rules.office_open_cost + rules.office_fee
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         cost,
         SUPPLIERS,
         kind="office",
         memo=f"{player.name} opens an office {'in' if liner else 'at'} {liner.name if liner else place}: set-up and the first {rules.office_days} days",
         rule="§8",
-        event=event,
-        where=where["at"],
+        where="at",
         at=place,  # §30: the bank there first (a base or liner has none: the home bank)
     )
     closed = next(
@@ -91,20 +87,23 @@ def _office_open(books: Books, a: OfficeOpen, where: Where, event: str) -> Done:
     )
     if closed is not None:
         closed = state.update(
-            closed, status="open", opened_day=books.day, paid_until=books.day + rules.office_days
+            closed,
+            status="open",
+            opened_day=act.books.day,
+            paid_until=act.books.day + rules.office_days,
         )
         oid = closed.id
     else:
         oid = state.next_id("O", [o.id for o in state.offices])
         state.offices.append(
-            Office(oid, player.name, place, books.day, books.day + rules.office_days)
+            Office(oid, player.name, place, act.books.day, act.books.day + rules.office_days)
         )
     staff = ""
     if liner is not None and not liner.on_planet:  # §11A: its staff eat, in advance (§14)
         liner = state.update(liner, supplies=liner.supplies - rules.office_staff_units)
         staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
     return Done(
-        f"txn {txn.id}: office {oid} at {place} open, paid until day {books.day + rules.office_days}{staff}"
+        f"txn {txn.id}: office {oid} at {place} open, paid until day {act.books.day + rules.office_days}{staff}"
     )
 
 
@@ -145,14 +144,14 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
 
 
 @COMMANDS("office-close", "ledger office close O1")
-def _office_close(books: Books, a: OfficeClose, where: Where, event: str) -> Done:
+def _office_close(act: Act, a: OfficeClose) -> Done:
     """Close an office (§8)."""
-    state = state_of(books)
+    state = act.state
     office = find(state.offices, a.office, lambda o: o.id)
     if office is None or office.status != "open":
-        raise refuse(
+        raise act.refuse(
             "unknown-office",
-            where["office"],
+            "office",
             f"there is no open office {a.office!r} (§8)",
             ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
             if any(o.status == "open" for o in state.offices)

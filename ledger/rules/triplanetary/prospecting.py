@@ -13,15 +13,11 @@ from typing import Annotated
 
 from ledger.core.params import Arg
 from ledger.core.steps import refuse
-from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    Act,
     Done,
     PlayerMove,
-    Where,
-    find_player,
-    find_post,
-    rules_of,
 )
 from ledger.rules.triplanetary.model import Ship
 
@@ -64,15 +60,15 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
 
 
 @COMMANDS("prospect", "ledger prospect Ann --ship Nomad --hex 0412 --dice 6")
-def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
+def _prospect(act: Act, a: Prospect) -> Done:
     """Prospect an asteroid hex (§23): a six finds high-grade ore, a one rolled twice C-T ore; the
     dice are recorded with what they decided."""
-    player = find_player(books, a.player, where["player"])
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    player = act.player(a.player)
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     if not isinstance(ship, Ship) or ship.type not in PROSPECTORS:
-        raise refuse(
+        raise act.refuse(
             "cannot-prospect",
-            where["ship"],
+            "ship",
             f"{ship.name or ship.id} is a {getattr(ship, 'type', 'post')}: only a transport "
             "or packet may "
             "search for ore (§23)",
@@ -81,36 +77,36 @@ def _prospect(books: Books, a: Prospect, where: Where, event: str) -> Done:
     hex_ = a.hex.strip()
     what = f"§23 prospecting hex {hex_} with {ship.name or ship.id}"
     if a.again:
-        entered = _dice(a.dice, 2, where["dice"])
-        rolls = [books.roll(SIDES, f"{what}, second look", e) for e in entered[:2]]
+        entered = _dice(a.dice, 2, act.where["dice"])
+        rolls = [act.books.roll(SIDES, f"{what}, second look", e) for e in entered[:2]]
         found = all(r.result == ORE_FACE for r in rolls)
         decided = "two sixes: high-grade ore" if found else "no high-grade ore"
         for r in rolls:
-            books.decide(r, decided)
+            act.books.decide(r, decided)
         faces = "+".join(str(r.result) for r in rolls)
         return Done(f"{ship.name or ship.id} looks again at hex {hex_}: {faces}, {decided} (§23)")
-    entered = _dice(a.dice, 1, where["dice"])
-    first = books.roll(SIDES, what, entered[0])
+    entered = _dice(a.dice, 1, act.where["dice"])
+    first = act.books.roll(SIDES, what, entered[0])
     if first.result == ORE_FACE:
-        books.decide(first, "a six: high-grade ore")
+        act.books.decide(first, "a six: high-grade ore")
         return Done(
             f"{ship.name or ship.id} finds high-grade ore in hex {hex_} (a six, §23); "
             f"`ledger claim {player.name} {hex_}` registers it (§24)",
         )
     if first.result != CT_FACE:
-        books.decide(first, "no ore")
+        act.books.decide(first, "no ore")
         return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} ({first.result}, §23)")
-    books.decide(first, "a one: the die is rolled again")
-    again = books.roll(
+    act.books.decide(first, "a one: the die is rolled again")
+    again = act.books.roll(
         SIDES, f"{what}, a one rolled again", entered[1] if len(entered) > 1 else None
     )
     if again.result == CT_FACE:
-        days = rules_of(books).ct_disabled_days  # §23: "disabled for four turns"
-        until = books.day + days
-        books.decide(again, f"a second one: C-T ore; the ship is disabled until day {until}")
+        days = act.rules.ct_disabled_days  # §23: "disabled for four turns"
+        until = act.books.day + days
+        act.books.decide(again, f"a second one: C-T ore; the ship is disabled until day {until}")
         return Done(
             f"{ship.name or ship.id} finds C-T ore in hex {hex_} (1, 1) and is disabled for "
             f"{days} days, until day {until} (§23)",
         )
-    books.decide(again, "no ore")
+    act.books.decide(again, "no ore")
     return Done(f"{ship.name or ship.id} finds no ore in hex {hex_} (1, {again.result}, §23)")

@@ -7,7 +7,7 @@ rows, both by ledger/core/records.py (problems for bad references come from chec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -45,7 +45,6 @@ from ledger.rules.triplanetary.model import (
 Rows = Sequence[tuple[CellRef, dict[str, Any]]]
 
 PLAYERS = "players"  # the names in the Players sheet
-POSTS = "Ships!id+Bases!id+Mines!id"  # where crews live and cargo lies (§14)
 PLACES = tables.PLACES
 SHIP_TYPES = tuple(e.key for e in tables.EQUIPMENT if e.kind == tables.Kind.SHIP)
 BASE_TYPES = tuple(e.key for e in tables.EQUIPMENT if e.kind == tables.Kind.BASE)
@@ -207,6 +206,3 @@ def cargo_written(cargo: Iterable[Cargo]) -> list[Cargo]:
 
 def dump_prices(state: State) -> list[list[Any]]:
     return dump_records(state.prices.values(), PRICE_LIST)
-
-
-Loader = Callable[[Mapping[str, Rows]], State]

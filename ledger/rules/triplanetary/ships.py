@@ -18,15 +18,12 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     SUPPLIERS,
+    Act,
     Done,
     PlayerMove,
-    Where,
     at_least_one,
     canonical_place,
-    charge,
     check_hold,
-    find_player,
-    find_post,
     good_key,
     player_location,
     rules_of,
@@ -61,63 +58,61 @@ class Claim(PlayerMove):
 
 
 @COMMANDS("buy", "ledger buy Ann packet --name Nomad --at Ceres")
-def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
+def _buy(act: Act, a: Buy) -> Done:
     """Buy anything on the §38 price list, paid in advance (§12)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     key = good_key(a.item)
     listed = state.prices.get(key)
     built = listed is not None and listed.kind in ("ship", "base", "module")
     player, price, qty, at = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _on_price_list(state, a.item, where["item"]),
+        lambda: act.player(a.player),
+        lambda: _on_price_list(state, a.item, act.where["item"]),
         lambda: (
-            at_least_one(a.qty or 1, where["qty"], "buy at least one")
+            at_least_one(a.qty or 1, act.where["qty"], "buy at least one")
             if listed is not None
             else a.qty
         ),
         # --at is where a ship, base or module is built, or where trade goods are bought
-        lambda: canonical_place(a.at, where["at"]) if a.at and (built or not listed) else None,
+        lambda: canonical_place(a.at, act.where["at"]) if a.at and (built or not listed) else None,
     )
     if price is None:
-        return buy_goods(books, a, where, event)
+        return buy_goods(act, a)
     if price.kind == "consumable":
         hint = {
             "fuel": "ledger fuel PLAYER --ship SHIP UNITS",
             "supply-month": "ledger supply PLAYER --ship SHIP --months N",
             "crew-day": "ledger hire PLAYER --ship SHIP",
         }[key]
-        raise refuse(
+        raise act.refuse(
             "use-another-command",
-            where["item"],
+            "item",
             f"{price.name} is bought with its own command",
             hint,
         )
     total = price.price * qty
-    day = books.day
+    day = act.books.day
     made: list[str] = []
     if price.kind in ("ship", "base", "module"):
         place = at or player_location(player)
         target = ""
         if price.kind != "module" and a.name:
-            refuse_taken_name(state, player, a.name, qty, where["name"])
+            refuse_taken_name(state, player, a.name, qty, act.where["name"])
         if price.kind == "module":
             if not a.base:
-                raise refuse(
+                raise act.refuse(
                     "missing-value",
-                    where["base"],
+                    "base",
                     "a recreation module goes on a base: --base BASE (§20)",
                 )
-            target = find_post(books, a.base, where["base"], owner=player, kinds=("base",)).id
-        txn = charge(
-            books,
+            target = act.post_named(a.base, "base", owner=player, kinds=("base",)).id
+        txn = act.charge(
             player,
             total,
             SUPPLIERS,
             kind="buy",
             memo=f"{player.name} buys {qty} × {price.name}",
             rule="§38 §12",
-            event=event,
-            where=where["item"],
+            where="item",
             at=place,  # §30: the bank there first
         )
         for n in range(qty):
@@ -126,7 +121,7 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
                 name = f"{name} {n + 1}"
             if day == 0:  # §3 ruling: bought on day 0, ready at once
                 order = Order("", player.name, key, name, place, target, day, day, price.price)
-                made.append(complete_order(books, order)[0])
+                made.append(complete_order(act.books, order)[0])
             else:
                 oid = state.next_id("W", [o.id for o in state.orders])
                 order = Order(
@@ -143,38 +138,35 @@ def _buy(books: Books, a: Buy, where: Where, event: str) -> Done:
                 state.orders.append(order)
                 made.append(f"{oid} {name or price.name}, ready on day {order.ready_day}")
         return Done(
-            f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}: "
+            f"txn {txn.id}: {player.name} paid {Money(total, act.books.currency)} for {qty} × {price.name}: "
             + "; ".join(made),
         )
     # equipment goes into a ship's hold or a base's (or mine's) store
     if bool(a.ship) == bool(a.base):
-        raise refuse(
+        raise act.refuse(
             "missing-value",
-            where["ship"],
+            "ship",
             f"say where the {price.name} goes: --ship SHIP or --base BASE",
         )
-    post = find_post(
-        books,
+    post = act.post_named(
         a.ship or a.base or "",  # (one of them: refused above)
-        where["ship"] if a.ship else where["base"],
+        "ship" if a.ship else "base",
         owner=player,
         kinds=("ship",) if a.ship else ("base", "mine"),
     )
-    check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, where["qty"])
-    txn = charge(
-        books,
+    check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, act.where["qty"])
+    txn = act.charge(
         player,
         total,
         SUPPLIERS,
         kind="buy",
         memo=f"{player.name} buys {qty} × {price.name} for {post.name or post.id}",
         rule="§38",
-        event=event,
-        where=where["item"],
+        where="item",
     )
     state.add_cargo(post.id, key, qty)
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, books.currency)} for {qty} × {price.name}, now in {post.name or post.id}"
+        f"txn {txn.id}: {player.name} paid {Money(total, act.books.currency)} for {qty} × {price.name}, now in {post.name or post.id}"
     )
 
 
@@ -265,48 +257,46 @@ def complete_order(books: Books, order: Order) -> tuple[str, str]:
 
 
 @COMMANDS("fuel", "ledger fuel Ann --ship Nomad 10")
-def _fuel(books: Books, a: Fuel, where: Where, event: str) -> Done:
+def _fuel(act: Act, a: Fuel) -> Done:
     """Buy fuel for a ship: 1 KC a unit, up to its tank (§15, §38)."""
-    state, rules = state_of(books), rules_of(books)
-    player = find_player(books, a.player, where["player"])
-    ship = find_post(books, a.ship, where["ship"], owner=player, kinds=("ship",))
+    state, rules = act.state, act.rules
+    player = act.player(a.player)
+    ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     assert isinstance(ship, Ship)
     price = state.prices.get(ship.type)
     tank = price.fuel if price else None
     if tank is None:
-        raise refuse("no-fuel-tank", where["ship"], f"a {ship.type} carries no fuel to buy (§38)")
+        raise act.refuse("no-fuel-tank", "ship", f"a {ship.type} carries no fuel to buy (§38)")
     units = a.units
     if units < 1 or ship.fuel + units > tank:
-        raise refuse(
+        raise act.refuse(
             "tank-full",
-            where["units"],
+            "units",
             f"{ship.name} holds {tank} fuel and has {ship.fuel}; {plural(units, 'unit')} {'does' if units == 1 else 'do'} not fit",
             f"buy at most {tank - ship.fuel}",
         )
-    txn = charge(
-        books,
+    txn = act.charge(
         player,
         rules.fuel_price * units,
         SUPPLIERS,
         kind="fuel",
         memo=f"{player.name} buys {units} fuel for {ship.name}",
         rule="§15",
-        event=event,
-        where=where["units"],
+        where="units",
     )
     ship = state.update(ship, fuel=ship.fuel + units)
     return Done(f"txn {txn.id}: {ship.name} now has {ship.fuel} fuel")
 
 
 @COMMANDS("move", "ledger move Nomad --to Mars --land")
-def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
+def _move(act: Act, a: MoveMove) -> Done:
     """Say where a ship is, and whether it is on the ground of a planet, moon or Ceres (§14: crews
     there need no supplies)."""
-    ship = find_post(books, a.ship, where["ship"], kinds=("ship",))
+    ship = act.post_named(a.ship, "ship", kinds=("ship",))
     if a.land and a.space:
-        raise refuse(
+        raise act.refuse(
             "bad-args",
-            where["land"],
+            "land",
             "a ship cannot land and leave at once",
             "give --land or --space",
         )
@@ -314,14 +304,14 @@ def _move(books: Books, a: MoveMove, where: Where, event: str) -> Done:
     if a.to:
         to = tables.canonical_place(a.to) or a.to.strip()  # a planet, a base, or a hex
         if isinstance(ship, Ship) and to.casefold() != ship.location.casefold():
-            changes["arrived_day"] = books.day  # §20: how long it has been at a base
+            changes["arrived_day"] = act.books.day  # §20: how long it has been at a base
         changes["location"] = to
     if a.land:
         changes["on_planet"] = True
     elif a.space:
         changes["on_planet"] = False
     if changes:
-        ship = state_of(books).update(ship, **changes)
+        ship = act.state.update(ship, **changes)
     state = "on the ground (its crews need no supplies, §14)" if ship.on_planet else "in space"
     return Done(f"{ship.name or ship.id} is at {ship.location}, {state}")
 
@@ -335,29 +325,27 @@ def _new_claim(state: State, name: str, where: str) -> str:
 
 
 @COMMANDS("claim", "ledger claim Ann 'Hex 0412' --at 'belt 0412'")
-def _claim(books: Books, a: Claim, where: Where, event: str) -> Done:
+def _claim(act: Act, a: Claim) -> Done:
     """Register a mining claim: 1 KC per mine, takes a day (§24); --ct for a C-T mine (§23)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, name, base = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _new_claim(state, a.name, where["name"]),
-        lambda: find_post(books, a.base, where["base"], kinds=("base",)).id if a.base else "",
+        lambda: act.player(a.player),
+        lambda: _new_claim(state, a.name, act.where["name"]),
+        lambda: act.post_named(a.base, "base", kinds=("base",)).id if a.base else "",
     )
     if player.role == PATROL_ROLE:
-        raise refuse("patrol-may-not-mine", where["player"], "the Patrol may not mine ore (§6)")
-    txn = charge(
-        books,
+        raise act.refuse("patrol-may-not-mine", "player", "the Patrol may not mine ore (§6)")
+    txn = act.charge(
         player,
         rules.claim_cost,
         SUPPLIERS,
         kind="claim",
         memo=f"{player.name} registers the claim {name}",
         rule="§24",
-        event=event,
-        where=where["name"],
+        where="name",
     )
     mid = state.next_id("M", [m.id for m in state.mines])
-    ready = books.day + rules.claim_days
+    ready = act.books.day + rules.claim_days
     state.mines.append(
         Mine(
             mid,

@@ -20,12 +20,10 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    Act,
     Done,
     PlayerMove,
-    Where,
     at_least_one,
-    find_player,
-    find_post,
     good_key,
     rules_of,
     state_of,
@@ -212,25 +210,25 @@ def _transportable(state: State, rules: Rules, what: str, where: str) -> int:
 
 
 @COMMANDS("transfer", "ledger transfer Ann raw-ore 20 --from Rock --to Pebble")
-def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
+def _transfer(act: Act, a: TransferMove) -> Done:
     """Move crews, equipment, ore, supplies or fuel to an adjacent base, 5 CP a day (§21)."""
-    state, rules = state_of(books), rules_of(books)
+    state, rules = act.state, act.rules
     player, _, size, qty = gather(  # independent mistakes are told together
-        lambda: find_player(books, a.player, where["player"]),
+        lambda: act.player(a.player),
         lambda: _moving_setting(rules),
-        lambda: _transportable(state, rules, a.what, where["what"]),
-        lambda: at_least_one(a.qty, where["qty"], "transfer at least one"),
+        lambda: _transportable(state, rules, a.what, act.where["what"]),
+        lambda: at_least_one(a.qty, act.where["qty"], "transfer at least one"),
     )
-    source = find_post(books, a.source, where["source"], owner=player, kinds=("base",))
-    target = find_post(books, a.target, where["target"], owner=player, kinds=("base",))
+    source = act.post_named(a.source, "source", owner=player, kinds=("base",))
+    target = act.post_named(a.target, "target", owner=player, kinds=("base",))
     if source.id == target.id:
-        raise refuse(
+        raise act.refuse(
             "same-base",
-            where["target"],
+            "target",
             f"{source.name or source.id} is the base the transfer starts from",
             "name the adjacent base it goes to",
         )
-    for post, w in ((source, where["source"]), (target, where["target"])):
+    for post, w in ((source, act.where["source"]), (target, act.where["target"])):
         if post.status == DESTROYED:
             raise refuse("post-not-active", w, f"{post.name or post.id} is destroyed")
     good = what_key(a.what)
@@ -241,16 +239,18 @@ def _transfer(books: Books, a: TransferMove, where: Where, event: str) -> Done:
     )
     have = on_hand(state, player.name, source, good) - moving
     if qty > have:
-        raise refuse(
+        raise act.refuse(
             "not-in-store",
-            where["qty"],
+            "qty",
             f"{source.name or source.id} has {have} of {good}"
             + (f" not already on their way ({moving} are)" if moving else ""),
         )
     cp = qty * size
     days = -(-cp // rules.transfer_cp)
     tid = state.next_id("T", [t.id for t in state.transfers])
-    t = Transfer(tid, player.name, good, qty, source.id, target.id, books.day, books.day + days)
+    t = Transfer(
+        tid, player.name, good, qty, source.id, target.id, act.books.day, act.books.day + days
+    )
     state.transfers.append(t)
     return Done(
         f"transfer {tid}: {_words(t, qty)} ({cp} CP) from {source.name or source.id} to {target.name or target.id} at {rules.transfer_cp} CP a day: {plural(days, 'day')}, all there on day {t.ready_day} (§21)"

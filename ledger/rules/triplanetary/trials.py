@@ -12,7 +12,7 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.params import Arg
 from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, gather, post_pieces, refuse
+from ledger.core.steps import find, gather, refuse
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -27,11 +27,10 @@ from ledger.rules.triplanetary.justice import (
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GONE,
+    Act,
     Done,
     PlayerMove,
     Where,
-    debit,
-    find_player,
     set_pr,
     standing_modules,
     state_of,
@@ -87,16 +86,16 @@ def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     return values
 
 
-def _crime_on_record(books: Books, a: Trial, where: Where) -> Crime | None:
+def _crime_on_record(act: Act, a: Trial) -> Crime | None:
     """The crime on record --crime names (None when it names none), or refused."""
     if not a.crime:
         return None
-    state = state_of(books)
+    state = act.state
     crime = find(state.crimes, a.crime, lambda c: c.id)
     if crime is None:
-        raise refuse(
+        raise act.refuse(
             "unknown-crime",
-            where["crime"],
+            "crime",
             f"there is no crime {a.crime!r} on record",
             "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
         )
@@ -136,24 +135,24 @@ def _die(roll: int | None, where: str) -> int | None:
     return roll
 
 
-def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime | None:
+def _crime_tried(act: Act, a: Trial, player: Player) -> Crime | None:
     """The crime on record a trial tries (--crime): the player's own, not tried before (§36B:
     "for each crime", one trial)."""
-    crime = _crime_on_record(books, a, where)
+    crime = _crime_on_record(act, a)
     if crime is None:
         return None
     if crime.player != player.name:
-        raise refuse(
+        raise act.refuse(
             "not-their-crime",
-            where["crime"],
+            "crime",
             f"crime {crime.id} is {crime.player}'s, not {player.name}'s (§36B: each is tried for their own crime)",
             f"ledger trial {crime.player} --crime {crime.id}",
         )
     if crime.status == "tried" or crime.tried_day is not None:
         when = f" on day {crime.tried_day}" if crime.tried_day is not None else ""
-        raise refuse(
+        raise act.refuse(
             "crime-tried",
-            where["crime"],
+            "crime",
             f"crime {crime.id} was tried{when} (§36B: each crime is tried once)",
             "see the Trials of `ledger report patrol`",
         )
@@ -162,13 +161,8 @@ def _crime_tried(books: Books, a: Trial, where: Where, player: Player) -> Crime 
 
 def _trial_class(a: Trial, where: Where, crime: Crime | None) -> int:
     """The class the §41 column is read for: the crime's, when it is on record (§36A)."""
-    if crime is None:
-        if not a.cls:
-            raise refuse(
-                "missing-value",
-                where["cls"],
-                "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
-            )
+    if crime is None:  # no --crime: --class was given (`_class_said` refused its absence)
+        assert a.cls
         return crime_class(a.cls, where["cls"])
     if a.cls and crime_class(a.cls, where["cls"]) != crime.crime_class:
         raise refuse(
@@ -180,18 +174,16 @@ def _trial_class(a: Trial, where: Where, crime: Crime | None) -> int:
     return crime.crime_class
 
 
-def _open_crime_of_class(
-    books: Books, a: Trial, where: Where, player: Player
-) -> tuple[Crime | None, list[Problem]]:
+def _open_crime_of_class(act: Act, a: Trial, player: Player) -> tuple[Crime | None, list[Problem]]:
     """A trial by class (--class, no --crime) while a crime of that class is open on the
     player's record tries that crime (§36B: "for each crime", one trial: never a second fine
     for it), said as a warning; with several open, the banker says which."""
     if a.crime or not a.cls:
         return None, []
-    cls = crime_class(a.cls, where["cls"])
+    cls = crime_class(a.cls, act.where["cls"])
     open_ = [
         c
-        for c in state_of(books).crimes
+        for c in act.state.crimes
         if c.player == player.name
         and c.crime_class == cls
         and c.status == "open"
@@ -202,9 +194,9 @@ def _open_crime_of_class(
     roman = "I" * cls
     if len(open_) > 1:
         ids = ", ".join(c.id for c in open_)
-        raise refuse(
+        raise act.refuse(
             "which-crime",
-            where["cls"],
+            "cls",
             f"{player.name} has {len(open_)} open class {roman} crimes on record ({ids}): "
             "a trial tries one crime (§36B)",
             f"say which: ledger trial {player.name} --crime {open_[0].id}",
@@ -212,7 +204,7 @@ def _open_crime_of_class(
     crime = open_[0]
     said = problem(
         "crime-tried-by-class",
-        where["cls"],
+        act.where["cls"],
         f"the class {roman} trial tries {player.name}'s crime {crime.id} on record "
         f"({crime.what}, day {crime.day}): it is tried once (§36B)",
         f"a class {roman} crime not on record: record it first, ledger crime {player.name} "
@@ -223,19 +215,19 @@ def _open_crime_of_class(
 
 
 @COMMANDS("trial", "ledger trial Bob --class II --roll 4 --bribes 1 --bribe-rolls 2")
-def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
+def _trial(act: Act, a: Trial) -> Done:
     """Hold a trial: die + PR + bribes read off the §41 table; the penalty is applied (§36)."""
-    state = state_of(books)
+    state = act.state
     player, _, _, (bribes, bribe_rolls), roll = gather(  # independent mistakes told together
-        lambda: find_player(books, a.player, where["player"]),
-        lambda: _class_said(a, where),
-        lambda: _crime_on_record(books, a, where),
-        lambda: _bribes(a, where),
-        lambda: _die(a.roll, where["roll"]),
+        lambda: act.player(a.player),
+        lambda: _class_said(a, act.where),
+        lambda: _crime_on_record(act, a),
+        lambda: _bribes(a, act.where),
+        lambda: _die(a.roll, act.where["roll"]),
     )
-    crime, said = _open_crime_of_class(books, a, where, player)
-    crime = crime or _crime_tried(books, a, where, player)
-    cls = _trial_class(a, where, crime)
+    crime, said = _open_crime_of_class(act, a, player)
+    crime = crime or _crime_tried(act, a, player)
+    cls = _trial_class(a, act.where, crime)
     lines: list[str] = []
     pr = pr_of(
         player
@@ -244,24 +236,22 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
     bribe_value = 0
     if bribes:
         cost = tables.BRIBE_COST * bribes
-        txn = post_pieces(
-            books,
-            [*debit(books, player, cost, where["bribes"]), (JUDGES, cost)],
+        txn = act.post(
+            [*act.debit(player, cost, "bribes"), (JUDGES, cost)],
             kind="bribe",
             memo=f"{player.name}: {plural(bribes, 'bribe')} for the class {'I' * cls} trial",
             rule="§36D",
-            event=event,
         )
         lines.append(f"txn {txn.id}: {bribes} × {tables.BRIBE_COST} KC in bribes")
         for i in range(bribes):
-            die = books.roll(
+            die = act.books.roll(
                 6,
                 f"{player.name}: bribe {i + 1} of {bribes}",
                 bribe_rolls[i] if bribe_rolls else None,
             )
             ok = tables.bribe_succeeds(die.result)
             bribe_value += tables.BRIBE_SUCCESS_MODIFIER if ok else tables.BRIBE_FAILURE_MODIFIER
-            books.decide(
+            act.books.decide(
                 die,
                 "bribe succeeds: +1 to the trial"
                 if ok
@@ -269,14 +259,14 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
             )
             if not ok:
                 set_pr(
-                    books,
+                    act.books,
                     player,
                     tables.PR_FAILED_BRIBE,
                     f"failed bribe in a class {'I' * cls} trial",
                     "§36C §36D",
                 )
             lines.append(f"bribe {i + 1}: die {die.result} ({'succeeds' if ok else 'fails'})")
-        player = books.player(player.name) or player
+        player = act.books.player(player.name) or player
     place_mod = 0
     if a.at and any(m.owner == player.name for m in standing_modules(state)):
         place = tables.canonical_place(a.at) or a.at
@@ -288,7 +278,7 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
             else 0
         )
     of = f" of crime {crime.id}" if crime is not None else ""
-    die = books.roll(6, f"{player.name}: class {'I' * cls} trial{of}", roll)
+    die = act.books.roll(6, f"{player.name}: class {'I' * cls} trial{of}", roll)
     result = die.result + pr + bribe_value + place_mod
     outcome = tables.trial_outcome(cls, result)
     maximum = tables.is_maximum_penalty(cls, result)
@@ -297,7 +287,7 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
         parts.append(f"bribes {bribe_value:+d}")
     if place_mod:
         parts.append(f"recreation modules, tried at {a.at} {place_mod:+d}")
-    books.decide(die, f"result {result}: {outcome.label}")
+    act.books.decide(die, f"result {result}: {outcome.label}")
     lines.append(f"trial: {' '.join(parts)} = {result}: {outcome.label} (§41, class {'I' * cls})")
     # §36C public relations from the result, in this order
     kind = outcome.kind
@@ -312,36 +302,35 @@ def _trial(books: Books, a: Trial, where: Where, event: str) -> Done:
         (result <= -21, tables.PR_RESULT_MINUS_21_OR_LESS, f"trial result {result}"),
     ):
         if earned:
-            set_pr(books, player, change, reason, "§36C")
-    player = books.player(player.name) or player
+            set_pr(act.books, player, change, reason, "§36C")
+    player = act.books.player(player.name) or player
     # §41 the penalty
     if outcome.fine:
         lines.append(
             fine_player(
-                books,
+                act,
                 player,
                 outcome.fine,
                 f"class {'I' * cls} trial, result {result}",
                 "§41",
-                event,
-                where["player"],
+                "player",
             )
         )
     if outcome.prison_days:
         # a sentence is served in full: one passed on a player in prison already starts when
         # the term they are serving ends (never shortening it)
         serving = prison_term(player)
-        start = max(books.day, serving) if serving is not None else books.day
+        start = max(act.books.day, serving) if serving is not None else act.books.day
         until = start + outcome.prison_days
-        player = imprison(books, player, until)
-        after = f", after the term to day {start}" if start > books.day else ""
+        player = imprison(act.books, player, until)
+        after = f", after the term to day {start}" if start > act.books.day else ""
         lines.append(f"{player.name} is imprisoned until day {until}{after}")
     if outcome.confiscate:
-        lines.append(_confiscate(books, player, outcome.confiscate))
+        lines.append(_confiscate(act.books, player, outcome.confiscate))
     if kind is tables.TrialOutcomeKind.DEATH:
-        lines.append(death(books, player, event))
+        lines.append(death(act, player))
     if crime is not None:
-        state.update(crime, status="tried", tried_day=books.day)
+        state.update(crime, status="tried", tried_day=act.books.day)
     return Done("; ".join(x for x in lines if x), warnings=said)
 
 
@@ -364,10 +353,10 @@ def _confiscate(books: Books, player: Player, how: str) -> str:
     return f"confiscated: {'all' if how == 'all' else 'half'} of {player.name}'s goods ({taken} CP and items)"
 
 
-def death(books: Books, player: Player, event: str) -> str:
+def death(act: Act, player: Player) -> str:
     """§41 death to all involved, §5 the company dissolved, and what the player leaves."""
-    state = state_of(books)
-    estate = _estate(books, player, event)
+    books, state = act.books, act.state
+    estate = _estate(act, player)
     set_status(books, player, "dead")
     for c in state.crews:
         if c.owner == player.name and c.active:
@@ -387,14 +376,14 @@ def death(books: Books, player: Player, event: str) -> str:
     )
 
 
-def _estate(books: Books, player: Player, event: str) -> str:
+def _estate(act: Act, player: Player) -> str:
     """§5 ruling: a dead player's company is dissolved, and nobody inherits. What it owed
     (fines, taxes: the Dues) is paid from its cash as far as that goes, the rest written off;
     the rest of the cash in every bank and any §30 reserves in transit go back to the bank.
     One transaction, rule §5."""
     if player.role == PATROL_ROLE:
         return "the Patrol's account stays with the Patrol (§6)"
-    state = state_of(books)
+    books, state = act.books, act.state
     accounts = [*books.player_accounts(player), f"reserves:{player.name}"]
     held = [(a, books.journal.balance(a).amount) for a in accounts]
     held = [(a, v) for a, v in held if v]
@@ -419,15 +408,13 @@ def _estate(books: Books, player: Player, event: str) -> str:
         pieces.append((ESTATES_TO, left))
     banks = ", ".join(a.split(":")[-1] if a.startswith("cash:") else "reserves" for a, _ in held)
     total = sum((v for _, v in held), Decimal(0))
-    txn = post_pieces(
-        books,
+    txn = act.post(
         pieces,
         kind="estate",
         memo=f"{player.name} is dead and the company dissolved: {total:.2f} KC left ({banks})"
         + (f", {paid:.2f} KC of it for what was owed" if paid else "")
         + f", {left:.2f} KC to the {ESTATES_TO}",
         rule="§5",
-        event=event,
     )
     return (
         f"txn {txn.id}: the {total:.2f} KC {player.name} leaves go "
