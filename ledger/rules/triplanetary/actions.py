@@ -58,7 +58,7 @@ _MODULES = (
     destruction,
     transfer,
 )
-assert len(_MODULES) == len({h.__module__ for h in COMMANDS.handlers.values()})
+assert {m.__name__ for m in _MODULES} == {h.__module__ for h in COMMANDS.handlers.values()}
 _SPECS = COMMANDS.specs
 #: The commands in the order `ledger --help` lists them.
 ORDER = (

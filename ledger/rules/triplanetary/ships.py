@@ -67,10 +67,8 @@ def _buy(act: Act, a: Buy) -> Done:
     player, price, qty, at = gather(  # independent mistakes are told together
         lambda: act.player(a.player),
         lambda: _on_price_list(state, a.item, act.where["item"]),
-        lambda: (
-            at_least_one(a.qty or 1, act.where["qty"], "buy at least one")
-            if listed is not None
-            else a.qty
+        lambda: at_least_one(
+            a.qty, act.where["qty"], "buy at least one" + ("" if listed else " CP")
         ),
         # --at is where a ship, base or module is built, or where trade goods are bought
         lambda: canonical_place(a.at, act.where["at"]) if a.at and (built or not listed) else None,

@@ -10,7 +10,7 @@ Source: /work/shared/rules/triplanetary-variant-v2.txt (the rule text) and the
 override the text where they speak.
 
 Money is always :class:`decimal.Decimal` built from strings, in KC.
-This module only holds data and small look-ups: no file access, no settings.
+Its tables are read once, at import, from the CSV files beside it; no settings here.
 Where the README makes a number a house-rule setting (build days, crew wage),
 the value here is the README's default; the banker's workbook may override it.
 """
