@@ -58,3 +58,12 @@ def test_27_a_games_command_imports_its_game_alone_and_never_the_web(game: Ledge
     assert {
         m.split(".")[2] for m in modules if m.startswith("ledger.rules.") and m.count(".") >= 2
     } == {"triplanetary"}
+
+
+def test_a_command_that_writes_no_statement_imports_no_statement_code(ledger: Ledger) -> None:
+    """A statement's code is read by the commands that write statements only (Egon's game
+    imported it for every command, a few ms each)."""
+    ledger.fresh("new", "--game", "egon", "--player", "ABC", "--player", "BOB", "--player", "CAT")
+    modules = imported(ledger, "balance")
+    assert "ledger.rules.egon.view" in modules  # the game is read: what it shows is there
+    assert not {m for m in modules if m.endswith((".statement", ".statement_parts"))}

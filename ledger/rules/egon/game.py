@@ -25,7 +25,7 @@ from ledger.core.records import Held
 from ledger.core.report import Line, Report, Statement, Table, TickReport, fmt
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
-from ledger.rules.egon import commands, draw, order_commands, statement, tables, view
+from ledger.rules.egon import commands, draw, order_commands, tables, view
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
@@ -358,7 +358,10 @@ class Egon(Game):
         return view.moves(books, player)
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Statement:
-        return statement.statement(books, player, period)
+        # read only by the commands that write statements (a command's imports are its time)
+        from ledger.rules.egon.statement import statement
+
+        return statement(books, player, period)
 
     def forecast(self, books: Books, days: int) -> Any:
         return TickReport(
