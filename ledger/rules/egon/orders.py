@@ -59,8 +59,6 @@ ORDER_KINDS: dict[str, OrderKind] = {
 ACTION_NAMES: dict[str, str] = {c: k.name for c, k in ORDER_KINDS.items()}
 #: Code -> its action phase (4.2: 5.1-5.6 before buying, 6.1-6.6 after).
 PHASE_OF_CODE: dict[str, int] = {c: k.phase for c, k in ORDER_KINDS.items()}
-#: Code -> its rule section.
-RULE_OF_CODE: dict[str, str] = {c: k.rule for c, k in ORDER_KINDS.items()}
 #: The word for "all players" in ``e,Aktion,alle``.
 ALL = "alle"
 

@@ -190,8 +190,10 @@ def test_s12_build_days_follow_the_rulings() -> None:
             assert e.build_days == t.BUILD_DAYS_PER_ATTACK_FACTOR * e.attack_factor, e.key
         elif e.commercial_d is not None:
             assert e.build_days == t.BUILD_DAYS_PER_COMMERCIAL_D * e.commercial_d, e.key
-        elif e.kind in (Kind.SHIP, Kind.BASE, Kind.MODULE):
-            assert e.build_days == 30, e.key
+        elif e.kind == Kind.SHIP:  # Executive Liner, Sun Ship, Bussard Ramscoop
+            assert e.build_days == t.BUILD_DAYS_UNRATED == 30, e.key
+        elif e.kind in (Kind.BASE, Kind.MODULE):
+            assert e.build_days == t.BUILD_DAYS_BASE_OR_MODULE == 30, e.key
         else:
             assert e.build_days == 0, e.key
 
