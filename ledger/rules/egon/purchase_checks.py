@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
+from typing import Any
 
 from ledger.core.books import Player
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem
 from ledger.core.steps import not_found
 from ledger.rules.egon.parse import normalize_player
+from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import EgonBook, PurchaseRow, players_out
 
 #: The Results rows that book a Purchases row: the buying phase (3) and the building (7).
@@ -67,13 +69,7 @@ def purchase_rows(
         if name in out:
             yield (
                 pu.round,
-                problem(
-                    "player-out",
-                    _cell(pu, "player"),
-                    f"{name} is out of the game (ausgeschieden): he buys and builds no more",
-                    f"remove the row: {delete}",
-                    warning=True,
-                ),
+                said("purchase-of-one-out", _cell(pu, "player"), name=name, delete=delete),
             )
             continue
         for what in _parts(pu):
@@ -81,18 +77,18 @@ def purchase_rows(
             if key not in first:
                 first[key] = pu
                 continue
-            yield (
-                pu.round,
-                problem(
-                    f"second-{what}",
-                    _cell(pu, "player"),
-                    f"{name} has a second {what} in round {pu.round} (the first is in "
-                    f"{_cell(first[key], 'player')}); one row holds a player's "
-                    + ("buying phase (3)" if what == "purchase" else "building (7)"),
-                    f"remove one: {_delete(pu, what)}",
-                    warning=True,
-                ),
+            where, first_cell, delete = (
+                _cell(pu, "player"),
+                _cell(first[key], "player"),
+                _delete(pu, what),
             )
+            said_of: dict[str, Any] = {
+                "name": name,
+                "round": pu.round,
+                "first": first_cell,
+                "delete": delete,
+            }
+            yield pu.round, said(f"second-{what}", where, **said_of)
 
 
 def late_rows(book: EgonBook, day: int) -> list[tuple[PurchaseRow, str]]:
@@ -119,11 +115,12 @@ def late_rows(book: EgonBook, day: int) -> list[tuple[PurchaseRow, str]]:
 def late_purchases(book: EgonBook, day: int) -> Iterator[Problem]:
     """A purchase or build typed for a round already evaluated is never booked: a warning."""
     for pu, what in late_rows(book, day):
-        yield problem(
-            "never-evaluated",
+        delete = _delete(pu, what)
+        yield said(
+            "late-purchase",
             _cell(pu, "round"),
-            f"{pu.player}'s {what}: round {pu.round} was evaluated before this row was typed; "
-            "it is never booked",
-            f"delete it: {_delete(pu, what)}",
-            warning=True,
+            player=pu.player,
+            what=what,
+            round=pu.round,
+            delete=delete,
         )

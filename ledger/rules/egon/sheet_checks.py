@@ -19,10 +19,11 @@ from typing import Any
 import msgspec
 
 from ledger.core.books import Player
-from ledger.core.problems import Problem, Severity, problem
+from ledger.core.problems import Problem, Severity
 from ledger.rules.egon.orders import Blackmail
 from ledger.rules.egon.parse import is_pseudonym, normalize_player, phase_of_text, read_order
 from ledger.rules.egon.purchase_checks import late_purchases, purchase_rows
+from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     SHEETS,
@@ -43,6 +44,16 @@ def _cell(row: Any, column: str) -> str:
     return sheet_spec(sheet).cell(column, row.ref, sheet)
 
 
+def _fields(row: Any) -> dict[str, Any]:
+    """A row's fields by name, and its row number (``ROW`` without one), for `said`."""
+    return msgspec.structs.asdict(row) | {"row": row.ref.row if row.ref else "ROW"}
+
+
+#: The problem code of a negative or too great a number, by its column: Kj or a count.
+_AMOUNT_OR_NUMBER = {"cost": "bad-amount", "penalty_kj": "bad-amount"} | dict.fromkeys(
+    ("stones", "build", "penalty_stones"), "bad-number"
+)
+
 #: The sheet of each record type.
 _SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 
@@ -52,20 +63,10 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
     is the last round evaluated."""
     for p in players:
         if not is_pseudonym(p.name):
-            yield problem(
-                "not-a-pseudonym",
-                str(p.ref or p.name),
-                f"{p.name!r} is not a three-letter pseudonym",
-                "players are named by three letters, e.g. ABC",
-            )
+            yield said("not-a-pseudonym", p.ref or p.name, name=p.name)
     for r in book.rounds:
         if not r.evaluated and r.max_price < 0:
-            yield problem(
-                "bad-amount",
-                _cell(r, "max_price"),
-                f"round {r.round}: the highest trader price cannot be negative, not {r.max_price}",
-                "the highest price a trader asked for a stone this round (6.2.1)",
-            )
+            yield said("negative-max-price", _cell(r, "max_price"), **_fields(r))
     yield from _typed_numbers(book, day)
     yield from late_purchases(book, day)
     yield from (found for _, found in round_rows(book, players, day))
@@ -81,14 +82,7 @@ def _order_rows(book: EgonBook, players: Sequence[Player], day: int) -> Iterator
         if o.result:
             continue  # evaluated already
         if o.round <= day:
-            yield problem(
-                "never-evaluated",
-                order_cell(o, "round"),
-                f"{o.player} {o.order}: round {o.round} was evaluated before this row was "
-                "typed; it is never carried out",
-                f"delete it: ledger order --delete {o.ref.row if o.ref else 'ROW'}",
-                warning=True,
-            )
+            yield said("never-evaluated", order_cell(o, "round"), **_fields(o))
             continue
         if o.player.upper() in out:
             continue  # named by round_rows
@@ -119,44 +113,21 @@ def round_rows(
             continue
         me = normalize_player(o.player)
         delete = f"ledger order --delete {o.ref.row if o.ref else 'ROW'}"
+        said_of = {"me": me, "delete": delete, "status": status.get(me), **_fields(o)}
         if me in out:
-            yield (
-                o.round,
-                problem(
-                    "player-out",
-                    order_cell(o, "player"),
-                    f"{me} is out of the game (ausgeschieden) and gives no orders",
-                    f"delete the order: {delete}",
-                    warning=True,
-                ),
-            )
+            yield o.round, said("order-of-one-out", order_cell(o, "player"), **said_of)
             continue
         if o.round != day + 1:
             continue
         if status.get(me) in JAILED_NAMES:
-            yield (
-                o.round,
-                problem(
-                    "player-jailed",
-                    order_cell(o, "player"),
-                    f"{me} sits in the {status[me]} in round {o.round}: his orders of that round "
-                    "are not carried out (4.6)",
-                    f"delete the order: {delete}",
-                    warning=True,
-                ),
-            )
+            yield o.round, said("order-of-one-jailed", order_cell(o, "player"), **said_of)
         against = normalize_player(o.justified_against)
         if against and not waiting_blackmail(book, me, against):
+            where = order_cell(o, "justified_against")
+            waiting = waiting_hint(book, me)
             yield (
                 o.round,
-                problem(
-                    "no-such-blackmail",
-                    order_cell(o, "justified_against"),
-                    f"{me} {o.order}: no blackmail by {against} waits against {me}: a "
-                    "Rechtfertigung answers a blackmail of last round (6.6.42)",
-                    waiting_hint(book, me),
-                    warning=True,
-                ),
+                said("no-such-blackmail", where, against=against, waiting=waiting, **said_of),
             )
 
 
@@ -222,16 +193,7 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
             continue
         if r.round in first:
             cells = f"{_cell(first[r.round], 'round')} and {_cell(r, 'round')}"
-            yield (
-                r.round,
-                problem(
-                    "second-draw",
-                    _cell(r, "round"),
-                    f"round {r.round} is drawn twice ({cells})",
-                    "ledger draw --again puts one draw in place of both",
-                    warning=True,
-                ),
-            )
+            yield r.round, said("second-draw", _cell(r, "round"), cells=cells, **_fields(r))
             continue
         first[r.round] = r
         try:
@@ -239,17 +201,7 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
         except ValueError:
             six = None
         for column, message in draw_faults(six, r.zz, r.z6, r.numbers):
-            yield (
-                r.round,
-                problem(
-                    "bad-draw",
-                    _cell(r, column),
-                    message,
-                    "ledger draw --again (or --again --numbers N,N,N,N,N,N --zz N --z6 N) "
-                    "replaces it",
-                    warning=True,
-                ),
-            )
+            yield r.round, said("bad-draw", _cell(r, column), message=message)
 
 
 def _second_orders(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
@@ -264,16 +216,11 @@ def _second_orders(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
             first[key] = o
             continue
         old = first[key]
+        first_cell = order_cell(old, "player")
+        fields = _fields(o) | {"player": key[1], "phase": phase, "first": old.order}
         yield (
             o.round,
-            problem(
-                "second-order",
-                order_cell(o, "player"),
-                f"{key[1]} has a second order for action phase {phase} of round {o.round} (the "
-                f"first is {old.order} in {order_cell(old, 'player')}); 4.1 allows one order a phase",
-                f"remove one: ledger order --delete {o.ref.row if o.ref else 'ROW'}",
-                warning=True,
-            ),
+            said("second-order", order_cell(o, "player"), first_cell=first_cell, **fields),
         )
 
 
@@ -283,47 +230,25 @@ def _typed_numbers(book: EgonBook, day: int) -> Iterator[Problem]:
     for t in book.traders:
         if t.round <= day:
             continue
-        if t.price < 0:
-            yield problem(
-                "bad-amount",
-                _cell(t, "price"),
-                f"round {t.round}: {t.trader}'s price cannot be negative, not {t.price}",
-                "the Kj the trader asked for a stone",
-            )
-        elif t.price == 0:
-            yield problem(
-                "missing-price",
-                _cell(t, "price"),
-                f"round {t.round}: {t.trader} has no price; the highest price a trader asked "
-                "is the round's Maxpreis of an import (6.2.1)",
-                "type the Kj the trader asked for a stone",
-                warning=True,
-            )
+        if t.price <= 0:
+            key = "negative-price" if t.price < 0 else "missing-price"
+            yield said(key, _cell(t, "price"), **_fields(t))
     for pu in book.purchases:
         if pu.round <= day:
             continue
         negative = [c for c in ("stones", "cost", "build") if getattr(pu, c) < 0]
         for column in negative:
-            yield problem(
-                "bad-amount" if column == "cost" else "bad-number",
-                _cell(pu, column),
-                f"round {pu.round}: {pu.player}'s {column} cannot be negative",
-                "ledger purchase PLAYER STONES COST, ledger build PLAYER STONES",
+            code = _AMOUNT_OR_NUMBER[column]
+            yield said(
+                "negative-purchase", _cell(pu, column), code=code, column=column, **_fields(pu)
             )
         if not negative and bool(pu.stones) != bool(pu.cost):
-            yield problem(
-                "missing-cost" if pu.stones else "missing-stones",
-                _cell(pu, "cost" if pu.stones else "stones"),
-                f"round {pu.round}: {pu.player} "
-                + (
-                    f"buys {pu.stones} stone(s) for nothing"
-                    if pu.stones
-                    else f"pays {pu.cost} Kj for no stones"
-                )
-                + " in the buying phase (section 3)",
-                "type both, the stones bought and the Kj paid for them",
-                warning=True,
+            code, column, what = (
+                ("missing-cost", "cost", f"buys {pu.stones} stone(s) for nothing")
+                if pu.stones
+                else ("missing-stones", "stones", f"pays {pu.cost} Kj for no stones")
             )
+            yield said("half-a-purchase", _cell(pu, column), code=code, what=what, **_fields(pu))
 
 
 def order_cell(o: OrderRow, column: str) -> str:
@@ -335,71 +260,30 @@ def penalty_problems(o: OrderRow, blackmail: bool, *, at_tick: bool) -> list[Pro
     """A blackmail's penalty (6.6.1: "eine Strafandrohung"): more than nothing, never
     negative; no other order has one. A missing one is a warning while the round is typed
     (the row can still be corrected with `ledger order --replace`), refused at the tick."""
-    found = [
-        problem(
-            "bad-amount" if column == "penalty_kj" else "bad-number",
-            order_cell(o, column),
-            f"{o.player} {o.order}: a penalty cannot be negative, not {value}",
-            "the Kj or stones in store the article threatens (6.6.1, 6.6.22)",
-        )
-        for column, value in (("penalty_kj", o.penalty_kj), ("penalty_stones", o.penalty_stones))
-        if value < 0
-    ] + [
-        problem(
-            "bad-amount" if column == "penalty_kj" else "bad-number",
-            order_cell(o, column),
-            f"{o.player} {o.order}: a penalty of {value} is more than an order carries: "
-            f"at most {most:,}",
-            "a penalty within the game (6.6.2: 'im Rahmen des Spiels')",
-        )
-        for column, value, most in (
-            ("penalty_kj", o.penalty_kj, ORDER_KJ_MOST),
-            ("penalty_stones", o.penalty_stones, ORDER_COUNT_MOST),
-        )
-        if value > most
-    ]
+    found = []
+    for key in ("negative-penalty", "penalty-too-big"):
+        for column, most in (("penalty_kj", ORDER_KJ_MOST), ("penalty_stones", ORDER_COUNT_MOST)):
+            value = getattr(o, column)
+            if value < 0 if key == "negative-penalty" else value > most:
+                code = _AMOUNT_OR_NUMBER[column]
+                where = order_cell(o, column)
+                found.append(said(key, where, code=code, value=value, most=most, **_fields(o)))
     if found:
         return found
     if blackmail and not o.penalty_kj and not o.penalty_stones:
-        row = o.ref.row if o.ref else "ROW"
         found.append(
-            problem(
-                "missing-penalty",
-                order_cell(o, "penalty_kj"),
-                f"{o.player} {o.order}: a blackmail without the penalty it threatens: its "
-                "article gives the reason and 'eine Strafandrohung' (6.6.1), the Kj and/or "
-                "stones in store (6.6.22) the victim pays if he defies it",
-                f"type the Kj in penalty_kj (column D) and/or the stones in penalty_stones "
-                f"(E) of row {row}, or: ledger order {o.player} '{o.order}' --replace "
-                "--penalty-kj 300",
-                warning=not at_tick,
-            )
+            said("missing-penalty", order_cell(o, "penalty_kj"), warning=not at_tick, **_fields(o))
         )
     elif not blackmail and (o.penalty_kj or o.penalty_stones):
-        found.append(
-            problem(
-                "penalty-ignored",
-                order_cell(o, "penalty_kj"),
-                f"{o.player} {o.order}: only a blackmail has a penalty (6.6); it is ignored",
-                "clear the penalty cells of this row",
-                warning=True,
-            )
-        )
+        found.append(said("penalty-ignored", order_cell(o, "penalty_kj"), **_fields(o)))
     return found
 
 
 def no_maxpreis(row: RoundRow, missing: Any) -> Problem:
     """6.2.1: the round's imports cannot be priced: no trader price of the round is typed.
     ``missing`` is the engine's `MissingMaxpreis` (its imports, as ``ABC: i,2``)."""
-    storm = " --storm" if row.storm else ""
-    return problem(
-        "no-maxpreis",
-        "Traders",
-        f"round {row.round}: {', '.join(missing.imports)}: an import costs Maxpreis + 4 x "
-        "Anzahl^2 Kj a stone, Maxpreis being the highest price a trader asked this round "
-        f"(6.2.1), and no trader price of round {row.round} is typed",
-        f"type the round's trader prices in the Traders sheet, a row a trader (round "
-        f"{row.round}, trader, stones, price, min_qty), or give the highest with ledger draw "
-        f"--again --numbers {row.numbers.replace(' ', '')} --zz {row.zz} --z6 {row.z6}{storm} "
-        "--max-price PRICE",
-    )
+    fields = _fields(row) | {
+        "numbers": row.numbers.replace(" ", ""),
+        "storm": " --storm" if row.storm else "",
+    }
+    return said("no-maxpreis", "Traders", imports=", ".join(missing.imports), **fields)
