@@ -30,6 +30,7 @@ from ledger.rules.egon.order_commands import DELETE, PLAYER, REPLACE
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.purchase_checks import late_rows
 from ledger.rules.egon.refusals import COMMANDS
+from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import PurchaseRow, book_of, cell_of, game_over, row_hint, row_number
 from ledger.rules.egon.state import Status
 
@@ -85,17 +86,8 @@ def purchase(
             )
     if there and not values.replace and not problems:
         old = book.purchases[there[0]]
-        problems.append(
-            problem(
-                "second-purchase",
-                "PLAYER",
-                f"{name} has a purchase in round {rnd} already: {old.stones} stone(s) for "
-                f"{old.cost} Kj in {cell_of('Purchases', old.ref)}; one row holds a player's "
-                "buying phase",
-                f"add --replace to put {count} for {kj} Kj in its place (the traders go in "
-                f"--note), or remove it with {row_hint(old.ref, 'purchase')}",
-            )
-        )
+        said_of = {"name": name, "round": rnd, "count": count, "kj": kj, **_there(old, "purchase")}
+        problems.append(said("purchase-there", "PLAYER", **said_of))
     if problems:
         return "", problems
     line = f"round {rnd}: {name} buys {count} stone(s) for {kj} Kj" + (f" ({note})" if note else "")
@@ -134,16 +126,8 @@ def build(
     name, count, there, problems = _player_row(books, values, build=True)
     if there and not values.replace and not problems:
         old = book.purchases[there[0]]
-        problems.append(
-            problem(
-                "second-build",
-                "PLAYER",
-                f"{name} builds in round {rnd} already: {old.build} stone(s) in "
-                f"{cell_of('Purchases', old.ref)}",
-                f"add --replace to build {count} instead, or remove it with "
-                f"{row_hint(old.ref, 'build')}",
-            )
-        )
+        said_of = {"name": name, "round": rnd, "count": count, **_there(old, "build")}
+        problems.append(said("build-there", "PLAYER", **said_of))
     if problems:
         return "", problems
     line = f"round {rnd}: {name} builds {count} stone(s) onto the tower (after phase 2)"
@@ -188,6 +172,12 @@ def _player_row(
     return wanted, count, there, problems
 
 
+def _there(old: PurchaseRow, command: str) -> dict[str, object]:
+    """The row a player has already, for `said`: its fields, its cell and how to remove it."""
+    remove = row_hint(old.ref, command)
+    return msgspec.structs.asdict(old) | {"cell": cell_of("Purchases", old.ref), "remove": remove}
+
+
 def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
     """Take the build (or the purchase) out of a row; a row left empty goes."""
     r = book_rows[i]
@@ -218,26 +208,17 @@ def delete_purchase_row(
     r = book.purchases[at] if at is not None else None
     if r is None or at is None or not (r.build if build else (r.stones or r.cost)):
         other = "purchase" if build else "build"
-        return "", [
-            problem(
-                "no-such-row",
-                "--delete",
-                f"row {n} of the Purchases sheet holds no {command}",
-                "the number Excel shows at the row's left"
-                if r is None
-                else f"it holds a {other}: `ledger {other} --delete {n}`",
-            )
-        ]
+        hint = (
+            "the number Excel shows at the row's left"
+            if r is None
+            else f"it holds a {other}: `ledger {other} --delete {n}`"
+        )
+        return "", [said("no-such-purchase-row", "--delete", row=n, command=command, hint=hint)]
     where = cell_of("Purchases", r.ref)
     late = any(pu is r and what == command for pu, what in late_rows(book, books.day))
     if r.round <= books.day and not late:  # a row typed after its round's tick may go
         return "", [
-            problem(
-                "evaluated",
-                "--delete",
-                f"{where}: round {r.round} is evaluated; its {command} stays in the books",
-                "`ledger undo` takes back the last command, a tick too",
-            )
+            said("purchase-evaluated", "--delete", cell=where, round=r.round, command=command)
         ]
     what = (
         f"{r.player} builds {r.build} stone(s)"

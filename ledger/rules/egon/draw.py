@@ -7,10 +7,13 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Annotated
 
+import msgspec
+
 from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem, problem
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.refusals import COMMANDS
+from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import EgonBook, RoundRow, TraderRow, book_of, game_over
 
 
@@ -79,26 +82,10 @@ def _refused(
     """A ZZ or Z6 without the six it goes with; the round drawn already (without --again)."""
     alone = [o for o, v in (("--zz", zz), ("--z6", z6)) if v is not None and numbers is None]
     if alone:
-        return [
-            problem(
-                "conflicting-arguments",
-                option,
-                f"{option} comes with --numbers, the six main numbers it goes with (8.1)",
-                "give all three: --numbers N,N,N,N,N,N --zz N --z6 N, or leave it out "
-                "to draw all from the seeded dice",
-            )
-            for option in alone
-        ]
+        return [said("alone-without-numbers", option, option=option) for option in alone]
     old = next((r for r in book.rounds if r.round == rnd), None)
     if old is not None and not again:
-        return [
-            problem(
-                "already-drawn",
-                "draw",
-                f"round {rnd} is drawn already: {old.numbers}, ZZ {old.zz}, Z6 {old.z6}",
-                "add --again to replace it (every die stays in the Dice sheet)",
-            )
-        ]
+        return [said("already-drawn", "draw", **msgspec.structs.asdict(old))]
     return []
 
 

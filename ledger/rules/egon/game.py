@@ -31,6 +31,7 @@ from ledger.rules.egon.evaluate import evaluate_round
 from ledger.rules.egon.orders import ActionSpec, Blackmail, Order, with_penalty
 from ledger.rules.egon.parse import read_order
 from ledger.rules.egon.refusals import COMMANDS, REFUSES
+from ledger.rules.egon.said import said
 from ledger.rules.egon.sheet_checks import (
     no_maxpreis,
     order_cell,
@@ -114,12 +115,7 @@ class Egon(Game):
         from him any more (a `pay`, an Events row), as no order of the round touches him."""
         if player.get("status") != Status.OUT.value:
             return None
-        return problem(
-            "player-out",
-            where,
-            f"2: {player.name} is out of the game (ausgeschieden) and takes no more part",
-            "",
-        )
+        return said("out-of-the-game", where, name=player.name)
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_cash"), "ruling"
@@ -149,17 +145,8 @@ class Egon(Game):
         report = TickReport(books.day, books.day, currency=self.currency, clock=self.clock)
         last = egon_settings(books.settings).rounds
         if books.day + days > last and not game_over(books, "tick"):
-            raise ProblemsFound(
-                [
-                    problem(
-                        "game-over",
-                        "DAYS",
-                        f"1.4: the game has {last} rounds (the Settings row rounds): "
-                        f"{days} from round {books.day + 1} would go past the last",
-                        f"ledger tick {last - books.day}",
-                    )
-                ]
-            )
+            said_of = {"last": last, "days": days, "next": books.day + 1, "left": last - books.day}
+            raise ProblemsFound([said("ticks-past-the-last", "DAYS", **said_of)])
         for n in range(days):
             for e in self.evaluate(books):
                 line = Line(

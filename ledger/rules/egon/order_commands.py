@@ -36,6 +36,7 @@ from ledger.rules.egon.orders import (
 )
 from ledger.rules.egon.parse import normalize_player, phase_of_text, read_order
 from ledger.rules.egon.refusals import COMMANDS
+from ledger.rules.egon.said import said
 from ledger.rules.egon.sheet_checks import waiting_blackmail, waiting_hint
 from ledger.rules.egon.sheets import (
     CODES_HINT,
@@ -137,15 +138,11 @@ def order(
 
 
 def _party_problem(entry: OrderEntry, order: Party, players: Sequence[str]) -> Problem:
-    guests = [p for p in players if p != order.player][:2] or ["BOB"]
+    """6.1: a party names its guests; the hint names two of the others."""
+    guests = ",".join([p for p in players if p != order.player][:2] or ["BOB"])
     amount = order.text().split(",")[1]
-    return problem(
-        "party-without-guests",
-        entry.where,
-        f"{entry.label}a party needs a guest list: 'Es muß mindestens ein Mitspieler "
-        "eingeladen werden' (6.1); without guests it would not take place",
-        f"name the guests after the amount, in the invitation's order: "
-        f"p,{amount},{','.join(guests)}",
+    return said(
+        "party-without-guests", entry.where, label=entry.label, amount=amount, guests=guests
     )
 
 
@@ -167,34 +164,14 @@ def _who_cannot(books: Books, e: OrderEntry, order: Order, rnd: int) -> list[Pro
     status = {p.name.upper(): str(p.get("status") or "") for p in books.players}
     jailed = {s.value for s in JAILED}
     out = players_out(books.players)
-    me = order.player
+    me, label = order.player, e.label
     if me in out:
-        return [
-            problem(
-                "player-out",
-                e.at("PLAYER"),
-                f"{e.label}{me} is out of the game (ausgeschieden) and gives no orders",
-                "",
-            )
-        ]
+        return [said("out-gives-no-order", e.at("PLAYER"), label=label, me=me)]
     if status.get(me) in jailed:
-        return [
-            problem(
-                "player-jailed",
-                e.at("PLAYER"),
-                f"{e.label}{me} sits in the {status[me]} in round {rnd}: his orders of that "
-                "round are not carried out (4.6)",
-                "orders for the round after his term go in once this round is evaluated",
-            )
-        ]
+        said_of = {"label": label, "me": me, "status": status[me], "round": rnd}
+        return [said("jailed-gives-no-order", e.at("PLAYER"), **said_of)]
     return [
-        problem(
-            "player-out",
-            e.where,
-            f"{e.label}{order.text()}: {name} is out of the game (ausgeschieden); no order "
-            "acts on him",
-            "",
-        )
+        said("order-on-one-out", e.where, label=label, order=order.text(), name=name)
         # a party's guests aside: those who cannot come are passed over (6.1.2)
         for name in named_players(order, guests=False)
         if name in out
@@ -211,41 +188,21 @@ def _penalty(e: OrderEntry, order: Order) -> tuple[Decimal, list[Problem]]:
             kj = parse_amount(e.penalty_kj)
         except ValueError as exc:
             problems.append(problem("bad-amount", e.at("--penalty-kj"), str(exc), "e.g. 300"))
+    label = e.label
     if kj < 0:
         problems.append(
-            problem(
-                "bad-amount",
-                e.at("--penalty-kj"),
-                f"{e.label}the penalty {e.penalty_kj} Kj is negative",
-                "the Kj the article threatens, e.g. 300",
-            )
+            said("penalty-kj-negative", e.at("--penalty-kj"), label=label, kj=e.penalty_kj)
         )
     if kj > ORDER_KJ_MOST or e.penalty_stones > ORDER_COUNT_MOST:
         big, most = (
             ("--penalty-kj", ORDER_KJ_MOST)
             if kj > ORDER_KJ_MOST
-            else (
-                "--penalty-stones",
-                ORDER_COUNT_MOST,
-            )
+            else ("--penalty-stones", ORDER_COUNT_MOST)
         )
-        problems.append(
-            problem(
-                "bad-amount",
-                e.at(big),
-                f"{e.label}{big} is more than an order carries: at most {most:,}",
-                "a penalty within the game (6.6.2: 'im Rahmen des Spiels')",
-            )
-        )
+        problems.append(said("penalty-over-most", e.at(big), label=label, option=big, most=most))
     if e.penalty_stones < 0:
-        problems.append(
-            problem(
-                "bad-number",
-                e.at("--penalty-stones"),
-                f"{e.label}the penalty of {e.penalty_stones} stones is negative",
-                "the stones in store the article threatens, e.g. 2 (6.6.22)",
-            )
-        )
+        where, stones = e.at("--penalty-stones"), e.penalty_stones
+        problems.append(said("penalty-stones-negative", where, label=label, stones=stones))
     if problems:
         return kj, problems
     line = (
@@ -254,23 +211,15 @@ def _penalty(e: OrderEntry, order: Order) -> tuple[Decimal, list[Problem]]:
         else f"ledger order {e.player} '{e.code}' --penalty-kj 300"
     )
     if isinstance(order, Blackmail) and kj == 0 and e.penalty_stones == 0:
-        problems.append(
-            problem(
-                "missing-penalty",
-                e.where,
-                f"{e.label}a blackmail without the penalty it threatens: its article gives the "
-                "reason and 'eine Strafandrohung' (6.6.1), the Kj and/or stones in store "
-                "(6.6.22) the victim pays if he defies it",
-                f"enter the penalty the article threatens, e.g. {line} (and/or --penalty-stones 2)",
-            )
-        )
+        problems.append(said("blackmail-without-penalty", e.where, label=label, line=line))
     elif not isinstance(order, Blackmail):
         problems += [
-            problem(
-                "conflicting-arguments",
+            said(
+                "penalty-of-no-blackmail",
                 e.at(option),
-                f"{e.label}{option} is a blackmail's penalty (6.6); {order.text()} is no blackmail",
-                "leave it out",
+                label=label,
+                option=option,
+                order=order.text(),
             )
             for option, given in (
                 ("--penalty-kj", kj),
@@ -292,14 +241,8 @@ def _justified(book: EgonBook, e: OrderEntry, order: Order, names: Sequence[str]
         hint = did_you_mean(against, names) + hint
     else:
         code, what = "no-such-blackmail", f"no blackmail by {against} waits against {order.player}"
-    return [
-        problem(
-            code,
-            e.at("--justified-against"),
-            f"{e.label}{what}: a Rechtfertigung answers a blackmail of last round (6.6.42)",
-            hint,
-        )
-    ]
+    where = e.at("--justified-against")
+    return [said("no-blackmail-to-justify", where, code=code, label=e.label, what=what, hint=hint)]
 
 
 def _checked(books: Books, e: OrderEntry, rnd: int) -> tuple[Order | None, Decimal, list[Problem]]:
@@ -330,32 +273,17 @@ def _second_orders(
     first: dict[tuple[str, int], OrderEntry] = {}
     for e, order, _ in checked:
         key = (order.player, phase_of(order))
+        said_of = {"label": e.label, "player": order.player, "phase": key[1], "round": rnd}
         if key in first:
-            problems.append(
-                problem(
-                    "second-order",
-                    e.where,
-                    f"{e.label}{order.player} has a second order for action phase {key[1]} "
-                    f"(the first is at {first[key].where}); 4.1 allows one order a phase",
-                    "keep one of them",
-                )
-            )
+            problems.append(said("second-order-given", e.where, first=first[key].where, **said_of))
             continue
         first[key] = e
         there = _same_phase(book.orders, rnd, *key)
         if there and not replace:
             old = book.orders[there[0]]
-            problems.append(
-                problem(
-                    "second-order",
-                    e.where,
-                    f"{e.label}{order.player} already has an order for action phase {key[1]} "
-                    f"of round {rnd}: {old.order} in {cell_of('Orders', old.ref)}; 4.1 allows "
-                    "one order a phase",
-                    f"add --replace to put {order.text()} in its place, or remove it first "
-                    f"with {row_hint(old.ref, 'order')}",
-                )
-            )
+            said_of |= {"old": old.order, "cell": cell_of("Orders", old.ref), "order": order.text()}
+            remove = row_hint(old.ref, "order")
+            problems.append(said("second-order-there", e.where, remove=remove, **said_of))
     return problems
 
 
@@ -446,26 +374,12 @@ def delete_order(books: Books, values: OrderMove) -> tuple[str, list[Problem]]:
     at = next((i for i, o in enumerate(book.orders) if o.ref and o.ref.row == n), None)
     if at is None:
         rows = [o.ref.row for o in book.orders if o.ref]
-        return "", [
-            problem(
-                "no-such-row",
-                "--delete",
-                f"row {n} of the Orders sheet holds no order"
-                + (f" (the orders are in rows {min(rows)}-{max(rows)})" if len(rows) > 1 else ""),
-                "the number Excel shows at the row's left",
-            )
-        ]
+        held = f" (the orders are in rows {min(rows)}-{max(rows)})" if len(rows) > 1 else ""
+        return "", [said("no-such-order-row", "--delete", row=n, rows=held)]
     o = book.orders[at]
     if o.result:
-        return "", [
-            problem(
-                "evaluated",
-                "--delete",
-                f"{cell_of('Orders', o.ref)}: {o.player} {o.order} was evaluated with round "
-                f"{o.round}; an evaluated order stays in the books",
-                "`ledger undo` takes back the last command, a tick too",
-            )
-        ]
+        said_of = {"cell": cell_of("Orders", o.ref), "player": o.player, "order": o.order}
+        return "", [said("order-evaluated", "--delete", round=o.round, **said_of)]
     del book.orders[at]
     return (
         f"removed {cell_of('Orders', o.ref)}: round {o.round}: {o.player} {o.order}"

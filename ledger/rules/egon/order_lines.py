@@ -6,7 +6,8 @@ from __future__ import annotations
 import msgspec
 
 from ledger.core.names import did_you_mean
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
+from ledger.rules.egon.said import said
 
 #: The options a line of a round's file may carry after its order, as on the command line.
 LINE_OPTIONS = ("--penalty-kj", "--penalty-stones", "--justified-against")
@@ -45,33 +46,16 @@ def _line_entry(
     problems: list[Problem] = []
     for name, value in zip(words[::2], [*words[1::2], ""], strict=False):
         if name not in LINE_OPTIONS or not value or value.startswith("--"):
-            problems.append(
-                problem(
-                    "bad-order-line",
-                    where,
-                    f"{player} {code.strip()}: {name} "
-                    + (
-                        "is not an option of an order"
-                        if name not in LINE_OPTIONS
-                        else "has no value"
-                    ),
-                    did_you_mean(name, LINE_OPTIONS)
-                    + "after the order: --penalty-kj KJ, --penalty-stones N (a blackmail's, "
-                    "6.6.1), --justified-against XYZ (6.6.42)",
-                )
-            )
+            wrong = "is not an option of an order" if name not in LINE_OPTIONS else "has no value"
+            maybe = did_you_mean(name, LINE_OPTIONS)
+            said_of = {"player": player, "order": code.strip(), "option": name, "wrong": wrong}
+            problems.append(said("not-an-option", where, maybe=maybe, **said_of))
             continue
         given[name] = value
     stones_text = given.get("--penalty-stones", "0")
     if not (stones_text.isascii() and stones_text.lstrip("-").isdigit()):
-        problems.append(
-            problem(
-                "bad-number",
-                where,
-                f"{player} {code.strip()}: --penalty-stones {stones_text!r} is not a whole number",
-                "e.g. --penalty-stones 2",
-            )
-        )
+        said_of = {"player": player, "order": code.strip(), "stones": stones_text}
+        problems.append(said("penalty-stones-not-whole", where, **said_of))
     if problems:
         return None, problems
     label = f"{player} {code.strip()}: "
@@ -102,26 +86,12 @@ def order_lines(text: str, shown: str) -> tuple[list[OrderEntry], list[Problem]]
             continue
         player, _, rest = line.partition(" ")
         if not rest.strip():
-            problems.append(
-                problem(
-                    "bad-order-line",
-                    f"{shown}:{n}",
-                    f"{line!r} is not a player and an order",
-                    "one order a line: the player's pseudonym, a space, the order: ABC x,5,BOB",
-                )
-            )
+            problems.append(said("not-an-order-line", f"{shown}:{n}", line=line))
             continue
         entry, found = _line_entry(player, rest.strip(), shown, n)
         problems += found
         if entry is not None:
             entries.append(entry)
     if not entries and not problems:
-        problems.append(
-            problem(
-                "no-orders",
-                "--file",
-                f"{shown} has no orders",
-                "one order a line: ABC x,5,BOB (blank lines and # comments are skipped)",
-            )
-        )
+        problems.append(said("no-orders", "--file", shown=shown))
     return entries, problems

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from typing import Any
 
 from ledger.core.books import Player
 from ledger.core.problems import CellRef, Problem
@@ -82,7 +81,7 @@ def purchase_rows(
                 _cell(first[key], "player"),
                 _delete(pu, what),
             )
-            said_of: dict[str, Any] = {
+            said_of = {
                 "name": name,
                 "round": pu.round,
                 "first": first_cell,

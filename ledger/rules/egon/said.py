@@ -1,8 +1,11 @@
-"""What the Egon sheets' checks say, as data (said.csv: a row a problem, by its key: its code,
-rule, message and hint, each a template of the fields the check gives, and whether it is a
-warning). A check decides when a row is wrong; `said` words it as the table does."""
+"""What the Egon-Spiel's checks and commands say, as data (said.csv: a row a problem, by its
+key: its code, rule, message and hint, each a template of the fields the check gives, and
+whether it is a warning). A check decides when something is wrong; `said` words it as the
+table does."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
@@ -29,16 +32,9 @@ SAID: dict[str, Said] = {
 }
 
 
-def said(
-    key: str, where: object, *, code: str = "", warning: bool | None = None, **fields: object
-) -> Problem:
-    """The problem of the check `key` at `where`, its words filled with `fields` (`code` and
-    `warning`, when given, in place of the table's)."""
+def said(key: str, where: object, **fields: Any) -> Problem:
+    """The problem of the check `key` at `where`, its words filled with `fields`; a field
+    `code` or `warning` is the problem's own, in place of the table's."""
     s = SAID[key]
-    return problem(
-        code or s.code,
-        where,
-        s.said.format(**fields),
-        s.hint.format(**fields),
-        warning=s.warning == "yes" if warning is None else warning,
-    )
+    code, warning = fields.pop("code", s.code), fields.pop("warning", s.warning == "yes")
+    return problem(code, where, s.said.format(**fields), s.hint.format(**fields), warning=warning)

@@ -20,11 +20,12 @@ from typing import Any, TypeVar
 import msgspec
 
 from ledger.core.books import Books, Player
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem
 from ledger.core.schema import Column, Kind, Setting, SheetSpec
 from ledger.core.settings import Settings
 from ledger.core.sheets import read_sheets
 from ledger.rules.egon import tables
+from ledger.rules.egon.said import said
 from ledger.rules.egon.state import Status
 
 R = TypeVar("R")
@@ -243,14 +244,7 @@ def game_over(books: Books, where: str) -> list[Problem]:
     last = egon_settings(books.settings).rounds
     if books.day < last:
         return []
-    return [
-        problem(
-            "game-over",
-            where,
-            f"1.4: the game is over: its {last} rounds are evaluated",
-            "ledger report game shows the standings",
-        )
-    ]
+    return [said("game-over", where, last=last)]
 
 
 # -- a row of the next round, as the commands name it ----------------------------------------------
@@ -272,12 +266,5 @@ _ROW = re.compile(r"^(?:(?P<sheet>\w+)!)?[A-Za-z]{0,3}(?P<row>\d+)$")
 def row_number(text: str, sheet: str) -> tuple[int, list[Problem]]:
     found = _ROW.match(text.strip())
     if not found or (found["sheet"] and found["sheet"].lower() != sheet.lower()):
-        return 0, [
-            problem(
-                "bad-row",
-                "--delete",
-                f"{text!r} is not a row number of the {sheet} sheet",
-                "the number Excel shows at the row's left, e.g. --delete 5",
-            )
-        ]
+        return 0, [said("bad-row", "--delete", text=text, sheet=sheet)]
     return int(found["row"]), []
