@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
 from typing import Any
 
+import msgspec
 from msgspec.structs import replace
 
 from ledger.core.books import CommandHandler, Player
@@ -183,18 +184,12 @@ class Egon(Game):
         pots = {j.cls.upper(): j.amount for j in book.jackpots}
         minimum = {c: tables.JACKPOT_TABLE[c][1] for c in "ABC"}
         jackpots = Jackpots(*(pots.get(c, minimum[c]) for c in "ABC"))
-        pending = tuple(
-            PendingBlackmail(
-                b.blackmailer,
-                ActionSpec(b.action.split(",")[0], tuple(b.action.split(",")[1:])),
-                b.victim or None,
-                b.made_in_round,
-                b.penalty_kj,
-                b.penalty_stones,
-            )
-            for b in book.blackmails
-        )
-        return EgonState(books.day, tuple(players), jackpots, pending)
+        pending = []
+        for b in book.blackmails:
+            code, *args = b.action.split(",")  # as the sheet writes it: i,2 (6.6)
+            action = ActionSpec(code, tuple(args))
+            pending.append(PendingBlackmail(**_fields(b, action=action, victim=b.victim or None)))
+        return EgonState(books.day, tuple(players), jackpots, tuple(pending))
 
     def evaluate(self, books: Books) -> list[Any]:
         """Evaluate the next round; books its Kj, writes Results and the DI history."""
@@ -272,20 +267,8 @@ class Egon(Game):
                     rnd,
                 )
             if e.player:
-                book.results.append(
-                    ResultRow(
-                        rnd,
-                        e.player,
-                        e.rule,
-                        e.text,
-                        e.kj,
-                        e.di,
-                        e.store,
-                        e.tower,
-                        e.status.value if e.status else "",
-                        e.source,
-                    )
-                )
+                status = e.status.value if e.status else ""
+                book.results.append(ResultRow(rnd, **_fields(e, status=status)))
             if e.player and e.di:
                 di_now[e.player] = di_now.get(e.player, 0) + e.di
                 book.di_history.append(DIRow(rnd, e.player, e.di, di_now[e.player], e.rule, e.text))
@@ -298,14 +281,7 @@ class Egon(Game):
             set_columns(books, p.name, **dict(_columns(s)))
         book.jackpots = [JackpotRow(c, result.state.jackpots.get(c)) for c in "ABC"]
         book.blackmails = [
-            BlackmailRow(
-                b.blackmailer,
-                b.action.text(),
-                b.victim or "",
-                b.made_in_round,
-                b.penalty_kj,
-                b.penalty_stones,
-            )
+            BlackmailRow(**_fields(b, action=b.action.text(), victim=b.victim or ""))
             for b in result.state.blackmails
         ]
 
@@ -398,6 +374,13 @@ def _columns(s: PlayerState) -> tuple[tuple[str, Any], ...]:
     by its word), in the sheet's order."""
     fields = ("di", "store", "tower", "guard", "status", "jail_rounds")
     return tuple((f, getattr(s, f).value if f == "status" else getattr(s, f)) for f in fields)
+
+
+def _fields(record: Any, **changed: Any) -> dict[str, Any]:
+    """A record's fields by name, as another record of the same fields takes them (a Results
+    or Blackmails row from the engine's, the engine's from a row): `changed` in place of those
+    whose form differs, and without the row's cell."""
+    return {k: v for k, v in msgspec.structs.asdict(record).items() if k != "ref"} | changed
 
 
 def _orders_of_round(
