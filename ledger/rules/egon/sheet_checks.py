@@ -35,7 +35,7 @@ from ledger.rules.egon.sheets import (
     traders_of,
 )
 from ledger.rules.egon.state import JAILED
-from ledger.rules.egon.tables import ORDER_COUNT_MOST, ORDER_KJ_MOST
+from ledger.rules.egon.tables import MAX_PLAYERS, ORDER_COUNT_MOST, ORDER_KJ_MOST
 
 
 def _cell(row: Any, column: str) -> str:
@@ -61,6 +61,8 @@ _SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
     """What is wrong in the sheets before a round is evaluated, each naming its cell; ``day``
     is the last round evaluated."""
+    if len(players) > MAX_PLAYERS:  # README: the game is one of 12 players
+        yield said("too-many-players", "Players", count=len(players), most=MAX_PLAYERS)
     for p in players:
         if not is_pseudonym(p.name):
             yield said("not-a-pseudonym", p.ref or p.name, name=p.name)

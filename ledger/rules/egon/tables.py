@@ -25,10 +25,11 @@ _HERE = __package__ or "ledger.rules.egon"
 #: numbers.csv: a row a number (key, value, kind, rule, note), read as the names below
 _N = data.numbers(_HERE)
 
-# What the code reads by name (README glossary, 1.5, 8.1, 5.3.1, 5.4, issue 36); every other
+# What the code reads by name (README glossary, 1.3, 1.5, 8.1, 5.3.1, 5.4, issue 36); every other
 # number of numbers.csv is read by its key (`__getattr__`: ``tables.THEFT_SURE_BELOW``) or
 # as the default of its `EgonSettings` field.
 FOUNDATION: Final[int] = _N["foundation"]
+MAX_PLAYERS: Final[int] = _N["max_players"]
 TRADERS: Final[tuple[str, ...]] = _N["traders"]
 LOTTERY_LOWEST: Final[int] = _N["lottery_lowest"]
 LOTTERY_HIGHEST: Final[int] = _N["lottery_highest"]
