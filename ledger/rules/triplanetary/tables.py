@@ -1,9 +1,9 @@
 """The rule tables of Triplanetary Variant V/2 as data and small look-ups: the places (§3, §6,
-§30), the §38 price list with the §12 build days (price_list.csv), the §40 passenger lines
-(liner_routes.csv, §28), the §39 trade prices and §26 market saturation (trade_table.csv);
-the §41 trial table, §36C public relations and §36D bribery are in trial_table.py (trial_table.csv)
-and named here too, so that ``tables.PLACES``, ``tables.buy_price`` ... read the same wherever
-they are used.
+§30, places.csv), the §38 price list with the §12 build days (price_list.csv), the §40
+passenger lines (liner_routes.csv, §28), the §39 goods (goods.csv), trade prices and §26 market
+saturation (trade_table.csv); the §41 trial table, §36C public relations and §36D bribery are in
+trial_table.py (trial_table.csv) and named here too, so that ``tables.PLACES``,
+``tables.buy_price`` ... read the same wherever they are used.
 
 Source: /work/shared/rules/triplanetary-variant-v2.txt (the rule text) and the
 "Triplanetary Variant V/2 — rulings" in /work/shared/rules/README.md, which
@@ -22,35 +22,19 @@ from typing import Final
 import msgspec
 
 from ledger.core import data
-from ledger.rules.triplanetary.trial_table import *  # noqa: F403 (its __all__: §41, §36C, §36D)
+from ledger.rules.triplanetary.trial_table import *  # noqa: F403 (its public names: §41, §36C, §36D)
+
+_HERE = __package__ or "ledger.rules.triplanetary"
 
 # ---------------------------------------------------------------------------
 # §3, §6, §30 Places and banks
 # ---------------------------------------------------------------------------
 
 # §30 "There are banks on all planets"; "planet" is read as "planet or moon" as in §12/§13
-# ("any major planet or moon").  Support for each place:
-#   Mercury  - §22 (on the map, planetary guns), §40 liner routes
-#   Venus    - §39 markets, §40 liner routes
-#   Earth    - §39, §40; the Earth government (§6, §36)
-#   Luna     - §6 (Patrol ships start there), §31 Lloyds of Luna, §32 colonization starts there
-#   Mars     - §39, §40
-#   Ceres    - §3 "a bank account on Ceres"; §25 ore processing, §33 the Free Port
-#   Callisto - §25 ore processing, §39, §40
-#   Ganymede - §25 Cordrazite, §39, §40
-#   Io       - §22 (planetary guns), §40 liner routes
-# Jupiter is left out: §22 excepts it from the planetary defences and no table trades there.
-PLACES: Final[tuple[str, ...]] = (
-    "Mercury",
-    "Venus",
-    "Earth",
-    "Luna",
-    "Mars",
-    "Ceres",
-    "Callisto",
-    "Ganymede",
-    "Io",
-)
+# ("any major planet or moon"). places.csv: each place with the rules that make it one (the
+# markets of §39, the routes of §40, ...). Jupiter is left out: §22 excepts it from the
+# planetary defences and no table trades there.
+PLACES: Final = tuple(row["place"] for row in data.rows(_HERE, "places.csv"))
 BANKS: Final[tuple[str, ...]] = PLACES  # §30: every place above has a bank
 
 START_BANK: Final = "Ceres"  # §3: players start at Ceres and bank there
@@ -147,7 +131,7 @@ def _read() -> tuple[Equipment, ...]:
     """The rows of `price_list.csv`, in the printed order: a cell left empty is the printed
     "-", `yes` marks a true flag."""
     rows = []
-    for row in data.rows(__package__ or "ledger.rules.triplanetary", "price_list.csv"):
+    for row in data.rows(_HERE, "price_list.csv"):
         del row["rule"]
         values: dict[str, object] = {k: v for k, v in row.items() if v != ""}
         for flag in ("fuel_unlimited", "storage_unlimited"):
@@ -182,15 +166,8 @@ class Good(msgspec.Struct, frozen=True):
     name: str
 
 
-# §39 — the goods in printed order.
-GOODS: Final[tuple[Good, ...]] = (
-    Good("raw-ore", "Raw Ore"),
-    Good("processed-ore", "Processed Ore"),
-    Good("manufactured-goods", "Manufactured Goods"),
-    Good("cordrazite", "Cordrazite"),
-    Good("cordrazine", "Cordrazine"),
-    Good("c-t-ore", "C-T Ore"),
-)
+# §39 — the goods in printed order (goods.csv).
+GOODS: Final = data.records(_HERE, "goods.csv", Good)
 GOODS_BY_KEY: Final[dict[str, Good]] = {g.key: g for g in GOODS}
 
 
@@ -214,7 +191,7 @@ class TradeRow(msgspec.Struct, frozen=True):
 
 
 # §39 (trade_table.csv): a row a printed price, in printed order; "-" cells have no row.
-TRADE: Final = data.records(__package__ or "ledger.rules.triplanetary", "trade_table.csv", TradeRow)
+TRADE: Final = data.records(_HERE, "trade_table.csv", TradeRow)
 
 
 def _good_key(good_key: str) -> str:
@@ -299,9 +276,7 @@ class LinerRoute(msgspec.Struct, frozen=True):
 
 
 # §40: all 36 printed routes, in printed order (liner_routes.csv).
-LINER_ROUTES: Final = data.records(
-    __package__ or "ledger.rules.triplanetary", "liner_routes.csv", LinerRoute
-)
+LINER_ROUTES: Final = data.records(_HERE, "liner_routes.csv", LinerRoute)
 
 _ROUTE_BY_ENDS: Final[dict[tuple[str, str], LinerRoute]] = {(r.frm, r.to): r for r in LINER_ROUTES}
 

@@ -13,46 +13,6 @@ import msgspec
 
 from ledger.core import data
 
-#: What tables.py names of this module (`tables.trial_outcome`, `tables.PR_PIRATE`, ...).
-__all__ = [
-    "BRIBE_COST",
-    "BRIBE_FAILURE_MODIFIER",
-    "BRIBE_SUCCESS_MODIFIER",
-    "BRIBE_SUCCESS_ROLLS",
-    "MAX_BRIBES",
-    "PR_COLONIZATION",
-    "PR_FAILED_BRIBE",
-    "PR_HEROISM",
-    "PR_LINER_RUNNING",
-    "PR_LINER_STOPPED",
-    "PR_MAXIMUM_PENALTY",
-    "PR_PIRATE",
-    "PR_PROGRAM_COST",
-    "PR_PROGRAM_PER_5000",
-    "PR_RECREATION_EARTH_OR_SUNWARD",
-    "PR_RECREATION_MARS_OR_BELTWARD",
-    "PR_RESULT_21_OR_MORE",
-    "PR_RESULT_MINUS_21_OR_LESS",
-    "PR_SERVICE_TO_CORPORATIONS",
-    "PR_START",
-    "PR_SUIT_DISMISSED",
-    "PR_WARLORD",
-    "TRIAL_RESULT_MAX",
-    "TRIAL_RESULT_MIN",
-    "TRIAL_TABLE",
-    "Confiscation",
-    "CrimeClass",
-    "TrialBand",
-    "TrialOutcome",
-    "TrialOutcomeKind",
-    "bribe_succeeds",
-    "clamp_trial_result",
-    "is_maximum_penalty",
-    "parse_crime_class",
-    "trial_band",
-    "trial_outcome",
-]
-
 # ---------------------------------------------------------------------------
 # §41 Trial results table (§36B: result = die + public relations + bribes)
 # ---------------------------------------------------------------------------
