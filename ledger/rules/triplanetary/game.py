@@ -16,7 +16,6 @@ from ledger.core.game import Game, unknown_report
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.report import TickReport
-from ledger.core.schema import Column
 from ledger.core.settings import Settings
 from ledger.rules.triplanetary import actions, checks, justice, kit, sheets
 from ledger.rules.triplanetary.books import Books
@@ -27,28 +26,6 @@ from ledger.rules.triplanetary.settings import SETTINGS
 from ledger.rules.triplanetary.sheets import RECORDS
 from ledger.rules.triplanetary.tables import BANKS, PATROL_HOME, START_BANK
 from ledger.rules.triplanetary.tick import tick
-
-PLAYER_COLUMNS: tuple[Column, ...] = (
-    Column(
-        "location",
-        "text",
-        14,
-        required=False,
-        help="Where the player is: a ship, a base or a planet (§5).",
-        choices=sheets.PLACES,  # or a ship or base: the list only warns
-    ),
-    Column(
-        "status",
-        "text",
-        12,
-        required=False,
-        help="free, imprisoned, pirate, warlord or dead (§33-§36).",
-        choices=("free", "imprisoned", "pirate", "warlord", "dead"),
-        strict=True,
-    ),
-    Column("status_until", "int", 12, required=False, help="The day an imprisonment ends (§41)."),
-    Column("pr", "int", 6, required=False, help="Public relations value (§36C); starts at 0."),
-)
 
 
 def _branches(books: Books, owner: str) -> dict[str, str]:
@@ -82,7 +59,7 @@ class Triplanetary(Game):
         "judges",
     )
     settings = SETTINGS
-    player_columns = PLAYER_COLUMNS
+    player_columns = sheets.PLAYER_COLUMNS
     sheets = sheets.sheet_specs()
     roles = (PATROL,)
     command_groups: Mapping[str, str] = MappingProxyType(

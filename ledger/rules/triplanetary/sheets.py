@@ -20,6 +20,7 @@ from ledger.core.sheets import read_sheets
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.model import (
     CREW_STATES,
+    LEGAL_STATES,
     LISTS,
     POST_STATES,
     Base,
@@ -71,8 +72,11 @@ SPECS = read_sheets(
         "CARGO": CARGO,
         "ROUTE_ENDS": ROUTE_ENDS,
         "KINDS": tuple(k.value for k in tables.Kind),
+        "LEGAL_STATES": LEGAL_STATES,
     },
 )
+#: The game's own columns of the Players sheet (where a player is, the legal status, PR).
+PLAYER_COLUMNS = SPECS.pop("Players").columns
 PRICE_LIST = SPECS["PriceList"]
 
 
