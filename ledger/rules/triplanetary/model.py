@@ -39,11 +39,23 @@ CREW_STATES = ("active", "quit", "dead", "discharged", "departed")
 LEGAL_STATES = ("free", "imprisoned", "pirate", "warlord", "dead")
 
 
-class Post(msgspec.Struct, frozen=True):
-    """A ship, base or mine: where crews live and what feeds them (§14)."""
+class Row(msgspec.Struct, frozen=True, kw_only=True):
+    """What every record carries: the cell it came from (`ref`), so that problems name
+    `Sheet!Cell`; keyword-only, so it stays the record's last field."""
+
+    ref: CellRef | None = None
+
+
+class Owned(Row, frozen=True):
+    """A record of one player's: its id, and the player who owns it."""
 
     id: str
     owner: str
+
+
+class Post(Owned, frozen=True):
+    """A ship, base or mine: where crews live and what feeds them (§14)."""
+
     name: str = ""
     location: str = ""
     on_planet: bool = False
@@ -55,7 +67,6 @@ class Post(msgspec.Struct, frozen=True):
     emergency_left: int = 0
     status: str = ACTIVE
     note: str = ""
-    ref: CellRef | None = None
 
     kind: ClassVar[str] = "post"
 
@@ -94,23 +105,18 @@ class Mine(Post, frozen=True):
     kind: ClassVar[str] = "mine"
 
 
-class Module(msgspec.Struct, frozen=True):
+class Module(Owned, frozen=True):
     """A recreation module on a base (§20)."""
 
-    id: str
-    owner: str
     base: str
     price: Decimal = Decimal(0)
     built_day: int = 0
     fed_until: int = 0
     status: str = "open"  # open / shut (no supplies) / destroyed (§20: with its base, or alone)
     note: str = ""
-    ref: CellRef | None = None
 
 
-class Crew(msgspec.Struct, frozen=True):
-    id: str
-    owner: str
+class Crew(Owned, frozen=True):
     post: str  # a ship, base or mine id
     hired_day: int = 0
     paid_through: int = 0
@@ -124,31 +130,25 @@ class Crew(msgspec.Struct, frozen=True):
     #: only after the ship's first week at the module's base).
     module_days: int = 0
     note: str = ""
-    ref: CellRef | None = None
 
     @property
     def active(self) -> bool:
         return self.status == "active"
 
 
-class Office(msgspec.Struct, frozen=True):
+class Office(Owned, frozen=True):
     """A corporation's office (§8): fees paid in advance every 30 days."""
 
-    id: str
-    owner: str
     place: str
     opened_day: int = 0
     paid_until: int = 0  # the first day not paid for
     status: str = "open"
     note: str = ""
-    ref: CellRef | None = None
 
 
-class Order(msgspec.Struct, frozen=True):
+class Order(Owned, frozen=True):
     """Something paid for and being built or completed (§7, §9, §12, §24, §32)."""
 
-    id: str
-    owner: str
     item: str
     name: str = ""
     place: str = ""
@@ -158,10 +158,9 @@ class Order(msgspec.Struct, frozen=True):
     price: Decimal = Decimal(0)
     status: str = "building"  # building / done
     result: str = ""
-    ref: CellRef | None = None
 
 
-class Corporation(msgspec.Struct, frozen=True):
+class Corporation(Row, frozen=True):
     id: str
     head: str
     name: str = ""
@@ -172,19 +171,17 @@ class Corporation(msgspec.Struct, frozen=True):
     members: str = ""
     #: The corporation merging into this one (§9), until the merger completes.
     merging_with: str = ""
-    ref: CellRef | None = None
 
 
-class Cargo(msgspec.Struct, frozen=True):
+class Cargo(Row, frozen=True):
     """Goods or equipment in a ship's hold, a base's or a mine's store, in units of the item."""
 
     holder: str
     good: str
     qty: int
-    ref: CellRef | None = None
 
 
-class Crime(msgspec.Struct, frozen=True):
+class Crime(Row, frozen=True):
     id: str
     player: str
     day: int
@@ -195,10 +192,9 @@ class Crime(msgspec.Struct, frozen=True):
     amount: Decimal = Decimal(0)
     #: The day it was tried (§36B: each crime is tried once).
     tried_day: int | None = None
-    ref: CellRef | None = None
 
 
-class Due(msgspec.Struct, frozen=True):
+class Due(Row, frozen=True):
     """Money a player owes and could not pay (a fine, a tax); collected when they can (§6)."""
 
     id: str
@@ -209,10 +205,9 @@ class Due(msgspec.Struct, frozen=True):
     day: int
     rule: str = ""
     crime: str = ""
-    ref: CellRef | None = None
 
 
-class Market(msgspec.Struct, frozen=True):
+class Market(Row, frozen=True):
     """A place's stock and saturation of one good (§25, §26)."""
 
     place: str
@@ -221,14 +216,11 @@ class Market(msgspec.Struct, frozen=True):
     #: §26: a sale on day D saturates the market for the days after it, D+1 .. saturated_until.
     saturated_since: int = 0
     saturated_until: int = 0
-    ref: CellRef | None = None
 
 
-class Liner(msgspec.Struct, frozen=True):
+class Liner(Owned, frozen=True):
     """A space passenger line (§28, §40): passengers gather while it is open."""
 
-    id: str
-    owner: str
     frm: str
     to: str
     opened_day: int = 0
@@ -236,36 +228,29 @@ class Liner(msgspec.Struct, frozen=True):
     waiting: int = 0
     #: Days since the last passenger arrived (one every `turns` days of the §40 route).
     progress: int = 0
-    ref: CellRef | None = None
 
 
-class Underwriting(msgspec.Struct, frozen=True):
+class Underwriting(Owned, frozen=True):
     """Lloyds of Luna's share of a cargo (§31)."""
 
-    id: str
-    owner: str
     ship: str
     good: str
     qty: int
     paid: Decimal = Decimal(0)
     day: int = 0
     status: str = "open"  # open / settled
-    ref: CellRef | None = None
 
 
-class Branch(msgspec.Struct, frozen=True):
+class Branch(Owned, frozen=True):
     """A branch bank on a base (§30): open once its reserves are delivered."""
 
-    id: str
-    owner: str
     base: str
     ship: str = ""
     day: int = 0
     status: str = "shipping"  # shipping / open
-    ref: CellRef | None = None
 
 
-class PRChange(msgspec.Struct, frozen=True):
+class PRChange(Row, frozen=True):
     """Every change of a player's public relations value, with its cause (§36C)."""
 
     day: int
@@ -273,15 +258,12 @@ class PRChange(msgspec.Struct, frozen=True):
     change: int
     reason: str
     rule: str = "§36C"
-    ref: CellRef | None = None
 
 
-class Transfer(msgspec.Struct, frozen=True):
+class Transfer(Owned, frozen=True):
     """Men, equipment, ore, supplies or fuel moving between two adjacent bases (§21): so many
     CP a day, each day's share taken from one base and put on the other."""
 
-    id: str
-    owner: str
     good: str  # crews, supplies, fuel, or a good or item of the Cargo sheet
     qty: int  # crews, units or CP, as the good is counted
     source: str  # base id
@@ -292,7 +274,6 @@ class Transfer(msgspec.Struct, frozen=True):
     moved: int = 0
     status: str = "moving"  # moving / done / short (the source ran out) / stopped
     note: str = ""
-    ref: CellRef | None = None
 
 
 @dataclass
