@@ -113,18 +113,7 @@ BUILD_DAYS_PER_COMMERCIAL_D: Final = 30  # README ruling on §12 ("D" ships)
 BUILD_DAYS_UNRATED: Final = 30  # README ruling: Executive Liner, Sun Ship, Bussard Ramscoop
 BUILD_DAYS_BASE_OR_MODULE: Final = 30  # §12: "A mining base or recreation module takes thirty days"
 
-# §38, in price_list.csv in the printed order.  Notes on single rows:
-#  * Torch Ship: fuel "infinity" -> fuel=None, fuel_unlimited=True.  Its price (400) is
-#    not 25 KC x attack factor 8 like the other warships; both are as printed/ruled.
-#  * Orbital Base: attack factor 16 (README), so 30 x 16 = 480 build days by the README's
-#    per-factor rule; "-" fuel; its printed 50 CP (no star) is its own hold.
-#  * Liner: "50(25 passengers)": 50 CP hold, 25 passengers at 2 CP each (§28).
-#  * Sun Ship: "5-50*" -> hold 50 (max) with min 5, see Equipment; the star on this row
-#    is read as a misprint, since a ship is not carried as cargo (cargo_size_cp=None).
-#  * Crew, per day/turn: printed 0.2 KC; §13 says 0.1 and the README makes 0.1 the
-#    default wage (setting `crew_wage_per_day`).  The row keeps the printed 0.2.
-#    "4*" = a crew takes 4 CP in a hold.
-#  * One months supply: 1 KC, 1 CP (also §14: "one CP (Cargo Point) per unit").
+# §38, in price_list.csv in the printed order; how a printed cell is read is its row's note.
 
 
 def _read() -> tuple[Equipment, ...]:
@@ -132,7 +121,7 @@ def _read() -> tuple[Equipment, ...]:
     "-", `yes` marks a true flag."""
     rows = []
     for row in data.rows(_HERE, "price_list.csv"):
-        del row["rule"]
+        del row["rule"], row["note"]
         values: dict[str, object] = {k: v for k, v in row.items() if v != ""}
         for flag in ("fuel_unlimited", "storage_unlimited"):
             values[flag] = values.get(flag) == "yes"

@@ -65,21 +65,11 @@ class TrialBand(msgspec.Struct, frozen=True):
 TRIAL_RESULT_MAX: Final = 20  # §41 top row; higher results read as 20 (README ruling)
 TRIAL_RESULT_MIN: Final = -20  # §41 bottom row; lower results read as -20 (README ruling)
 
-# §41 (trial_table.csv): each column from the top (result 20) down to -20.  A band starts at a row with
-# text, either "**text**" or "| text"; the following rows of the same style ("****" or
-# "|") continue it, and the style alternates from band to band.  Boundaries read off the
-# printed row numbers (checked column by column at fixed character offsets):
-#   Class I  : 20..13 SD, 12..7 Acq, 6..3 50, 2..-2 100, -3..-6 250, -7..-12 500,
-#              -13..-16 60 d + 500, -17..-20 120 d + 1000 (maximum)
-#   Class II : 20..17 SD, 16..11 Acq, 10..7 100, 6..1 250, 0..-4 500, -5..-8 60 d + 500,
-#              -9..-14 120 d + 1000, -15..-18 180 d + 2000, -19..-20 360 d + 5000 (maximum)
-#   Class III: 20..19 SD, 18..15 Acq, 14..9 500, 8..5 90 d + 1000, 4..1 180 d + 2000,
-#              0..-2 360 d + 5000, -3..-8 720 d + 10,000, -9..-12 720 d + 1/2 goods,
-#              -13..-16 1000 d + all goods, -17..-20 death + all goods (maximum)
-# Printing quirks, read as above: Class I's -13 cell starts "*60 Day ..." with a single
-# asterisk (still the asterisk style, so a new band after the "|" band at -7..-12), and its
-# -17 cell "|120 Day Imprisonment|" runs into the column gap.  Class III's -9..-12 band
-# prints no fine: 720 days + half the goods, fine 0 (not the 10,000 KC of the band above).
+# §41 (trial_table.csv): each column from the top (result 20) down to -20, a band a row. A
+# band starts at a row with text, either "**text**" or "| text"; the following rows of the
+# same style ("****" or "|") continue it, and the style alternates from band to band.
+# Boundaries read off the printed row numbers (checked column by column at fixed character
+# offsets); the printing quirks read so are the notes of their rows.
 
 
 def _read() -> dict[CrimeClass, tuple[TrialBand, ...]]:
@@ -98,14 +88,8 @@ def _read() -> dict[CrimeClass, tuple[TrialBand, ...]]:
 
 TRIAL_TABLE: Final = _read()
 
-_CRIME_CLASS_NAMES: Final[dict[str, CrimeClass]] = {
-    "i": CrimeClass.I,
-    "1": CrimeClass.I,
-    "ii": CrimeClass.II,
-    "2": CrimeClass.II,
-    "iii": CrimeClass.III,
-    "3": CrimeClass.III,
-}
+#: A crime class by its numeral or number, folded: "i" and "1" are class I.
+_CRIME_CLASS_NAMES: Final = {n: c for c in CrimeClass for n in (c.name.casefold(), str(c.value))}
 
 
 def parse_crime_class(value: int | str) -> CrimeClass:
