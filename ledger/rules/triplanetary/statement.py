@@ -16,7 +16,7 @@ from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
 from ledger.rules.triplanetary.justice import in_prison
-from ledger.rules.triplanetary.kit import collected_when, hold_capacity, hold_used, state_of
+from ledger.rules.triplanetary.kit import collected_when, fed, hold_capacity, hold_used, state_of
 from ledger.rules.triplanetary.model import Mine, Office, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -128,11 +128,11 @@ def _wages_ahead_s13(state: State, rules: Rules, day: int, name: str) -> list[tu
 
 
 def _supplies_ahead_s14(state: State, rules: Rules, day: int, name: str) -> list[tuple[int, str]]:
-    """The day a post's crews go on emergency supplies, or the day they die on them (§14)."""
-    working = Counter(c.post for c in state.crews if c.active)
+    """The day a post's crews go on emergency supplies, or the day they die on them (§14); a
+    base's supplies feed the crews of the mines on its hex too (§19)."""
     out = []
     for post in (p for p in [*state.ships, *state.bases, *state.mines] if p.owner == name):
-        dl = supply_deadline(rules, state, post, day, working[post.id])
+        dl = supply_deadline(rules, state, post, day, fed(state, post))
         if dl is None:
             continue
         (start, death), who = dl, post.name or post.id
