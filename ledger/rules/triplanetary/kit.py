@@ -29,7 +29,6 @@ from ledger.rules.triplanetary.model import (
     DESTROYED,
     Base,
     Due,
-    Mine,
     Module,
     Office,
     Post,
@@ -374,11 +373,6 @@ def fed(state: State, post: Post) -> int:
     if isinstance(post, Base):
         n += sum(len(state.crews_at(m.id)) for m in state.mines if m.base == post.id)
     return n
-
-
-def fed_by_a_base(state: State, post: Post) -> bool:
-    """A mine on the hex of a base (of the state): its crews eat from the base (§19)."""
-    return isinstance(post, Mine) and any(b.id == post.base for b in state.bases if post.base)
 
 
 def eaters(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:

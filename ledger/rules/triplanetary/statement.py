@@ -5,6 +5,7 @@ itself, run on a copy."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from decimal import Decimal
 
 from ledger.core.books import Player
@@ -127,15 +128,23 @@ def _wages_ahead_s13(state: State, rules: Rules, day: int, name: str) -> list[tu
     return out
 
 
+def supplies_ahead(
+    rules: Rules, state: State, day: int, name: str
+) -> Iterator[tuple[Post, int, int, int]]:
+    """`name`'s posts whose crews will be out of supplies (§14): each with the crews its supplies
+    feed (a base's, those of the mines on its hex too, §19), the day they start on emergency
+    supplies and the day they die (`supply_deadline`)."""
+    for post in [*state.ships, *state.bases, *state.mines]:
+        crews = fed(state, post)
+        if post.owner == name and (dl := supply_deadline(rules, state, post, day, crews)):
+            yield post, crews, *dl
+
+
 def _supplies_ahead_s14(state: State, rules: Rules, day: int, name: str) -> list[tuple[int, str]]:
-    """The day a post's crews go on emergency supplies, or the day they die on them (§14); a
-    base's supplies feed the crews of the mines on its hex too (§19)."""
+    """The day a post's crews go on emergency supplies, or the day they die on them (§14)."""
     out = []
-    for post in (p for p in [*state.ships, *state.bases, *state.mines] if p.owner == name):
-        dl = supply_deadline(rules, state, post, day, fed(state, post))
-        if dl is None:
-            continue
-        (start, death), who = dl, post.name or post.id
+    for post, _, start, death in supplies_ahead(rules, state, day, name):
+        who = post.name or post.id
         die = f"its crews die on day {death} unless resupplied"
         if start <= day:
             out.append((death, f"{who} lives on emergency supplies: {die}"))

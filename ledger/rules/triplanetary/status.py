@@ -14,7 +14,7 @@ from ledger.rules.triplanetary import kit
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import prison_term
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.statement import supply_deadline
+from ledger.rules.triplanetary.statement import supplies_ahead
 
 DEAD = "dead"
 
@@ -26,30 +26,21 @@ def falls_due(books: Books, p: Player) -> dict[str, Any]:
     if p.get("status") == DEAD:
         return {"owed": "0.00", "supplies": [], "offices": [], "prison_until": None}
     owed = sum((d.amount for d in state.dues if d.player == p.name), Decimal(0))
-    working = {post.id: kit.fed(state, post) for post in [*state.ships, *state.bases, *state.mines]}
     supplies = []
-    for post in [*state.ships, *state.bases, *state.mines]:
-        if post.owner != p.name:
-            continue
-        if kit.fed_by_a_base(state, post):
-            continue  # its crews eat from the base, which says when they run out
-        deadline = supply_deadline(rules, state, post, day, working[post.id])
-        if deadline is not None:
-            # living on the post's emergency supplies: nothing left to feed a crew, and some
-            # of the emergency supplies eaten (§14)
-            emergency = post.supplies < working[post.id] and post.emergency_left < (
-                kit.emergency_days(rules, post)
-            )
-            supplies.append(
-                {
-                    "post": post.id,
-                    "name": post.name or post.id,
-                    "crews": working[post.id],
-                    "on_emergency": emergency,
-                    "runs_out": None if emergency else deadline[0],
-                    "crews_die": deadline[1],
-                }
-            )
+    for post, crews, runs_out, crews_die in supplies_ahead(rules, state, day, p.name):
+        # living on the post's emergency supplies: nothing left to feed a crew, and some of the
+        # emergency supplies eaten (§14)
+        emergency = post.supplies < crews and post.emergency_left < kit.emergency_days(rules, post)
+        supplies.append(
+            {
+                "post": post.id,
+                "name": post.name or post.id,
+                "crews": crews,
+                "on_emergency": emergency,
+                "runs_out": None if emergency else runs_out,
+                "crews_die": crews_die,
+            }
+        )
     offices = [
         {
             "office": o.id,
