@@ -335,26 +335,15 @@ class State:
         return State(**lists, prices=self.prices)
 
     def posts(self) -> dict[str, Post]:
-        out: dict[str, Post] = {}
-        for group in (self.ships, self.bases, self.mines):
-            for p in group:
-                out[p.id] = p
-        return out
+        return {p.id: p for group in (self.ships, self.bases, self.mines) for p in group}
 
     def find_post(self, key: str) -> Post | None:
         """A ship, base or mine by id or by name (any case)."""
         folded = key.strip().casefold()
-        for group in (self.ships, self.bases, self.mines):
-            for p in group:
-                if p.id.casefold() == folded:
-                    return p
-        matches = [
-            p
-            for g in (self.ships, self.bases, self.mines)
-            for p in g
-            if p.name.casefold() == folded
-        ]
-        return matches[0] if len(matches) == 1 else None
+        posts = [*self.ships, *self.bases, *self.mines]
+        by_id = next((p for p in posts if p.id.casefold() == folded), None)
+        matches = [p for p in posts if p.name.casefold() == folded]
+        return by_id or (matches[0] if len(matches) == 1 else None)
 
     def crews_at(self, post_id: str) -> list[Crew]:
         return [c for c in self.crews if c.post == post_id and c.active]

@@ -45,7 +45,6 @@ from ledger.rules.triplanetary.model import (
 
 Rows = Sequence[tuple[CellRef, dict[str, Any]]]
 
-PLAYERS = "players"  # the names in the Players sheet
 PLACES = tables.PLACES
 SHIP_TYPES = tuple(e.key for e in tables.EQUIPMENT if e.kind == tables.Kind.SHIP)
 BASE_TYPES = tuple(e.key for e in tables.EQUIPMENT if e.kind == tables.Kind.BASE)
@@ -129,7 +128,6 @@ def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
                 )
             )
             continue
-        base = prices[key]
         if v.get("price") is None:
             problems.append(
                 problem(
@@ -140,13 +138,8 @@ def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
                 )
             )
             continue
-        prices[key] = msgspec.structs.replace(
-            base,
-            price=v["price"],
-            build_days=v["build_days"] if v.get("build_days") is not None else base.build_days,
-            hold_cp=v.get("hold_cp") if v.get("hold_cp") is not None else base.hold_cp,
-            size_cp=v.get("size_cp") if v.get("size_cp") is not None else base.size_cp,
-        )
+        typed = {f: v[f] for f in ("build_days", "hold_cp", "size_cp") if v.get(f) is not None}
+        prices[key] = msgspec.structs.replace(prices[key], price=v["price"], **typed)
     return prices
 
 
