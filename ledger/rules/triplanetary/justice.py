@@ -203,7 +203,8 @@ def _declare(act: Act, a: Declare) -> Done:
             f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
         )
     player = set_status(act.books, player, what, prison_term(player))  # a term goes on (§41)
-    change = tables.PR_PIRATE if what == "pirate" else tables.PR_WARLORD
+    # a pirate's PR is the house rule's (§33 §36C, as a pirate made by unpaid tax, §29)
+    change = act.rules.pr_pirate if what == "pirate" else tables.PR_WARLORD
     set_pr(
         act.books,
         player,
