@@ -12,10 +12,11 @@ from decimal import Decimal
 from ledger.core import board as steps
 from ledger.core.board import Note
 from ledger.core.books import Player
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
 from ledger.core.steps import set_columns
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, HoldingRow, board_of
+from ledger.rules.planetopoly.tables import SAID
 
 LOAN_PREFIX = "loan:"
 
@@ -52,12 +53,7 @@ def game_over(books: Books, where: str) -> Problem | None:
     name = winner(books)
     if name is None:
         return None
-    return problem(
-        "game-over",
-        where,
-        f"§2: the game is over: {name} is the player left and has won",
-        "ledger report game shows the standings",
-    )
+    return SAID.problem("game-over", where, name=name)
 
 
 def turns(player: Player) -> int:

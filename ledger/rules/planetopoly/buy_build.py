@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from ledger.core import board as steps
 from ledger.core.books import BANK, Player
-from ledger.core.problems import problem
-from ledger.core.steps import Refused, refuse
+from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank, rules, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
@@ -22,6 +21,7 @@ from ledger.rules.planetopoly.kit import (
 )
 from ledger.rules.planetopoly.moves import Build, Buy
 from ledger.rules.planetopoly.sheets import DeedRow, HoldingRow, board_of, replace_holding
+from ledger.rules.planetopoly.tables import SAID
 
 
 def buy(books: Books, v: Buy, where: Where, event: str) -> str:
@@ -31,36 +31,18 @@ def buy(books: Books, v: Buy, where: Where, event: str) -> str:
     check_free(books, player, where["player"], "buy: a prisoner does not move")
     check_no_debt(books, player, where["player"], "buy anything")
     owner = board.holding(deed.key)
+    rule = "§5" if deed.is_plot else "§6"
     if owner is not None:
-        rule = "§5" if deed.is_plot else "§6"
-        raise refuse(
-            "deed-owned",
-            where["deed"],
-            f"{rule}: {deed.name} belongs to {owner.owner}",
-            f"ledger rent {player.name} {deed.key} for the rent"
-            if owner.owner != player.name
-            else "",
-        )
+        said = "deed-owned" if owner.owner != player.name else "deed-owned-by-buyer"
+        raise SAID.refuse(said, where["deed"], rule=rule, d=deed, owner=owner.owner, p=player)
     if deed.is_plot:
         claim = rules.claimant(board, deed.planet)
         if claim is not None and claim != player.name:
-            raise refuse(
-                "planet-claimed",
-                where["deed"],
-                f"§5: {claim} owns a plot of {deed.planet} and has the claim to the whole planet",
-                f"{claim} may buy it remotely: ledger remote-buy {claim} {deed.key} --lander {player.name}",
-            )
-        if claim is None:
-            short = rules.unfinished_claims(board, player.name)
-            if short:
-                raise refuse(
-                    "claim-unfinished",
-                    where["deed"],
-                    f"§5: {player.name} holds one deed of {', '.join(short)} and must hold at "
-                    f"least two of every claimed planet before buying a plot of {deed.planet}",
-                    "",
-                )
-    rule = "§5" if deed.is_plot else "§6"
+            raise SAID.refuse("planet-claimed", where["deed"], claim=claim, d=deed, p=player)
+        short = rules.unfinished_claims(board, player.name) if claim is None else []
+        if short:
+            short_of = ", ".join(short)
+            raise SAID.refuse("claim-unfinished", where["deed"], p=player, d=deed, short=short_of)
     check_afford(books, player, deed.price, deed.name, rule, where["player"])
     note = steps.Note("buy", f"{player.name} buys {deed.name}", rule, event)
     account = books.game.cash_account(player)
@@ -75,15 +57,11 @@ def check_points(
     points = rules.planet_points(board, deed.planet, owner)
     points[deed.key] = after
     breaches = rules.limit_breaches(points)
+    said = "point-limit-build" if rule == "§5" else "point-limit"
     if breaches:
         raise Refused(
             *[
-                problem(
-                    "support-point-limit",
-                    where,
-                    f"{rule}: {what} ({key} would have {points[key]})",
-                    "build on the other plots of the planet first" if rule == "§5" else "",
-                )
+                SAID.problem(said, where, rule=rule, what=what, key=key, points=points[key])
                 for key, what in breaches
             ]
         )
@@ -95,29 +73,13 @@ def add_points(
     board = board_of(books)
     held = board.holding(deed.key)
     if not deed.is_plot:
-        raise refuse(
-            "no-points-here",
-            where["deed"],
-            f"§6: no support points can be built on a {deed.kind.replace('-', ' ')}",
-            "",
-        )
+        raise SAID.refuse("no-points-built-on-st", where["deed"], kind=deed.kind.replace("-", " "))
     if held is None or held.owner != player.name:
-        raise refuse(
-            "not-owner",
-            where["deed"],
-            f"§5: {player.name} does not own {deed.name}",
-            "support points go on the player's own plots",
-        )
+        raise SAID.refuse("not-owner-build", where["deed"], p=player, d=deed)
     if n < 1:
-        raise refuse("bad-number", where["points"], f"{rule}: --points must be 1 or more", "")
+        raise SAID.refuse("bad-number", where["points"], rule=rule)
     if held.new:
-        raise refuse(
-            "bought-this-turn",
-            where["deed"],
-            f"§5: {player.name} bought {deed.name} this turn and may build support points on it "
-            "only at the next opportunity",
-            "the mark goes when another player's move is recorded (or type no in Holdings' new)",
-        )
+        raise SAID.refuse("bought-this-turn", where["deed"], p=player, d=deed)
     check_points(
         books, deed, player.name, held.points + n, where.get("points", where["deed"]), "§5"
     )

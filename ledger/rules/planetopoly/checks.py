@@ -9,10 +9,11 @@ import itertools
 from collections.abc import Iterable
 from decimal import Decimal
 
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
 from ledger.rules.planetopoly import bank, rules, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DEEDS, HOLDINGS, Board, board_of
+from ledger.rules.planetopoly.tables import SAID
 
 
 def check_state(books: Books) -> Iterable[Problem]:
@@ -30,152 +31,77 @@ def _settings(books: Books) -> Iterable[Problem]:
         value = books.settings.values.get(s.key)
         where = str(books.settings.refs.get(s.key, "Settings"))
         if s.kind == "money" and isinstance(value, Decimal) and value < 0:
-            yield problem(
-                "bad-setting",
-                where,
-                f"{s.key} cannot be negative ({value})",
-                f"{s.rule}: the rule's value is {s.default}",
-            )
+            yield SAID.problem("negative-setting", where, s=s, value=value)
     if books.settings.get_int("prison_stays") < 1:
-        yield problem(
-            "bad-setting",
-            str(books.settings.refs.get("prison_stays", "Settings")),
-            "prison_stays must be 1 or more",
-            "§10: the third round missed serves the sentence (3)",
-        )
+        yield SAID.problem("prison-stays", str(books.settings.refs.get("prison_stays", "Settings")))
 
 
 def _players(books: Books) -> Iterable[Problem]:
+    """§1: at most max_players; §2: two at least; §9: a debt is the journal's, repaid first."""
     limit = books.settings.get_int("max_players")
     players = books.players
     if len(players) > limit:
         where = str(players[limit].ref) if players[limit].ref else "Players"
-        yield problem(
-            "too-many-players",
-            where,
-            f"§1: Planetopoly has at most {limit} players, not {len(players)}",
-            "leave the others out",
-        )
+        yield SAID.problem("too-many-players", where, limit=limit, count=len(players))
     if len(players) < 2:
-        yield problem(
-            "too-few-players",
-            "Players",
-            f"§2: Planetopoly needs two players at least (the last one left wins), not {len(players)}",
-            "add --player NAME for each player",
-        )
+        yield SAID.problem("too-few-players", "Players", count=len(players))
     for p in players:
         typed = p.get("debt")
         owed = bank.debt(books, p)
+        where = str(p.ref) if p.ref else f"player {p.name}"
         if owed > 0 and bank.cash(books, p) > 0:
-            yield problem(
-                "debt-not-repaid",
-                str(p.ref) if p.ref else f"player {p.name}",
-                f"§9: {p.name} owes the bank {owed:.2f} and holds {bank.cash(books, p):.2f}: "
-                "money received repays the debt first",
-                "record money for a player in debt with a command (pay, event --receive, "
-                "start, rent, sell), which repays it; not by typing it in the Journal",
-                warning=True,
-            )
+            cash = bank.cash(books, p)
+            yield SAID.problem("debt-not-repaid", where, p=p, owed=owed, cash=cash)
         if isinstance(typed, Decimal) and typed != owed:
-            yield problem(
-                "debt-edited",
-                str(p.ref) if p.ref else f"player {p.name}",
-                f"the Players sheet says {p.name} owes {typed:.2f}, the journal {owed:.2f}",
-                "the debt is the journal's (loan:NAME) and rewritten on every save",
-                warning=True,
-            )
+            yield SAID.problem("debt-edited", where, p=p, typed=typed, owed=owed)
 
 
 def _deeds(board: Board) -> Iterable[Problem]:
+    """Each card once, of a kind; a price above 0, no value below 0 (§5); a toll station or
+    speed trap of no planet (§6); a plot of a planet of three, its rents not falling with the
+    level, with a rent and a support point price (§5)."""
     seen: dict[str, str] = {}
     planets: dict[str, list[str]] = {}
     for d in board.deeds:
         where = DEEDS.cell("key", d.ref, f"deed {d.key}")
         key = d.key.casefold()
         if key in seen:
-            yield problem(
-                "duplicate-deed",
-                where,
-                f"the deed {d.key!r} is in Deeds twice",
-                f"first at {seen[key]}",
-            )
+            yield SAID.problem("duplicate-deed", where, d=d, first=seen[key])
         seen.setdefault(key, where)
         if d.kind not in tables.KINDS:
-            yield problem(
-                "bad-kind",
-                DEEDS.cell("kind", d.ref, where),
-                f"{d.kind!r} is no kind of deed",
-                "plot, toll-station or speed-trap",
-            )
+            yield SAID.problem("bad-kind", DEEDS.cell("kind", d.ref, where), d=d)
             continue
         if d.price <= 0:
-            yield problem(
-                "bad-price",
-                DEEDS.cell("price", d.ref, where),
-                f"§5: {d.key} needs a price above 0",
-                "",
-            )
+            yield SAID.problem("bad-price", DEEDS.cell("price", d.ref, where), d=d)
         for column in ("sale_value", "premium", "mortgage", "point_price", "point_sale"):
             if getattr(d, column) < 0:
-                yield problem(
-                    "bad-value",
-                    DEEDS.cell(column, d.ref, where),
-                    f"the {column} of {d.key} is below 0",
-                    "",
+                yield SAID.problem(
+                    "bad-value", DEEDS.cell(column, d.ref, where), d=d, column=column
                 )
-        if not d.is_plot:
-            if d.planet:
-                yield problem(
-                    "planet-on-st",
-                    DEEDS.cell("planet", d.ref, where),
-                    f"§6: a {d.kind} belongs to no planet ({d.key})",
-                    "leave the planet empty",
-                )
-            continue
-        if not d.planet:
-            yield problem(
-                "plot-without-planet",
-                DEEDS.cell("planet", d.ref, where),
-                f"§5: the plot {d.key} names no planet",
-                "every plot belongs to a planet of three plots",
-            )
+        if not d.is_plot or not d.planet:
+            if d.is_plot or d.planet:
+                said = "planet-on-st" if d.planet else "plot-without-planet"
+                yield SAID.problem(said, DEEDS.cell("planet", d.ref, where), d=d)
             continue
         planets.setdefault(d.planet, []).append(where)
         rents = [r for r in d.rents() if r[1] > 0]  # an empty level is judged when reached
         for (_, low, lname), (_, high, hname) in itertools.pairwise(rents):
             if high < low:
-                yield problem(
-                    "rent-falls",
-                    where,
-                    f"§5: the rent of {d.key} falls from {low} ({lname}) to {high} ({hname})",
-                    "a higher level takes at least the rent of a lower one",
-                )
+                levels = {"low": low, "lname": lname, "high": high, "hname": hname}
+                yield SAID.problem("rent-falls", where, d=d, **levels)
                 break
-        if d.rent <= 0:
-            yield problem(
-                "no-rent",
-                DEEDS.cell("rent", d.ref, where),
-                f"§5: the plot {d.key} has no rent",
-                "",
-            )
-        if d.point_price <= 0:
-            yield problem(
-                "no-point-price",
-                DEEDS.cell("point_price", d.ref, where),
-                f"§5: the plot {d.key} has no support point price",
-                "",
-            )
+        for column, said in (("rent", "no-rent"), ("point_price", "no-point-price")):
+            if getattr(d, column) <= 0:
+                yield SAID.problem(said, DEEDS.cell(column, d.ref, where), d=d)
     for planet, wheres in planets.items():
         if len(wheres) != 3:
-            yield problem(
-                "planet-not-three",
-                wheres[0],
-                f"§5: the planet {planet} has {len(wheres)} plots, not three",
-                "each planet has three plots (its claim covers the other two)",
-            )
+            yield SAID.problem("planet-not-three", wheres[0], planet=planet, count=len(wheres))
 
 
 def _holdings(books: Books, board: Board) -> Iterable[Problem]:
+    """A holding of a deed of Deeds, one owner a card, a player still in the game (§9), 0 to
+    9 support points and only on a plot (§5, §6) at a level the card has a rent for; one
+    owner a planet and its points within §5's limits."""
     names = {p.name for p in books.players}
     seen: dict[str, str] = {}
     owners: dict[str, set[str]] = {}
@@ -183,73 +109,36 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
         where = HOLDINGS.cell("deed", h.ref, f"holding {h.deed}")
         d = board.deed(h.deed)
         if d is None:
-            yield problem("unknown-deed", where, f"{h.deed!r} is no deed of the Deeds sheet", "")
+            yield SAID.problem("unknown-deed", where, h=h)
             continue
         if d.key in seen:
-            yield problem(
-                "two-owners",
-                where,
-                f"§5: {d.key} is owned twice (also at {seen[d.key]})",
-                "a title deed card has one owner",
-            )
+            yield SAID.problem("two-owners", where, d=d, first=seen[d.key])
         seen.setdefault(d.key, where)
         owner = books.player(h.owner)
         if h.owner not in names or owner is None:
-            yield problem(
-                "unknown-owner",
-                HOLDINGS.cell("owner", h.ref, where),
-                f"{h.owner!r} is no player",
-                "",
-            )
+            yield SAID.problem("unknown-owner", HOLDINGS.cell("owner", h.ref, where), h=h)
             continue
         if bank.flag(owner, "out"):
-            yield problem(
-                "owner-out",
-                HOLDINGS.cell("owner", h.ref, where),
-                f"§9: {owner.name} has lost and owns nothing",
-                "clear the row: the deed is the bank's",
-            )
+            yield SAID.problem("owner-out", HOLDINGS.cell("owner", h.ref, where), p=owner)
+        points_cell = HOLDINGS.cell("points", h.ref, where)
         if h.points < 0 or h.points > tables.MAX_POINTS:
-            yield problem(
-                "bad-points",
-                HOLDINGS.cell("points", h.ref, where),
-                f"§5: {h.points} support points; a plot holds 0 to {tables.MAX_POINTS}",
-                "",
-            )
+            yield SAID.problem("bad-points", points_cell, h=h, most=tables.MAX_POINTS)
         elif h.points and not d.is_plot:
-            yield problem(
-                "no-points-here",
-                HOLDINGS.cell("points", h.ref, where),
-                f"§6: no support points can be on a {d.kind}",
-                "",
-            )
+            yield SAID.problem("no-points-on-st", points_cell, d=d)
         if d.is_plot:
             owners.setdefault(d.planet, set()).add(owner.name)
             if 0 <= h.points <= tables.MAX_POINTS and d.rent_at(h.points) <= 0:
                 column = tables.level_column(h.points)
-                yield problem(
-                    "no-rent",
-                    DEEDS.cell(column, d.ref, f"deed {d.key}"),
-                    f"§5: {d.key} stands at {tables.level_name(h.points)} and the Deeds sheet has "
-                    f"no rent for that level (column {column}): a rent there is refused",
-                    "type the rent its card prints for that level",
-                    warning=True,
-                )
+                level = tables.level_name(h.points)
+                where = DEEDS.cell(column, d.ref, f"deed {d.key}")
+                yield SAID.problem("no-rent-at-level", where, d=d, level=level, column=column)
     for planet, who in sorted(owners.items()):
         if len(who) > 1:
-            yield problem(
-                "planet-split",
-                "Holdings",
-                f"§5: plots of {planet} are owned by {', '.join(sorted(who))}; the first owner claims the whole planet",
-                "",
-            )
+            split = ", ".join(sorted(who))
+            yield SAID.problem("planet-split", "Holdings", planet=planet, owners=split)
             continue
         (owner_name,) = who
         for key, what in rules.limit_breaches(rules.planet_points(board, planet, owner_name)):
             h = board.holding(key)
-            yield problem(
-                "support-point-limit",
-                HOLDINGS.cell("points", h.ref if h else None, f"holding {key}"),
-                f"§5: {what} ({key})",
-                "",
-            )
+            where = HOLDINGS.cell("points", h.ref if h else None, f"holding {key}")
+            yield SAID.problem("point-limit-typed", where, what=what, key=key)

@@ -8,11 +8,12 @@ from decimal import Decimal
 
 from ledger.core.board import Note
 from ledger.core.books import BANK, Player
-from ledger.core.steps import refuse, set_columns
+from ledger.core.steps import set_columns
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import Where, check_afford, check_free, find_player, summarize
 from ledger.rules.planetopoly.moves import Alone, Card
+from ledger.rules.planetopoly.tables import SAID
 
 
 def card(books: Books, v: Card, where: Where, event: str) -> str:
@@ -20,21 +21,11 @@ def card(books: Books, v: Card, where: Where, event: str) -> str:
     check_free(books, player, where["player"], "draw an event card: a prisoner does not move")
     pay, receive = v.pay, v.receive
     if (pay is None) == (receive is None):
-        raise refuse(
-            "pay-or-receive",
-            where["pay"],
-            "§7: an event card either pays to the bank or receives from it: give --pay N or --receive N",
-            "a card that only moves the piece needs no command",
-        )
+        raise SAID.refuse("pay-or-receive", where["pay"])
     amount = pay if pay is not None else receive
     assert isinstance(amount, Decimal)
     if amount <= 0:
-        raise refuse(
-            "bad-amount",
-            where["pay" if pay is not None else "receive"],
-            "§7: the amount must be more than 0",
-            "",
-        )
+        raise SAID.refuse("bad-amount", where["pay" if pay is not None else "receive"])
     text = f"{player.name}: event card" + (f" {v.card!r}" if v.card else "")
     if pay is not None:
         said = bank.pay_out(books, player, BANK, amount, Note("event", text, "§7", event))
@@ -46,7 +37,7 @@ def card(books: Books, v: Card, where: Where, event: str) -> str:
 def prison(books: Books, v: Alone, where: Where, event: str) -> str:
     player = find_player(books, v.player, where["player"], "§10")
     if bank.flag(player, "in_prison") and not bank.served(books, player):
-        raise refuse("in-prison", where["player"], f"§10: {player.name} is in prison already", "")
+        raise SAID.refuse("in-prison-already", where["player"], p=player)
     # (one who has served and goes back on the turn that frees them starts a new sentence)
     set_columns(books, player.name, in_prison=True, prison_turns=0)
     return f"{player.name} goes to prison (§10); the next player's turn"
@@ -55,7 +46,7 @@ def prison(books: Books, v: Alone, where: Where, event: str) -> str:
 def _prisoner(books: Books, v: Alone, where: Where) -> Player:
     player = find_player(books, v.player, where["player"], "§10")
     if not bank.flag(player, "in_prison"):
-        raise refuse("not-in-prison", where["player"], f"§10: {player.name} is not in prison", "")
+        raise SAID.refuse("not-in-prison", where["player"], p=player)
     return player
 
 
@@ -81,14 +72,7 @@ def bail(books: Books, v: Alone, where: Where, event: str) -> str:
 def stay(books: Books, v: Alone, where: Where, event: str) -> str:
     player = _prisoner(books, v, where)
     if bank.served(books, player):
-        raise refuse(
-            "sentence-served",
-            where["player"],
-            f"§10: {player.name} has served the sentence and continues from the prison field "
-            "on the next turn",
-            f"record {player.name}'s next move (start, risk, buy, rent, ...), or ledger bail "
-            f"{player.name} to mark the turn (no fine)",
-        )
+        raise SAID.refuse("sentence-served", where["player"], p=player)
     served = bank.turns(player) + 1
     if served >= books.settings.get_int("prison_stays"):
         # "he has served his sentence and must continue from the prison field once it is his

@@ -15,12 +15,13 @@ from ledger.core.books import BANK, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game, unknown_report
 from ledger.core.params import ActionSpec
-from ledger.core.problems import Problem, ProblemsFound, problem
+from ledger.core.problems import Problem, ProblemsFound
 from ledger.core.report import TickReport
 from ledger.core.settings import Settings
 from ledger.rules.planetopoly import bank, checks, commands, sheets, statement, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import RECORDS, Board
+from ledger.rules.planetopoly.tables import SAID
 
 
 class Planetopoly(Game):
@@ -62,9 +63,7 @@ class Planetopoly(Game):
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         if not bank.flag(player, "out"):
             return bank.game_over(books, where)  # §2: the winner's money moves no more
-        return problem(
-            "player-out", where, f"§9: {player.name} has lost the game and takes no more part", ""
-        )
+        return SAID.problem("lost", where, p=player)
 
     def after_payment(self, books: Books, account: str, event: str) -> list[str]:
         """§9: "If the player receives money he must use it to repay his debts." """
@@ -119,18 +118,7 @@ class Planetopoly(Game):
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:
-        raise ProblemsFound(
-            [
-                problem(
-                    "no-periodic-charges",
-                    "tick",
-                    "Planetopoly has no periodic charges: nothing falls due with time, money "
-                    "moves only when the banker records what happened on the board",
-                    "use ledger start, risk, buy, build, rent, remote-buy, sell, event, prison, "
-                    "bail, stay and pay",
-                )
-            ]
-        )
+        raise ProblemsFound([SAID.problem("no-periodic-charges", "tick")])
 
     # -- statements, reports, forecast --------------------------------------------------------------
     def forecast(self, books: Books, days: int) -> TickReport:

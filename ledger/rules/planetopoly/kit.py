@@ -11,10 +11,11 @@ from typing import Any
 
 from ledger.core.books import Player
 from ledger.core.problems import Problem
-from ledger.core.steps import refuse, set_columns
+from ledger.core.steps import set_columns
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
+from ledger.rules.planetopoly.tables import SAID
 
 
 class NothingOwed(Exception):
@@ -35,14 +36,9 @@ def find_player(books: Books, name: str, where: str, rule: str = "§1") -> Playe
     player = books.player(name)
     if player is None:
         names = ", ".join(p.name for p in books.players)
-        raise refuse("unknown-player", where, f"{rule}: {name!r} is no player", f"players: {names}")
+        raise SAID.refuse("unknown-player", where, rule=rule, name=name, names=names)
     if bank.flag(player, "out"):
-        raise refuse(
-            "player-out",
-            where,
-            f"§9: {player.name} has lost the game by debt and takes no more part",
-            "",
-        )
+        raise SAID.refuse("player-out", where, p=player)
     return player
 
 
@@ -50,9 +46,7 @@ def find_deed(books: Books, key: str, where: str) -> DeedRow:
     deed = board_of(books).deed(key)
     if deed is None:
         keys = ", ".join(d.key for d in board_of(books).deeds)
-        raise refuse(
-            "unknown-deed", where, f"§5: there is no deed {key!r} in Deeds", f"deeds: {keys}"
-        )
+        raise SAID.refuse("no-such-deed", where, key=key, keys=keys)
     return deed
 
 
@@ -64,33 +58,15 @@ def check_free(books: Books, player: Player, where: str, what: str, *, move: boo
         if move:
             set_columns(books, player.name, in_prison=False, prison_turns=0)
             return
-        raise refuse(
-            "in-prison",
-            where,
-            f"§10: {player.name} has served the sentence but is in prison until their next "
-            f"turn, and may not {what}",
-            f"record {player.name}'s next move (start, risk, buy, rent, event), or ledger bail "
-            f"{player.name} to mark that turn (no fine)",
-        )
+        raise SAID.refuse("in-prison-served", where, p=player, what=what)
     if bank.flag(player, "in_prison"):
-        raise refuse(
-            "in-prison",
-            where,
-            f"§10: {player.name} is in prison and may not {what}",
-            f"ledger bail {player.name} or ledger stay {player.name} on their turn",
-        )
+        raise SAID.refuse("in-prison", where, p=player, what=what)
 
 
 def check_no_debt(books: Books, player: Player, where: str, what: str) -> None:
     owed = bank.debt(books, player)
     if owed > 0:
-        raise refuse(
-            "in-debt",
-            where,
-            f"§9: {player.name} owes the bank {owed:.2f} {books.currency} and may not {what} "
-            "until the debts are repaid",
-            "money the player receives repays the debt first; a sale raises money",
-        )
+        raise SAID.refuse("in-debt", where, p=player, owed=owed, unit=books.currency, what=what)
 
 
 def check_afford(
@@ -99,12 +75,8 @@ def check_afford(
     """A purchase is the player's choice: the bank lends nothing for it (§9)."""
     have = bank.cash(books, player)
     if have < amount:
-        raise refuse(
-            "cannot-afford",
-            where,
-            f"{rule}: {player.name} has {have:.2f} {books.currency} and cannot pay {amount:.2f} for {what}",
-            "the bank lends only for what a player must pay, such as rent (§9)",
-        )
+        money = {"have": have, "unit": books.currency, "amount": amount}
+        raise SAID.refuse("cannot-afford", where, rule=rule, p=player, what=what, **money)
 
 
 def read_dice(books: Books, text: str, where: str, purpose: str) -> tuple[int, int]:
@@ -112,14 +84,9 @@ def read_dice(books: Books, text: str, where: str, purpose: str) -> tuple[int, i
     try:
         a, b = (int(x) for x in parts)
     except ValueError:
-        raise refuse(
-            "bad-dice",
-            where,
-            f"§2: --dice takes the two dice as thrown, not {text!r}",
-            "e.g. --dice 3,5",
-        ) from None
+        raise SAID.refuse("bad-dice", where, text=text) from None
     if not (1 <= a <= 6 and 1 <= b <= 6):
-        raise refuse("bad-dice", where, f"§2: a die shows 1 to 6, not {text!r}", "e.g. --dice 3,5")
+        raise SAID.refuse("bad-die", where, text=text)
     return a, b
 
 

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from ledger.core.board import Note
 from ledger.core.books import BANK
-from ledger.core.problems import problem
-from ledger.core.steps import Refused, refuse
+from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank, rules
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import add_points, check_points
@@ -22,6 +21,7 @@ from ledger.rules.planetopoly.kit import (
 )
 from ledger.rules.planetopoly.moves import RemoteBuy, Sell
 from ledger.rules.planetopoly.sheets import HoldingRow, board_of, replace_holding
+from ledger.rules.planetopoly.tables import SAID
 
 
 def remote_buy(books: Books, v: RemoteBuy, where: Where, event: str) -> str:
@@ -32,38 +32,18 @@ def remote_buy(books: Books, v: RemoteBuy, where: Where, event: str) -> str:
     check_free(books, player, where["player"], "carry out a remote buy", move=False)
     check_no_debt(books, player, where["player"], "buy anything")
     if lander.name == player.name:
-        raise refuse(
-            "lander-is-buyer",
-            where["lander"],
-            "§8: a remote buy pays its premium to another player who landed on the plot",
-            f"ledger buy {player.name} {deed.key} for a plot one landed on",
-        )
+        raise SAID.refuse("lander-is-buyer", where["lander"], p=player, d=deed)
     if not deed.is_plot:
-        raise refuse(
-            "no-remote-buy",
-            where["deed"],
-            f"§6: a {deed.kind.replace('-', ' ')} gives no claim and cannot be bought remotely",
-            "",
-        )
+        raise SAID.refuse("no-remote-buy", where["deed"], kind=deed.kind.replace("-", " "))
     claim = rules.claimant(board, deed.planet)
     if claim != player.name:
-        raise refuse(
-            "no-claim",
-            where["deed"],
-            f"§8: {player.name} has no claim to {deed.planet}"
-            + (f" ({claim} has)" if claim else " (nobody owns a plot of it)"),
-            "a remote buy needs a plot of the planet already",
-        )
+        said = "no-claim" if claim else "no-claim-by-anyone"
+        raise SAID.refuse(said, where["deed"], p=player, d=deed, claim=claim)
     held = board.holding(deed.key)
     n: int = v.points or 0
     if held is None:
         if n:
-            raise refuse(
-                "bought-this-turn",
-                where["points"],
-                "§5: support points on a new plot only at the next opportunity",
-                "buy the plot now and the points on a later remote buy",
-            )
+            raise SAID.refuse("points-on-a-new-plot", where["points"])
         cost, what = deed.price, deed.name
     else:
         held = add_points(books, player, deed, n, where, "§8")
@@ -95,29 +75,19 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
     check_free(books, player, where["player"], "sell", move=False)
     held = board.holding(deed.key)
     if held is None or held.owner != player.name:
-        raise refuse("not-owner", where["deed"], f"§9: {player.name} does not own {deed.name}", "")
+        raise SAID.refuse("not-owner-sell", where["deed"], p=player, d=deed)
     n = v.points
     if n is not None and n < 1:  # not "the whole plot": the banker typed --points
-        raise refuse("bad-number", where["points"], "§9: --points must be 1 or more", "")
+        raise SAID.refuse("bad-number", where["points"], rule="§9")
     if n:
         if n > held.points:
-            raise refuse(
-                "not-that-many",
-                where["points"],
-                f"§9: {deed.name} has {held.points} support points, not {n}",
-                "",
-            )
+            raise SAID.refuse("not-that-many", where["points"], d=deed, h=held, n=n)
         check_points(books, deed, player.name, held.points - n, where["points"], "§9 §5")
         value, what = deed.point_sale * n, f"{n} support point{'s' * (n > 1)} on {deed.name}"
         board.put(replace_holding(held, points=held.points - n))
     else:
         if held.points:
-            raise refuse(
-                "sell-points-first",
-                where["deed"],
-                f"§9: {deed.name} has {held.points} support points: sell them first",
-                f"ledger sell {player.name} {deed.key} --points {held.points}",
-            )
+            raise SAID.refuse("sell-points-first", where["deed"], p=player, d=deed, h=held)
         if deed.is_plot:
             board.drop(deed.key)
             rest = rules.planet_points(board, deed.planet, player.name)
@@ -126,7 +96,7 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
                 board.put(held)
                 raise Refused(
                     *[
-                        problem("support-point-limit", where["deed"], f"§9 §5: {what} ({key})", "")
+                        SAID.problem("point-limit-sold", where["deed"], what=what, key=key)
                         for key, what in breaches
                     ]
                 )

@@ -7,8 +7,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core import board as steps
-from ledger.core.problems import problem
-from ledger.core.steps import refuse
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.kit import (
@@ -23,6 +21,7 @@ from ledger.rules.planetopoly.kit import (
 )
 from ledger.rules.planetopoly.moves import Rent
 from ledger.rules.planetopoly.sheets import board_of, deed_cell
+from ledger.rules.planetopoly.tables import SAID
 
 
 def st_count(books: Books, owner: str, kind: str) -> int:
@@ -45,28 +44,15 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
     held = board.holding(deed.key)
     rule = "§5" if deed.is_plot else "§6"
     if held is None:
-        raise refuse(
-            "deed-unowned",
-            where["deed"],
-            f"{rule}: nobody owns {deed.name}: no rent",
-            f"ledger buy {player.name} {deed.key} to buy it",
-        )
+        raise SAID.refuse("deed-unowned", where["deed"], rule=rule, p=player, d=deed)
     owner = books.player(held.owner)
     if owner is None:
-        raise refuse("unknown-player", where["deed"], f"§5: {held.owner!r} is no player", "")
+        raise SAID.refuse("unknown-landlord", where["deed"], h=held)
     if owner.name == player.name:
-        raise refuse("own-deed", where["deed"], f"{rule}: {player.name} owns {deed.name}", "")
+        raise SAID.refuse("own-deed", where["deed"], rule=rule, p=player, d=deed)
     if bank.flag(owner, "in_prison"):
-        raise NothingOwed(
-            problem(
-                "owner-in-prison",
-                where["deed"],
-                f"§10: {owner.name} is in prison and collects no rent for {deed.name}: "
-                f"{player.name} pays nothing",
-                "",
-                warning=True,
-            )
-        )
+        said = SAID.problem("owner-in-prison", where["deed"], owner=owner, d=deed, p=player)
+        raise NothingOwed(said)
     if deed.is_plot:
         if v.dice:
             read_dice(books, v.dice, where["dice"], "rent")  # thrown to move: nothing to decide
@@ -75,12 +61,8 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
         rule = "§5"
     else:
         if not v.dice:
-            raise refuse(
-                "missing-dice",
-                where["dice"],
-                f"§6: the rent of a {deed.kind.replace('-', ' ')} goes by the dice total (§11)",
-                f"ledger rent {player.name} {deed.key} --dice A,B",
-            )
+            kind = deed.kind.replace("-", " ")
+            raise SAID.refuse("missing-dice", where["dice"], kind=kind, p=player, d=deed)
         a, b = read_dice(books, v.dice, where["dice"], "rent")
         n = st_count(books, owner.name, deed.kind)
         amount = Decimal(tables.ST_RENT[n][a + b])
@@ -89,21 +71,11 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
         record_dice(books, a, b, f"rent {deed.key}", f"{amount:.2f} {books.currency} ({how})")
     if amount <= 0 and deed.is_plot:
         column = tables.level_column(held.points)
-        raise refuse(
-            "no-rent",
-            deed_cell(deed.ref, column, f"Deeds {deed.key}"),
-            f"§5: the Deeds sheet has no rent of {deed.name} for {how} (column {column}): every "
-            "level of a plot takes the rent its card prints for that level",
-            f"type the card's rent for {how} in that cell (a workbook made before the column "
-            "existed has it empty)",
-        )
+        where_rent = deed_cell(deed.ref, column, f"Deeds {deed.key}")
+        raise SAID.refuse("no-rent-for-level", where_rent, d=deed, how=how, column=column)
     if amount <= 0:
-        raise refuse(
-            "no-rent",
-            str(deed.ref) if deed.ref else "Deeds",
-            f"{rule}: the card of {deed.name} prints no rent for {how}",
-            "",
-        )
+        where_rent = str(deed.ref) if deed.ref else "Deeds"
+        raise SAID.refuse("no-rent-printed", where_rent, rule=rule, d=deed, how=how)
     text = f"{player.name} pays {owner.name} rent for {deed.name} ({how})"
     to = books.game.cash_account(owner)
     said = bank.pay_out(books, player, to, amount, steps.Note("rent", text, rule, event))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from ledger.core import data
+from ledger.core.sayings import Sayings
 
 D = Decimal
 
@@ -70,3 +71,7 @@ def level_name(points: int) -> str:
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
 SETTINGS = data.settings(_HERE)
+
+#: What the game says when it refuses a command or `ledger check` finds a mistake, by name
+#: (said.csv: code, message and hint, each beginning with its rule).
+SAID = Sayings(_HERE)
