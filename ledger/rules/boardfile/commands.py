@@ -9,12 +9,12 @@ from collections.abc import Mapping
 
 from ledger.core import board, board_table
 from ledger.core.board_table import Seat
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.engine import Play, Table, play, table_of
 from ledger.rules.boardfile.moves import Buy, Rent, Roll
-from ledger.rules.boardfile.spec import UTILITY, Square
+from ledger.rules.boardfile.spec import SAID, UTILITY, Square
 
 Result = tuple[str, list[Problem]]
 
@@ -39,23 +39,16 @@ def buy(books: Books, a: Buy, where: Mapping[str, str], event: str) -> Result:
     if seat is None or square is None:
         return "", problems
     owner = table.owner.get(square.number)
+    debt, cash = table.debt_of(seat.name), table.cash_of(seat.name)
     if not square.ownable:
-        problems.append(
-            problem("not-for-sale", where["field"], f"{square.name} is not for sale", "")
-        )
+        problems.append(SAID.problem("not-for-sale", where["field"], s=square))
     elif owner:
-        said = f"{square.name} is {owner}'s"
-        problems.append(
-            problem("owned", where["field"], said, f"ledger rent PLAYER {square.number}")
-        )
-    elif table.debt_of(seat.name) > 0:
-        said = f"{seat.name} owes the bank {fmt(table.debt_of(seat.name))} and buys nothing"
-        problems.append(problem("in-debt", where["player"], said, "money paid in repays it first"))
-    elif table.cash_of(seat.name) < square.price:
-        said = f"{seat.name} has {fmt(table.cash_of(seat.name))}, not the price {fmt(square.price)}"
-        problems.append(
-            problem("overdrawn", where["player"], said, "the bank lends for no purchase")
-        )
+        problems.append(SAID.problem("owned", where["field"], s=square, owner=owner))
+    elif debt > 0:
+        problems.append(SAID.problem("in-debt", where["player"], seat=seat, debt=fmt(debt)))
+    elif cash < square.price:
+        money = {"cash": fmt(cash), "price": fmt(square.price)}
+        problems.append(SAID.problem("overdrawn", where["player"], seat=seat, **money))
     if problems:
         return "", problems
     note = board.Note("buy", f"{seat.name} buys {square.name}", "price", event)
@@ -72,15 +65,14 @@ def rent(books: Books, a: Rent, where: Mapping[str, str], event: str) -> Result:
         return "", problems
     owner = table.owner.get(square.number)
     if owner is None or owner == seat.name:
-        said = f"{square.name} is " + (f"{seat.name}'s own" if owner else "nobody's")
-        problems.append(problem("no-rent", where["field"], f"{said}: no rent is due", ""))
+        said = "no-rent-own" if owner else "no-rent-nobodys"
+        problems.append(SAID.problem(said, where["field"], s=square, seat=seat))
     dice: list[int] = []
     if a.dice:
         dice, bad = board.parse_dice(a.dice, where["dice"])
         problems += bad
     elif square.kind == UTILITY:
-        said = f"{square.name}'s rent is by the dice"
-        problems.append(problem("needs-dice", where["dice"], said, "add --dice A,B"))
+        problems.append(SAID.problem("needs-dice", where["dice"], s=square))
     if problems:
         return "", problems
     t = Play(table, seat, sum(dice), event)
@@ -105,19 +97,14 @@ def _named(
     seat = table.by_name.get(found.name) if found is not None else None
     if found is None or seat is None:
         names = ", ".join(s.name for s in table.seats)
-        problems.append(
-            problem("unknown-player", where["player"], f"{a.player!r} is not a player", names)
-        )
+        problems.append(SAID.problem("unknown-player", where["player"], name=a.player, names=names))
     elif (out := books.game.out_of_game(books, found, where["player"])) is not None:
         problems.append(out)
     text = str(a.field).strip()
     squares = table.squares
     square = next((s for s in squares if str(s.number) == text or _key(s.name) == _key(text)), None)
     if square is None:
-        said = f"there is no field {text!r} on the board"
-        problems.append(
-            problem("unknown-field", where["field"], said, f"a number 1-{table.n} or a name")
-        )
+        problems.append(SAID.problem("unknown-field", where["field"], text=text, n=table.n))
     if problems:
         return None, None, problems
     return seat, square, []

@@ -18,7 +18,7 @@ from ledger.core.board import TurnLine as Line
 from ledger.core.board_table import Seat, Turn
 from ledger.core.books import BANK
 from ledger.core.money import round_money
-from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
+from ledger.core.problems import CellRef, Problem, ProblemsFound
 from ledger.core.report import fmt
 from ledger.rules.boardfile import spec
 from ledger.rules.boardfile.books import Books
@@ -280,8 +280,7 @@ def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
         return str(CellRef("Board", 1, ref.row)) if ref is not None else f"Board line {n}"
 
     if not state.lines:
-        hint = "copy the board's file in again: ledger new --board FILE makes it"
-        return None, [problem("missing-board-value", "Board", "the Board sheet is empty", hint)]
+        return None, [spec.SAID.problem("board-sheet-empty", "Board")]
     return spec.read("\n".join(x.text for x in ordered) + "\n", where)
 
 

@@ -16,7 +16,8 @@ from typing import Any
 import msgspec
 
 from ledger.core.money import parse_amount
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
+from ledger.core.sayings import Sayings
 
 START, LOT, STATION, UTILITY, TAX = "start", "lot", "station", "utility", "tax"
 JAIL, GO_TO_JAIL, FREE = "jail", "go-to-jail", "free"
@@ -26,6 +27,9 @@ KINDS = (START, LOT, STATION, UTILITY, TAX, JAIL, GO_TO_JAIL, FREE)
 OWNABLE = (LOT, STATION, UTILITY)
 LOAN, OUT = "loan", "out"
 ZERO = Decimal(0)
+#: What the board's reader, `ledger check` and the commands say of a mistake, by name
+#: (said.csv: code, message and hint; a journal line's rule is the file's key, as here).
+SAID = Sayings(__package__ or "ledger.rules.boardfile")
 
 
 class Square(msgspec.Struct, frozen=True):
@@ -122,9 +126,12 @@ class _Reader:
     def line(self, table: str, index: int, key: str) -> int:
         return self.at.get((table, index, key)) or self.at.get((table, index, ""), 1)
 
-    def say(self, code: str, place: tuple[str, int, str], message: str, hint: str) -> None:
+    def say(self, name: str, place: tuple[str, int, str], /, **fields: object) -> None:
+        """The saying `name` (said.csv) of the key at `place`, its line in front."""
         n = self.line(*place)
-        self.found.append((n, problem(code, self.where(n), f"line {n}: {message}", hint)))
+        said = SAID.problem(name, self.where(n), **fields)
+        message = f"line {n}: {said.message}"
+        self.found.append((n, msgspec.structs.replace(said, message=message)))
 
     @property
     def problems(self) -> list[Problem]:
@@ -135,8 +142,8 @@ class _Reader:
         """`raw` read as `kind`, or None with its problem."""
         read = _READERS[kind](raw)
         if read is None:
-            said = f"{label} is {_shown(raw)}, not {_WANTED[kind]}"
-            self.say("bad-board-value", place, said, _why(raw, kind))
+            wanted, why = _WANTED[kind], _why(raw, kind)
+            self.say("bad-value", place, label=label, shown=_shown(raw), wanted=wanted, why=why)
         return read
 
     def table(
@@ -145,16 +152,12 @@ class _Reader:
         out: dict[str, Any] = {}
         for key in data:
             if key not in keys:
-                place = (name, 0, key)
-                known = ", ".join(keys)
-                self.say(
-                    "unknown-board-key", place, f"{_label(name, key)} is not a key here", known
-                )
+                label, known = _label(name, key), ", ".join(keys)
+                self.say("unknown-key", (name, 0, key), label=label, known=known)
         for key, (kind, default) in keys.items():
             if key not in data:
                 if default is None:
-                    hint = f"add a line {key} = ... ({_WANTED[kind]})"
-                    self.say("missing-board-value", (name, 0, ""), f"{key} is missing", hint)
+                    self.say("missing-key", (name, 0, ""), key=key, wanted=_WANTED[kind])
                 out[key] = default
                 continue
             out[key] = self.value(kind, data[key], (name, 0, key), _label(name, key))
@@ -244,9 +247,7 @@ def read(text: str, where: Callable[[int], str]) -> tuple[Rules | None, list[Pro
             if isinstance(exc, RecursionError)
             else "it holds a number too long to read"
         )
-        said = f"line {n}: the file is not TOML: {why}"
-        hint = 'one setting a line, key = value; a field under [[field]]; text in "quotes"'
-        return None, [problem("bad-board-toml", where(n), said, hint)]
+        return None, [SAID.problem("not-toml", where(n), n=n, why=why)]
     r = _Reader(text, where)
     tables = {k: v for k, v in data.items() if k in TABLES and isinstance(v, dict)}
     top = r.table({k: v for k, v in data.items() if k not in (*tables, "field")}, "", TOP)
@@ -262,7 +263,7 @@ def read(text: str, where: Callable[[int], str]) -> tuple[Rules | None, list[Pro
 def _squares(r: _Reader, raw: Any) -> tuple[Square, ...] | None:
     """The [[field]] tables in order, each checked, then the board as a whole."""
     if not isinstance(raw, list) or not raw:
-        r.say("missing-board-value", ("", 0, ""), "the board has no fields", "one [[field]] each")
+        r.say("no-fields", ("", 0, ""))
         return None
     out: list[Square] = []
     sketches: list[Square] = []  # each field as far as it reads: the layout is checked too
@@ -285,12 +286,12 @@ def _square(r: _Reader, i: int, data: dict[str, Any]) -> tuple[Square | None, Sq
     at = ("field", i, "")
     for key in data:
         if key not in FIELD_KEYS:
-            said = f"field {i + 1}: {key} is not a key of a field"
-            r.say("unknown-board-key", ("field", i, key), said, ", ".join(FIELD_KEYS))
+            known = ", ".join(FIELD_KEYS)
+            r.say("unknown-field-key", ("field", i, key), i=i + 1, key=key, known=known)
     values: dict[str, Any] = {}
     for key, kind in (("name", "text"), ("kind", "kind")):
         if key not in data:
-            r.say("missing-board-value", at, f"field {i + 1} has no {key}", _WANTED[kind])
+            r.say("field-without", at, i=i + 1, key=key, wanted=_WANTED[kind])
         else:
             values[key] = r.value(kind, data[key], ("field", i, key), f"field {i + 1}'s {key}")
     kind = values.get("kind")
@@ -318,12 +319,11 @@ def _one(
     place = ("field", i, key)
     if key not in data:
         if wanted:
-            said = f"field {i + 1} is a {kind} and has no {key}"
-            r.say("missing-board-value", ("field", i, ""), said, _WANTED[read_as])
+            words = {"kind": kind, "key": key, "wanted": _WANTED[read_as]}
+            r.say("kind-without", ("field", i, ""), i=i + 1, **words)
         return
     if not wanted and kind is not None:
-        said = f"field {i + 1} is a {kind}: it has no use for {key}"
-        r.say("bad-board-value", place, said, "leave it out")
+        r.say("no-use-for", place, i=i + 1, kind=kind, key=key)
         return
     found = r.value(read_as, data[key], place, f"field {i + 1}'s {key}")
     if found is not None:
@@ -335,25 +335,16 @@ def _layout(r: _Reader, squares: list[Square], complete: bool = True) -> None:
     to it, names once, a group all of one kind with a rent for every count of it."""
     starts = [s for s in squares if s.kind == START]
     if not starts or squares[0].kind != START or len(starts) > 1:
-        r.say(
-            "bad-board-layout",
-            ("field", 0, "kind"),
-            "the first field is the start, and no other field is",
-            'make the first [[field]] kind = "start", and only it',
-        )
+        r.say("start-first", ("field", 0, "kind"))
     jails = [s for s in squares if s.kind == JAIL]
     if len(jails) > 1 or (not jails and any(s.kind == GO_TO_JAIL for s in squares)):
-        r.say(
-            "bad-board-layout",
-            ("field", (jails[1].number - 1) if len(jails) > 1 else 0, "kind"),
-            f"the board has {len(jails)} jails; a go-to-jail field needs exactly one",
-            'one [[field]] of kind = "jail"',
-        )
+        at = (jails[1].number - 1) if len(jails) > 1 else 0
+        r.say("one-jail", ("field", at, "kind"), count=len(jails))
     seen: dict[str, int] = {}
     for s in squares:
         if s.name.casefold() in seen:
-            said = f"field {s.number}'s name {s.name!r} is field {seen[s.name.casefold()]}'s too"
-            r.say("bad-board-value", ("field", s.number - 1, "name"), said, "name each field once")
+            first = seen[s.name.casefold()]
+            r.say("name-twice", ("field", s.number - 1, "name"), s=s, first=first)
         seen.setdefault(s.name.casefold(), s.number)
     _groups(r, squares, complete)
 
@@ -368,14 +359,8 @@ def _groups(r: _Reader, squares: list[Square], complete: bool) -> None:
         kinds = {s.kind for s in members}
         for s in members:
             if len(kinds) > 1:
-                said = f"group {name!r} mixes kinds ({', '.join(sorted(kinds))})"
-                hint = (
-                    "a group is lots, stations or utilities: give the others a group of their own"
-                )
-                r.say("bad-board-value", ("field", s.number - 1, "group"), said, hint)
+                mixed = ", ".join(sorted(kinds))
+                r.say("mixed-group", ("field", s.number - 1, "group"), name=name, kinds=mixed)
             elif complete and s.kind != LOT and len(s.rents) < len(members):
-                said = (
-                    f"field {s.number} ({s.name}) is a {s.kind} of group {name!r} of "
-                    f"{len(members)}: it needs a rent for each count owned, not {len(s.rents)}"
-                )
-                r.say("bad-board-value", ("field", s.number - 1, "rents"), said, "")
+                counts = {"count": len(members), "rents": len(s.rents)}
+                r.say("rent-a-count", ("field", s.number - 1, "rents"), s=s, name=name, **counts)

@@ -19,7 +19,7 @@ from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.data import refusals
 from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec, Arg, Move
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
 from ledger.rules.matador21 import sheets as defs
@@ -31,6 +31,7 @@ from ledger.rules.matador21.sheets import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     RULES,
+    SAID,
     OwnerRow,
     State,
     state_of,
@@ -81,9 +82,7 @@ def roll(
     def caravan() -> list[Problem]:
         if not move.caravan or choice in ("fixed", "percent"):
             return []
-        said = f"--caravan is fixed or percent, not {move.caravan!r}"
-        hint = "fixed pays the Tax's amount, percent its share of the player's assets"
-        return [problem("bad-choice", where["caravan"], said, hint)]
+        return [SAID.problem("bad-caravan", where["caravan"], given=move.caravan)]
 
     problems = board_table.roll_checks(books, table, RULES, move.player, where, event, caravan)
     dice, bad = board.parse_dice(move.dice, where["dice"], "103.1") if move.dice else ([], [])

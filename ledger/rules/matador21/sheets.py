@@ -18,6 +18,7 @@ from ledger.core.board_table import TURN_FIELDS, TurnRow, TurnRules
 from ledger.core.books import BooksOf
 from ledger.core.problems import CellRef
 from ledger.core.records import Held
+from ledger.core.sayings import Sayings
 from ledger.core.schema import Column, SheetSpec
 from ledger.core.sheets import read_sheets
 
@@ -100,6 +101,10 @@ PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
 SETTINGS = data.settings(__package__ or "ledger.rules.matador21")
+
+#: What `ledger check` finds and `roll` refuses, by name (said.csv: code, message and hint,
+#: with the rule's number where the text has one).
+SAID = Sayings(__package__ or "ledger.rules.matador21")
 
 
 #: The game's records: each sheet's rows held in its list of the State.
