@@ -8,6 +8,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.core import board_parts
 from ledger.core.board_table import Seat
 from ledger.core.books import BANK, Player
 from ledger.core.clock import Period
@@ -130,25 +131,13 @@ def statement(game: Game, player: Player, period: Period, ahead: TickReport) -> 
 
 
 def game_report(game: Game, since: int) -> Report:
-    standings = Table(
-        "Standings by net worth",
-        ["#", "player", "cash", "debt", "fields", "net worth", "status"],
-        align=["r", "l", "r", "r", "r", "r", "l"],
-    )
-    ranked = sorted(game.seats, key=lambda s: (s.out, -_worth(game, s.name), s.order))
-    for i, s in enumerate(ranked, start=1):
-        state = "out" if s.out else ("won" if game.winner == s.name else "playing")
-        standings.rows.append(
-            [
-                str(i),
-                s.name,
-                fmt(game.cash_of(s.name)),
-                fmt(game.debt_of(s.name)),
-                str(len(game.owned(s.name))),
-                fmt(_worth(game, s.name)),
-                state,
-            ]
-        )
+
+    def cells(s: Seat) -> list[str]:
+        cash, debt = fmt(game.cash_of(s.name)), fmt(game.debt_of(s.name))
+        return [cash, debt, str(len(game.owned(s.name))), fmt(_worth(game, s.name))]
+
+    columns = [("cash", "r"), ("debt", "r"), ("fields", "r"), ("net worth", "r")]
+    standings = board_parts.standings(game, lambda name: _worth(game, name), columns, cells)
     books = game.books
     facts = [
         ("board", game.rules.name),

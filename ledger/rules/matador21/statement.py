@@ -9,6 +9,8 @@ from decimal import Decimal
 
 import msgspec
 
+from ledger.core import board_parts
+from ledger.core.board_table import Seat
 from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
@@ -216,28 +218,15 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
 
 def game_report(books: Books, since: int) -> BoardReport:
     table = GameTable(books, state_of(books))
-    standings = Table(
-        "Standings by net worth",
-        ["#", "player", "colour", "cash", "fields", "prices", "net worth", "status"],
-        align=["r", "l", "l", "r", "r", "r", "r", "l"],
-    )
-    ranked = sorted(table.seats, key=lambda s: (s.out, -table.assets(s.name), s.order))
-    for i, s in enumerate(ranked, start=1):
+
+    def cells(s: Seat) -> list[str]:
         fields = table.owned(s.name)
         prices = sum((f.price or Decimal(0) for f in fields), Decimal(0))
-        status = "out" if s.out else ("won" if table.winner == s.name else "playing")
-        standings.rows.append(
-            [
-                str(i),
-                s.name,
-                s.colour,
-                fmt(table.cash_of(s.name)),
-                str(len(fields)),
-                fmt(prices),
-                fmt(table.assets(s.name)),
-                status,
-            ]
-        )
+        cash, worth = fmt(table.cash_of(s.name)), fmt(table.assets(s.name))
+        return [s.colour, cash, str(len(fields)), fmt(prices), worth]
+
+    columns = [("colour", "l"), ("cash", "r"), ("fields", "r"), ("prices", "r"), ("net worth", "r")]
+    standings = board_parts.standings(table, table.assets, columns, cells)
     board = Table(
         "The board",
         ["field", "name", "type", "price", "rent or amount", "owner"],
