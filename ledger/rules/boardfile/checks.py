@@ -8,10 +8,10 @@ from collections.abc import Iterator, Sequence
 
 from ledger.core.board_table import TurnRules, check_owners, check_seats, check_turns
 from ledger.core.books import PLAYER_ROLE
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.sheets import MAX_PLAYERS, MIN_PLAYERS, OWNERS, PLAYER_COLUMNS
-from ledger.rules.boardfile.spec import LOT, Square
+from ledger.rules.boardfile.spec import LOT, SAID, Square
 
 
 def check_state(books: Books, mistakes: list[Problem]) -> Iterator[Problem]:
@@ -42,13 +42,9 @@ def _levels(books: Books, squares: Sequence[Square]) -> Iterator[Problem]:
         top = len(square.rents) - 1 if square.kind == LOT else 0
         where = OWNERS.cell("level", r.ref, f"Owners field {r.field}")
         if not 0 <= r.level <= top:
-            said = f"{square.name} has levels 0-{top}, not {r.level}"
-            hint = f"a level of 0 (bare) to {top}, one the file's rents has for {square.name}"
-            yield problem("bad-level", where, said, hint)
+            yield SAID.problem("no-such-level", where, s=square, top=top, level=r.level)
         elif r.level and not r.owner:  # one who goes out leaves the lot bare
-            said = f"{square.name} has no owner, and is at level {r.level}"
-            hint = "a lot nobody owns is bare: set its level to 0, or type its owner"
-            yield problem("bad-level", where, said, hint)
+            yield SAID.problem("level-unowned", where, s=square, level=r.level)
 
 
 def _jail(books: Books, jail: int) -> Iterator[Problem]:
@@ -59,15 +55,10 @@ def _jail(books: Books, jail: int) -> Iterator[Problem]:
             continue
         at = f"player {p.name}"
         where = str(CellRef(p.ref.sheet, columns.index("in_jail"), p.ref.row)) if p.ref else at
-        field, said, hint = p.get("field"), "", "set in_jail to no"
+        field = p.get("field")
         if p.get("out") is True:
-            said = f"{p.name} is out of the game, and in the jail"
-            hint = f"one who is out is in no jail: {hint}"
+            yield SAID.problem("out-in-jail", where, p=p)
         elif not jail:
-            said = f"{p.name} is in the jail, but the board has none"
+            yield SAID.problem("no-jail", where, p=p)
         elif field != jail:
-            said = f"{p.name} is in the jail, but {p.name}'s piece stands on field {field}"
-            said += f", not on {jail}"
-            hint = f"[jail]: one in the jail stands on its field: {hint}, or field to {jail}"
-        if said:
-            yield problem("bad-jail", where, said, hint)
+            yield SAID.problem("jailed-elsewhere", where, p=p, field=field, jail=jail)

@@ -22,6 +22,7 @@ from ledger.core.sayings import Sayings
 from ledger.core.schema import Column, SheetSpec
 from ledger.core.sheets import read_sheets
 
+_HERE = __package__ or "ledger.rules.matador21"
 TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET = "Territory", "Refuge", "Labor Camp", "Tax", "Fleet"
 #: 702.4: the five types; 702.5: the ownable ones (grunde), 702.6: the others (haendelser).
 TYPES = (TERRITORY, REFUGE, LABOR_CAMP, TAX, FLEET)
@@ -29,15 +30,9 @@ OWNABLE = (TERRITORY, LABOR_CAMP, FLEET)
 
 #: 101.2: two to six players.
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-#: 101.3: a unique colour each; drawn for each player from the seeded dice (301.1).
-COLOURS: dict[str, str] = {
-    "red": "#d62728",
-    "blue": "#1f77b4",
-    "green": "#2ca02c",
-    "yellow": "#e6b800",
-    "purple": "#9467bd",
-    "orange": "#ff7f0e",
-}
+#: 101.3: a unique colour each; drawn for each player from the seeded dice (301.1), in the
+#: order of colours.csv, with the fill the board's picture draws it in.
+COLOURS = {r["colour"]: r["fill"] for r in data.rows(_HERE, "colours.csv")}
 
 #: The rule numbers of the steps shared with every board (ledger.core.board_table): 403.1 the
 #: winner, 401.2c out, 102.3 the turn order, 301.4 who begins, 101.2 two to six players, 603 a
@@ -88,23 +83,21 @@ class State:
 
 #: The usual board of this exercise (the ruling in ../shared/rules/README.md), board.csv: fields 1-21 in
 #: the ruling's order, prices and rents or amounts. Data: the banker changes it in the Board sheet.
-DEFAULT_BOARD = data.records(__package__ or "ledger.rules.matador21", "board.csv", Field)
+DEFAULT_BOARD = data.records(_HERE, "board.csv", Field)
 
 #: The sheets and the players' own columns, as sheets.csv declares them (a field's type one of
 #: TYPES, a player's colour one of COLOURS).
-_SPECS = read_sheets(
-    __package__ or "ledger.rules.matador21", {"TYPES": TYPES, "COLOURS": tuple(COLOURS)}
-)
+_SPECS = read_sheets(_HERE, {"TYPES": TYPES, "COLOURS": tuple(COLOURS)})
 BOARD, OWNERS, TURNS = _SPECS["Board"], _SPECS["Owners"], _SPECS["Turns"]
 SHEETS: tuple[SheetSpec, ...] = (BOARD, OWNERS, TURNS)
 PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
-SETTINGS = data.settings(__package__ or "ledger.rules.matador21")
+SETTINGS = data.settings(_HERE)
 
 #: What `ledger check` finds and `roll` refuses, by name (said.csv: code, message and hint,
 #: with the rule's number where the text has one).
-SAID = Sayings(__package__ or "ledger.rules.matador21")
+SAID = Sayings(_HERE)
 
 
 #: The game's records: each sheet's rows held in its list of the State.

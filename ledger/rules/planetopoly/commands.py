@@ -19,7 +19,7 @@ from typing import Any
 from ledger.core import board
 from ledger.core.data import refusals
 from ledger.core.params import Move, decode
-from ledger.core.problems import Problem, problem
+from ledger.core.problems import Problem
 from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
@@ -41,6 +41,7 @@ from ledger.rules.planetopoly.remote_sell import remote_buy, sell
 from ledger.rules.planetopoly.rents import rent
 from ledger.rules.planetopoly.sheets import board_of, replace_holding
 from ledger.rules.planetopoly.start_risk import risk, start
+from ledger.rules.planetopoly.tables import SAID
 
 _HERE = __package__ or "ledger.rules.planetopoly"
 #: What each command refuses, with its rule and the test that shows it: refusals.csv.
@@ -77,11 +78,7 @@ def apply(
     caller saves nothing then)."""
     spec = SPECS.get(name)
     if spec is None:
-        return "", [
-            problem(
-                "not-in-this-game", name, f"Planetopoly has no command {name}", ", ".join(SPECS)
-            )
-        ]
+        return "", [SAID.problem("no-such-command", name, name=name, names=", ".join(SPECS))]
     move, problems = decode(spec, given, where)
     if problems:
         return "", problems
