@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from decimal import Decimal
 
+import msgspec
+
+from ledger.core import data
 from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.journal import Transaction
@@ -191,3 +194,25 @@ def player_statement(
         upcoming,
         cash_chart(books, player),
     )
+
+
+class Layout(msgspec.Struct, frozen=True):
+    """How a game shows one of its tables (its shown.csv, a row a table): the title, the
+    columns' headers joined by `|`, their alignment (`l` or `r`, a letter a column; none: all
+    `l`) and what the table says when it has no rows."""
+
+    title: str
+    columns: str
+    align: str = ""
+    empty: str = "none"
+
+    def table(self) -> Table:
+        """A new table of this layout, without rows."""
+        return Table(self.title, self.columns.split("|"), align=list(self.align), empty=self.empty)
+
+
+def layouts(package: str, name: str = "shown.csv") -> dict[str, Layout]:
+    """A game's tables by name (columns name, title, columns, align, empty; an empty cell is
+    the layout's default)."""
+    rows = data.rows(package, name)
+    return {r["name"]: msgspec.convert({k: v for k, v in r.items() if v}, Layout) for r in rows}

@@ -13,9 +13,12 @@ from ledger.core.board_table import Seat
 from ledger.core.books import BANK, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
-from ledger.core.statement_parts import plain_statement
+from ledger.core.statement_parts import layouts, plain_statement
 from ledger.rules.boardfile.engine import POT
 from ledger.rules.boardfile.engine import Table as Game
+
+#: The tables of a statement, the summary and the served pages, by name (shown.csv).
+SHOWN = layouts(__package__ or "ledger.rules.boardfile")
 
 
 def _where(game: Game, s: Seat) -> str:
@@ -74,11 +77,7 @@ def status_text(game: Game) -> dict[str, Any]:
 
 
 def _board(game: Game) -> Table:
-    out = Table(
-        "The board",
-        ["field", "name", "kind", "group", "price", "owner"],
-        align=["r", "l", "l", "l", "r", "l"],
-    )
+    out = SHOWN["board"].table()
     for s in game.squares:
         price = fmt(s.price) if s.ownable else (fmt(s.amount) if s.amount else "")
         owner = game.owner.get(s.number, "for sale" if s.ownable else "")
@@ -87,11 +86,7 @@ def _board(game: Game) -> Table:
 
 
 def _players(game: Game) -> Table:
-    out = Table(
-        "Where the pieces stand",
-        ["player", "field", "cash", "debt", "fields owned"],
-        align=["l", "l", "r", "r", "r"],
-    )
+    out = SHOWN["pieces"].table()
     for s in game.seats:
         cash, debt = fmt(game.cash_of(s.name)), fmt(game.debt_of(s.name))
         out.rows.append([s.name, _where(game, s), cash, debt, str(len(game.owned(s.name)))])
@@ -114,12 +109,7 @@ def view(game: Game) -> list[Table]:
 def statement(game: Game, player: Player, period: Period, ahead: TickReport) -> Statement:
     plain = plain_statement(game.books, player, period, ahead)
     seat = game.by_name[player.name]
-    owned = Table(
-        "Fields owned",
-        ["field", "name", "group", "price"],
-        align=["r", "l", "l", "r"],
-        empty="no fields",
-    )
+    owned = SHOWN["owned"].table()
     owned.rows = [[str(s.number), s.name, s.group, fmt(s.price)] for s in game.owned(player.name)]
     owned.total = f"Net worth: {fmt(_worth(game, player.name))} {game.books.currency} (cash less debt, and prices)"
     facts = [

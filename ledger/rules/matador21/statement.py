@@ -14,12 +14,14 @@ from ledger.core.board_table import Seat
 from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import bank_table, player_statement
+from ledger.core.statement_parts import bank_table, layouts, player_statement
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.engine import rent_of
 from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TAX, state_of
 
+#: The tables of a statement, the summary and the served pages, by name (shown.csv).
+SHOWN = layouts(__package__ or "ledger.rules.matador21")
 #: How a field not owned by anyone is drawn.
 UNOWNED, REFUGE_FILL, TAX_FILL, LINE = "#f2f2f2", "#dff0d8", "#f8e0e0", "#555555"
 
@@ -162,42 +164,12 @@ def _rent_text(table: GameTable, number: int) -> str:
     return fmt(f.amount)
 
 
-def _turns_table(books: Books, since: int, player: str | None = None) -> Table:
-    t = Table(
-        "Turns of the period",
-        ["turn", "round", "player", "dice", "from", "to", "what", "rule"],
-        align=["r", "r", "l", "l", "r", "r", "l", "l"],
-        empty="no turns in the period",
-    )
-    for r in state_of(books).turns:
-        if r.round < since or (player is not None and r.player != player):
-            continue
-        t.rows.append(
-            [
-                str(r.turn),
-                str(r.round),
-                r.player,
-                r.dice.replace(",", "+"),
-                str(r.frm),
-                str(r.to),
-                r.what,
-                r.rule,
-            ]
-        )
-    return t
-
-
 def statement(books: Books, player: Player, period: Period) -> Statement:
     table = GameTable(books, state_of(books))
     seat = table.by_name[player.name]
     cash = table.cash_of(player.name)
     money = bank_table(books, player, period, "Money", "account", total=False)
-    owned = Table(
-        "Fields owned",
-        ["field", "name", "type", "price", "rent"],
-        align=["r", "l", "l", "r", "r"],
-        empty="no fields",
-    )
+    owned = SHOWN["owned"].table()
     for f in table.owned(player.name):
         owned.rows.append([str(f.field), f.name, f.type, fmt(f.price), _rent_text(table, f.field)])
     owned.total = f"Net worth: {fmt(table.assets(player.name))} {books.currency} (cash and prices)"
@@ -212,7 +184,7 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
         ("cash", f"{fmt(cash)} {books.currency}"),
     ]
     upcoming = Table("What falls due", ["what"], empty="nothing: every turn is decided by its dice")
-    sections = [owned, _turns_table(books, period.since, player.name)]
+    sections = [owned, board_parts.turns(state_of(books).turns, period.since, player.name)]
     return player_statement(books, player, period, facts, sections, upcoming, banks=money)
 
 
@@ -227,11 +199,7 @@ def game_report(books: Books, since: int) -> BoardReport:
 
     columns = [("colour", "l"), ("cash", "r"), ("fields", "r"), ("prices", "r"), ("net worth", "r")]
     standings = board_parts.standings(table, table.assets, columns, cells)
-    board = Table(
-        "The board",
-        ["field", "name", "type", "price", "rent or amount", "owner"],
-        align=["r", "l", "l", "r", "r", "l"],
-    )
+    board = SHOWN["board"].table()
     for f in table.board:
         board.rows.append(
             [
@@ -258,6 +226,6 @@ def game_report(books: Books, since: int) -> BoardReport:
         day=books.day,
         currency=books.currency,
         facts=facts,
-        sections=[standings, board, _turns_table(books, since)],
+        sections=[standings, board, board_parts.turns(state_of(books).turns, since)],
         board=board_picture(books),
     )

@@ -11,6 +11,7 @@ from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.sheets import state_of
+from ledger.rules.matador21.statement import SHOWN
 
 
 def view(books: Books) -> list[Table]:
@@ -36,11 +37,7 @@ def next_turn(table: GameTable) -> Table:
 
 
 def positions(table: GameTable) -> Table:
-    out = Table(
-        "Where the pieces stand",
-        ["player", "colour", "field", "cash", "fields owned"],
-        align=["l", "l", "l", "r", "r"],
-    )
+    out = SHOWN["pieces"].table()
     for s in table.seats:
         where = "out (401.2)" if s.out else f"{s.field} {table.board[s.field - 1].name}"
         out.rows.append(
@@ -51,11 +48,7 @@ def positions(table: GameTable) -> Table:
 
 
 def owners(table: GameTable) -> Table:
-    out = Table(
-        "Who owns which field",
-        ["field", "name", "type", "price", "owner"],
-        align=["r", "l", "l", "r", "l"],
-    )
+    out = SHOWN["owners"].table()
     for f in table.board:
         if not f.ownable:
             continue  # a tax, a refuge, the start: no one's

@@ -10,10 +10,13 @@ from typing import Any
 from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import player_statement
+from ledger.core.statement_parts import layouts, player_statement
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
+
+#: The tables of a statement, the summary and the served pages, by name (shown.csv).
+SHOWN = layouts(__package__ or "ledger.rules.planetopoly")
 
 
 def status(books: Books) -> dict[str, Any]:
@@ -106,12 +109,7 @@ def net_worth(books: Books, player: Player) -> Decimal:
 
 
 def deeds_table(books: Books, player: Player) -> Table:
-    table = Table(
-        "Title deeds",
-        ["deed", "name", "kind", "level", "rent now", "sale value"],
-        align=["l", "l", "l", "l", "r", "r"],
-        empty="no deeds",
-    )
+    table = SHOWN["deeds"].table()
     for d, h in bank.holdings(books, player.name):
         level, rent = level_and_rent(d, h.points, "")
         table.rows.append(
@@ -149,11 +147,7 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
 
 
 def game_report(books: Books, since: int) -> Report:
-    standings = Table(
-        "Standings by net worth",
-        ["", "player", "cash", "debt", "holdings", "net worth", "state"],
-        align=["r", "l", "r", "r", "r", "r", "l"],
-    )
+    standings = SHOWN["standings"].table()
     ranked = sorted(
         books.players, key=lambda p: (bank.flag(p, "out"), -net_worth(books, p), p.name)
     )
@@ -170,12 +164,7 @@ def game_report(books: Books, since: int) -> Report:
             ]
         )
     board = board_of(books)
-    deeds = Table(
-        "Deeds owned",
-        ["deed", "owner", "level", "rent now"],
-        align=["l", "l", "l", "r"],
-        empty="nobody owns a deed yet",
-    )
+    deeds = SHOWN["owned"].table()
     for h in board.holdings:
         d = board.deed(h.deed)
         if d is not None:

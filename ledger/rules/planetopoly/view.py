@@ -12,7 +12,7 @@ from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import board_of
-from ledger.rules.planetopoly.statement import level_and_rent, rent_text
+from ledger.rules.planetopoly.statement import SHOWN, level_and_rent, rent_text
 
 
 def view(books: Books) -> list[Table]:
@@ -21,11 +21,7 @@ def view(books: Books) -> list[Table]:
 
 def what_stands_next(books: Books) -> Table:
     """Nothing falls due with time (no periodic charges): debts and prison fines only."""
-    out = Table(
-        "Debts and prison",
-        ["player", "what stands next"],
-        empty="no debt, nobody in prison: nothing falls due with time in Planetopoly",
-    )
+    out = SHOWN["next"].table()
     for p in books.players:
         if bank.flag(p, "out"):
             out.rows.append([p.name, "out of the game (§9)"])
@@ -62,11 +58,7 @@ def what_stands_next(books: Books) -> Table:
 def owners(books: Books) -> Table:
     board = board_of(books)
     owner = {h.deed.casefold(): h for h in board.holdings}
-    out = Table(
-        "Who owns which deed",
-        ["deed", "name", "owner", "level", "rent now"],
-        align=["l", "l", "l", "l", "r"],
-    )
+    out = SHOWN["owners"].table()
     for d in board.deeds:
         h = owner.get(d.key.casefold())
         if h is None:
