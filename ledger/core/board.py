@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
+from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
 import msgspec
@@ -28,7 +29,7 @@ from ledger.core import data
 from ledger.core.books import BANK, PLAYER_ROLE, Books
 from ledger.core.journal import transfer
 from ledger.core.money import Money
-from ledger.core.params import ActionSpec, Move, command
+from ledger.core.params import ActionSpec, Move, Refusal, command
 from ledger.core.problems import Problem, problem
 from ledger.core.report import Line, TickReport
 
@@ -62,6 +63,13 @@ def commands(package: str, moves: Mapping[str, type[Move]]) -> dict[str, ActionS
         )
         for r in data.rows(package, "commands.csv")
     }
+
+
+def refuses(package: str) -> Mapping[str, tuple[Refusal, ...]]:
+    """What the core's `pay` and `tick` refuse in a board game (its refusals.csv), as its
+    `Game.refuses` says it (docs/commands.md)."""
+    found = data.refusals(package)
+    return MappingProxyType({c: found[c] for c in ("pay", "tick") if c in found})
 
 
 # -- money ---------------------------------------------------------------------------------------

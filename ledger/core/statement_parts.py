@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from decimal import Decimal
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -12,7 +13,9 @@ from ledger.core import data
 from ledger.core.books import Books, Player
 from ledger.core.clock import Period
 from ledger.core.journal import Transaction
-from ledger.core.report import Chart, Statement, Table, TickReport, fmt
+from ledger.core.report import Chart, Report, Statement, Table, TickReport, fmt
+
+R = TypeVar("R", bound=Report)
 
 
 def bank_table(
@@ -194,6 +197,21 @@ def player_statement(
         upcoming,
         cash_chart(books, player),
     )
+
+
+def game_summary(
+    books: Books,
+    since: int,
+    facts: list[tuple[str, str]],
+    sections: list[Table],
+    title: str = "Game summary",
+    kind: type[R] = Report,  # type: ignore[assignment]
+    **more: Any,
+) -> R:
+    """The game summary (`ledger report game`) from the game's facts and sections: its title,
+    the game's, from the day or round `since` to now, in the game's currency; a game's own
+    kind of report takes `more`."""
+    return kind(title, books.game.title, since, books.day, books.currency, facts, sections, **more)
 
 
 class Layout(msgspec.Struct, frozen=True):

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 
 from ledger.core import board, board_table
 from ledger.core.board_table import Turn
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
-from ledger.core.data import refusals
 from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
@@ -44,9 +42,7 @@ from ledger.rules.boardfile.sheets import (
     State,
 )
 
-#: The commands' help and examples (commands.csv) and what they, `pay` and `tick` refuse
-#: (refusals.csv), as data.
-REFUSES = refusals(__package__ or "ledger.rules.boardfile")
+#: The commands' help and examples (commands.csv) and what they refuse (refusals.csv).
 COMMANDS = board.commands(
     __package__ or "ledger.rules.boardfile", {"roll": Roll, "buy": Buy, "rent": Rent}
 )
@@ -62,7 +58,7 @@ class BoardGame(board_table.TurnGame):
     state_type = State
     records = RECORDS
     source_option = "--board"
-    refuses = MappingProxyType({c: REFUSES[c] for c in ("pay", "tick") if c in REFUSES})
+    refuses = board.refuses(__package__ or "ledger.rules.boardfile")
     player_actions = ("roll",)
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 5, ledger status."
     no_loan_hint = "the bank lends only the shortfall of a rent, a tax or a fine"

@@ -13,7 +13,7 @@ from ledger.core.board_table import Seat
 from ledger.core.books import BANK, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, TickReport, fmt
-from ledger.core.statement_parts import layouts, plain_statement
+from ledger.core.statement_parts import game_summary, layouts, plain_statement
 from ledger.rules.boardfile.engine import POT
 from ledger.rules.boardfile.engine import Table as Game
 
@@ -136,12 +136,4 @@ def game_report(game: Game, since: int) -> Report:
         ("winner", game.winner or "not yet"),
         ("the bank", f"{fmt(books.journal.balance(BANK).amount)} {books.currency}"),
     ]
-    return Report(
-        "Game summary",
-        books.game.title,
-        since,
-        books.day,
-        books.currency,
-        facts,
-        [standings, _board(game)],
-    )
+    return game_summary(books, since, facts, [standings, _board(game)])

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Annotated, Any
 
 from ledger.core import board, board_table
 from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
-from ledger.core.data import refusals
 from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec, Arg, Move
 from ledger.core.problems import Problem
@@ -64,9 +62,7 @@ class Roll(Move):
     ] = None
 
 
-#: What `roll`, `pay` and `tick` refuse in this game (docs/commands.md), as data
-#: (refusals.csv); `roll`'s help and example are in commands.csv.
-REFUSES = refusals(__package__ or "ledger.rules.matador21")
+#: `roll`'s help and example (commands.csv) and what it refuses (refusals.csv), as data.
 COMMANDS = board.commands(__package__ or "ledger.rules.matador21", {"roll": Roll})
 
 
@@ -104,7 +100,7 @@ class Matador21(board_table.TurnGame):
     player_columns = defs.PLAYER_COLUMNS
     sheets = defs.SHEETS
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 10, ledger status."
-    refuses = MappingProxyType({c: REFUSES[c] for c in ("pay", "tick") if c in REFUSES})
+    refuses = board.refuses(__package__ or "ledger.rules.matador21")
     #: From a player's link (`ledger serve --actions`): their own turn (refused on another's).
     player_actions = ("roll",)
     turn_rules = RULES

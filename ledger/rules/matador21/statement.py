@@ -14,7 +14,7 @@ from ledger.core.board_table import Seat
 from ledger.core.books import BANK, PLAYER_ROLE, Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import bank_table, layouts, player_statement
+from ledger.core.statement_parts import bank_table, game_summary, layouts, player_statement
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.engine import rent_of
@@ -219,13 +219,5 @@ def game_report(books: Books, since: int) -> BoardReport:
         ("the bank", f"{fmt(books.journal.balance(BANK).amount)} {books.currency}"),
         ("players", ", ".join(p.name for p in books.players if p.role == PLAYER_ROLE)),
     ]
-    return BoardReport(
-        title="Game summary",
-        game=books.game.title,
-        since=since,
-        day=books.day,
-        currency=books.currency,
-        facts=facts,
-        sections=[standings, board, board_parts.turns(state_of(books).turns, since)],
-        board=board_picture(books),
-    )
+    sections = [standings, board, board_parts.turns(state_of(books).turns, since)]
+    return game_summary(books, since, facts, sections, kind=BoardReport, board=board_picture(books))

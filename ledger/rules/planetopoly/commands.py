@@ -17,7 +17,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from ledger.core import board
-from ledger.core.data import refusals
 from ledger.core.params import Move, decode
 from ledger.core.problems import Problem
 from ledger.core.steps import Refused
@@ -44,9 +43,6 @@ from ledger.rules.planetopoly.start_risk import risk, start
 from ledger.rules.planetopoly.tables import SAID
 
 _HERE = __package__ or "ledger.rules.planetopoly"
-#: What each command refuses, with its rule and the test that shows it: refusals.csv.
-REFUSES = refusals(_HERE)
-
 #: Each command's typed record and handler; its help and example are in commands.csv.
 COMMANDS: dict[str, tuple[type[Move], Handler]] = {
     "start": (Start, start),

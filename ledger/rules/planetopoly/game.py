@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 
+from ledger.core import board
 from ledger.core.books import BANK, Player
 from ledger.core.clock import NO_CLOCK, Period
 from ledger.core.game import Game, unknown_report
@@ -33,7 +33,7 @@ class Planetopoly(Game):
     settings = tables.SETTINGS
     player_columns = sheets.PLAYER_COLUMNS
     sheets = sheets.SHEETS
-    refuses = MappingProxyType({c: commands.REFUSES[c] for c in ("pay", "tick")})
+    refuses = board.refuses(__package__ or "ledger.rules.planetopoly")
     #: From a player's link (`ledger serve --actions`): rent for the plot they landed on, bail
     #: from prison, buying the plot they landed on.
     player_actions = ("rent", "bail", "buy")
@@ -87,7 +87,7 @@ class Planetopoly(Game):
 
     # -- sheets ----------------------------------------------------------------------------------
     def new_state(self, books: Books) -> None:
-        books.state = sheets.Board(sheets.example_board(), [])
+        books.state = sheets.Board(list(sheets.EXAMPLE_BOARD), [])
 
     state_type = Board
     records = RECORDS

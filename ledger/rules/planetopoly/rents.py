@@ -20,7 +20,7 @@ from ledger.rules.planetopoly.kit import (
     summarize,
 )
 from ledger.rules.planetopoly.moves import Rent
-from ledger.rules.planetopoly.sheets import board_of, deed_cell
+from ledger.rules.planetopoly.sheets import DEEDS, board_of
 from ledger.rules.planetopoly.tables import SAID
 
 
@@ -71,7 +71,7 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
         record_dice(books, a, b, f"rent {deed.key}", f"{amount:.2f} {books.currency} ({how})")
     if amount <= 0 and deed.is_plot:
         column = tables.level_column(held.points)
-        where_rent = deed_cell(deed.ref, column, f"Deeds {deed.key}")
+        where_rent = DEEDS.cell(column, deed.ref, f"Deeds {deed.key}")
         raise SAID.refuse("no-rent-for-level", where_rent, d=deed, how=how, column=column)
     if amount <= 0:
         where_rent = str(deed.ref) if deed.ref else "Deeds"

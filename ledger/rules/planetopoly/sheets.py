@@ -125,12 +125,11 @@ SHEETS = (DEEDS, HOLDINGS)
 PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 
-def example_board() -> list[DeedRow]:
-    """The example board a new workbook holds (example_board.csv): four planets of three
-    plots, four toll stations, four speed traps; sale and mortgage values half the price."""
-    return list(
-        data.records(__package__ or "ledger.rules.planetopoly", "example_board.csv", DeedRow)
-    )
+#: The example board a new workbook holds (example_board.csv): four planets of three plots,
+#: four toll stations, four speed traps; sale and mortgage values half the price.
+EXAMPLE_BOARD = data.records(
+    __package__ or "ledger.rules.planetopoly", "example_board.csv", DeedRow
+)
 
 
 #: The game's records: each sheet's rows held in its list of the Board.
@@ -140,11 +139,6 @@ RECORDS = {"Deeds": Held(DeedRow, "deeds"), "Holdings": Held(HoldingRow, "holdin
 def board_of(books: Books) -> Board:
     assert isinstance(books.state, Board)
     return books.state
-
-
-def deed_cell(ref: CellRef | None, column: str, fallback: str) -> str:
-    """The Deeds cell of a card's column (`Deeds!I5`), or `fallback` for a card not from a row."""
-    return DEEDS.cell(column, ref, fallback)
 
 
 def replace_holding(h: HoldingRow, **changes: Any) -> HoldingRow:

@@ -10,7 +10,7 @@ from typing import Any
 from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
-from ledger.core.statement_parts import layouts, player_statement
+from ledger.core.statement_parts import game_summary, layouts, player_statement
 from ledger.rules.planetopoly import bank, tables
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import DeedRow, board_of
@@ -173,12 +173,4 @@ def game_report(books: Books, since: int) -> Report:
     facts = [("players left", ", ".join(left))]
     if len(left) == 1:
         facts.append(("winner", f"{left[0]} (§2: the player left at the end)"))
-    return Report(
-        "Planetopoly: the game",
-        "Planetopoly",
-        since,
-        books.day,
-        books.currency,
-        facts,
-        [standings, deeds],
-    )
+    return game_summary(books, since, facts, [standings, deeds], "Planetopoly: the game")
