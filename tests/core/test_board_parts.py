@@ -10,8 +10,9 @@ from types import SimpleNamespace
 from typing import Any, cast
 
 from ledger.core import board_parts
+from ledger.core.board import refuses
 from ledger.core.board_table import Seat, Table, TurnRow
-from ledger.core.statement_parts import Layout
+from ledger.core.statement_parts import Layout, game_summary
 
 
 def _table(winner: str | None, *seats: Seat) -> Table:
@@ -70,3 +71,24 @@ def test_a_layout_makes_a_new_empty_table_each_time() -> None:
         "no fields",
     )
     assert Layout("Next", "|").table().align == ["l", "l"]
+
+
+def test_the_game_summary_says_the_game_the_period_and_the_currency() -> None:
+    books = cast(Any, SimpleNamespace(game=SimpleNamespace(title="a game"), day=7, currency="MU"))
+    table = Layout("Standings", "player").table()
+    summary = game_summary(books, 3, [("round", "7")], [table], "The end")
+    assert (summary.title, summary.game, summary.since, summary.day, summary.currency) == (
+        "The end",
+        "a game",
+        3,
+        7,
+        "MU",
+    )
+    assert (summary.facts, summary.sections) == ([("round", "7")], [table])
+    assert game_summary(books, 0, [], []).title == "Game summary"
+
+
+def test_what_pay_and_tick_refuse_is_read_from_the_games_table() -> None:
+    said = refuses("ledger.rules.boardfile")
+    assert set(said) == {"pay", "tick"}
+    assert said["tick"][0].test == "test_board_the_last_player_wins"
