@@ -28,7 +28,7 @@ OWNABLE = (LOT, STATION, UTILITY)
 LOAN, OUT = "loan", "out"
 ZERO = Decimal(0)
 #: What the board's reader, `ledger check` and the commands say of a mistake, by name
-#: (said.csv: code, message and hint; a journal line's rule is the file's key, as here).
+#: (said.csv: its code, message and hint).
 SAID = Sayings(__package__ or "ledger.rules.boardfile")
 
 

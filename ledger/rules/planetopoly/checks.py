@@ -78,10 +78,12 @@ def _deeds(board: Board) -> Iterable[Problem]:
                 yield SAID.problem(
                     "bad-value", DEEDS.cell(column, d.ref, where), d=d, column=column
                 )
-        if not d.is_plot or not d.planet:
-            if d.is_plot or d.planet:
-                said = "planet-on-st" if d.planet else "plot-without-planet"
-                yield SAID.problem(said, DEEDS.cell("planet", d.ref, where), d=d)
+        if not d.is_plot:
+            if d.planet:
+                yield SAID.problem("planet-on-st", DEEDS.cell("planet", d.ref, where), d=d)
+            continue
+        if not d.planet:
+            yield SAID.problem("plot-without-planet", DEEDS.cell("planet", d.ref, where), d=d)
             continue
         planets.setdefault(d.planet, []).append(where)
         rents = [r for r in d.rents() if r[1] > 0]  # an empty level is judged when reached
@@ -130,8 +132,8 @@ def _holdings(books: Books, board: Board) -> Iterable[Problem]:
             if 0 <= h.points <= tables.MAX_POINTS and d.rent_at(h.points) <= 0:
                 column = tables.level_column(h.points)
                 level = tables.level_name(h.points)
-                where = DEEDS.cell(column, d.ref, f"deed {d.key}")
-                yield SAID.problem("no-rent-at-level", where, d=d, level=level, column=column)
+                cell = DEEDS.cell(column, d.ref, f"deed {d.key}")
+                yield SAID.problem("no-rent-at-level", cell, d=d, level=level, column=column)
     for planet, who in sorted(owners.items()):
         if len(who) > 1:
             split = ", ".join(sorted(who))
