@@ -89,7 +89,7 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
         if held.points:
             raise SAID.refuse("sell-points-first", where["deed"], p=player, d=deed, h=held)
         if deed.is_plot:
-            board.drop(deed.key)
+            board.release(deed.key)
             rest = rules.planet_points(board, deed.planet, player.name)
             breaches = rules.limit_breaches(rest)
             if breaches:
@@ -101,7 +101,7 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
                     ]
                 )
         else:
-            board.drop(deed.key)
+            board.release(deed.key)
         value, what = deed.sale_value, deed.name
     note = Note("sale", f"{player.name} sells {what} to the bank", "§9", event)
     said = bank.pay_in(books, player, BANK, value, note)

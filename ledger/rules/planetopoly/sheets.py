@@ -101,9 +101,6 @@ class Board:
                 return
         self.holdings.append(row)
 
-    def drop(self, deed: str) -> None:
-        self.holdings = [h for h in self.holdings if h.deed != deed]
-
     # -- who owns which deed, as the shared board steps see it (ledger.core.board.Deeds) ----
     def deeds_of(self, name: str) -> list[str]:
         return [h.deed for h in self.owned_by(name)]
@@ -114,7 +111,8 @@ class Board:
         self.put(HoldingRow(deed, name, 0, d is not None and d.is_plot))
 
     def release(self, deed: str) -> None:
-        self.drop(deed)
+        """The deed back to the bank: nobody holds it."""
+        self.holdings = [h for h in self.holdings if h.deed != deed]
 
 
 #: The sheets and the players' own columns, as sheets.csv declares them (a deed's kind one of
