@@ -36,10 +36,13 @@ class Sayings:
             self.table[saying.name] = saying
 
     def problem(self, name: str, where: object, /, **fields: object) -> Problem:
-        """The problem the saying `name` tells at `where`, its templates filled with `fields`."""
+        """The problem the saying `name` tells at `where`, its templates filled with `fields`;
+        a field `code` or `warning` is the problem's own, in place of the table's (a mistake
+        told alike under two codes, or a warning until the tick): no template names them."""
         s = self.table[name]
+        code, warning = str(fields.pop("code", s.code)), bool(fields.pop("warning", s.warning))
         hint = s.hint.format(**fields)
-        return problem(s.code, where, s.said.format(**fields), hint, warning=s.warning)
+        return problem(code, where, s.said.format(**fields), hint, warning=warning)
 
     def refuse(self, name: str, where: object, /, **fields: object) -> Refused:
         """A command's refusal by the saying `name`: `raise SAID.refuse("in-debt", ...)`."""

@@ -57,13 +57,14 @@ def test_every_saying_is_used_and_every_used_saying_is_said(game: str) -> None:
     names = [r["name"] for r in rows]
     assert len(names) == len(set(names))
     source = "\n".join(p.read_text() for p in (RULES / game).glob("*.py"))
-    used = set(re.findall(r"SAID\.(?:problem|refuse)\(\s*\"([\w-]+)\"", source))
+    used = set(re.findall(r"(?:SAID\.(?:problem|refuse)|\bsaid)\(\s*\"([\w-]+)\"", source))
     assert used <= set(names), sorted(used - set(names))
     unused = [n for n in names if f'"{n}"' not in source]  # some are chosen: said = "a" if ...
     assert not unused
     for r in rows:
         for column in ("said", "hint"):
-            list(string.Formatter().parse(r[column]))  # raises on a broken template
+            named = {f for _, f, _, _ in string.Formatter().parse(r[column]) if f}  # or raises
+            assert not named & {"code", "warning"}, r["name"]  # the problem's own: no field
         assert r["warning"] in ("", "yes")
 
 

@@ -87,7 +87,8 @@ def purchase_rows(
                 "first": first_cell,
                 "delete": delete,
             }
-            yield pu.round, said(f"second-{what}", where, **said_of)
+            saying = "second-purchase" if what == "purchase" else "second-build"
+            yield pu.round, said(saying, where, **said_of)
 
 
 def late_rows(book: EgonBook, day: int) -> list[tuple[PurchaseRow, str]]:
