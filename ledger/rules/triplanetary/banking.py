@@ -7,13 +7,14 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
-from ledger.core.steps import find, gather, refuse
+from ledger.core.steps import find, gather
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import refuse_dead
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     LLOYDS,
+    SAID,
     SUPPLIERS,
     Act,
     Done,
@@ -62,15 +63,12 @@ def _lloyds(act: Act, a: Lloyds) -> Done:
     )
     qty = a.qty
     if qty < 1 or (covered + qty) * 2 > held:
-        raise act.refuse(
-            "too-much-underwritten",
-            "qty",
-            f"Lloyds underwrites up to half of a cargo (§31): {held} CP held, {covered} CP covered already",
-            f"at most {held // 2 - covered} CP more",
+        raise act.said(
+            "over-half-a-cargo", "qty", held=held, covered=covered, more=held // 2 - covered
         )
     price = tables.buy_price(good, place) or tables.sell_price(good, place)
     if price is None:
-        raise act.refuse("no-market-value", "at", f"{good} has no market value at {place} (§39)")
+        raise act.said("no-market-value", "at", good=good, place=place)
     paid = round_money(price * qty)
     txn = act.post(
         [(LLOYDS, -paid), (cash_at(act.books, player, place), paid)],
@@ -99,19 +97,11 @@ def _refuse_without_corporation(books: Books, name: str, where: str) -> None:
     if any(c.status in ("active", "merging") for c in corps):
         return
     forming = next((c for c in corps if c.status == "forming"), None)
-    said = (
-        f"{name}'s corporation {forming.id} is forming, active on day {forming.ready_day} (§7)"
-        if forming
-        else f"{name} heads no corporation"
-    )
-    raise refuse(
-        "no-corporation",
-        where,
-        f"{said}: branch banks are set up by a corporation (§30)",
-        f"set it up from day {forming.ready_day}"
-        if forming
-        else f"ledger incorporate {name} (5 KC, active 5 days later, §7)",
-    )
+    if forming:
+        raise SAID.refuse(
+            "branch-corporation-forming", where, name=name, corp=forming.id, day=forming.ready_day
+        )
+    raise SAID.refuse("branch-without-corporation", where, name=name)
 
 
 @COMMANDS("branch", "ledger branch Ann --base B1 --ship Nomad")
@@ -147,14 +137,11 @@ def _branch_open(act: Act, a: BranchOpen) -> Done:
     waiting = [b for b in state.branches if b.status == "shipping"]
     branch = find(waiting, a.branch, lambda b: b.id)
     if branch is None:
-        raise act.refuse(
-            "unknown-branch",
+        raise act.said(
+            "unknown-branch" if waiting else "no-branch-waiting",
             "branch",
-            f"there is no branch bank {a.branch!r} waiting for its reserves (§30: it opens once)",
-            ("waiting: " + ", ".join(b.id for b in waiting))
-            if waiting
-            else "no branch bank waits for its reserves: "
-            "ledger branch PLAYER --base BASE --ship SHIP",
+            branch=a.branch,
+            waiting=", ".join(b.id for b in waiting),
         )
     player = act.player(branch.owner, "branch")
     refuse_dead(player, act.where["branch"])  # §5: the reserves in transit went with the estate
@@ -164,11 +151,7 @@ def _branch_open(act: Act, a: BranchOpen) -> Done:
             refuse_gone(posts[key], act.where["branch"])
     cp = int(BRANCH_RESERVES / PLUTONIUM_KC_PER_CP)
     if state.cargo_of(branch.ship).get("plutonium", 0) < cp:
-        raise act.refuse(
-            "reserves-missing",
-            "branch",
-            f"the ship {branch.ship} no longer carries the {cp} CP of Plutonium (§30: the reserves are shipped before the branch opens)",
-        )
+        raise act.said("reserves-missing", "branch", ship=branch.ship, cp=cp)
     state.add_cargo(branch.ship, "plutonium", -cp)
     branch = state.update(branch, status="open")
     txn = act.post(

@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import Arg
-from ledger.core.steps import gather, refuse
+from ledger.core.steps import gather
 from ledger.core.words import plural
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GRAPPLES,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -53,12 +54,7 @@ def _processing_place(at: str | None, where: str) -> str:
     """Where ore is processed: Ceres or Callisto (§25)."""
     place = canonical_place(at, where)
     if place not in ("Ceres", "Callisto"):
-        raise refuse(
-            "no-processing-here",
-            where,
-            f"only Ceres and Callisto process ore (§25), not {place}",
-            "or buy an ore-processor for a base",
-        )
+        raise SAID.refuse("no-processing-here", where, place=place)
     return place
 
 
@@ -74,10 +70,8 @@ def _process(act: Act, a: Process) -> Done:
     raw = state.cargo_of(ship.id).get("raw-ore", 0)
     qty = a.qty if a.qty else raw
     if qty > raw or qty < rules.processor_ratio:
-        raise act.refuse(
-            "not-in-hold",
-            "qty",
-            f"{ship.name} holds {raw} CP of raw ore; processing takes {rules.processor_ratio} CP at a time (§25)",
+        raise act.said(
+            "too-little-raw-ore", "qty", ship=ship.name, raw=raw, ratio=rules.processor_ratio
         )
     made = qty // rules.processor_ratio
     used = made * rules.processor_ratio
@@ -113,42 +107,19 @@ def _move_goods(act: Act, a: Pickup | Dropoff, *, to_ship: bool) -> Done:
         a.source if isinstance(a, Pickup) else a.to, other_key, kinds=("base", "mine")
     )
     if store.owner != player.name and store.status != "open":
-        raise act.refuse(
-            "not-the-owner",
-            other_key,
-            f"{store.name or store.id} belongs to {store.owner} (§13: only a mine or base whose crews quit stands open to anyone)",
-            "only an open (abandoned) store may be taken from, and taking is a crime (§36)",
-        )
+        raise act.said("store-not-open", other_key, store=store.name or store.id, owner=store.owner)
     good = good_key(a.good or "raw-ore")
     if good == "fuel":  # a ship's fuel is its tank (`ledger fuel`), not a good in its hold
-        raise act.refuse(
-            "not-portable",
-            "good",
-            "fuel cannot be picked up or dropped off this way (§27)",
-            "a ship's tank is filled with `ledger fuel`",
-        )
+        raise act.said("fuel-not-portable", "good")
     if good in PORTABLE_EXCLUDED and not a.docked:
-        raise act.refuse(
-            "not-portable",
-            "good",
-            f"{good} cannot be picked up or dropped off in passing, at a speed of one (§27)",
-            "a ship docked at the base or mine moves it: add --docked",
-        )
+        raise act.said("not-portable-in-passing", "good", good=good)
     if good == "c-t-ore" and not state.cargo_of(ship.id).get(GRAPPLES):
-        raise act.refuse(
-            "needs-grapples",
-            "ship",
-            f"{ship.name or ship.id} has no pseudo-magnetic grapples: "
-            "C-T may only be handled by a ship equipped with them (§23)",
-            f"ledger buy {player.name} pseudo-magnetic-grapples --ship {ship.name or ship.id}",
-        )
+        raise act.said("needs-grapples", "ship", ship=ship.name or ship.id, player=player.name)
     source, target = (store, ship) if to_ship else (ship, store)
     have = source.supplies if good == "supplies" else state.cargo_of(source.id).get(good, 0)
     qty = a.qty if a.qty else have
     if qty < 1 or qty > have:
-        raise act.refuse(
-            "not-in-store", "qty", f"{source.name or source.id} has {have} of {good} (§27)"
-        )
+        raise act.said("not-in-store", "qty", store=source.name or source.id, have=have, good=good)
     if to_ship:
         size = (
             1

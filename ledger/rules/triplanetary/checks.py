@@ -9,10 +9,10 @@ from typing import Any
 
 from ledger.core import among
 from ledger.core.books import Rule
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import GONE, hold_capacity, hold_used, state_of
+from ledger.rules.triplanetary.kit import GONE, SAID, hold_capacity, hold_used, state_of
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.sheets import RECORDS, SPECS
@@ -57,21 +57,11 @@ def _ids(books: Books) -> Iterable[Problem]:
     ):
         for rec in group:
             if not rec.id:
-                yield problem(
-                    "missing-value",
-                    cell(rec, "id"),
-                    "the row has no id",
-                    "give it a short unique id such as S7",
-                )
+                yield SAID.problem("row-without-id", cell(rec, "id"))
                 continue
             seen[rec.id.casefold()] += 1
             if seen[rec.id.casefold()] == 2:
-                yield problem(
-                    "duplicate-id",
-                    cell(rec, "id"),
-                    f"the id {rec.id!r} is used twice",
-                    "ids must be unique across the game's sheets",
-                )
+                yield SAID.problem("duplicate-id", cell(rec, "id"), id=rec.id)
 
 
 def _owners(books: Books) -> Iterable[Problem]:
@@ -87,16 +77,12 @@ def _posts(books: Books) -> Iterable[Problem]:
     posts = state.posts()
     for post in posts.values():
         if post.status not in POST_STATES and post.status != "registering":
-            yield problem(
-                "bad-status",
-                cell(post, "status"),
-                f"{post.status!r} is not a state",
-                "one of: " + ", ".join(POST_STATES),
+            states = ", ".join(POST_STATES)
+            yield SAID.problem(
+                "bad-post-status", cell(post, "status"), status=post.status, states=states
             )
         if post.supplies < 0:
-            yield problem(
-                "negative-supplies", cell(post, "supplies"), "supplies cannot be negative", ""
-            )
+            yield SAID.problem("negative-supplies", cell(post, "supplies"))
 
 
 def _ship_types(books: Books) -> Iterable[Problem]:
@@ -104,19 +90,11 @@ def _ship_types(books: Books) -> Iterable[Problem]:
     for ship in state.ships:
         price = state.prices.get(ship.type)
         if price is None or price.kind != "ship":
-            yield problem(
-                "unknown-ship-type",
-                cell(ship, "type"),
-                f"{ship.type!r} is not a ship of the §38 list",
-                "e.g. transport, packet, corsair",
-            )
+            yield SAID.problem("unknown-ship-type", cell(ship, "type"), type=ship.type)
             continue
         if price.fuel is not None and ship.fuel > price.fuel:
-            yield problem(
-                "too-much-fuel",
-                cell(ship, "fuel"),
-                f"a {ship.type} holds {price.fuel} fuel, not {ship.fuel}",
-                "",
+            yield SAID.problem(
+                "too-much-fuel", cell(ship, "fuel"), type=ship.type, tank=price.fuel, fuel=ship.fuel
             )
 
 
@@ -125,11 +103,8 @@ def _settings(books: Books) -> Iterable[Problem]:
         value = books.settings.values.get(s.key)
         where = str(books.settings.refs.get(s.key, "Settings"))
         if s.key.endswith("_percent") and isinstance(value, Decimal) and not 0 <= value <= 100:
-            yield problem(
-                "bad-setting",
-                where,
-                f"{s.key} is {value}; a percentage is from 0 to 100",
-                f"the rule's value is {s.default}",
+            yield SAID.problem(
+                "percent-out-of-range", where, key=s.key, value=value, default=s.default
             )
         elif (
             s.kind in ("int", "money", "decimal")
@@ -138,12 +113,7 @@ def _settings(books: Books) -> Iterable[Problem]:
             and not isinstance(value, bool)
             and value < 0
         ):
-            yield problem(
-                "bad-setting",
-                where,
-                f"{s.key} cannot be negative ({value})",
-                f"the rule's value is {s.default}",
-            )
+            yield SAID.problem("negative-setting", where, key=s.key, value=value, default=s.default)
     for key in (
         "crew_pay_days",
         "supply_days",
@@ -155,7 +125,7 @@ def _settings(books: Books) -> Iterable[Problem]:
     ):
         if books.settings.get_int(key) < 1:
             where = str(books.settings.refs.get(key, "Settings"))
-            yield problem("bad-setting", where, f"{key} must be 1 or more", "it counts days or CP")
+            yield SAID.problem("setting-below-one", where, key=key)
 
 
 def _holds(books: Books) -> Iterable[Problem]:
@@ -169,12 +139,13 @@ def _holds(books: Books) -> Iterable[Problem]:
             and ship.type in state.prices
             and hold_used(rules, state, ship, working[ship.id]) > cap
         ):
-            yield problem(
-                "hold-full",
+            used = hold_used(rules, state, ship, working[ship.id])
+            yield SAID.problem(
+                "overfull-hold",
                 cell(ship, "supplies"),
-                f"{ship.name or ship.id} carries {hold_used(rules, state, ship, working[ship.id])} CP in a {cap} CP hold",
-                "move goods or supplies off it",
-                warning=True,
+                ship=ship.name or ship.id,
+                used=used,
+                cap=cap,
             )
 
 
@@ -184,24 +155,19 @@ def _negatives(books: Books) -> Iterable[Problem]:
     for post in posts.values():
         for field_name in ("supplies", "emergency_left", "fed_until"):
             if getattr(post, field_name) < 0:
-                yield problem(
-                    "negative-value",
+                yield SAID.problem(
+                    "negative-post-value",
                     cell(post, field_name),
-                    f"{field_name} of {post.name or post.id} cannot be negative",
-                    "",
+                    field=field_name,
+                    post=post.name or post.id,
                 )
     for ship in state.ships:
         if ship.fuel < 0:
-            yield problem(
-                "negative-value",
-                cell(ship, "fuel"),
-                f"the fuel of {ship.name or ship.id} cannot be negative",
-                "",
-            )
+            yield SAID.problem("negative-fuel", cell(ship, "fuel"), ship=ship.name or ship.id)
     for c in state.cargo:
         if c.qty < 0:
-            yield problem(
-                "negative-value", cell(c, "qty"), f"{c.holder} cannot hold {c.qty} of {c.good}", ""
+            yield SAID.problem(
+                "negative-cargo", cell(c, "qty"), holder=c.holder, qty=c.qty, good=c.good
             )
 
 
@@ -212,12 +178,12 @@ def _crews(books: Books) -> Iterable[Problem]:
     for crew in state.crews:
         workplace = posts.get(crew.post)
         if crew.active and workplace is not None and workplace.status in ("destroyed", "departed"):
-            yield problem(
+            yield SAID.problem(
                 "crew-on-lost-post",
                 cell(crew, "post"),
-                f"crew {crew.id} works on {workplace.name or workplace.id}, which is {workplace.status}",
-                "the next tick marks the crew dead; or set the crew's status",
-                warning=True,
+                crew=crew.id,
+                post=workplace.name or workplace.id,
+                status=workplace.status,
             )
         yield from among.problems(crew, AMONG["crews"], lists, cell)
 
@@ -239,20 +205,16 @@ def _cargo(books: Books) -> Iterable[Problem]:
             and c.good not in tables.GOODS_BY_KEY
             and c.good not in ("supplies", "plutonium")
         ):
-            yield problem(
-                "unknown-good", cell(c, "good"), f"{c.good!r} is no §38 item or §39 good", ""
-            )
+            yield SAID.problem("unknown-cargo", cell(c, "good"), good=c.good)
 
 
 def _legal_status(books: Books) -> Iterable[Problem]:
     for p in books.players:
         status = p.get("status") or "free"
         if status not in LEGAL_STATES:
-            yield problem(
-                "bad-status",
-                str(CellRef("Players", 3, p.ref.row)) if p.ref else p.name,
-                f"{status!r} is not a legal status",
-                "one of: " + ", ".join(LEGAL_STATES),
+            where = str(CellRef("Players", 3, p.ref.row)) if p.ref else p.name
+            yield SAID.problem(
+                "bad-legal-status", where, status=status, states=", ".join(LEGAL_STATES)
             )
 
 
@@ -264,13 +226,7 @@ def _incorporate(books: Books) -> Iterable[Problem]:
     for name, n in sorted(ships.items()):
         if n >= 2 and name not in corps:
             first = next(s for s in state.ships if s.owner == name)
-            yield problem(
-                "must-incorporate",
-                cell(first, "owner"),
-                f"{name} has {n} ships and no corporation",
-                f"§7: ledger incorporate {name} --at PLACE (5 KC, 5 days)",
-                warning=True,
-            )
+            yield SAID.problem("must-incorporate", cell(first, "owner"), name=name, n=n)
 
 
 #: Triplanetary's checks of its sheets, each reached by `ledger check --rule CODE`.

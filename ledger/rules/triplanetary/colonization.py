@@ -40,12 +40,7 @@ def _colonize(act: Act, a: Colonize) -> Done:
         if s.owner == player.name and s.type == "bussard-ramscoop" and s.status == ACTIVE
     ]
     if len(scoops) < RAMSCOOPS:
-        raise act.refuse(
-            "needs-ramscoops",
-            "player",
-            f"an attempt takes three Bussard ramscoops (§32); {player.name} has {len(scoops)}",
-            "buy them first: ledger buy PLAYER bussard-ramscoop",
-        )
+        raise act.said("needs-ramscoops", "player", player=player.name, has=len(scoops))
     txn = act.charge(
         player,
         COLONIZATION_COST,

@@ -8,11 +8,12 @@ from typing import Annotated
 from ledger.core.books import Player
 from ledger.core.money import Money
 from ledger.core.params import Arg
-from ledger.core.steps import gather, refuse
+from ledger.core.steps import gather
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -38,14 +39,9 @@ def _sell_company(act: Act, a: SellCompany) -> Done:
     )
     for party, w in ((seller, act.where["player"]), (buyer, act.where["to"])):
         if party.role == PATROL_ROLE:
-            raise refuse(
-                "patrol-may-not-trade",
-                w,
-                f"{party.name} holds the Patrol, which has no company and may not mine ore or engage in trade (§6)",
-                "a company is bought and sold between players (§9)",
-            )
+            raise SAID.refuse("patrol-has-no-company", w, player=party.name)
     if seller.name == buyer.name:
-        raise act.refuse("same-player", "to", "a player cannot buy their own company")
+        raise act.said("own-company", "to")
     price = a.price
     txn, tax = priced_sale(
         act,

@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import Arg, Move
-from ledger.core.steps import find, gather, refuse
+from ledger.core.steps import find, gather
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    SAID,
     SUPPLIERS,
     Act,
     Done,
@@ -39,11 +40,7 @@ def _incorporate(act: Act, a: Incorporate) -> Done:
         lambda: canonical_place(a.at, act.where["at"]) if a.at else None,
     )
     if any(c.head == player.name and c.status in ("forming", "active") for c in state.corporations):
-        raise act.refuse(
-            "already-incorporated",
-            "player",
-            f"{player.name} heads a corporation already (§7: one player is its head)",
-        )
+        raise act.said("already-incorporated", "player", player=player.name)
     place = at or player_location(player)
     txn = act.charge(
         player,
@@ -76,28 +73,22 @@ def _merge(act: Act, a: Merge) -> Done:
         named = [c for c in active if c.name.strip().casefold() == key.strip().casefold()]
         if found is None and len(named) > 1:
             ids = ", ".join(f"{c.id} ({c.head})" for c in named)
-            raise refuse(
-                "ambiguous-name",
-                w,
-                f"{key.strip()!r} names more than one active corporation: {ids} (§9)",
-                f"name it by its id ({' or '.join(c.id for c in named)})",
-            )
+            either = " or ".join(c.id for c in named)
+            raise SAID.refuse("corporation-name-shared", w, key=key.strip(), ids=ids, either=either)
         if found is None and named:
             found = named[0]
         if found is None:
-            raise refuse(
-                "unknown-corporation",
+            raise SAID.refuse(
+                "unknown-corporation" if active else "no-corporation-active",
                 w,
-                f"there is no active corporation {key!r} (§9: formed corporations merge, one at a time; forming takes 5 days, §7)",
-                ("corporations: " + ", ".join(f"{c.id} {c.name}" for c in active))
-                if active
-                else "no corporation is active now: ledger incorporate PLAYER (5 days, §7)",
+                key=key,
+                active=", ".join(f"{c.id} {c.name}" for c in active),
             )
         return found
 
     into, other = corp(a.corp, act.where["corp"]), corp(a.other, act.where["other"])
     if into.id == other.id:
-        raise act.refuse("same-corporation", "other", "a corporation cannot merge with itself (§9)")
+        raise act.said("same-corporation", "other")
     head = act.player(into.head, "corp")
     txn = act.charge(
         head,

@@ -61,14 +61,9 @@ def _hire(act: Act, a: Hire) -> Done:
     )
     post = act.post_named(key, k, owner=player, kinds=(k,))
     if isinstance(post, Mine) and post.registered_day is None:
-        raise act.refuse(
-            "claim-not-registered",
-            k,
-            f"the claim {post.name} is registered on day {post.ready_day}",
-            "hire once it is registered (§24)",
-        )
+        raise act.said("claim-not-registered", k, claim=post.name, day=post.ready_day)
     if post.status not in (ACTIVE, "open", "landing", "drifting", "stopped"):
-        raise act.refuse("post-not-active", k, f"{post.name or post.id} is {post.status}")
+        raise act.said("post-not-active", k, post=post.name or post.id, status=post.status)
     n = a.crews or 1
     quit_before = any(c.owner == player.name and c.status == "quit" for c in state.crews)
     each = rules.hire_cost * (rules.hire_factor_after_quit if quit_before else 1)
@@ -166,13 +161,12 @@ def _discharge(act: Act, a: Discharge) -> Done:
     state, rules = act.state, act.rules
     crew = find(state.crews, a.crew, lambda c: c.id)
     if crew is None or not crew.active:
-        raise act.refuse(
-            "unknown-crew",
+        working = [c.id for c in state.crews if c.active]
+        raise act.said(
+            "unknown-crew" if working else "no-crew-working",
             "crew",
-            f"there is no working crew {a.crew!r} (§13: a crew that quit, died, left or was discharged is discharged no more)",
-            ("crews: " + ", ".join(c.id for c in state.crews if c.active))
-            if any(c.active for c in state.crews)
-            else "no crew works now: ledger hire PLAYER --ship SHIP",
+            crew=a.crew,
+            working=", ".join(working),
         )
     player = act.player(crew.owner, "crew")
     back = owed_wages(rules, crew, act.books.day)

@@ -43,12 +43,7 @@ def _destroy(act: Act, a: Destroy) -> Done:
         return _destroy_module(act, module, a)
     post = find_post(act.books, a.what, act.where["what"], kinds=("ship", "base"), gone_ok=True)
     if post.status in GONE:
-        raise act.refuse(
-            "destroyed-already",
-            "what",
-            f"{post.name or post.id} is {post.status} already (§1, §32)",
-            "name a ship or base still in play",
-        )
+        raise act.said("destroyed-already", "what", post=post.name or post.id, status=post.status)
     player = act.player(a.aboard, "aboard") if a.aboard else None
     if player is not None:
         refuse_dead(player, act.where["aboard"])
@@ -73,17 +68,10 @@ def _destroy(act: Act, a: Destroy) -> Done:
 def _destroy_module(act: Act, module: Module, a: Destroy) -> Done:
     """§20: a recreation module destroyed on its own; its base stands, its crews live."""
     if module.status == DESTROYED:
-        raise act.refuse(
-            "destroyed-already",
-            "what",
-            f"recreation module {module.id} is destroyed already (§20)",
-        )
+        raise act.said("module-destroyed-already", "what", module=module.id)
     if a.aboard:
-        raise act.refuse(
-            "bad-args",
-            "aboard",
-            f"{module.id} is a recreation module (§20): a player aboard dies with a ship or base",
-            f"destroy its base {module.base} --aboard {a.aboard}, or leave out --aboard",
+        raise act.said(
+            "aboard-a-module", "aboard", module=module.id, base=module.base, aboard=a.aboard
         )
     act.state.update(module, status=DESTROYED)
     return Done(

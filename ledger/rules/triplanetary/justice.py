@@ -19,6 +19,7 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -59,9 +60,7 @@ def crime_class(text: str, where: str) -> int:
     try:
         return int(tables.parse_crime_class(text))
     except ValueError:
-        raise refuse(
-            "bad-class", where, f"{text!r} is not a crime class", "I, II or III (§36A)"
-        ) from None
+        raise SAID.refuse("bad-class", where, text=text) from None
 
 
 def dead_problem(player: Player, where: str) -> Problem | None:
@@ -164,12 +163,7 @@ def _fine(act: Act, a: Fine) -> Done:
         lambda: _more_than_0(a.amount, act.where["amount"]),
     )
     if player.role == PATROL_ROLE:
-        raise act.refuse(
-            "patrol-fined",
-            "player",
-            f"{player.name} holds the Patrol, to which fines go (§6): the Patrol does not fine itself",
-            "fine another player, or move the Patrol's money with ledger pay",
-        )
+        raise act.said("patrol-fined", "player", player=player.name)
     return Done(
         fine_player(act, player, a.amount, a.reason, "§6", "amount"),
     )
@@ -190,18 +184,10 @@ def _declare(act: Act, a: Declare) -> Done:
         lambda: _declared(a.what, act.where["what"]),
     )
     if player.role == PATROL_ROLE:
-        raise act.refuse(
-            "patrol-cannot-declare",
-            "player",
-            "the Patrol player cannot turn pirate or warlord",
-        )
+        raise act.said("patrol-cannot-declare", "player")
     status = player.get("status") or "free"
     if status == what or (status == "warlord" and what == "pirate"):
-        raise act.refuse(
-            "irreversible",
-            "what",
-            f"{player.name} is a {status} already; it cannot be undone (§33, §34)",
-        )
+        raise act.said("irreversible", "what", player=player.name, status=status)
     player = set_status(act.books, player, what, prison_term(player))  # a term goes on (§41)
     # a pirate's PR is the house rule's (§33 §36C, as a pirate made by unpaid tax, §29)
     change = act.rules.pr_pirate if what == "pirate" else tables.PR_WARLORD
@@ -222,9 +208,7 @@ def _pr_points(said: object, where: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise refuse(
-            "bad-number", where, f"{text!r} is not a whole number of PR points", "e.g. +1 or -2"
-        ) from None
+        raise SAID.refuse("bad-pr-points", where, text=text) from None
 
 
 @COMMANDS("pr", "ledger pr Ann +1 --reason heroism")

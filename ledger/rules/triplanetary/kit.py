@@ -21,6 +21,7 @@ from ledger.core.journal import Transaction
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
 from ledger.core.problems import Problem
+from ledger.core.sayings import Sayings
 from ledger.core.steps import Commands, Refused, not_found, refuse
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -48,6 +49,10 @@ LLOYDS = "lloyds"  # Lloyds of Luna (§31)
 
 
 Where = Mapping[str, str]
+
+#: What the game says when it refuses a command or finds a mistake in its sheets, by the
+#: saying's name: said.csv (a row a saying: its code, message and hint templates, warning).
+SAID = Sayings(__package__ or "ledger.rules.triplanetary")
 
 
 class Done(msgspec.Struct):
@@ -92,6 +97,10 @@ class Act(steps.Act[Books]):
         """The post `key` (`find_post`), or refused where the parameter `param` was given."""
         return find_post(self.books, key, self.where[param], owner, kinds)
 
+    def said(self, name: str, param: str, /, **fields: object) -> Refused:
+        """The refusal by the saying `name` (said.csv), where the parameter `param` was given."""
+        return SAID.refuse(name, self.where[param], **fields)
+
 
 #: A command's handler: it receives the command being applied and its typed record (a `Move`).
 Handler = Callable[[Act, Any], Done]
@@ -134,16 +143,8 @@ def refuse_gone(post: Post, where: str) -> None:
     if post.status not in GONE:
         return
     name = f"{post.name} ({post.id})" if post.name and post.name != post.id else post.id
-    why = (
-        "destroyed in play (§1: Triplanetary's combat)"
-        if post.status == DESTROYED
-        else "departed past Jupiter, never to return (§32)"
-    )
-    raise refuse(
-        "post-gone",
-        where,
-        f"{name} is {why}: nothing more is done with it",
-        "name a ship or base that is still there",
+    raise SAID.refuse(
+        "post-destroyed" if post.status == DESTROYED else "post-departed", where, name=name
     )
 
 
@@ -193,30 +194,36 @@ def find_post(
             continue
         if owner is not None and group is pool:
             owners = ", ".join(dict.fromkeys(p.owner for p in found))
-            raise refuse(
-                "not-the-owner",
+            raise SAID.refuse(
+                "post-of-another",
                 where,
-                f"{found[0].name or found[0].id} belongs to {owners}, not {owner.name}",
+                post=found[0].name or found[0].id,
+                owners=owners,
+                player=owner.name,
             )
         also = [p for p in by_name if by_id and p not in by_id]  # an id that is a name too
         if also:
             named = ", ".join(p.id for p in also)
-            raise refuse(
-                "ambiguous-name",
+            first = by_id[0]
+            raise SAID.refuse(
+                "id-is-a-name",
                 where,
-                f"{key.strip()!r} is the id of {by_id[0].name or by_id[0].id} ({by_id[0].id}) "
-                f"and the name of {named}",
-                f"name {by_id[0].name or by_id[0].id} by its name, and {named} by its id; "
-                "or rename one in the workbook",
+                key=key.strip(),
+                post=first.name or first.id,
+                id=first.id,
+                named=named,
             )
         if len(found) > 1:
             whose = f" of {owner.name}" if owner else ""
             ids = [p.id if owner else f"{p.id} ({p.owner})" for p in found]
-            raise refuse(
-                "ambiguous-name",
+            raise SAID.refuse(
+                "post-name-shared",
                 where,
-                f"{key.strip()!r} names more than one {' or '.join(kinds)}{whose}: {', '.join(ids)}",
-                f"name it by its id ({' or '.join(p.id for p in found)}), or rename one in the workbook",
+                key=key.strip(),
+                kinds=" or ".join(kinds),
+                whose=whose,
+                ids=", ".join(ids),
+                either=" or ".join(p.id for p in found),
             )
         if not gone_ok:
             refuse_gone(found[0], where)
@@ -228,12 +235,7 @@ def find_post(
     ]
     if building:
         o = building[0]
-        raise refuse(
-            "under-construction",
-            where,
-            f"{o.name or o.id} is still being built (ready on day {o.ready_day})",
-            "load it once it is ready",
-        )
+        raise SAID.refuse("under-construction", where, post=o.name or o.id, day=o.ready_day)
     names = [p.name or p.id for p in own]
     what = " or ".join(kinds)
     raise refuse(
@@ -277,11 +279,8 @@ def priced_sale(
     the buyer from their banks (§30), to the seller less the sales tax (§29), the tax split
     between the Patrol and Earth (§6). The transaction and the tax."""
     if price <= 0:
-        raise act.refuse(
-            "bad-amount",
-            "price",
-            f"{what} sold for more than 0, not {price:.2f} ({rule})",
-            f"type the price the buyer pays, e.g. {example}",
+        raise act.said(
+            "price-not-positive", "price", what=what, price=price, rule=rule, example=example
         )
     tax = round_money(price * act.rules.sales_tax / 100)
     pieces = act.debit(buyer, price, "price")
@@ -324,9 +323,7 @@ def named_post(where: Where, what: str, **named: str | None) -> tuple[str, str]:
     before the player is: the command then finds it among the player's)."""
     chosen = [(k, key) for k, key in named.items() if key]
     if len(chosen) != 1:
-        raise refuse(
-            "missing-value", where["ship"], f"say where {what}: one of --ship, --base or --mine"
-        )
+        raise SAID.refuse("where-not-said", where["ship"], what=what)
     return chosen[0]
 
 
@@ -416,11 +413,8 @@ def check_hold(
     overflow_after = max(0, post.supplies + extra_supplies - room)
     after = before + extra_cp + overflow_after - overflow_now
     if after > cap:
-        raise refuse(
-            "hold-full",
-            where,
-            f"{post.name or post.id} has {cap} CP of hold, {before} used; this needs {after - before} more",
-            "unload something, or carry it on another ship",
+        raise SAID.refuse(
+            "hold-full", where, post=post.name or post.id, cap=cap, used=before, more=after - before
         )
 
 

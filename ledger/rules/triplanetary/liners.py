@@ -8,11 +8,12 @@ from typing import Annotated
 
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg, Move
-from ledger.core.steps import find, gather, refuse
+from ledger.core.steps import find, gather
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     PASSENGERS,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -50,13 +51,14 @@ def _route(a: LinerOpen | LinerDepart, where: Where) -> tables.LinerRoute:
     route = tables.liner_route(frm, to)
     if route is None:
         routes = ", ".join(f"{r.frm}-{r.to}" for r in tables.LINER_ROUTES if r.frm == frm)
-        raise refuse(
-            "no-such-route",
+        starts = ", ".join(sorted({r.frm for r in tables.LINER_ROUTES}))
+        raise SAID.refuse(
+            "no-such-route" if routes else "no-route-from",
             where["to"],
-            f"there is no liner route {frm} to {to} (§40)",
-            f"routes from {frm}: {routes}"
-            if routes
-            else "routes start at: " + ", ".join(sorted({r.frm for r in tables.LINER_ROUTES})),
+            frm=frm,
+            to=to,
+            routes=routes,
+            starts=starts,
         )
     return route
 
@@ -91,9 +93,7 @@ def _liner_open(act: Act, a: LinerOpen) -> Done:
         act.where["player"],
     )
     if _open_line(state, player.name, route) is not None:
-        raise act.refuse(
-            "line-exists", "to", f"{player.name} runs {route.frm}-{route.to} already (§28)"
-        )
+        raise act.said("line-exists", "to", player=player.name, frm=route.frm, to=route.to)
     first = _running(state, player.name) == 0
     lid = state.next_id("L", [line.id for line in state.liners])
     state.liners.append(Liner(lid, player.name, route.frm, route.to, act.books.day))
@@ -117,13 +117,12 @@ def _liner_close(act: Act, a: LinerClose) -> Done:
     state = act.state
     line = find([x for x in state.liners if x.status == "open"], a.liner, lambda x: x.id)
     if line is None:
-        raise act.refuse(
-            "unknown-liner",
+        running = [x.id for x in state.liners if x.status == "open"]
+        raise act.said(
+            "unknown-liner" if running else "no-liner-open",
             "liner",
-            f"there is no open liner {a.liner!r} (§28)",
-            ("liners: " + ", ".join(x.id for x in state.liners if x.status == "open"))
-            if any(x.status == "open" for x in state.liners)
-            else "no liner is open now: ledger liner open PLAYER FROM TO",
+            liner=a.liner,
+            running=", ".join(running),
         )
     line = state.update(line, status="closed")
     player = act.player(line.owner, "liner")
@@ -158,23 +157,14 @@ def _liner_depart(act: Act, a: LinerDepart) -> Done:
     )
     line = _open_line(state, player.name, route)
     if line is None:
-        raise act.refuse(
-            "unknown-liner",
-            "to",
-            f"{player.name} runs no line {route.frm}-{route.to} (§28)",
-            f"open it: ledger liner open {player.name} {route.frm} {route.to}",
-        )
+        raise act.said("line-not-run", "to", player=player.name, frm=route.frm, to=route.to)
     ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     cap = hold_capacity(state, ship)
     free = (cap - hold_used(rules, state, ship)) if cap is not None else 10**6
     seats = min(line.waiting, 25, free // tables.PASSENGER_CARGO_CP)
     if seats <= 0:
-        raise act.refuse(
-            "no-passengers",
-            "ship",
-            f"{line.waiting} passengers wait; {ship.name} has room for {free // tables.PASSENGER_CARGO_CP} (§28: 2 CP each, §40)",
-            "wait for passengers, or make room in the hold",
-        )
+        room = free // tables.PASSENGER_CARGO_CP
+        raise act.said("no-passengers", "ship", waiting=line.waiting, ship=ship.name, room=room)
     fares = round_money(route.fare * seats)
     txn = act.post(
         [(PASSENGERS, -fares), (cash_at(act.books, player, route.frm), fares)],

@@ -23,6 +23,7 @@ from ledger.rules.triplanetary.kit import (
     COMMANDS,
     LLOYDS,
     MARKET,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -85,21 +86,12 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
     """§6 the Patrol does not trade; §33 §34 pirates and warlords trade only at Ceres; §41 a
     prisoner does not trade (a dead trader was refused before: actions.refuse_the_dead)."""
     if player.role == PATROL_ROLE:
-        raise refuse("patrol-may-not-trade", where, "the Patrol may not engage in trade (§6)")
+        raise SAID.refuse("patrol-may-not-trade", where)
     status = player.get("status")
     if status in ("pirate", "warlord") and place != "Ceres":
-        raise refuse(
-            "outlaw-trade",
-            where,
-            f"{player.name} is a {status}: only the Free Port of Ceres trades with them (§33, §34)",
-            "trade at Ceres",
-        )
+        raise SAID.refuse("outlaw-trade", where, player=player.name, status=status)
     if in_prison(player):
-        raise refuse(
-            "player-cannot-act",
-            where,
-            f"{player.name} is in prison until day {player.get('status_until')} (§41)",
-        )
+        raise SAID.refuse("in-prison", where, player=player.name, day=player.get("status_until"))
 
 
 def _where_trading(act: Act, player: Player, a: Buy | Sell) -> str:
@@ -151,9 +143,7 @@ def buy_goods(act: Act, a: Buy) -> Done:
     may_trade_here(player, place, act.where["at"])
     price = market_price(good, place, act.where["at"], buy=True)
     if not a.ship:
-        raise act.refuse(
-            "missing-value", "ship", "say which ship's hold the goods go into: --ship SHIP"
-        )
+        raise act.said("goods-without-ship", "ship")
     ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     qty = a.qty
     check_hold(rules, state, ship, qty, 0, act.where["qty"])
@@ -164,12 +154,7 @@ def buy_goods(act: Act, a: Buy) -> Done:
         if m.stock < qty * per:
             have = m.stock // per
             why = "raw ore to process" if stock_good == "raw-ore" else f"{stock_good} in stock"
-            raise act.refuse(
-                "market-empty",
-                "qty",
-                f"{place} has only enough {why} for {have} CP of {good} (§25)",
-                "buy less, or wait for the market to be supplied",
-            )
+            raise act.said("market-empty", "qty", place=place, why=why, have=have, good=good)
         state.update(m, stock=m.stock - qty * per)
     total = round_money(price * qty)
     txn = act.charge(
@@ -197,12 +182,7 @@ def _trade_good(text: str, where: str) -> str:
     """The key of a §39 trade good, or refused."""
     good = good_key(text)
     if good not in tables.GOODS_BY_KEY:
-        raise refuse(
-            "unknown-good",
-            where,
-            f"{text!r} is not a §39 trade good",
-            "goods: " + ", ".join(tables.GOODS_BY_KEY),
-        )
+        raise SAID.refuse("unknown-good", where, text=text, goods=", ".join(tables.GOODS_BY_KEY))
     return good
 
 
@@ -221,11 +201,8 @@ def _sell(act: Act, a: Sell) -> Done:
     qty = a.qty
     held = state.cargo_of(ship.id).get(good, 0)
     if qty < 1 or held < qty:
-        raise act.refuse(
-            "not-in-hold",
-            "qty",
-            f"{ship.name or ship.id} holds {held} CP of {good}, not {qty} (§39)",
-            "sell what the hold has",
+        raise act.said(
+            "not-in-hold", "qty", ship=ship.name or ship.id, held=held, good=good, qty=qty
         )
     place = at or _where_trading(act, player, a)
     may_trade_here(player, place, act.where["at"])
@@ -306,12 +283,7 @@ def _lloyds_rest(
     try:
         return debit(books, player, rest, where, at=place)
     except Refused:
-        raise refuse(
-            "cannot-afford",
-            where,
-            f"Lloyds of Luna is owed the full market value of its share (§31), {rest:.2f} KC more than the sale brings after tax, and {player.name} cannot pay it",
-            "banks make no loans (§30); sell less of the underwritten goods, or pay money in first",
-        ) from None
+        raise SAID.refuse("lloyds-share-unpaid", where, rest=rest, player=player.name) from None
 
 
 def _sell_to_player(
@@ -328,23 +300,12 @@ def _sell_to_player(
     state, rules = act.state, act.rules
     buyer = act.player(a.to or "", "to")  # (named: the caller asked)
     if buyer.name == seller.name:
-        raise act.refuse(
-            "same-player",
-            "to",
-            f"{seller.name} cannot sell to {seller.name}",
-            "move goods between one's own ships with dropoff and pickup",
-        )
+        raise act.said("sell-to-oneself", "to", player=seller.name)
     may_trade_here(buyer, place, act.where["to"])
     if a.price is None:
-        raise act.refuse(
-            "missing-value", "price", "a sale between players needs the agreed --price"
-        )
+        raise act.said("sale-without-price", "price")
     if not a.to_ship:
-        raise act.refuse(
-            "missing-value",
-            "to_ship",
-            f"say which of {buyer.name}'s ships takes the goods: --to-ship SHIP",
-        )
+        raise act.said("sale-without-ship", "to_ship", buyer=buyer.name)
     target = act.post_named(a.to_ship, "to_ship", owner=buyer, kinds=("ship",))
     check_hold(rules, state, target, qty, 0, act.where["to_ship"])
     price = a.price

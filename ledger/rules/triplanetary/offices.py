@@ -15,6 +15,7 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     OFFICE_SHIPS,
+    SAID,
     SUPPLIERS,
     Act,
     Done,
@@ -47,12 +48,7 @@ def _office_open(act: Act, a: OfficeOpen) -> Done:
     base = state.find_post(place)
     liner = base if isinstance(base, Ship) and base.type in OFFICE_SHIPS else None
     if known is None and (base is None or (base.kind != "base" and liner is None)):
-        raise act.refuse(
-            "unknown-place",
-            "at",
-            f"an office stands on a planet or a base (§8), or in an Executive Liner (§11A), not {place!r}",
-            "places: " + ", ".join(tables.PLACES),
-        )
+        raise act.said("no-office-there", "at", place=place, places=", ".join(tables.PLACES))
     if known is None and base is not None:
         refuse_gone(base, act.where["at"])  # no office in a base or liner that is gone (§8)
     place = known or (base.id if base else place)
@@ -61,11 +57,7 @@ def _office_open(act: Act, a: OfficeOpen) -> Done:
     if any(
         o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
     ):
-        raise act.refuse(
-            "office-exists",
-            "at",
-            f"{player.name} already has an open office at {place} (§8)",
-        )
+        raise act.said("office-exists", "at", player=player.name, place=place)
     cost = rules.office_open_cost + rules.office_fee
     txn = act.charge(
         player,
@@ -112,11 +104,11 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
     20 CP free and it carries the staff's supplies for the first period (none on a planet)."""
     state, rules = state_of(books), rules_of(books)
     if liner.owner != player.name:
-        raise refuse(
-            "not-the-owner", where, f"{liner.name} belongs to {liner.owner}, not {player.name}"
+        raise SAID.refuse(
+            "post-of-another", where, post=liner.name, owners=liner.owner, player=player.name
         )
     if liner.status != ACTIVE:
-        raise refuse("post-not-active", where, f"{liner.name} is {liner.status}")
+        raise SAID.refuse("post-not-active", where, post=liner.name, status=liner.status)
     if ship_office(state, liner) is not None:
         return  # the open office is refused below as office-exists
     cap = hold_capacity(state, liner) or 0
@@ -127,11 +119,8 @@ def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) ->
     finally:
         state.offices.pop()
     if after > cap:
-        raise refuse(
-            "hold-full",
-            where,
-            f"{liner.name} has {cap} CP of hold, {before} used; its office takes {rules.office_cp} CP (§11A)",
-            "unload the hold first",
+        raise SAID.refuse(
+            "no-room-for-office", where, ship=liner.name, cap=cap, used=before, cp=rules.office_cp
         )
     need = 0 if liner.on_planet else rules.office_staff_units
     if liner.supplies < need:
@@ -149,13 +138,12 @@ def _office_close(act: Act, a: OfficeClose) -> Done:
     state = act.state
     office = find(state.offices, a.office, lambda o: o.id)
     if office is None or office.status != "open":
-        raise act.refuse(
-            "unknown-office",
+        opened = [o.id for o in state.offices if o.status == "open"]
+        raise act.said(
+            "unknown-office" if opened else "no-office-open",
             "office",
-            f"there is no open office {a.office!r} (§8)",
-            ("offices: " + ", ".join(o.id for o in state.offices if o.status == "open"))
-            if any(o.status == "open" for o in state.offices)
-            else "there is no open office",
+            office=a.office,
+            opened=", ".join(opened),
         )
     office = state.update(office, status="closed")
     return Done(

@@ -66,13 +66,8 @@ def _prospect(act: Act, a: Prospect) -> Done:
     player = act.player(a.player)
     ship = act.post_named(a.ship, "ship", owner=player, kinds=("ship",))
     if not isinstance(ship, Ship) or ship.type not in PROSPECTORS:
-        raise act.refuse(
-            "cannot-prospect",
-            "ship",
-            f"{ship.name or ship.id} is a {getattr(ship, 'type', 'post')}: only a transport "
-            "or packet may "
-            "search for ore (§23)",
-            "prospect with a transport or a packet",
+        raise act.said(
+            "cannot-prospect", "ship", ship=ship.name or ship.id, type=getattr(ship, "type", "post")
         )
     hex_ = a.hex.strip()
     what = f"§23 prospecting hex {hex_} with {ship.name or ship.id}"

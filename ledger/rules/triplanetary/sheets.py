@@ -13,11 +13,12 @@ from typing import Any
 
 import msgspec
 
-from ledger.core.problems import CellRef, Problem, problem
+from ledger.core.problems import CellRef, Problem
 from ledger.core.records import Held, dump_records
 from ledger.core.schema import SheetSpec
 from ledger.core.sheets import read_sheets
 from ledger.rules.triplanetary import tables
+from ledger.rules.triplanetary.kit import SAID
 from ledger.rules.triplanetary.model import (
     CREW_STATES,
     LEGAL_STATES,
@@ -120,23 +121,11 @@ def load_prices(rows: Rows | None, problems: list[Problem]) -> dict[str, Price]:
         key = str(v.get("item") or "").strip().casefold()
         if key not in prices:
             problems.append(
-                problem(
-                    "unknown-item",
-                    CellRef("PriceList", 0, ref.row),
-                    f"{key!r} is not on the §38 price list",
-                    "keep the item names as ledger wrote them",
-                )
+                SAID.problem("not-on-the-price-list", CellRef("PriceList", 0, ref.row), key=key)
             )
             continue
         if v.get("price") is None:
-            problems.append(
-                problem(
-                    "missing-value",
-                    CellRef("PriceList", 3, ref.row),
-                    f"{key} has no price",
-                    "type the price in KC",
-                )
-            )
+            problems.append(SAID.problem("no-price", CellRef("PriceList", 3, ref.row), key=key))
             continue
         typed = {f: v[f] for f in ("build_days", "hold_cp", "size_cp") if v.get(f) is not None}
         prices[key] = msgspec.structs.replace(prices[key], price=v["price"], **typed)

@@ -17,6 +17,7 @@ from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    SAID,
     SUPPLIERS,
     Act,
     Done,
@@ -97,11 +98,7 @@ def _buy(act: Act, a: Buy) -> Done:
             refuse_taken_name(state, player, a.name, qty, act.where["name"])
         if price.kind == "module":
             if not a.base:
-                raise act.refuse(
-                    "missing-value",
-                    "base",
-                    "a recreation module goes on a base: --base BASE (§20)",
-                )
+                raise act.said("module-without-base", "base")
             target = act.post_named(a.base, "base", owner=player, kinds=("base",)).id
         txn = act.charge(
             player,
@@ -141,11 +138,7 @@ def _buy(act: Act, a: Buy) -> Done:
         )
     # equipment goes into a ship's hold or a base's (or mine's) store
     if bool(a.ship) == bool(a.base):
-        raise act.refuse(
-            "missing-value",
-            "ship",
-            f"say where the {price.name} goes: --ship SHIP or --base BASE",
-        )
+        raise act.said("equipment-where", "ship", item=price.name)
     post = act.post_named(
         a.ship or a.base or "",  # (one of them: refused above)
         "ship" if a.ship else "base",
@@ -193,11 +186,8 @@ def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: 
     }
     for p in (*state.ships, *state.bases):
         if p.owner == player.name and p.name.strip().casefold() in wanted:
-            raise refuse(
-                "duplicate-name",
-                where,
-                f"{player.name} already has a {p.kind} named {p.name!r} ({p.id})",
-                f"give the new one another --name; name the one there by its id: --{p.kind} {p.id}",
+            raise SAID.refuse(
+                "name-taken", where, player=player.name, kind=p.kind, name=p.name, id=p.id
             )
     for o in state.orders:
         if (
@@ -205,11 +195,8 @@ def refuse_taken_name(state: State, player: Player, name: str, qty: int, where: 
             and o.status == "building"
             and o.name.strip().casefold() in wanted
         ):
-            raise refuse(
-                "duplicate-name",
-                where,
-                f"{player.name} already has {o.name!r} being built ({o.id}, ready on day {o.ready_day})",
-                "give the new one another --name",
+            raise SAID.refuse(
+                "name-being-built", where, player=player.name, name=o.name, id=o.id, day=o.ready_day
             )
 
 
@@ -264,7 +251,7 @@ def _fuel(act: Act, a: Fuel) -> Done:
     price = state.prices.get(ship.type)
     tank = price.fuel if price else None
     if tank is None:
-        raise act.refuse("no-fuel-tank", "ship", f"a {ship.type} carries no fuel to buy (§38)")
+        raise act.said("no-fuel-tank", "ship", type=ship.type)
     units = a.units
     if units < 1 or ship.fuel + units > tank:
         raise act.refuse(
@@ -292,12 +279,7 @@ def _move(act: Act, a: MoveMove) -> Done:
     there need no supplies)."""
     ship = act.post_named(a.ship, "ship", kinds=("ship",))
     if a.land and a.space:
-        raise act.refuse(
-            "bad-args",
-            "land",
-            "a ship cannot land and leave at once",
-            "give --land or --space",
-        )
+        raise act.said("land-and-leave", "land")
     changes: dict[str, Any] = {}
     if a.to:
         to = tables.canonical_place(a.to) or a.to.strip()  # a planet, a base, or a hex
@@ -318,7 +300,7 @@ def _new_claim(state: State, name: str, where: str) -> str:
     """The name of a new claim: no registered claim has it."""
     name = name.strip()
     if any(m.name.casefold() == name.casefold() for m in state.mines):
-        raise refuse("claim-exists", where, f"the claim {name!r} is registered already")
+        raise SAID.refuse("claim-exists", where, name=name)
     return name
 
 
@@ -332,7 +314,7 @@ def _claim(act: Act, a: Claim) -> Done:
         lambda: act.post_named(a.base, "base", kinds=("base",)).id if a.base else "",
     )
     if player.role == PATROL_ROLE:
-        raise act.refuse("patrol-may-not-mine", "player", "the Patrol may not mine ore (§6)")
+        raise act.said("patrol-may-not-mine", "player")
     txn = act.charge(
         player,
         rules.claim_cost,

@@ -14,12 +14,13 @@ from collections.abc import Iterator
 from typing import Annotated
 
 from ledger.core.params import Arg
-from ledger.core.steps import gather, refuse
+from ledger.core.steps import gather
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -183,12 +184,7 @@ def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
 
 def _moving_setting(rules: Rules) -> int:
     if rules.transfer_cp < 1:
-        raise refuse(
-            "bad-setting",
-            "Settings",
-            f"transfer_cp_per_day is {rules.transfer_cp}: nothing would ever move",
-            "the rule's value is 5 (§21)",
-        )
+        raise SAID.refuse("transfer-moves-nothing", "Settings", cp=rules.transfer_cp)
     return rules.transfer_cp
 
 
@@ -198,14 +194,7 @@ def _transportable(state: State, rules: Rules, what: str, where: str) -> int:
     size = cp_each(state, rules, good)
     if size is None:
         known = good in state.prices
-        raise refuse(
-            "not-transportable" if known else "unknown-item",
-            where,
-            f"{what!r} does not go inside a ship (§21)"
-            if known
-            else f"{what!r} is not a good, an item of the §38 list, crews, supplies or fuel",
-            "crews, supplies, fuel, a good such as raw-ore, or equipment such as ore-processor",
-        )
+        raise SAID.refuse("not-transportable" if known else "not-a-good", where, what=what)
     return size
 
 
@@ -222,15 +211,10 @@ def _transfer(act: Act, a: TransferMove) -> Done:
     source = act.post_named(a.source, "source", owner=player, kinds=("base",))
     target = act.post_named(a.target, "target", owner=player, kinds=("base",))
     if source.id == target.id:
-        raise act.refuse(
-            "same-base",
-            "target",
-            f"{source.name or source.id} is the base the transfer starts from",
-            "name the adjacent base it goes to",
-        )
+        raise act.said("same-base", "target", base=source.name or source.id)
     for post, w in ((source, act.where["source"]), (target, act.where["target"])):
         if post.status == DESTROYED:
-            raise refuse("post-not-active", w, f"{post.name or post.id} is destroyed")
+            raise SAID.refuse("post-not-active", w, post=post.name or post.id, status="destroyed")
     good = what_key(a.what)
     moving = sum(
         t.qty - t.moved

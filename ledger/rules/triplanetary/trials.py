@@ -11,8 +11,8 @@ from typing import Annotated
 
 from ledger.core.books import Player
 from ledger.core.params import Arg
-from ledger.core.problems import Problem, problem
-from ledger.core.steps import find, gather, refuse
+from ledger.core.problems import Problem
+from ledger.core.steps import find, gather
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -27,6 +27,7 @@ from ledger.rules.triplanetary.justice import (
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
     GONE,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -80,9 +81,9 @@ def _dice(text: str | None, n: int, where: str) -> list[int] | None:
     try:
         values = [int(x) for x in str(text).replace(" ", "").split(",") if x]
     except ValueError:
-        raise refuse("bad-roll", where, f"{text!r}: give dice as numbers 1-6, e.g. 2,5,1") from None
+        raise SAID.refuse("dice-not-numbers", where, text=text) from None
     if len(values) != n or any(not 1 <= v <= 6 for v in values):
-        raise refuse("bad-roll", where, f"{text!r}: give {n} dice of 1-6")
+        raise SAID.refuse("dice-not-n", where, text=text, n=n)
     return values
 
 
@@ -93,12 +94,8 @@ def _crime_on_record(act: Act, a: Trial) -> Crime | None:
     state = act.state
     crime = find(state.crimes, a.crime, lambda c: c.id)
     if crime is None:
-        raise act.refuse(
-            "unknown-crime",
-            "crime",
-            f"there is no crime {a.crime!r} on record",
-            "crimes: " + (", ".join(c.id for c in state.crimes) or "none"),
-        )
+        crimes = ", ".join(c.id for c in state.crimes) or "none"
+        raise act.said("unknown-crime", "crime", crime=a.crime, crimes=crimes)
     return crime
 
 
@@ -108,11 +105,7 @@ def _class_said(a: Trial, where: Where) -> int | None:
     if a.cls:
         return crime_class(a.cls, where["cls"])
     if not a.crime:
-        raise refuse(
-            "missing-value",
-            where["cls"],
-            "say the class of the crime tried: --class I, II or III (§36A), or --crime X1 for one on record",
-        )
+        raise SAID.refuse("class-not-said", where["cls"])
     return None
 
 
@@ -120,18 +113,16 @@ def _bribes(a: Trial, where: Where) -> tuple[int, list[int] | None]:
     """How many bribes (at most three, §36D) and their dice if rolled at the table."""
     bribes = a.bribes or 0
     if bribes > tables.MAX_BRIBES:
-        raise refuse(
-            "too-many-bribes", where["bribes"], f"at most {tables.MAX_BRIBES} bribes a trial (§36D)"
-        )
+        raise SAID.refuse("too-many-bribes", where["bribes"], most=tables.MAX_BRIBES)
     bribe_rolls = _dice(a.bribe_rolls, bribes, where["bribe_rolls"]) if bribes else None
     if a.bribe_rolls and not bribes:
-        raise refuse("bad-roll", where["bribe_rolls"], "bribe dice without --bribes")
+        raise SAID.refuse("bribe-dice-without-bribes", where["bribe_rolls"])
     return bribes, bribe_rolls
 
 
 def _die(roll: int | None, where: str) -> int | None:
     if roll is not None and not 1 <= roll <= 6:
-        raise refuse("bad-roll", where, f"a die shows 1-6, not {roll}")
+        raise SAID.refuse("die-not-1-6", where, roll=roll)
     return roll
 
 
@@ -142,20 +133,12 @@ def _crime_tried(act: Act, a: Trial, player: Player) -> Crime | None:
     if crime is None:
         return None
     if crime.player != player.name:
-        raise act.refuse(
-            "not-their-crime",
-            "crime",
-            f"crime {crime.id} is {crime.player}'s, not {player.name}'s (§36B: each is tried for their own crime)",
-            f"ledger trial {crime.player} --crime {crime.id}",
+        raise act.said(
+            "not-their-crime", "crime", crime=crime.id, of=crime.player, player=player.name
         )
     if crime.status == "tried" or crime.tried_day is not None:
         when = f" on day {crime.tried_day}" if crime.tried_day is not None else ""
-        raise act.refuse(
-            "crime-tried",
-            "crime",
-            f"crime {crime.id} was tried{when} (§36B: each crime is tried once)",
-            "see the Trials of `ledger report patrol`",
-        )
+        raise act.said("crime-tried", "crime", crime=crime.id, when=when)
     return crime
 
 
@@ -165,11 +148,12 @@ def _trial_class(a: Trial, where: Where, crime: Crime | None) -> int:
         assert a.cls
         return crime_class(a.cls, where["cls"])
     if a.cls and crime_class(a.cls, where["cls"]) != crime.crime_class:
-        raise refuse(
+        raise SAID.refuse(
             "class-mismatch",
             where["cls"],
-            f"crime {crime.id} is class {'I' * crime.crime_class}, not {a.cls.strip()} (§36A, §41: the crime's column is read)",
-            "leave out --class: the crime's class is used",
+            crime=crime.id,
+            cls="I" * crime.crime_class,
+            typed=a.cls.strip(),
         )
     return crime.crime_class
 
@@ -194,22 +178,24 @@ def _open_crime_of_class(act: Act, a: Trial, player: Player) -> tuple[Crime | No
     roman = "I" * cls
     if len(open_) > 1:
         ids = ", ".join(c.id for c in open_)
-        raise act.refuse(
+        raise act.said(
             "which-crime",
             "cls",
-            f"{player.name} has {len(open_)} open class {roman} crimes on record ({ids}): "
-            "a trial tries one crime (§36B)",
-            f"say which: ledger trial {player.name} --crime {open_[0].id}",
+            player=player.name,
+            n=len(open_),
+            cls=roman,
+            ids=ids,
+            first=open_[0].id,
         )
     crime = open_[0]
-    said = problem(
+    said = SAID.problem(
         "crime-tried-by-class",
         act.where["cls"],
-        f"the class {roman} trial tries {player.name}'s crime {crime.id} on record "
-        f"({crime.what}, day {crime.day}): it is tried once (§36B)",
-        f"a class {roman} crime not on record: record it first, ledger crime {player.name} "
-        f"--class {roman} --what ...",
-        warning=True,
+        cls=roman,
+        player=player.name,
+        crime=crime.id,
+        what=crime.what,
+        day=crime.day,
     )
     return crime, [said]
 
