@@ -13,7 +13,7 @@ from ledger.core.charges import spendable
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg
 from ledger.core.problems import Problem
-from ledger.core.steps import Refused, gather, refuse, set_columns, state_problem
+from ledger.core.steps import Refused, gather, set_columns
 from ledger.core.words import plural
 from ledger.rules.triplanetary import tables
 from ledger.rules.triplanetary.books import Books
@@ -66,8 +66,9 @@ def crime_class(text: str, where: str) -> int:
 def dead_problem(player: Player, where: str) -> Problem | None:
     """§5: a dead player's company is dissolved: it acts no more, pays and is paid nothing,
     is neither tried nor fined, and owes nothing more."""
-    said = f"{player.name} is dead (§5: the company is dissolved and owes nothing more)"
-    return state_problem(player.get("status"), where, {"dead": ("player-cannot-act", said, "")})
+    if player.get("status") != "dead":
+        return None
+    return SAID.problem("dead", where, player=player.name)
 
 
 def refuse_dead(player: Player, where: str) -> None:
@@ -151,7 +152,7 @@ def _crime(act: Act, a: CrimeMove) -> Done:
 
 def _more_than_0(amount: Decimal, where: str) -> Decimal:
     if amount <= 0:
-        raise refuse("bad-amount", where, "a fine is more than 0")
+        raise SAID.refuse("fine-not-positive", where)
     return amount
 
 
@@ -172,7 +173,7 @@ def _fine(act: Act, a: Fine) -> Done:
 def _declared(text: str, where: str) -> str:
     what = text.strip().casefold()
     if what not in ("pirate", "warlord"):
-        raise refuse("bad-declaration", where, f"{text!r}: declare pirate or warlord")
+        raise SAID.refuse("bad-declaration", where, text=text)
     return what
 
 

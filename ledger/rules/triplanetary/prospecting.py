@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Annotated
 
 from ledger.core.params import Arg
-from ledger.core.steps import refuse
 from ledger.rules.triplanetary.kit import (
     COMMANDS,
+    SAID,
     Act,
     Done,
     PlayerMove,
@@ -49,12 +49,8 @@ def _dice(text: str | None, count: int, where: str) -> list[int | None]:
     if len(parts) > count + 1 or not all(
         p.isascii() and p.isdigit() and 1 <= int(p) <= SIDES for p in parts
     ):
-        raise refuse(
-            "bad-dice",
-            where,
-            f"{text!r} is not {count} die of 1-{SIDES}"
-            + (" (and a second for a one)" if count == 1 else ""),
-            "e.g. --dice 6, or --dice 1,1 for a one rolled again; --dice 6,6 with --again",
+        raise SAID.refuse(
+            "bad-die" if count == 1 else "bad-dice", where, text=text, count=count, sides=SIDES
         )
     return [int(p) for p in parts] + [None] * max(0, count - len(parts))
 

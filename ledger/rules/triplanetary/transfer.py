@@ -223,11 +223,13 @@ def _transfer(act: Act, a: TransferMove) -> Done:
     )
     have = on_hand(state, player.name, source, good) - moving
     if qty > have:
-        raise act.refuse(
-            "not-in-store",
+        raise act.said(
+            "base-has-fewer-not-moving" if moving else "base-has-fewer",
             "qty",
-            f"{source.name or source.id} has {have} of {good}"
-            + (f" not already on their way ({moving} are)" if moving else ""),
+            base=source.name or source.id,
+            have=have,
+            good=good,
+            moving=moving,
         )
     cp = qty * size
     days = -(-cp // rules.transfer_cp)
