@@ -185,10 +185,15 @@ class Egon(Game):
         minimum = {c: tables.JACKPOT_TABLE[c][1] for c in "ABC"}
         jackpots = Jackpots(*(pots.get(c, minimum[c]) for c in "ABC"))
         pending = []
+        names = [p.name for p in players]
         for b in book.blackmails:
-            code, *args = b.action.split(",")  # as the sheet writes it: i,2 (6.6)
-            action = ActionSpec(code, tuple(args))
-            pending.append(PendingBlackmail(**_fields(b, action=action, victim=b.victim or None)))
+            # read as the order that made it (6.6): names and action as an order has them
+            made, _ = read_order(f"e,{b.action},{b.victim or 'alle'}", b.blackmailer, players=names)
+            if not isinstance(made, Blackmail):  # checked before (sheet_checks): the row as typed
+                code, *args = b.action.split(",")
+                made = Blackmail(b.blackmailer, ActionSpec(code, tuple(args)), b.victim or None)
+            fields = {"action": made.action, "victim": made.target}
+            pending.append(PendingBlackmail(**_fields(b, blackmailer=made.player, **fields)))
         return EgonState(books.day, tuple(players), jackpots, tuple(pending))
 
     def evaluate(self, books: Books) -> list[Any]:

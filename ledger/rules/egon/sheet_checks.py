@@ -35,7 +35,7 @@ from ledger.rules.egon.sheets import (
     traders_of,
 )
 from ledger.rules.egon.state import JAILED
-from ledger.rules.egon.tables import MAX_PLAYERS, ORDER_COUNT_MOST, ORDER_KJ_MOST
+from ledger.rules.egon.tables import MAX_PLAYERS, ORDER_COUNT_MOST, ORDER_KJ_MOST, TRADERS
 
 
 def _cell(row: Any, column: str) -> str:
@@ -73,6 +73,26 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
     yield from late_purchases(book, day)
     yield from (found for _, found in round_rows(book, players, day))
     yield from _order_rows(book, players, day)
+    yield from _blackmail_rows(book, players)
+
+
+def _blackmail_rows(book: EgonBook, players: Sequence[Player]) -> Iterator[Problem]:
+    """6.6.3: a blackmail waiting in the Blackmails sheet reads as the order that made it,
+    ``e,ACTION,VICTIM`` (``alle`` for none) of its blackmailer: players of the game, an action
+    of the twelve."""
+    names = [p.name for p in players]
+    for b in book.blackmails:
+        if b.victim and normalize_player(b.victim) not in {n.upper() for n in names}:
+            yield said("blackmail-victim", _cell(b, "victim"), name=b.victim, row=_row(b))
+            continue
+        text = f"e,{b.action},{b.victim or 'alle'}"
+        _, errors = read_order(text, b.blackmailer, players=names, traders=TRADERS)
+        for e in errors:
+            yield e.problem(_cell(b, "blackmailer"), _cell(b, "action"), hint=CODES_HINT)
+
+
+def _row(row: Any) -> object:
+    return row.ref.row if row.ref else "ROW"
 
 
 def _order_rows(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
