@@ -13,7 +13,7 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import collected_when, holdings, state_of
 from ledger.rules.triplanetary.model import Crime
 from ledger.rules.triplanetary.roles import PATROL_ROLE
-from ledger.rules.triplanetary.statement import worth
+from ledger.rules.triplanetary.statement import SHOWN, worth
 
 #: What the Patrol and Earth collect (§6, §29), by the kind of the journal's transaction.
 _COLLECTED = {
@@ -27,47 +27,26 @@ _COLLECTED = {
 
 def patrol_report(books: Books, since: int) -> Report:
     state = state_of(books)
-    owing = Table(
-        "Who owes",
-        ["player", "since day", "what", "KC"],
-        [[d.player, str(d.day), d.reason, fmt(d.amount)] for d in state.dues if d.amount],
-        align=["l", "r", "l", "r"],
-        empty="nobody owes anything",
-    )
+    owing = SHOWN["owing"].table()
+    owing.rows = [[d.player, str(d.day), d.reason, fmt(d.amount)] for d in state.dues if d.amount]
     if owing.rows:
         owing.total = collected_when("each player", "these")
-    crimes = Table(
-        "Crimes on record (§36A)",
-        ["crime", "day", "player", "class", "what", "status"],
-        [
-            [c.id, str(c.day), c.player, "I" * c.crime_class, c.what, _tried(c)]
-            for c in state.crimes
-        ],
-        align=["l", "r", "l", "l", "l", "l"],
-        empty="no crimes on record",
-    )
-    trials = Table(
-        "Trials (§36B, §41)",
-        ["roll", "day", "trial", "result"],
-        [
-            [str(d.result), str(d.day), d.purpose, d.decided]
-            for d in books.dice
-            if "trial" in d.purpose and d.decided.startswith("result")
-        ],
-        align=["r", "r", "l", "l"],
-        empty="no trials",
-    )
-    outlaws = Table(
-        "Pirates and warlords (§33, §34)",
-        ["player", "status", "PR"],
-        [
-            [p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"]
-            for p in books.players
-            if p.get("status") in ("pirate", "warlord")
-        ],
-        align=["l", "l", "r"],
-        empty="none",
-    )
+    crimes = SHOWN["crimes"].table()
+    crimes.rows = [
+        [c.id, str(c.day), c.player, "I" * c.crime_class, c.what, _tried(c)] for c in state.crimes
+    ]
+    trials = SHOWN["trials"].table()
+    trials.rows = [
+        [str(d.result), str(d.day), d.purpose, d.decided]
+        for d in books.dice
+        if "trial" in d.purpose and d.decided.startswith("result")
+    ]
+    outlaws = SHOWN["outlaws"].table()
+    outlaws.rows = [
+        [p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"]
+        for p in books.players
+        if p.get("status") in ("pirate", "warlord")
+    ]
     patrol = books.holder(PATROL_ROLE)
     facts_ = [
         ("the Patrol", patrol.name if patrol else "no Patrol player"),
@@ -90,11 +69,7 @@ def _collected_s6_s29(books: Books, since: int) -> Table:
         for p in t.postings:
             if p.account in ("patrol", "earth") and p.amount.amount > 0:
                 collected[_COLLECTED[t.kind]][p.account] += p.amount.amount
-    taxes = Table(
-        "Collected in the period (§6, §29)",
-        ["what", "Patrol", "Earth", "total"],
-        align=["l", "r", "r", "r"],
-    )
+    taxes = SHOWN["collected"].table()
     tp, te = Decimal(0), Decimal(0)
     for kind in (k for k in dict.fromkeys(_COLLECTED.values()) if k in collected):
         p, e = collected[kind]["patrol"], collected[kind]["earth"]
@@ -122,23 +97,13 @@ def game_report(books: Books, since: int) -> Report:
     """Standings of the competing players by net worth (cash + property - what they owe);
     the Patrol, a role and not a competitor (§6), is shown apart and never ranked."""
     state = state_of(books)
-    columns = ["player", "cash", "property", "owed", "net worth", "status"]
-    standings = Table(
-        "Standings by net worth",
-        ["", *columns],
-        align=["r", "l", "r", "r", "r", "r", "l"],
-        empty="no competing players",
-    )
+    standings = SHOWN["standings"].table()
     standings.total = (
         "net worth = cash + property at its price (§29) - owed: fines and taxes (§6) and "
         "wages earned by crews (§13)"
     )
     ranked = []
-    patrol = Table(
-        "The Space Patrol (§6: a role, not ranked)",
-        columns,
-        align=["l", "r", "r", "r", "r", "l"],
-    )
+    patrol = SHOWN["patrol"].table()
     for p in books.players:
         cash, prop, owed, net = worth(books, p)
         cells = [p.name, fmt(cash), fmt(prop), fmt(owed), fmt(net), str(p.get("status") or "free")]
@@ -163,11 +128,7 @@ def game_report(books: Books, since: int) -> Report:
         ),
         ("transactions", str(len(books.journal))),
     ]
-    fleet = Table(
-        "Fleets",
-        ["player", "ships", "bases", "crews", "mines", "offices"],
-        align=["l", "r", "r", "r", "r", "r"],
-    )
+    fleet = SHOWN["fleet"].table()
     for p in books.players:
         held = holdings(state, p.name)
         fleet.rows.append(

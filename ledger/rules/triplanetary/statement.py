@@ -12,7 +12,7 @@ from ledger.core.books import Player
 from ledger.core.clock import Period
 from ledger.core.money import round_money
 from ledger.core.report import Statement, Table, TickReport, fmt
-from ledger.core.statement_parts import player_statement
+from ledger.core.statement_parts import layouts, player_statement
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.crews import owed_wages
@@ -22,6 +22,10 @@ from ledger.rules.triplanetary.model import Mine, Office, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.tick import tick
+
+#: The tables of the statements, the views and the reports: their titles, columns, alignment
+#: and what each says empty (shown.csv).
+SHOWN = layouts(__package__ or "ledger.rules.triplanetary")
 
 
 def forecast(books: Books, days: int) -> TickReport:
@@ -253,11 +257,7 @@ def _fee_due(rules: Rules, o: Office) -> str:
 
 def _ships_table(state: State, rules: Rules, day: int, name: str) -> Table:
     working = Counter(c.post for c in state.crews if c.active)
-    ships = Table(
-        "Ships",
-        ["ship", "type", "state", "where", "supplies", "fuel", "hold (CP)"],
-        align=["l", "l", "l", "l", "l", "r", "r"],
-    )
+    ships = SHOWN["own-ships"].table()
     for s in state.ships:
         if s.owner != name:
             continue
@@ -276,11 +276,7 @@ def _crews_table(state: State, rules: Rules, day: int, name: str) -> Table:
     posts = state.posts()
     crews = [c for c in state.crews if c.owner == name and c.active]
     owed = [round_money(owed_wages(rules, c, day)) for c in crews]
-    table = Table(
-        "Crews",
-        ["crew", "works on", "days unpaid", "wages owed", "quits on day"],
-        align=["l", "l", "r", "r", "r"],
-    )
+    table = SHOWN["own-crews"].table()
     for c, wages in zip(crews, owed, strict=True):
         post = posts.get(c.post)
         at = (post.name or post.id) if post else c.post
@@ -293,15 +289,16 @@ def _crews_table(state: State, rules: Rules, day: int, name: str) -> Table:
 def _holdings_table(state: State, name: str) -> Table:
     """A player's mines, and the goods in his holds and stores."""
     posts = state.posts()
-    rows = []
+    table = SHOWN["own-holdings"].table()
     for m in (m for m in state.mines if m.owner == name):
         when = "" if m.registered_day is not None else f" on day {m.ready_day}"
-        rows.append([m.name or m.id, f"{'C-T mine' if m.ct else 'mine'}, registered{when}", ""])
+        kind = f"{'C-T mine' if m.ct else 'mine'}, registered{when}"
+        table.rows.append([m.name or m.id, kind, ""])
     for c in sorted(state.cargo, key=lambda c: (c.holder, c.good)):
         post = posts.get(c.holder)
         if post is not None and post.owner == name and c.qty:
-            rows.append([post.name or post.id, c.good, str(c.qty)])
-    return Table("Mines, holds and stores", ["holder", "what", "qty"], rows, align=["l", "l", "r"])
+            table.rows.append([post.name or post.id, c.good, str(c.qty)])
+    return table
 
 
 def facts(books: Books, player: Player) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import GONE, collected_when, holdings, state_of
 from ledger.rules.triplanetary.model import State
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.statement import owed_by, property_value
+from ledger.rules.triplanetary.statement import SHOWN, owed_by, property_value
 
 
 def view(books: Books) -> list[Table]:
@@ -33,11 +33,7 @@ def view(books: Books) -> list[Table]:
 
 def owners(books: Books, state: State) -> Table:
     """Property and dues by owner (§29 at the price paid, §13 wages owed today)."""
-    table = Table(
-        "Property and dues by owner",
-        ["owner", "holds", "property", "wages owed"],
-        align=["l", "l", "r", "r"],
-    )
+    table = SHOWN["owners"].table()
     for p in books.players:
         name, wages = p.name, owed_by(books, p.name)[1]
         held = holdings(state, name).items()
@@ -49,12 +45,7 @@ def owners(books: Books, state: State) -> Table:
 
 def offices(state: State, rules: Rules) -> Table:
     """The open offices and the day each one's next fee falls due (§8)."""
-    table = Table(
-        "Offices and their fees (§8)",
-        ["owner", "office", "where", "next fee", "due on day"],
-        align=["l", "l", "l", "r", "r"],
-        empty="no office is open",
-    )
+    table = SHOWN["offices"].table()
     for o in sorted(state.offices, key=lambda o: (o.paid_until, o.owner, o.id)):
         if o.status == "open":
             table.rows.append([o.owner, o.id, o.place, fmt(rules.office_fee), str(o.paid_until)])
@@ -62,11 +53,7 @@ def offices(state: State, rules: Rules) -> Table:
 
 
 def ships(state: State) -> Table:
-    table = Table(
-        "Ships",
-        ["owner", "ship", "type", "state", "where"],
-        empty="no ships yet",
-    )
+    table = SHOWN["ships"].table()
     for s in sorted(state.ships, key=lambda s: (s.owner, s.id)):
         if s.status in GONE:
             continue
@@ -83,11 +70,7 @@ def ships(state: State) -> Table:
 
 
 def bases(state: State) -> Table:
-    table = Table(
-        "Bases, modules and mines",
-        ["owner", "what", "where", "state"],
-        empty="no bases or mines yet",
-    )
+    table = SHOWN["bases"].table()
     for b in sorted(state.bases, key=lambda b: (b.owner, b.id)):
         if b.status in GONE:
             continue
@@ -107,12 +90,7 @@ def bases(state: State) -> Table:
 
 
 def building(state: State) -> Table:
-    table = Table(
-        "Under construction",
-        ["owner", "what", "where", "ready on day"],
-        align=["l", "l", "l", "r"],
-        empty="nothing is being built",
-    )
+    table = SHOWN["building"].table()
     for o in sorted(state.orders, key=lambda o: (o.ready_day, o.owner, o.id)):
         if o.status == "building":
             what = o.item + (f" {o.name}" if o.name else "")
@@ -122,12 +100,7 @@ def building(state: State) -> Table:
 
 def owed(state: State) -> Table:
     """Taxes and fines a player owes the Patrol or Earth and has not paid."""
-    table = Table(
-        "Owed to the Patrol and Earth",
-        ["player", "since day", "what", "to", "KC"],
-        align=["l", "r", "l", "l", "r"],
-        empty="nobody owes anything",
-    )
+    table = SHOWN["owed"].table()
     for d in sorted(state.dues, key=lambda d: (d.day, d.player, d.id)):
         if d.amount:
             table.rows.append([d.player, str(d.day), d.reason, d.creditor, fmt(d.amount)])
