@@ -19,13 +19,14 @@ from typing import Any
 import msgspec
 
 from ledger.core.books import Player
-from ledger.core.problems import Problem, Severity
+from ledger.core.problems import CellRef, Problem, Severity
 from ledger.rules.egon.orders import Blackmail
 from ledger.rules.egon.parse import is_pseudonym, normalize_player, phase_of_text, read_order
 from ledger.rules.egon.purchase_checks import late_purchases, purchase_rows
 from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import (
     CODES_HINT,
+    PLAYER_COLUMNS,
     SHEETS,
     EgonBook,
     OrderRow,
@@ -34,7 +35,7 @@ from ledger.rules.egon.sheets import (
     sheet_spec,
     traders_of,
 )
-from ledger.rules.egon.state import JAILED
+from ledger.rules.egon.state import JAILED, Status
 from ledger.rules.egon.tables import MAX_PLAYERS, ORDER_COUNT_MOST, ORDER_KJ_MOST, TRADERS
 
 
@@ -54,6 +55,8 @@ _AMOUNT_OR_NUMBER = {"cost": "bad-amount", "penalty_kj": "bad-amount"} | dict.fr
     ("stones", "build", "penalty_stones"), "bad-number"
 )
 
+#: Where a player's status stands in Players: after its name and role, among the game's columns.
+_STATUS_AT = 2 + [c.name for c in PLAYER_COLUMNS].index("status")
 #: The sheet of each record type.
 _SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 
@@ -63,7 +66,11 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
     is the last round evaluated."""
     if len(players) > MAX_PLAYERS:  # README: the game is one of 12 players
         yield said("too-many-players", "Players", count=len(players), most=MAX_PLAYERS)
+    statuses = [s.value for s in Status]
     for p in players:
+        if str(p.get("status") or Status.FREE.value) not in statuses:  # 4.6, 2: as the sheet says
+            where = CellRef("Players", _STATUS_AT, p.ref.row) if p.ref else p.name
+            yield said("bad-status", where, status=p.get("status"), states=", ".join(statuses))
         if not is_pseudonym(p.name):
             yield said("not-a-pseudonym", p.ref or p.name, name=p.name)
     for r in book.rounds:
