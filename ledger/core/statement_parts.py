@@ -224,9 +224,10 @@ class Layout(msgspec.Struct, frozen=True):
     align: str = ""
     empty: str = "none"
 
-    def table(self) -> Table:
-        """A new table of this layout, without rows."""
-        return Table(self.title, self.columns.split("|"), align=list(self.align), empty=self.empty)
+    def table(self, rows: list[list[str]] | None = None, total: str = "") -> Table:
+        """A new table of this layout, with `rows` (none if not given) and its closing line."""
+        columns, align = self.columns.split("|"), list(self.align)
+        return Table(self.title, columns, rows or [], align=align, total=total, empty=self.empty)
 
 
 def layouts(package: str, name: str = "shown.csv") -> dict[str, Layout]:

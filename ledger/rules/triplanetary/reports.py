@@ -27,26 +27,28 @@ _COLLECTED = {
 
 def patrol_report(books: Books, since: int) -> Report:
     state = state_of(books)
-    owing = SHOWN["owing"].table()
-    owing.rows = [[d.player, str(d.day), d.reason, fmt(d.amount)] for d in state.dues if d.amount]
+    owing = SHOWN["owing"].table(
+        [[d.player, str(d.day), d.reason, fmt(d.amount)] for d in state.dues if d.amount]
+    )
     if owing.rows:
         owing.total = collected_when("each player", "these")
-    crimes = SHOWN["crimes"].table()
-    crimes.rows = [
-        [c.id, str(c.day), c.player, "I" * c.crime_class, c.what, _tried(c)] for c in state.crimes
-    ]
-    trials = SHOWN["trials"].table()
-    trials.rows = [
-        [str(d.result), str(d.day), d.purpose, d.decided]
-        for d in books.dice
-        if "trial" in d.purpose and d.decided.startswith("result")
-    ]
-    outlaws = SHOWN["outlaws"].table()
-    outlaws.rows = [
-        [p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"]
-        for p in books.players
-        if p.get("status") in ("pirate", "warlord")
-    ]
+    crimes = SHOWN["crimes"].table(
+        [[c.id, str(c.day), c.player, "I" * c.crime_class, c.what, _tried(c)] for c in state.crimes]
+    )
+    trials = SHOWN["trials"].table(
+        [
+            [str(d.result), str(d.day), d.purpose, d.decided]
+            for d in books.dice
+            if "trial" in d.purpose and d.decided.startswith("result")
+        ]
+    )
+    outlaws = SHOWN["outlaws"].table(
+        [
+            [p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"]
+            for p in books.players
+            if p.get("status") in ("pirate", "warlord")
+        ]
+    )
     patrol = books.holder(PATROL_ROLE)
     facts_ = [
         ("the Patrol", patrol.name if patrol else "no Patrol player"),

@@ -199,20 +199,15 @@ def property_tables(books: Books, player: Player) -> list[Table]:
     state, rules, day, name = state_of(books), Rules.of(books.settings), books.day, player.name
     tables = [
         _ships_table(state, rules, day, name),
-        Table(
-            "Under construction",
-            ["what", "name", "where", "ready on day", "price"],
+        SHOWN["own-building"].table(
             [
                 [o.item, o.name, o.place, str(o.ready_day), fmt(o.price)]
                 for o in state.orders
                 if o.owner == name and o.status == "building"
-            ],
-            align=["l", "l", "l", "r", "r"],
+            ]
         ),
         _crews_table(state, rules, day, name),
-        Table(
-            "Bases and modules",
-            ["base", "where", "state", "supplies", "modules"],
+        SHOWN["own-bases"].table(
             [
                 [
                     b.name or b.id,
@@ -223,28 +218,22 @@ def property_tables(books: Books, player: Player) -> list[Table]:
                 ]
                 for b in state.bases
                 if b.owner == name
-            ],
-            align=["l", "l", "l", "r", "l"],
+            ]
         ),
-        Table(
-            "Offices",
-            ["office", "where", "state", "next fee"],
+        SHOWN["own-offices"].table(
             [
                 [o.id, o.place, o.status, _fee_due(rules, o)]
                 for o in state.offices
                 if o.owner == name
-            ],
+            ]
         ),
         _holdings_table(state, name),
-        Table(
-            "Owed to the Patrol and Earth (§6)",
-            ["since day", "what", "to", "KC"],
+        SHOWN["own-dues"].table(
             [
                 [str(d.day), d.reason, d.creditor, fmt(d.amount)]
                 for d in state.dues
                 if d.player == name and d.amount
             ],
-            align=["r", "l", "l", "r"],
             total=f"Owed: {fmt(_dues(state, name))} KC; {collected_when(name, 'it')}",
         ),
     ]
