@@ -188,7 +188,7 @@ class Egon(Game):
         names = [p.name for p in players]
         for b in book.blackmails:
             # read as the order that made it (6.6): names and action as an order has them
-            made, _ = read_order(f"e,{b.action},{b.victim or 'alle'}", b.blackmailer, players=names)
+            made, _ = read_order(b.order(), b.blackmailer, players=names)
             if not isinstance(made, Blackmail):  # checked before (sheet_checks): the row as typed
                 code, *args = b.action.split(",")
                 made = Blackmail(b.blackmailer, ActionSpec(code, tuple(args)), b.victim or None)

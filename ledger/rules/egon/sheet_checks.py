@@ -88,18 +88,14 @@ def _blackmail_rows(book: EgonBook, players: Sequence[Player]) -> Iterator[Probl
     ``e,ACTION,VICTIM`` (``alle`` for none) of its blackmailer: players of the game, an action
     of the twelve."""
     names = [p.name for p in players]
+    known = {n.upper() for n in names}
     for b in book.blackmails:
-        if b.victim and normalize_player(b.victim) not in {n.upper() for n in names}:
-            yield said("blackmail-victim", _cell(b, "victim"), name=b.victim, row=_row(b))
+        if b.victim and normalize_player(b.victim) not in known:
+            yield said("blackmail-victim", _cell(b, "victim"), **_fields(b))
             continue
-        text = f"e,{b.action},{b.victim or 'alle'}"
-        _, errors = read_order(text, b.blackmailer, players=names, traders=TRADERS)
+        _, errors = read_order(b.order(), b.blackmailer, players=names, traders=TRADERS)
         for e in errors:
             yield e.problem(_cell(b, "blackmailer"), _cell(b, "action"), hint=CODES_HINT)
-
-
-def _row(row: Any) -> object:
-    return row.ref.row if row.ref else "ROW"
 
 
 def _order_rows(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:

@@ -113,6 +113,10 @@ class BlackmailRow(msgspec.Struct, frozen=True):
     penalty_stones: int = 0
     ref: CellRef | None = None
 
+    def order(self) -> str:
+        """The order that made the blackmail (6.6): ``e,ACTION,VICTIM``, ``alle`` for none."""
+        return f"e,{self.action},{self.victim or 'alle'}"
+
 
 @dataclass
 class EgonBook:
