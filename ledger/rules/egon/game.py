@@ -23,7 +23,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.params import ActionSpec as CommandSpec  # `ActionSpec` below: an order's
 from ledger.core.problems import Problem, ProblemsFound, problem
 from ledger.core.records import Held
-from ledger.core.report import Line, Report, Statement, Table, TickReport, fmt
+from ledger.core.report import Line, Report, Statement, Table, TickReport
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
 from ledger.rules.egon import commands, draw, order_commands, tables, view
@@ -339,36 +339,9 @@ class Egon(Game):
     def report(self, books: Books, kind: str, since: int) -> Report:
         if kind != "game":
             raise unknown_report(f"{self.title} has the game report only", "ledger report game")
-        table = Table(
-            "Standings",
-            ["", "player", "tower", "store", "cash", "DI", "status"],
-            align=["r", "l", "r", "r", "r", "r", "l"],
-        )
-        ranked = sorted(books.players, key=lambda p: (-(int(p.get("tower") or 0)), p.name))
-        for i, p in enumerate(ranked, start=1):
-            table.rows.append(
-                [
-                    str(i),
-                    p.name,
-                    str(p.get("tower")),
-                    str(p.get("store")),
-                    fmt(books.player_cash(p).amount),
-                    str(p.get("di")),
-                    str(p.get("status")),
-                ]
-            )
-        jack = Table("Jackpots", ["class", "Kj"], align=["l", "r"])
-        for j in book_of(books).jackpots:
-            jack.rows.append([j.cls, fmt(j.amount)])
-        return Report(
-            "Das Amtsblatt: the round",
-            self.title,
-            since,
-            books.day,
-            books.currency,
-            [("round", str(books.day))],
-            [table, jack],
-        )
+        from ledger.rules.egon.statement import report  # (as `statement` above)
+
+        return report(books, since)
 
 
 GAME = Egon()

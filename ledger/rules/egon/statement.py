@@ -1,15 +1,20 @@
 """A player's statement of the Egon-Spiel after a round: his DI, cash, store, tower and status,
 the round at the table (its draw, the jackpots it leaves, 5.4.6), his results of the round and
-his DI history. Plain data (ledger.core.report); the templates lay it out."""
+his DI history; and the game report (`ledger report game`: the standings by tower, the
+jackpots). Plain data (ledger.core.report); the templates lay it out, the fixed tables are
+shown.csv's."""
 
 from __future__ import annotations
 
 from ledger.core.books import Player
 from ledger.core.clock import Period
-from ledger.core.report import Statement, Table, fmt
-from ledger.core.statement_parts import player_statement
+from ledger.core.report import Report, Statement, Table, fmt
+from ledger.core.statement_parts import game_summary, layouts, player_statement
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.sheets import book_of
+
+#: The statement's and the report's tables whose title and columns are fixed (shown.csv).
+SHOWN = layouts(__package__ or "ledger.rules.egon")
 
 
 def the_round(books: Books) -> Table:
@@ -53,17 +58,22 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
                     f"{r.store + r.tower:+d}" if (r.store or r.tower) else "",
                 ]
             )
-    history = Table(
-        "DI history",
-        ["round", "change", "DI", "rule", "cause"],
-        align=["r", "r", "r", "l", "l"],
-        empty="no changes",
-    )
+    history = SHOWN["history"].table()
     for d in book.di_history:
         if d.player == player.name:
             history.rows.append([str(d.round), f"{d.change:+d}", str(d.di), d.rule, d.cause])
-    upcoming = Table(
-        "Next round", ["", "", "", ""], empty="orders for the next round go to the game master"
-    )
     sections = [the_round(books), results, history]
-    return player_statement(books, player, period, facts, sections, upcoming)
+    return player_statement(books, player, period, facts, sections, SHOWN["next"].table())
+
+
+def report(books: Books, since: int) -> Report:
+    """The game report: the players ranked by their towers (section 7), and the jackpots."""
+    table = SHOWN["standings"].table()
+    ranked = sorted(books.players, key=lambda p: (-(int(p.get("tower") or 0)), p.name))
+    for i, p in enumerate(ranked, start=1):
+        cash = fmt(books.player_cash(p).amount)
+        shown = (p.get("tower"), p.get("store"), cash, p.get("di"), p.get("status"))
+        table.rows.append([str(i), p.name, *(str(x) for x in shown)])
+    jackpots = SHOWN["jackpots"].table([[j.cls, fmt(j.amount)] for j in book_of(books).jackpots])
+    facts = [("round", str(books.day))]
+    return game_summary(books, since, facts, [table, jackpots], "Das Amtsblatt: the round")
