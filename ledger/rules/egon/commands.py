@@ -31,7 +31,7 @@ from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.purchase_checks import late_rows
 from ledger.rules.egon.refusals import COMMANDS
 from ledger.rules.egon.said import said
-from ledger.rules.egon.sheets import PurchaseRow, book_of, cell_of, game_over, row_hint, row_number
+from ledger.rules.egon.sheets import PurchaseRow, book_of, cell, game_over, row_hint, row_number
 from ledger.rules.egon.state import Status
 
 
@@ -93,7 +93,7 @@ def purchase(
     line = f"round {rnd}: {name} buys {count} stone(s) for {kj} Kj" + (f" ({note})" if note else "")
     if there:
         old = book.purchases[there[0]]
-        line += f" (replaces {old.stones} for {old.cost} Kj in {cell_of('Purchases', old.ref)})"
+        line += f" (replaces {old.stones} for {old.cost} Kj in {cell(old, 'player')})"
         book.put(old, msgspec.structs.replace(old, stones=count, cost=kj, note=note))
         for i in reversed(there[1:]):
             _clear(book.purchases, i, build=False)
@@ -133,7 +133,7 @@ def build(
     line = f"round {rnd}: {name} builds {count} stone(s) onto the tower (after phase 2)"
     if there:
         old = book.purchases[there[0]]
-        line += f" (instead of {old.build} in {cell_of('Purchases', old.ref)})"
+        line += f" (instead of {old.build} in {cell(old, 'player')})"
         book.put(old, msgspec.structs.replace(old, build=count))
         for i in reversed(there[1:]):
             _clear(book.purchases, i, build=True)
@@ -175,7 +175,7 @@ def _player_row(
 def _there(old: PurchaseRow, command: str) -> dict[str, object]:
     """The row a player has already, for `said`: its fields, its cell and how to remove it."""
     remove = row_hint(old.ref, command)
-    return msgspec.structs.asdict(old) | {"cell": cell_of("Purchases", old.ref), "remove": remove}
+    return msgspec.structs.asdict(old) | {"cell": cell(old, "player"), "remove": remove}
 
 
 def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
@@ -214,7 +214,7 @@ def delete_purchase_row(
             else f"it holds a {other}: `ledger {other} --delete {n}`"
         )
         return "", [said("no-such-purchase-row", "--delete", row=n, command=command, hint=hint)]
-    where = cell_of("Purchases", r.ref)
+    where = cell(r, "player")
     late = any(pu is r and what == command for pu, what in late_rows(book, books.day))
     if r.round <= books.day and not late:  # a row typed after its round's tick may go
         return "", [

@@ -43,7 +43,7 @@ from ledger.rules.egon.sheets import (
     EgonBook,
     OrderRow,
     book_of,
-    cell_of,
+    cell,
     game_over,
     players_out,
     row_hint,
@@ -281,7 +281,7 @@ def _second_orders(
         there = _same_phase(book.orders, rnd, *key)
         if there and not replace:
             old = book.orders[there[0]]
-            said_of |= {"old": old.order, "cell": cell_of("Orders", old.ref), "order": order.text()}
+            said_of |= {"old": old.order, "cell": cell(old, "player"), "order": order.text()}
             remove = row_hint(old.ref, "order")
             problems.append(said("second-order-there", e.where, remove=remove, **said_of))
     return problems
@@ -321,7 +321,7 @@ def add_orders(
         if there:
             old = book.orders[there[0]]
             book.put(old, msgspec.structs.replace(row, ref=old.ref))
-            line += f" (replaces {old.order} in {cell_of('Orders', old.ref)})"
+            line += f" (replaces {old.order} in {cell(old, 'player')})"
             for i in reversed(there[1:]):
                 line += f" (and removes {book.orders[i].order})"
                 del book.orders[i]
@@ -378,11 +378,11 @@ def delete_order(books: Books, values: OrderMove) -> tuple[str, list[Problem]]:
         return "", [said("no-such-order-row", "--delete", row=n, rows=held)]
     o = book.orders[at]
     if o.result:
-        said_of = {"cell": cell_of("Orders", o.ref), "player": o.player, "order": o.order}
+        said_of = {"cell": cell(o, "player"), "player": o.player, "order": o.order}
         return "", [said("order-evaluated", "--delete", round=o.round, **said_of)]
     del book.orders[at]
     return (
-        f"removed {cell_of('Orders', o.ref)}: round {o.round}: {o.player} {o.order}"
+        f"removed {cell(o, 'player')}: round {o.round}: {o.player} {o.order}"
         + (" (the rows below move up one)" if at < len(book.orders) else ""),
         [],
     )

@@ -11,20 +11,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 
 from ledger.core.books import Player
-from ledger.core.problems import CellRef, Problem
+from ledger.core.problems import Problem
 from ledger.core.steps import not_found
 from ledger.rules.egon.parse import normalize_player
 from ledger.rules.egon.said import said
-from ledger.rules.egon.sheets import EgonBook, PurchaseRow, players_out
+from ledger.rules.egon.sheets import EgonBook, PurchaseRow, cell, players_out
 
 #: The Results rows that book a Purchases row: the buying phase (3) and the building (7).
 BOOKED_BY = {"purchase": "3", "build": "7"}
-
-
-def _cell(pu: PurchaseRow, column: str) -> str:
-    if pu.ref is None:
-        return "Purchases"
-    return str(CellRef("Purchases", PurchaseRow.__struct_fields__.index(column), pu.ref.row))
 
 
 def _parts(pu: PurchaseRow) -> list[str]:
@@ -55,7 +49,7 @@ def purchase_rows(
                 pu.round,
                 not_found(
                     "unknown-player",
-                    _cell(pu, "player"),
+                    cell(pu, "player"),
                     f"there is no player {pu.player!r}",
                     name,
                     names,
@@ -68,7 +62,7 @@ def purchase_rows(
         if name in out:
             yield (
                 pu.round,
-                said("purchase-of-one-out", _cell(pu, "player"), name=name, delete=delete),
+                said("purchase-of-one-out", cell(pu, "player"), name=name, delete=delete),
             )
             continue
         for what in _parts(pu):
@@ -77,8 +71,8 @@ def purchase_rows(
                 first[key] = pu
                 continue
             where, first_cell, delete = (
-                _cell(pu, "player"),
-                _cell(first[key], "player"),
+                cell(pu, "player"),
+                cell(first[key], "player"),
                 _delete(pu, what),
             )
             said_of = {
@@ -118,7 +112,7 @@ def late_purchases(book: EgonBook, day: int) -> Iterator[Problem]:
         delete = _delete(pu, what)
         yield said(
             "late-purchase",
-            _cell(pu, "round"),
+            cell(pu, "round"),
             player=pu.player,
             what=what,
             round=pu.round,

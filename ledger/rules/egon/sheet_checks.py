@@ -27,22 +27,15 @@ from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import (
     CODES_HINT,
     PLAYER_COLUMNS,
-    SHEETS,
     EgonBook,
     OrderRow,
     RoundRow,
+    cell,
     players_out,
-    sheet_spec,
     traders_of,
 )
 from ledger.rules.egon.state import JAILED, Status
 from ledger.rules.egon.tables import MAX_PLAYERS, ORDER_COUNT_MOST, ORDER_KJ_MOST, TRADERS
-
-
-def _cell(row: Any, column: str) -> str:
-    """Where a row's column is (``Orders!D5``), or the sheet without a row."""
-    sheet = _SHEET_OF[type(row)]
-    return sheet_spec(sheet).cell(column, row.ref, sheet)
 
 
 def _fields(row: Any) -> dict[str, Any]:
@@ -57,8 +50,6 @@ _AMOUNT_OR_NUMBER = {"cost": "bad-amount", "penalty_kj": "bad-amount"} | dict.fr
 
 #: Where a player's status stands in Players: after its name and role, among the game's columns.
 _STATUS_AT = 2 + [c.name for c in PLAYER_COLUMNS].index("status")
-#: The sheet of each record type.
-_SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 
 
 def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
@@ -75,7 +66,7 @@ def sheet_problems(book: EgonBook, players: Sequence[Player], day: int) -> Itera
             yield said("not-a-pseudonym", p.ref or p.name, name=p.name)
     for r in book.rounds:
         if not r.evaluated and r.max_price < 0:
-            yield said("negative-max-price", _cell(r, "max_price"), **_fields(r))
+            yield said("negative-max-price", cell(r, "max_price"), **_fields(r))
     yield from _typed_numbers(book, day)
     yield from late_purchases(book, day)
     yield from (found for _, found in round_rows(book, players, day))
@@ -91,11 +82,11 @@ def _blackmail_rows(book: EgonBook, players: Sequence[Player]) -> Iterator[Probl
     known = {n.upper() for n in names}
     for b in book.blackmails:
         if b.victim and normalize_player(b.victim) not in known:
-            yield said("blackmail-victim", _cell(b, "victim"), **_fields(b))
+            yield said("blackmail-victim", cell(b, "victim"), **_fields(b))
             continue
         _, errors = read_order(b.order(), b.blackmailer, players=names, traders=TRADERS)
         for e in errors:
-            yield e.problem(_cell(b, "blackmailer"), _cell(b, "action"), hint=CODES_HINT)
+            yield e.problem(cell(b, "blackmailer"), cell(b, "action"), hint=CODES_HINT)
 
 
 def _order_rows(book: EgonBook, players: Sequence[Player], day: int) -> Iterator[Problem]:
@@ -217,8 +208,8 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
         if r.evaluated or r.round <= day:
             continue
         if r.round in first:
-            cells = f"{_cell(first[r.round], 'round')} and {_cell(r, 'round')}"
-            yield r.round, said("second-draw", _cell(r, "round"), cells=cells, **_fields(r))
+            cells = f"{cell(first[r.round], 'round')} and {cell(r, 'round')}"
+            yield r.round, said("second-draw", cell(r, "round"), cells=cells, **_fields(r))
             continue
         first[r.round] = r
         try:
@@ -226,7 +217,7 @@ def _typed_draws(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
         except ValueError:
             six = None
         for column, message in draw_faults(six, r.zz, r.z6, r.numbers):
-            yield r.round, said("bad-draw", _cell(r, column), message=message)
+            yield r.round, said("bad-draw", cell(r, column), message=message)
 
 
 def _second_orders(book: EgonBook, day: int) -> Iterator[tuple[int, Problem]]:
@@ -257,7 +248,7 @@ def _typed_numbers(book: EgonBook, day: int) -> Iterator[Problem]:
             continue
         if t.price <= 0:
             key = "negative-price" if t.price < 0 else "missing-price"
-            yield said(key, _cell(t, "price"), **_fields(t))
+            yield said(key, cell(t, "price"), **_fields(t))
     for pu in book.purchases:
         if pu.round <= day:
             continue
@@ -265,7 +256,7 @@ def _typed_numbers(book: EgonBook, day: int) -> Iterator[Problem]:
         for column in negative:
             code = _AMOUNT_OR_NUMBER[column]
             yield said(
-                "negative-purchase", _cell(pu, column), code=code, column=column, **_fields(pu)
+                "negative-purchase", cell(pu, column), code=code, column=column, **_fields(pu)
             )
         if not negative and bool(pu.stones) != bool(pu.cost):
             code, column, what = (
@@ -273,12 +264,12 @@ def _typed_numbers(book: EgonBook, day: int) -> Iterator[Problem]:
                 if pu.stones
                 else ("missing-stones", "stones", f"pays {pu.cost} Kj for no stones")
             )
-            yield said("half-a-purchase", _cell(pu, column), code=code, what=what, **_fields(pu))
+            yield said("half-a-purchase", cell(pu, column), code=code, what=what, **_fields(pu))
 
 
 def order_cell(o: OrderRow, column: str) -> str:
     """Where an Orders row's column is (``Orders!D5``), or the order itself without a row."""
-    return _cell(o, column) if o.ref else f"order {o.order}"
+    return cell(o, column) if o.ref else f"order {o.order}"
 
 
 def penalty_problems(o: OrderRow, blackmail: bool, *, at_tick: bool) -> list[Problem]:

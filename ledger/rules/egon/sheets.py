@@ -166,8 +166,9 @@ SHEETS: dict[str, tuple[type, str, str]] = {
     )
 }
 
-#: The EgonBook list that holds each record type.
+#: The EgonBook list that holds each record type, and its sheet.
 _LIST_OF: dict[type, str] = {cls: attr for cls, attr, _ in SHEETS.values()}
+_SHEET_OF: dict[type, str] = {cls: name for name, (cls, _, _) in SHEETS.items()}
 
 
 def sheet_spec(name: str) -> SheetSpec:
@@ -177,36 +178,28 @@ def sheet_spec(name: str) -> SheetSpec:
 PLAYER_COLUMNS: tuple[Column, ...] = _SPECS["Players"].columns
 
 
+#: A setting's kind in the Settings sheet, by the type of its default.
+_KIND: dict[type, Kind] = {bool: "bool", int: "int", Decimal: "decimal"}
+
+
 def setting_specs() -> tuple[Setting, ...]:
-    out = [
-        Setting(
-            "start_cash",
-            Decimal("1000"),
-            "money",
-            "ruling",
-            "Kj each player starts with (not in these texts: a house rule).",
-        )
-    ]
-    for d in tables.setting_docs():
-        if isinstance(d.default, tuple):
-            continue
-        kind: Kind = (
-            "bool"
-            if isinstance(d.default, bool)
-            else "int"
-            if isinstance(d.default, int)
-            else "decimal"
-        )
-        out.append(
+    """The game's settings: the start cash (a house rule) and every `EgonSettings` field but
+    the traders, with its default, rule and meaning (setting_docs.csv)."""
+    start = "Kj each player starts with (not in these texts: a house rule)."
+    return (
+        Setting("start_cash", Decimal("1000"), "money", "ruling", start),
+        *(
             Setting(
                 d.name,
                 d.default,  # type: ignore[arg-type]
-                kind,
+                _KIND[type(d.default)],
                 d.rule,
                 d.doc + ("" if d.in_text else " (a ruling: not in the texts)"),
             )
-        )
-    return tuple(out)
+            for d in tables.setting_docs()
+            if not isinstance(d.default, tuple)
+        ),
+    )
 
 
 def egon_settings(s: Settings) -> tables.EgonSettings:
@@ -251,15 +244,14 @@ def game_over(books: Books, where: str) -> list[Problem]:
     return [said("game-over", where, last=last)]
 
 
+def cell(row: Any, column: str) -> str:
+    """Where a row's column is (``Orders!D5``; a row is named by its player's, ``Orders!B5``),
+    or its sheet for a row not read from one."""
+    sheet = _SHEET_OF[type(row)]
+    return _SPECS[sheet].cell(column, row.ref, sheet)
+
+
 # -- a row of the next round, as the commands name it ----------------------------------------------
-#: The columns a row is named by: the player's (Orders!B5, Purchases!B5).
-_PLAYER_COLUMN = 1
-
-
-def cell_of(sheet: str, ref: CellRef | None) -> str:
-    return str(CellRef(sheet, _PLAYER_COLUMN, ref.row)) if ref else sheet
-
-
 def row_hint(ref: CellRef | None, command: str) -> str:
     return f"`ledger {command} --delete {ref.row}`" if ref else f"the {command} row"
 
