@@ -28,7 +28,7 @@ from ledger.rules.egon.books import Books
 from ledger.rules.egon.debt_ahead import debt_ahead
 from ledger.rules.egon.order_commands import DELETE, PLAYER, REPLACE
 from ledger.rules.egon.parse import normalize_player
-from ledger.rules.egon.purchase_checks import late_rows
+from ledger.rules.egon.purchase_checks import late_rows, parts
 from ledger.rules.egon.refusals import COMMANDS
 from ledger.rules.egon.said import said
 from ledger.rules.egon.sheets import PurchaseRow, book_of, cell, game_over, row_hint, row_number
@@ -167,7 +167,7 @@ def _player_row(
         for i, r in enumerate(book_of(books).purchases)
         if r.round == books.day + 1
         and normalize_player(r.player) == wanted
-        and (bool(r.build) if build else bool(r.stones or r.cost))
+        and ("build" if build else "purchase") in parts(r)
     ]
     return wanted, count, there, problems
 
@@ -180,13 +180,9 @@ def _there(old: PurchaseRow, command: str) -> dict[str, object]:
 
 def _clear(book_rows: list[PurchaseRow], i: int, *, build: bool) -> None:
     """Take the build (or the purchase) out of a row; a row left empty goes."""
-    r = book_rows[i]
-    r = (
-        msgspec.structs.replace(r, build=0)
-        if build
-        else msgspec.structs.replace(r, stones=0, cost=Decimal(0), note="")
-    )
-    if r.stones or r.cost or r.build:
+    gone = {"build": 0} if build else {"stones": 0, "cost": Decimal(0), "note": ""}
+    r = msgspec.structs.replace(book_rows[i], **gone)
+    if parts(r):
         book_rows[i] = r
     else:
         del book_rows[i]
@@ -206,7 +202,7 @@ def delete_purchase_row(
         return "", problems
     at = next((i for i, r in enumerate(book.purchases) if r.ref and r.ref.row == n), None)
     r = book.purchases[at] if at is not None else None
-    if r is None or at is None or not (r.build if build else (r.stones or r.cost)):
+    if r is None or at is None or command not in parts(r):
         other = "purchase" if build else "build"
         hint = (
             "the number Excel shows at the row's left"

@@ -21,7 +21,7 @@ from ledger.rules.egon.sheets import EgonBook, PurchaseRow, cell, players_out
 BOOKED_BY = {"purchase": "3", "build": "7"}
 
 
-def _parts(pu: PurchaseRow) -> list[str]:
+def parts(pu: PurchaseRow) -> list[str]:
     """What a row holds: a purchase (stones and Kj), a build, or both."""
     return [k for k, has in (("purchase", pu.stones or pu.cost), ("build", pu.build)) if has]
 
@@ -40,10 +40,10 @@ def purchase_rows(
     out = players_out(players)
     first: dict[tuple[int, str, str], PurchaseRow] = {}
     for pu in book.purchases:
-        if pu.round <= day or not _parts(pu):
+        if pu.round <= day or not parts(pu):
             continue
         name = normalize_player(pu.player)
-        delete = _delete(pu, _parts(pu)[0])
+        delete = _delete(pu, parts(pu)[0])
         if name not in (n.upper() for n in names):
             yield (
                 pu.round,
@@ -65,7 +65,7 @@ def purchase_rows(
                 said("purchase-of-one-out", cell(pu, "player"), name=name, delete=delete),
             )
             continue
-        for what in _parts(pu):
+        for what in parts(pu):
             key = (pu.round, name, what)
             if key not in first:
                 first[key] = pu
@@ -98,7 +98,7 @@ def late_rows(book: EgonBook, day: int) -> list[tuple[PurchaseRow, str]]:
     for pu in book.purchases:
         if pu.round > day:
             continue
-        for what in _parts(pu):
+        for what in parts(pu):
             key = (pu.round, normalize_player(pu.player), BOOKED_BY[what])
             seen[key] += 1
             if seen[key] > booked[key]:
