@@ -175,7 +175,7 @@ class Egon(Game):
                     books.player_cash(p).amount,
                     view.whole_number(p.get("di")),
                     view.whole_number(p.get("store")),
-                    view.whole_number(p.get("tower"), tables.FOUNDATION),
+                    view.tower(p),
                     view.whole_number(p.get("guard")),
                     Status(str(p.get("status") or Status.FREE.value)),
                     int(p.get("jail_rounds") or 0),

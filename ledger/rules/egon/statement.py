@@ -12,6 +12,7 @@ from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import game_summary, layouts, player_statement
 from ledger.rules.egon.books import Books
 from ledger.rules.egon.sheets import book_of
+from ledger.rules.egon.view import tower, whole_number
 
 #: The statement's and the report's tables whose title and columns are fixed (shown.csv).
 SHOWN = layouts(__package__ or "ledger.rules.egon")
@@ -35,10 +36,10 @@ def the_round(books: Books) -> Table:
 def statement(books: Books, player: Player, period: Period) -> Statement:
     book = book_of(books)
     facts = [
-        ("DI", str(player.get("di") or 0)),
+        ("DI", str(whole_number(player.get("di")))),
         ("cash", f"{fmt(books.player_cash(player).amount)} Kj"),
-        ("stones in store", str(player.get("store") or 0)),
-        ("tower", f"{player.get('tower')} stones"),
+        ("stones in store", str(whole_number(player.get("store")))),
+        ("tower", f"{tower(player)} stones"),
         ("status", str(player.get("status") or "frei")),
     ]
     results = Table(
@@ -69,10 +70,11 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
 def report(books: Books, since: int) -> Report:
     """The game report: the players ranked by their towers (section 7), and the jackpots."""
     table = SHOWN["standings"].table()
-    ranked = sorted(books.players, key=lambda p: (-(int(p.get("tower") or 0)), p.name))
+    ranked = sorted(books.players, key=lambda p: (-tower(p), p.name))
     for i, p in enumerate(ranked, start=1):
         cash = fmt(books.player_cash(p).amount)
-        shown = (p.get("tower"), p.get("store"), cash, p.get("di"), p.get("status"))
+        store, di = whole_number(p.get("store")), whole_number(p.get("di"))
+        shown = (tower(p), store, cash, di, p.get("status") or "frei")
         table.rows.append([str(i), p.name, *(str(x) for x in shown)])
     jackpots = SHOWN["jackpots"].table([[j.cls, fmt(j.amount)] for j in book_of(books).jackpots])
     facts = [("round", str(books.day))]

@@ -12,6 +12,7 @@ from collections import Counter
 from decimal import Decimal
 from typing import Any
 
+from ledger.core.books import Player
 from ledger.core.money import round_money
 from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.egon import tables
@@ -31,15 +32,13 @@ def di_and_towers(books: Books) -> Table:
         ["", "player", "tower", "store", "DI", "status", "cash"],
         align=["r", "l", "r", "r", "r", "l", "r"],
     )
-    ranked = sorted(
-        books.players, key=lambda p: (-whole_number(p.get("tower"), tables.FOUNDATION), p.name)
-    )
+    ranked = sorted(books.players, key=lambda p: (-tower(p), p.name))
     for i, p in enumerate(ranked, start=1):
         table.rows.append(
             [
                 str(i),
                 p.name,
-                str(whole_number(p.get("tower"), tables.FOUNDATION)),
+                str(tower(p)),
                 str(whole_number(p.get("store"))),
                 str(whole_number(p.get("di"))),
                 str(p.get("status") or Status.FREE.value),
@@ -157,6 +156,11 @@ def status_text(books: Books) -> dict[str, Any]:
 def whole_number(value: object, default: int = 0) -> int:
     """A Players cell's whole number (DI, stones, tower); ``default`` for anything else."""
     return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def tower(player: Player) -> int:
+    """The player's tower as the round reads it: an empty Players cell is the foundation (1.5)."""
+    return whole_number(player.get("tower"), tables.FOUNDATION)
 
 
 def moves(books: Books, name: str) -> Moves:
