@@ -40,6 +40,7 @@ AMONG = among.table(__package__ or "ledger.rules.triplanetary")
 
 
 def _ids(books: Books) -> Iterable[Problem]:
+    """every row has an id, and no id is used twice"""
     state = state_of(books)
     # ids are unique; posts (ships, bases, mines) share one space because crews name them
     seen: Counter[str] = Counter()
@@ -65,6 +66,7 @@ def _ids(books: Books) -> Iterable[Problem]:
 
 
 def _owners(books: Books) -> Iterable[Problem]:
+    """every owner, head and player a record names is a player"""
     state = state_of(books)
     players = {"players": sorted({p.name for p in books.players})}
     for check in AMONG["owners"]:
@@ -73,6 +75,7 @@ def _owners(books: Books) -> Iterable[Problem]:
 
 
 def _posts(books: Books) -> Iterable[Problem]:
+    """ships, bases and mines are in a state ledger knows, their supplies not below 0"""
     state = state_of(books)
     posts = state.posts()
     for post in posts.values():
@@ -86,6 +89,7 @@ def _posts(books: Books) -> Iterable[Problem]:
 
 
 def _ship_types(books: Books) -> Iterable[Problem]:
+    """every ship is of a §38 type and holds no more fuel than it can"""
     state = state_of(books)
     for ship in state.ships:
         price = state.prices.get(ship.type)
@@ -99,6 +103,7 @@ def _ship_types(books: Books) -> Iterable[Problem]:
 
 
 def _settings(books: Books) -> Iterable[Problem]:
+    """percentages from 0 to 100, amounts not below 0, days and ratios 1 or more"""
     for s in books.game.all_settings():  # percentages stay percentages, counts stay counts
         value = books.settings.values.get(s.key)
         where = str(books.settings.refs.get(s.key, "Settings"))
@@ -129,6 +134,7 @@ def _settings(books: Books) -> Iterable[Problem]:
 
 
 def _holds(books: Books) -> Iterable[Problem]:
+    """no ship carries more than its hold (a warning)"""
     state = state_of(books)
     rules = Rules.of(books.settings)
     working = Counter(c.post for c in state.crews if c.active)
@@ -150,6 +156,7 @@ def _holds(books: Books) -> Iterable[Problem]:
 
 
 def _negatives(books: Books) -> Iterable[Problem]:
+    """supplies, fuel and cargo not below 0"""
     state = state_of(books)
     posts = state.posts()
     for post in posts.values():
@@ -172,6 +179,7 @@ def _negatives(books: Books) -> Iterable[Problem]:
 
 
 def _crews(books: Books) -> Iterable[Problem]:
+    """every crew is in a crew state and mans a ship, base or mine that is there"""
     state = state_of(books)
     posts = state.posts()
     lists = {"CREW_STATES": CREW_STATES, "posts": posts, "modules": {m.id for m in state.modules}}
@@ -189,6 +197,7 @@ def _crews(books: Books) -> Iterable[Problem]:
 
 
 def _modules(books: Books) -> Iterable[Problem]:
+    """every recreation module is on a base"""
     state = state_of(books)
     bases = {"bases": {b.id for b in state.bases}}
     for m in state.modules:
@@ -196,6 +205,7 @@ def _modules(books: Books) -> Iterable[Problem]:
 
 
 def _cargo(books: Books) -> Iterable[Problem]:
+    """every cargo is held by a ship, base or mine and is a §38 item or §39 good"""
     state = state_of(books)
     posts = state.posts()
     for c in state.cargo:
@@ -209,6 +219,7 @@ def _cargo(books: Books) -> Iterable[Problem]:
 
 
 def _legal_status(books: Books) -> Iterable[Problem]:
+    """every player's legal status is one ledger knows"""
     for p in books.players:
         status = p.get("status") or "free"
         if status not in LEGAL_STATES:
@@ -219,6 +230,7 @@ def _legal_status(books: Books) -> Iterable[Problem]:
 
 
 def _incorporate(books: Books) -> Iterable[Problem]:
+    """§7: a player with two ships has a corporation (a warning)"""
     state = state_of(books)
     # §7: once a player has two ships, they must incorporate
     ships = Counter(s.owner for s in state.ships if s.status not in GONE)
@@ -229,32 +241,12 @@ def _incorporate(books: Books) -> Iterable[Problem]:
             yield SAID.problem("must-incorporate", cell(first, "owner"), name=name, n=n)
 
 
-#: Triplanetary's checks of its sheets, each reached by `ledger check --rule CODE`.
-RULES = (
-    Rule("ids", "every row has an id, and no id is used twice", _ids),
-    Rule("owners", "every owner, head and player a record names is a player", _owners),
-    Rule(
-        "posts",
-        "ships, bases and mines are in a state ledger knows, their supplies not below 0",
-        _posts,
-    ),
-    Rule(
-        "ship-types", "every ship is of a §38 type and holds no more fuel than it can", _ship_types
-    ),
-    Rule(
-        "settings",
-        "percentages from 0 to 100, amounts not below 0, days and ratios 1 or more",
-        _settings,
-    ),
-    Rule("holds", "no ship carries more than its hold (a warning)", _holds),
-    Rule("negatives", "supplies, fuel and cargo not below 0", _negatives),
-    Rule(
-        "crews", "every crew is in a crew state and mans a ship, base or mine that is there", _crews
-    ),
-    Rule("modules", "every recreation module is on a base", _modules),
-    Rule(
-        "cargo", "every cargo is held by a ship, base or mine and is a §38 item or §39 good", _cargo
-    ),
-    Rule("legal-status", "every player's legal status is one ledger knows", _legal_status),
-    Rule("incorporate", "§7: a player with two ships has a corporation (a warning)", _incorporate),
+#: Triplanetary's checks of its sheets, each reached by `ledger check --rule CODE`: its code is
+#: the function's name, what it checks the first line of its docstring.
+RULES = tuple(
+    Rule(check.__name__[1:].replace("_", "-"), (check.__doc__ or "").strip(), check)
+    for check in (
+        *(_ids, _owners, _posts, _ship_types, _settings, _holds, _negatives, _crews, _modules),
+        *(_cargo, _legal_status, _incorporate),
+    )
 )

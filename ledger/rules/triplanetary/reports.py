@@ -64,13 +64,20 @@ def _tried(c: Crime) -> str:
     return f"tried on day {c.tried_day}" if c.tried_day is not None else c.status
 
 
-def _collected_s6_s29(books: Books, since: int) -> Table:
-    """The taxes and fines the Patrol and Earth collected since day `since`."""
+def _collected(books: Books, since: int) -> dict[str, dict[str, Decimal]]:
+    """What the Patrol and Earth collected since day `since` (§6, §29): by what it was, by who
+    (not their starting money, not their spending)."""
     collected: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
     for t in (t for t in books.journal if t.day >= since and t.kind in _COLLECTED):
         for p in t.postings:
             if p.account in ("patrol", "earth") and p.amount.amount > 0:
                 collected[_COLLECTED[t.kind]][p.account] += p.amount.amount
+    return collected
+
+
+def _collected_s6_s29(books: Books, since: int) -> Table:
+    """The taxes and fines the Patrol and Earth collected since day `since`."""
+    collected = _collected(books, since)
     taxes = SHOWN["collected"].table()
     tp, te = Decimal(0), Decimal(0)
     for kind in (k for k in dict.fromkeys(_COLLECTED.values()) if k in collected):
@@ -83,16 +90,7 @@ def _collected_s6_s29(books: Books, since: int) -> Table:
 
 def collected_by(books: Books, who: str) -> Decimal:
     """Taxes and fines paid to the Patrol or Earth (not its starting money, not its spending)."""
-    return sum(
-        (
-            p.amount.amount
-            for t in books.journal
-            if t.kind in _COLLECTED
-            for p in t.postings
-            if p.account == who and p.amount.amount > 0
-        ),
-        Decimal(0),
-    )
+    return sum((by_who[who] for by_who in _collected(books, 0).values()), Decimal(0))
 
 
 def game_report(books: Books, since: int) -> Report:
