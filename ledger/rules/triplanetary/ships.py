@@ -31,7 +31,7 @@ from ledger.rules.triplanetary.kit import (
     state_of,
 )
 from ledger.rules.triplanetary.markets import Buy, buy_goods
-from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Ship, State
+from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Post, Ship, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
@@ -89,76 +89,64 @@ def _buy(act: Act, a: Buy) -> Done:
             hint,
         )
     total = price.price * qty
-    day = act.books.day
-    made: list[str] = []
+    post: Post | None = None
     if price.kind in ("ship", "base", "module"):
-        place = at or player_location(player)
-        target = ""
+        place, target = at or player_location(player), ""
         if price.kind != "module" and a.name:
             refuse_taken_name(state, player, a.name, qty, act.where["name"])
         if price.kind == "module":
             if not a.base:
                 raise act.said("module-without-base", "base")
             target = act.post_named(a.base, "base", owner=player, kinds=("base",)).id
-        txn = act.charge(
-            player,
-            total,
-            SUPPLIERS,
-            kind="buy",
-            memo=f"{player.name} buys {qty} × {price.name}",
-            rule="§38 §12",
-            where="item",
-            at=place,  # §30: the bank there first
+        memo, rule = f"{player.name} buys {qty} × {price.name}", "§38 §12"
+    else:  # equipment goes into a ship's hold or a base's (or mine's) store
+        if bool(a.ship) == bool(a.base):
+            raise act.said("equipment-where", "ship", item=price.name)
+        post = act.post_named(
+            a.ship or a.base or "",  # (one of them: refused above)
+            "ship" if a.ship else "base",
+            owner=player,
+            kinds=("ship",) if a.ship else ("base", "mine"),
         )
-        for n in range(qty):
-            name = a.name or ""
-            if name and qty > 1:
-                name = f"{name} {n + 1}"
-            if day == 0:  # §3 ruling: bought on day 0, ready at once
-                order = Order("", player.name, key, name, place, target, day, day, price.price)
-                made.append(complete_order(act.books, order)[0])
-            else:
-                oid = state.next_id("W", [o.id for o in state.orders])
-                order = Order(
-                    oid,
-                    player.name,
-                    key,
-                    name,
-                    place,
-                    target,
-                    day,
-                    day + price.build_days,
-                    price.price,
-                )
-                state.orders.append(order)
-                made.append(f"{oid} {name or price.name}, ready on day {order.ready_day}")
-        return Done(
-            f"txn {txn.id}: {player.name} paid {Money(total, act.books.currency)} for {qty} × {price.name}: "
-            + "; ".join(made),
-        )
-    # equipment goes into a ship's hold or a base's (or mine's) store
-    if bool(a.ship) == bool(a.base):
-        raise act.said("equipment-where", "ship", item=price.name)
-    post = act.post_named(
-        a.ship or a.base or "",  # (one of them: refused above)
-        "ship" if a.ship else "base",
-        owner=player,
-        kinds=("ship",) if a.ship else ("base", "mine"),
-    )
-    check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, act.where["qty"])
+        check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, act.where["qty"])
+        memo, rule = f"{player.name} buys {qty} × {price.name} for {post.name or post.id}", "§38"
     txn = act.charge(
         player,
         total,
         SUPPLIERS,
         kind="buy",
-        memo=f"{player.name} buys {qty} × {price.name} for {post.name or post.id}",
-        rule="§38",
+        memo=memo,
+        rule=rule,
         where="item",
+        at=None if post else place,  # §30: the bank where it is built first
     )
-    state.add_cargo(post.id, key, qty)
+    if post is not None:
+        state.add_cargo(post.id, key, qty)
+        made = f", now in {post.name or post.id}"
+    else:
+        made = ": " + "; ".join(_order(act.books, player, price, a.name or "", qty, place, target))
     return Done(
-        f"txn {txn.id}: {player.name} paid {Money(total, act.books.currency)} for {qty} × {price.name}, now in {post.name or post.id}"
+        f"txn {txn.id}: {player.name} paid {Money(total, act.books.currency)} for {qty} × {price.name}{made}"
     )
+
+
+def _order(
+    books: Books, player: Player, price: Any, name: str, qty: int, place: str, target: str
+) -> list[str]:
+    """`qty` ships, bases or modules ordered (§12), each said: built in its days, or on day 0
+    ready at once (§3 ruling); several of one name are numbered."""
+    state, day, made = state_of(books), books.day, []
+    for n in range(qty):
+        each = f"{name} {n + 1}" if name and qty > 1 else name
+        oid = state.next_id("W", [o.id for o in state.orders]) if day else ""
+        ready = day + price.build_days if day else day
+        order = Order(oid, player.name, price.item, each, place, target, day, ready, price.price)
+        if not day:
+            made.append(complete_order(books, order)[0])
+            continue
+        state.orders.append(order)
+        made.append(f"{oid} {each or price.name}, ready on day {order.ready_day}")
+    return made
 
 
 def _on_price_list(state: State, item: str, where: str) -> Any:

@@ -35,6 +35,8 @@ _HERE = __package__ or "ledger.rules.triplanetary"
 # markets of §39, the routes of §40, ...). Jupiter is left out: §22 excepts it from the
 # planetary defences and no table trades there.
 PLACES: Final = tuple(row["place"] for row in data.rows(_HERE, "places.csv"))
+#: §36C: each place "Mars or beltward" or "Earth or sunward" (places.csv's side).
+SIDE: Final = {row["place"]: row["side"] for row in data.rows(_HERE, "places.csv")}
 BANKS: Final[tuple[str, ...]] = PLACES  # §30: every place above has a bank
 
 START_BANK: Final = "Ceres"  # §3: players start at Ceres and bank there

@@ -43,9 +43,11 @@ from ledger.rules.triplanetary.roles import PATROL_ROLE
 JUDGES = "judges"  # where bribes go (§36D)
 #: §5 ruling: what a dead player leaves, once the dues are paid, goes back to the bank.
 ESTATES_TO = "bank"
-#: §36C: "tried at Mars or beltward" / "on Earth or sunward"
-BELTWARD = ("Mars", "Ceres", "Callisto", "Ganymede", "Io")
-SUNWARD = ("Earth", "Luna", "Venus", "Mercury")
+#: §36C: the PR of recreation modules in a trial "at Mars or beltward" / "on Earth or sunward"
+PR_AT = {
+    "beltward": tables.PR_RECREATION_MARS_OR_BELTWARD,
+    "sunward": tables.PR_RECREATION_EARTH_OR_SUNWARD,
+}
 
 
 class Trial(PlayerMove):
@@ -256,13 +258,7 @@ def _trial(act: Act, a: Trial) -> Done:
     place_mod = 0
     if a.at and any(m.owner == player.name for m in standing_modules(state)):
         place = tables.canonical_place(a.at) or a.at
-        place_mod = (
-            tables.PR_RECREATION_MARS_OR_BELTWARD
-            if place in BELTWARD
-            else tables.PR_RECREATION_EARTH_OR_SUNWARD
-            if place in SUNWARD
-            else 0
-        )
+        place_mod = PR_AT.get(tables.SIDE.get(place, ""), 0)
     of = f" of crime {crime.id}" if crime is not None else ""
     die = act.books.roll(6, f"{player.name}: class {'I' * cls} trial{of}", roll)
     result = die.result + pr + bribe_value + place_mod
