@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Annotated, Any
 
+from ledger.core import data
 from ledger.core.books import Player
 from ledger.core.money import Money, round_money
 from ledger.core.params import Arg
@@ -39,13 +40,12 @@ from ledger.rules.triplanetary.kit import (
 from ledger.rules.triplanetary.model import Market, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
-#: Markets that sell only what they have (§25): (place, good) -> (stock good, CP of it per CP sold)
-STOCKED = {
-    ("Ceres", "processed-ore"): ("raw-ore", 4),
-    ("Callisto", "processed-ore"): ("raw-ore", 4),
-    ("Ganymede", "cordrazite"): ("cordrazite", 1),
-    ("Earth", "cordrazine"): ("cordrazine", 1),
-}
+_STOCK = data.rows(__package__ or "ledger.rules.triplanetary", "market_stock.csv")
+#: Markets that sell only what they have (§25, market_stock.csv): (place, good) -> (the stock
+#: good, CP of it per CP sold)
+STOCKED = {(r["place"], r["good"]): (r["stock"], int(r["per"])) for r in _STOCK}
+#: What a player sells there goes into the market's stock (§25): (place, good)
+FED_BY_SALES = {(r["place"], r["fed_by"]) for r in _STOCK if r["fed_by"]}
 
 
 class Buy(PlayerMove):
@@ -236,14 +236,8 @@ def _sell(act: Act, a: Sell) -> Done:
         since = m.saturated_since if m.saturated_since < day <= m.saturated_until else day
         until = max(m.saturated_until, day + saturation_days(qty))
         m = state.update(m, saturated_since=since, saturated_until=until)
-    if (place, "processed-ore") in STOCKED and good == "raw-ore":
-        m = state.update(
-            m, stock=m.stock + qty
-        )  # §25: Ceres and Callisto process what they are sold
-    if place == "Earth" and good == "cordrazite":
-        m = state.update(
-            m, stock=m.stock + qty
-        )  # §25: Earth makes Cordrazine from the Cordrazite it has
+    if (place, good) in FED_BY_SALES:  # §25: processed, or made into Cordrazine
+        m = state.update(m, stock=m.stock + qty)
     text = f"txn {txn.id}: {memo}: {Money(gross, act.books.currency)}, sales tax {Money(tax, act.books.currency)} (§29)"
     if lloyds:
         text += f"; {lloyds}"

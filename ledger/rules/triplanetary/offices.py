@@ -54,9 +54,8 @@ def _office_open(act: Act, a: OfficeOpen) -> Done:
     place = known or (base.id if base else place)
     if liner is not None:
         _liner_office_fits(act.books, player, liner, act.where["at"])
-    if any(
-        o.owner == player.name and o.place == place and o.status == "open" for o in state.offices
-    ):
+    there = [o for o in state.offices if o.owner == player.name and o.place == place]
+    if any(o.status == "open" for o in there):
         raise act.said("office-exists", "at", player=player.name, place=place)
     cost = rules.office_open_cost + rules.office_fee
     txn = act.charge(
@@ -69,34 +68,17 @@ def _office_open(act: Act, a: OfficeOpen) -> Done:
         where="at",
         at=place,  # §30: the bank there first (a base or liner has none: the home bank)
     )
-    closed = next(
-        (
-            o
-            for o in state.offices
-            if o.owner == player.name and o.place == place and o.status != "open"
-        ),
-        None,
-    )
-    if closed is not None:
-        closed = state.update(
-            closed,
-            status="open",
-            opened_day=act.books.day,
-            paid_until=act.books.day + rules.office_days,
-        )
-        oid = closed.id
+    day, paid = act.books.day, act.books.day + rules.office_days
+    if there:  # one closed there before opens again (§8: at the cost of a new one)
+        oid = state.update(there[0], status="open", opened_day=day, paid_until=paid).id
     else:
         oid = state.next_id("O", [o.id for o in state.offices])
-        state.offices.append(
-            Office(oid, player.name, place, act.books.day, act.books.day + rules.office_days)
-        )
+        state.offices.append(Office(oid, player.name, place, day, paid))
     staff = ""
     if liner is not None and not liner.on_planet:  # §11A: its staff eat, in advance (§14)
         liner = state.update(liner, supplies=liner.supplies - rules.office_staff_units)
         staff = f"; its staff ate {plural(rules.office_staff_units, 'unit')} of {liner.name}'s supplies for the period, {liner.supplies} left (§11A)"
-    return Done(
-        f"txn {txn.id}: office {oid} at {place} open, paid until day {act.books.day + rules.office_days}{staff}"
-    )
+    return Done(f"txn {txn.id}: office {oid} at {place} open, paid until day {paid}{staff}")
 
 
 def _liner_office_fits(books: Books, player: Player, liner: Ship, where: str) -> None:

@@ -62,7 +62,7 @@ def owed_by(books: Books, name: str) -> tuple[Decimal, Decimal]:
     """What a player owes today: (fines and taxes to the Patrol and Earth, the Dues, §6;
     wages its working crews have earned since they were last paid, §13)."""
     state, rules = state_of(books), Rules.of(books.settings)
-    dues = _dues(state, name)
+    dues = dues_owed(state, name)
     wages = sum(
         (
             round_money(owed_wages(rules, c, books.day))
@@ -104,7 +104,7 @@ def warnings(books: Books, player: Player) -> list[str]:
         ),
         *_property_tax_ahead_s29(state, rules, day, player),
     ]
-    if owed := _dues(state, name):
+    if owed := dues_owed(state, name):
         out.append(
             (day, f"{fmt(owed)} KC of fines and taxes are owed: {collected_when(name, 'them')}")
         )
@@ -171,7 +171,7 @@ def _property_tax_ahead_s29(
     return [(tax_day, f"property tax on day {tax_day}: {tax} KC (§29)")] if value else []
 
 
-def _dues(state: State, name: str) -> Decimal:
+def dues_owed(state: State, name: str) -> Decimal:
     """What a player owes the Patrol and Earth (§6)."""
     return sum((d.amount for d in state.dues if d.player == name), Decimal(0))
 
@@ -234,7 +234,7 @@ def property_tables(books: Books, player: Player) -> list[Table]:
                 for d in state.dues
                 if d.player == name and d.amount
             ],
-            total=f"Owed: {fmt(_dues(state, name))} KC; {collected_when(name, 'it')}",
+            total=f"Owed: {fmt(dues_owed(state, name))} KC; {collected_when(name, 'it')}",
         ),
     ]
     return [t for t in tables if t.rows or t.title in ("Ships", "Crews")]

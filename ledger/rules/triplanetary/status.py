@@ -14,7 +14,7 @@ from ledger.rules.triplanetary import kit
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.justice import prison_term
 from ledger.rules.triplanetary.settings import Rules
-from ledger.rules.triplanetary.statement import supplies_ahead
+from ledger.rules.triplanetary.statement import dues_owed, supplies_ahead
 
 DEAD = "dead"
 
@@ -25,7 +25,7 @@ def falls_due(books: Books, p: Player) -> dict[str, Any]:
     state, rules, day = kit.state_of(books), Rules.of(books.settings), books.day
     if p.get("status") == DEAD:
         return {"owed": "0.00", "supplies": [], "offices": [], "prison_until": None}
-    owed = sum((d.amount for d in state.dues if d.player == p.name), Decimal(0))
+    owed = dues_owed(state, p.name)
     supplies = []
     for post, crews, runs_out, crews_die in supplies_ahead(rules, state, day, p.name):
         # living on the post's emergency supplies: nothing left to feed a crew, and some of the
