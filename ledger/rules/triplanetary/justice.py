@@ -26,7 +26,6 @@ from ledger.rules.triplanetary.kit import (
     at_least_one,
     collected_when,
     owe,
-    set_pr,
 )
 from ledger.rules.triplanetary.model import Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
@@ -192,13 +191,7 @@ def _declare(act: Act, a: Declare) -> Done:
     player = set_status(act.books, player, what, prison_term(player))  # a term goes on (§41)
     # a pirate's PR is the house rule's (§33 §36C, as a pirate made by unpaid tax, §29)
     change = act.rules.pr_pirate if what == "pirate" else tables.PR_WARLORD
-    set_pr(
-        act.books,
-        player,
-        change,
-        f"turned {what}",
-        "§33 §36C" if what == "pirate" else "§34 §36C",
-    )
+    act.set_pr(player, change, f"turned {what}", "§33 §36C" if what == "pirate" else "§34 §36C")
     return Done(
         f"{player.name} is a {what}, for good (§33, §34); PR {change:+d}; only Ceres trades with them now"
     )
@@ -219,7 +212,7 @@ def _pr_award(act: Act, a: Pr) -> Done:
         lambda: act.player(a.player),
         lambda: _pr_points(a.change, act.where["change"]),
     )
-    set_pr(act.books, player, change, a.reason, "§36C")
+    act.set_pr(player, change, a.reason)
     return Done(
         f"{player.name}'s PR {change:+d} ({a.reason}): now {pr_of(act.books.player(player.name) or player)}"
     )
@@ -249,7 +242,7 @@ def _pr_program(act: Act, a: PrProgram) -> Done:
         at="Earth",
     )
     change = rules.pr_per_program * count
-    set_pr(act.books, player, change, f"{programs} on Earth", "§36C")
+    act.set_pr(player, change, f"{programs} on Earth")
     return Done(
         f"txn {txn.id}: {player.name} pays {Money(round_money(cost), act.books.currency)} to Earth for {programs}; PR {change:+d}: now {pr_of(act.books.player(player.name) or player)}"
     )

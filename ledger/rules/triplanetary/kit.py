@@ -101,6 +101,10 @@ class Act(steps.Act[Books]):
         """The refusal by the saying `name` (said.csv), where the parameter `param` was given."""
         return SAID.refuse(name, self.where[param], **fields)
 
+    def set_pr(self, player: Player, change: int, reason: str, rule: str = "§36C") -> None:
+        """`set_pr` on this command's books: a change of the player's PR (§36C), on record."""
+        set_pr(self.books, player, change, reason, rule)
+
 
 #: A command's handler: it receives the command being applied and its typed record (a `Move`).
 Handler = Callable[[Act, Any], Done]

@@ -22,7 +22,6 @@ from ledger.rules.triplanetary.kit import (
     cash_at,
     hold_capacity,
     hold_used,
-    set_pr,
 )
 from ledger.rules.triplanetary.markets import may_trade_here
 from ledger.rules.triplanetary.model import Liner, State
@@ -98,13 +97,7 @@ def _liner_open(act: Act, a: LinerOpen) -> Done:
     lid = state.next_id("L", [line.id for line in state.liners])
     state.liners.append(Liner(lid, player.name, route.frm, route.to, act.books.day))
     if first:
-        set_pr(
-            act.books,
-            player,
-            tables.PR_LINER_RUNNING,
-            f"runs a space passenger line ({lid})",
-            "§36C",
-        )
+        act.set_pr(player, tables.PR_LINER_RUNNING, f"runs a space passenger line ({lid})")
     extra = f"; PR {tables.PR_LINER_RUNNING:+d} while running a line (§36C)" if first else ""
     return Done(
         f"liner {lid} {route.frm}-{route.to} open: a passenger every {route.turns_per_passenger} days, fare {route.fare} KC{extra}"
@@ -129,20 +122,8 @@ def _liner_close(act: Act, a: LinerClose) -> Done:
     text = f"liner {line.id} {line.frm}-{line.to} closed; {line.waiting} waiting passengers go home"
     line = state.update(line, waiting=0)
     if _running(state, player.name) == 0:
-        set_pr(
-            act.books,
-            player,
-            -tables.PR_LINER_RUNNING,
-            f"no longer runs a passenger line ({line.id})",
-            "§36C",
-        )
-        set_pr(
-            act.books,
-            player,
-            tables.PR_LINER_STOPPED,
-            f"stopped a space passenger line ({line.id})",
-            "§36C",
-        )
+        act.set_pr(player, -tables.PR_LINER_RUNNING, f"no longer runs a passenger line ({line.id})")
+        act.set_pr(player, tables.PR_LINER_STOPPED, f"stopped a space passenger line ({line.id})")
         text += f"; PR {-tables.PR_LINER_RUNNING + tables.PR_LINER_STOPPED:+d} (§36C)"
     return Done(text)
 

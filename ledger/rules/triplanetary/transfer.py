@@ -162,24 +162,15 @@ def advance(books: Books, day: int) -> Iterator[tuple[str, str, int]]:
         moved_crews = n if t.good == CREWS else 0
         if n < step:
             t = state.update(t, status="short")
-            yield (
-                t.owner,
-                f"transfer {t.id} ended short: {source.name or source.id} had no more {t.good}; {_words(t, t.moved)} of {t.qty} reached {target.name or target.id}",
-                moved_crews,
-            )
+            text = f"transfer {t.id} ended short: {source.name or source.id} had no more {t.good}; {_words(t, t.moved)} of {t.qty} reached {target.name or target.id}"
         elif t.moved >= t.qty:
             t = state.update(t, status="done")
-            yield (
-                t.owner,
-                f"transfer {t.id} done: {_words(t, t.qty)} from {source.name or source.id} arrived at {target.name or target.id}",
-                moved_crews,
-            )
+            text = f"transfer {t.id} done: {_words(t, t.qty)} from {source.name or source.id} arrived at {target.name or target.id}"
         elif moved_crews:
-            yield (
-                t.owner,
-                f"transfer {t.id}: {_words(t, n)} reached {target.name or target.id} ({t.moved} of {t.qty})",
-                moved_crews,
-            )
+            text = f"transfer {t.id}: {_words(t, n)} reached {target.name or target.id} ({t.moved} of {t.qty})"
+        else:
+            continue
+        yield t.owner, text, moved_crews
 
 
 def _moving_setting(rules: Rules) -> int:

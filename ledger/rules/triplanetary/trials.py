@@ -32,7 +32,6 @@ from ledger.rules.triplanetary.kit import (
     Done,
     PlayerMove,
     Where,
-    set_pr,
     standing_modules,
     state_of,
     tax_pieces,
@@ -246,13 +245,8 @@ def _trial(act: Act, a: Trial) -> Done:
                 else "bribe fails: -1 to the trial and -1 PR",
             )
             if not ok:
-                set_pr(
-                    act.books,
-                    player,
-                    tables.PR_FAILED_BRIBE,
-                    f"failed bribe in a class {'I' * cls} trial",
-                    "§36C §36D",
-                )
+                why = f"failed bribe in a class {'I' * cls} trial"
+                act.set_pr(player, tables.PR_FAILED_BRIBE, why, "§36C §36D")
             lines.append(f"bribe {i + 1}: die {die.result} ({'succeeds' if ok else 'fails'})")
         player = act.books.player(player.name) or player
     place_mod = 0
@@ -284,7 +278,7 @@ def _trial(act: Act, a: Trial) -> Done:
         (result <= -21, tables.PR_RESULT_MINUS_21_OR_LESS, f"trial result {result}"),
     ):
         if earned:
-            set_pr(act.books, player, change, reason, "§36C")
+            act.set_pr(player, change, reason)
     player = act.books.player(player.name) or player
     # §41 the penalty
     if outcome.fine:
