@@ -27,7 +27,7 @@ from ledger.rules.triplanetary.kit import (
     collected_when,
     owe,
 )
-from ledger.rules.triplanetary.model import Crime, Due
+from ledger.rules.triplanetary.model import OUTLAWS, Crime, Due
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 
@@ -80,10 +80,6 @@ def pr_of(player: Player) -> int:
     pr = player.get("pr") or 0
     assert isinstance(pr, int)
     return pr
-
-
-#: Who stays what they turned for good (§33, §34), in prison too.
-OUTLAWS = ("pirate", "warlord")
 
 
 def in_prison(player: Player) -> bool:
@@ -171,7 +167,7 @@ def _fine(act: Act, a: Fine) -> Done:
 
 def _declared(text: str, where: str) -> str:
     what = text.strip().casefold()
-    if what not in ("pirate", "warlord"):
+    if what not in OUTLAWS:
         raise SAID.refuse("bad-declaration", where, text=text)
     return what
 

@@ -24,7 +24,7 @@ from ledger.rules.triplanetary.kit import (
     hold_used,
 )
 from ledger.rules.triplanetary.markets import may_trade_here
-from ledger.rules.triplanetary.model import Liner, State
+from ledger.rules.triplanetary.model import OUTLAWS, Liner, State
 
 
 class LinerOpen(PlayerMove):
@@ -88,7 +88,7 @@ def _liner_open(act: Act, a: LinerOpen) -> Done:
     )
     may_trade_here(
         player,
-        "Ceres" if player.get("status") in ("pirate", "warlord") else "Earth",
+        "Ceres" if player.get("status") in OUTLAWS else "Earth",
         act.where["player"],
     )
     if _open_line(state, player.name, route) is not None:

@@ -37,7 +37,7 @@ from ledger.rules.triplanetary.kit import (
     state_of,
     tax_pieces,
 )
-from ledger.rules.triplanetary.model import Market, State
+from ledger.rules.triplanetary.model import OUTLAWS, Market, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 
 _STOCK = data.rows(__package__ or "ledger.rules.triplanetary", "market_stock.csv")
@@ -88,7 +88,7 @@ def may_trade_here(player: Player, place: str, where: str) -> None:
     if player.role == PATROL_ROLE:
         raise SAID.refuse("patrol-may-not-trade", where)
     status = player.get("status")
-    if status in ("pirate", "warlord") and place != "Ceres":
+    if status in OUTLAWS and place != "Ceres":
         raise SAID.refuse("outlaw-trade", where, player=player.name, status=status)
     if in_prison(player):
         raise SAID.refuse("in-prison", where, player=player.name, day=player.get("status_until"))

@@ -37,6 +37,8 @@ CREW_STATES = ("active", "quit", "dead", "discharged", "departed")
 
 # Player legal states (§33-§36)
 LEGAL_STATES = ("free", "imprisoned", "pirate", "warlord", "dead")
+#: Who stays what they turned for good (§33, §34), in prison too.
+OUTLAWS = ("pirate", "warlord")
 
 
 class Row(msgspec.Struct, frozen=True, kw_only=True):

@@ -8,10 +8,10 @@ from collections import defaultdict
 from decimal import Decimal
 
 from ledger.core.report import Report, Table, fmt
-from ledger.core.statement_parts import cash_chart
+from ledger.core.statement_parts import cash_chart, game_summary
 from ledger.rules.triplanetary.books import Books
 from ledger.rules.triplanetary.kit import collected_when, holdings, state_of
-from ledger.rules.triplanetary.model import Crime
+from ledger.rules.triplanetary.model import OUTLAWS, Crime
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.statement import SHOWN, worth
 
@@ -46,7 +46,7 @@ def patrol_report(books: Books, since: int) -> Report:
         [
             [p.name, str(p.get("status")), f"{p.get('pr') or 0:+d}"]
             for p in books.players
-            if p.get("status") in ("pirate", "warlord")
+            if p.get("status") in OUTLAWS
         ]
     )
     patrol = books.holder(PATROL_ROLE)
@@ -55,9 +55,7 @@ def patrol_report(books: Books, since: int) -> Report:
         ("Patrol's money", f"{fmt(books.journal.balance('patrol').amount)} KC"),
     ]
     tables = [_collected_s6_s29(books, since), owing, crimes, trials, outlaws]
-    return Report(
-        "The Patrol's report", books.game.title, since, books.day, books.currency, facts_, tables
-    )
+    return game_summary(books, since, facts_, tables, "The Patrol's report")
 
 
 def _tried(c: Crime) -> str:
@@ -141,13 +139,4 @@ def game_report(books: Books, since: int) -> Report:
         if chart is not None:
             chart.title = f"Cash of the leader, {leader.name}, over time (KC)"
     sections = [standings, patrol, fleet] if patrol.rows else [standings, fleet]
-    return Report(
-        "The game summary",
-        books.game.title,
-        since,
-        books.day,
-        books.currency,
-        facts_,
-        sections,
-        chart,
-    )
+    return game_summary(books, since, facts_, sections, "The game summary", chart=chart)

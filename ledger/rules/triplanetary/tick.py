@@ -38,10 +38,10 @@ from ledger.core.report import Line, TickReport
 from ledger.core.statement_parts import money_in
 from ledger.core.words import plural
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.justice import OUTLAWS, prison_term, set_status
+from ledger.rules.triplanetary.justice import prison_term, set_status
 from ledger.rules.triplanetary.kit import GRAPPLES
 from ledger.rules.triplanetary.markets import market
-from ledger.rules.triplanetary.model import ACTIVE, Ship
+from ledger.rules.triplanetary.model import ACTIVE, OUTLAWS, Ship
 from ledger.rules.triplanetary.ships import complete_order
 from ledger.rules.triplanetary.tick_crews import CrewSteps
 from ledger.rules.triplanetary.tick_taxes import TaxSteps

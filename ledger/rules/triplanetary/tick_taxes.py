@@ -11,8 +11,9 @@ from decimal import Decimal
 
 from ledger.core.books import Player
 from ledger.core.money import round_money
-from ledger.rules.triplanetary.kit import GONE, collected_when, owe, standing_modules
-from ledger.rules.triplanetary.model import Crime, Due, State
+from ledger.rules.triplanetary.justice import prison_term, set_status
+from ledger.rules.triplanetary.kit import GONE, collected_when, owe, set_pr, standing_modules
+from ledger.rules.triplanetary.model import OUTLAWS, Crime, Due, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.tick_base import TickerBase
@@ -78,9 +79,6 @@ class TaxSteps(TickerBase):
 
     def make_pirate(self, player: Player, why: str) -> None:
         """§29: two tax cycles unpaid make a player a pirate; PR -15 (§33, §36C)."""
-        from ledger.rules.triplanetary.justice import prison_term, set_status
-        from ledger.rules.triplanetary.kit import set_pr
-
         set_status(self.books, player, "pirate", prison_term(player))  # a term goes on (§41)
         set_pr(self.books, player, self.rules.pr_pirate, f"made a pirate: {why}", "§29 §33 §36C")
         self.line(
@@ -89,9 +87,6 @@ class TaxSteps(TickerBase):
             f"{player.name} is now a pirate ({why}); PR {self.rules.pr_pirate:+d}",
             "§29 §33",
         )
-
-
-OUTLAWS = ("pirate", "warlord")
 
 
 def unpaid_tax_cycles(state: State, name: str) -> list[Crime]:
