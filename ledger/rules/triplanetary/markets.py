@@ -175,7 +175,7 @@ def buy_goods(act: Act, a: Buy) -> Done:
 
 def saturation_days(qty: int) -> int:
     """§26: one day per ten CP sold; any load saturates at least a day (partial tens round up)."""
-    return max(1, -(-qty // 10))
+    return max(1, -(-qty // tables.SATURATION_CP_PER_DAY))
 
 
 def _trade_good(text: str, where: str) -> str:

@@ -1,9 +1,10 @@
 """The rule tables of Triplanetary Variant V/2 as data and small look-ups: the places (§3, §6,
 §30, places.csv), the §38 price list with the §12 build days (price_list.csv), the §40
 passenger lines (liner_routes.csv, §28), the §39 goods (goods.csv), trade prices and §26 market
-saturation (trade_table.csv); the §41 trial table, §36C public relations and §36D bribery are in
-trial_table.py (trial_table.csv) and named here too, so that ``tables.PLACES``,
-``tables.buy_price`` ... read the same wherever they are used.
+saturation (trade_table.csv); the printed numbers (numbers.csv: §3, §6, §12, §26, §28, the
+§36C public relations points and §36D bribery); the §41 trial table is in trial_table.py
+(trial_table.csv) and named here too, so that ``tables.PLACES``, ``tables.buy_price`` ... read
+the same wherever they are used.
 
 Source: /work/shared/rules/triplanetary-variant-v2.txt (the rule text) and the
 "Triplanetary Variant V/2 — rulings" in /work/shared/rules/README.md, which
@@ -17,12 +18,12 @@ the value here is the README's default; the banker's workbook may override it.
 
 from decimal import Decimal
 from enum import StrEnum
-from typing import Final
+from typing import Any, Final
 
 import msgspec
 
 from ledger.core import data
-from ledger.rules.triplanetary.trial_table import *  # noqa: F403 (its public names: §41, §36C, §36D)
+from ledger.rules.triplanetary.trial_table import *  # noqa: F403 (its public names: §41, §36D)
 
 _HERE = __package__ or "ledger.rules.triplanetary"
 
@@ -39,10 +40,11 @@ PLACES: Final = tuple(row["place"] for row in data.rows(_HERE, "places.csv"))
 SIDE: Final = {row["place"]: row["side"] for row in data.rows(_HERE, "places.csv")}
 BANKS: Final[tuple[str, ...]] = PLACES  # §30: every place above has a bank
 
-START_BANK: Final = "Ceres"  # §3: players start at Ceres and bank there
-START_MONEY: Final = Decimal("25")  # §3: 25 KC per player
-PATROL_HOME: Final = "Luna"  # §6: Patrol ships must start on Luna
-PATROL_START_MONEY: Final = Decimal("500")  # §6
+#: The printed numbers (numbers.csv: a row a number with its rule and what the text says): the
+#: code reads those below by name, any other by its key in capitals (`tables.PR_HEROISM`).
+_N = data.numbers(_HERE)
+START_BANK: Final[str] = _N["start_bank"]  # §3
+PATROL_HOME: Final[str] = _N["patrol_home"]  # §6
 
 _PLACE_BY_FOLDED_NAME: Final[dict[str, str]] = {p.casefold(): p for p in PLACES}
 
@@ -110,12 +112,8 @@ class Equipment(msgspec.Struct, frozen=True, kw_only=True):
     passengers: int | None = None
 
 
-BUILD_DAYS_PER_ATTACK_FACTOR: Final = 30  # §12
-BUILD_DAYS_PER_COMMERCIAL_D: Final = 30  # README ruling on §12 ("D" ships)
-BUILD_DAYS_UNRATED: Final = 30  # README ruling: Executive Liner, Sun Ship, Bussard Ramscoop
-BUILD_DAYS_BASE_OR_MODULE: Final = 30  # §12: "A mining base or recreation module takes thirty days"
-
-# §38, in price_list.csv in the printed order; how a printed cell is read is its row's note.
+# §38, in price_list.csv in the printed order; how a printed cell is read is its row's note;
+# the §12 build days of each row follow numbers.csv's build_days_*.
 
 
 def _read() -> tuple[Equipment, ...]:
@@ -244,17 +242,17 @@ def places_buying(good_key: str) -> tuple[str, ...]:
     return _places(good_key, Side.BUY)
 
 
-# §26 — market saturation: 1 day per 10 CP sold, prices 25% lower, except these goods.
-SATURATION_EXEMPT: Final[frozenset[str]] = frozenset({"raw-ore", "cordrazite", "cordrazine"})
-SATURATION_CP_PER_DAY: Final = 10  # §26
-SATURATION_PRICE_DROP: Final = Decimal("0.25")  # §26
+# §26 — market saturation: a day per so many CP sold, prices lower, except these goods.
+SATURATION_EXEMPT: Final = frozenset[str](_N["saturation_exempt"])
+SATURATION_CP_PER_DAY: Final[int] = _N["saturation_cp_per_day"]
+SATURATION_PRICE_DROP: Final[Decimal] = _N["saturation_price_drop"]
 
 
 # ---------------------------------------------------------------------------
 # §40 Space passenger lines
 # ---------------------------------------------------------------------------
 
-PASSENGER_CARGO_CP: Final = 2  # §28: "Passengers take up two CP each"
+PASSENGER_CARGO_CP: Final[int] = _N["passenger_cargo_cp"]  # §28
 
 
 class LinerRoute(msgspec.Struct, frozen=True):
@@ -281,3 +279,31 @@ def liner_route(frm: str, to: str) -> LinerRoute | None:
     if a is None or b is None:
         return None
     return _ROUTE_BY_ENDS.get((a, b))
+
+
+# ---------------------------------------------------------------------------
+# §36C public relations, §36D bribery (numbers.csv)
+# ---------------------------------------------------------------------------
+
+PR_LINER_RUNNING: Final[int] = _N["pr_liner_running"]
+PR_LINER_STOPPED: Final[int] = _N["pr_liner_stopped"]
+PR_COLONIZATION: Final[int] = _N["pr_colonization"]
+PR_SUIT_DISMISSED: Final[int] = _N["pr_suit_dismissed"]
+PR_RESULT_21_OR_MORE: Final[int] = _N["pr_result_21_or_more"]
+PR_MAXIMUM_PENALTY: Final[int] = _N["pr_maximum_penalty"]
+PR_RESULT_MINUS_21_OR_LESS: Final[int] = _N["pr_result_minus_21_or_less"]
+PR_RECREATION_MARS_OR_BELTWARD: Final[int] = _N["pr_recreation_mars_or_beltward"]
+PR_RECREATION_EARTH_OR_SUNWARD: Final[int] = _N["pr_recreation_earth_or_sunward"]
+PR_FAILED_BRIBE: Final[int] = _N["pr_failed_bribe"]
+PR_WARLORD: Final[int] = _N["pr_warlord"]
+BRIBE_COST: Final[Decimal] = _N["bribe_cost"]
+MAX_BRIBES: Final[int] = _N["max_bribes"]
+BRIBE_SUCCESS_MODIFIER: Final[int] = _N["bribe_success_modifier"]
+BRIBE_FAILURE_MODIFIER: Final[int] = _N["bribe_failure_modifier"]
+
+
+def __getattr__(name: str) -> Any:
+    """A number of numbers.csv by its key in capitals (``PR_HEROISM``: the row ``pr_heroism``)."""
+    if name.isupper() and name.lower() in _N:
+        return _N[name.lower()]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,5 +1,6 @@
 """The §41 trial results table of Triplanetary Variant V/2 as data (trial_table.csv) (§36B: result = die
-+ public relations + bribes), §36C public relations and §36D bribery.
++ public relations + bribes) and the §36D bribe die; the §36C public relations points and the
+§36D bribes' cost are numbers.csv's (tables.py).
 
 Source: /work/shared/rules/triplanetary-variant-v2.txt and the rulings in
 /work/shared/rules/README.md, which override the text where they speak; see tables.py.
@@ -133,37 +134,8 @@ def is_maximum_penalty(crime_class: int | str, result: int) -> bool:
     return trial_outcome(crime_class, result).maximum_penalty
 
 
-# ---------------------------------------------------------------------------
-# §36C Public relations, §36D Bribery
-# ---------------------------------------------------------------------------
-
-PR_START: Final = 0  # §36C: every corporation starts at 0
-# §36C additions
-PR_HEROISM: Final = 1
-PR_LINER_RUNNING: Final = 5  # while running a space passenger line
-PR_RECREATION_MARS_OR_BELTWARD: Final = 2  # has recreation modules, tried at Mars or beltward
-PR_SERVICE_TO_CORPORATIONS: Final = 1  # running a service to other corporations
-PR_SUIT_DISMISSED: Final = 1  # each trial result "Suit Dismissed"
-PR_RESULT_21_OR_MORE: Final = 2  # each trial result number of 21 or greater
-PR_PROGRAM_PER_5000: Final = 1  # each 5000 KC public relations program spent on Earth
-PR_PROGRAM_COST: Final = Decimal("5000")
-PR_COLONIZATION: Final = 5  # each interstellar colonization attempt (§32)
-# §36C subtractions
-PR_RECREATION_EARTH_OR_SUNWARD: Final = -2  # has recreation modules, tried on Earth or sunward
-PR_LINER_STOPPED: Final = -1  # stops running a space passenger line
-PR_MAXIMUM_PENALTY: Final = -1  # each trial result that is the maximum penalty
-PR_RESULT_MINUS_21_OR_LESS: Final = -2  # each trial result number of -21 or less
-PR_FAILED_BRIBE: Final = -1  # each failed bribery attempt
-PR_PIRATE: Final = -15  # turning pirate (§33)
-PR_WARLORD: Final = -15  # becoming a warlord (§34)
-
-# §36D — bribery: up to 3 bribes per trial, 500 KC each, one die each:
-# 1-3 succeeds (+1 to the trial result), 4-6 fails (-1 to the result and PR_FAILED_BRIBE).
-BRIBE_COST: Final = Decimal("500")
-MAX_BRIBES: Final = 3
+# §36D: a bribe's die of 1-3 succeeds, 4-6 fails (its cost and what each does: numbers.csv)
 BRIBE_SUCCESS_ROLLS: Final[frozenset[int]] = frozenset({1, 2, 3})
-BRIBE_SUCCESS_MODIFIER: Final = 1
-BRIBE_FAILURE_MODIFIER: Final = -1
 
 
 def bribe_succeeds(roll: int) -> bool:
