@@ -55,21 +55,12 @@ def _colonize(act: Act, a: Colonize) -> Done:
     ids = [s.id for s in scoops[:RAMSCOOPS]]
     for s in scoops[:RAMSCOOPS]:
         state.update(s, status=COLONIZING)
+    day, ready, what = act.books.day, act.books.day + COLONIZATION_DAYS, "interstellar colonization"
     state.orders.append(
-        Order(
-            oid,
-            player.name,
-            "colonization",
-            "interstellar colonization",
-            "Luna",
-            " ".join(ids),
-            act.books.day,
-            act.books.day + COLONIZATION_DAYS,
-            Decimal(0),
-        )
+        Order(oid, player.name, "colonization", what, "Luna", " ".join(ids), day, ready)
     )
     return Done(
-        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {act.books.day + COLONIZATION_DAYS}; PR +5 then (§32, §36C)"
+        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {ready}; PR +5 then (§32, §36C)"
     )
 
 

@@ -187,15 +187,10 @@ class Ticker(CrewSteps, TaxSteps):
         for office in self.state.offices:
             if office.status != "open" or office.paid_until > self.day:
                 continue
-            player = self.player(office.owner)
-            txn = None
-            liner = self.state.posts().get(office.place)  # §11A: an Executive Liner's office
-            staff = (
-                0
-                if not isinstance(liner, Ship) or liner.on_planet
-                else self.rules.office_staff_units
-            )
-            if isinstance(liner, Ship) and liner.supplies < staff:
+            post = self.state.posts().get(office.place)  # §11A: an Executive Liner's office
+            liner = post if isinstance(post, Ship) else None
+            staff = 0 if liner is None or liner.on_planet else self.rules.office_staff_units
+            if liner is not None and liner.supplies < staff:
                 self.state.update(office, status="closed")
                 self.line(
                     office.owner,
@@ -204,6 +199,7 @@ class Ticker(CrewSteps, TaxSteps):
                     "§11A",
                 )
                 continue
+            player, txn = self.player(office.owner), None
             if player is not None:
                 txn = self.pay(
                     player,
@@ -225,7 +221,7 @@ class Ticker(CrewSteps, TaxSteps):
                     office, paid_until=office.paid_until + self.rules.office_days
                 )
                 ate = ""
-                if isinstance(liner, Ship) and staff:
+                if liner is not None and staff:
                     liner = self.state.update(liner, supplies=liner.supplies - staff)
                     ate = f"; its staff ate {plural(staff, 'unit')} of {liner.name or liner.id}'s supplies (§11A)"
                 self.line(
