@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from decimal import Decimal
 from typing import Any
 
@@ -16,6 +16,8 @@ from ledger.rules.triplanetary.kit import GONE, SAID, hold_capacity, hold_used, 
 from ledger.rules.triplanetary.model import CREW_STATES, LEGAL_STATES, POST_STATES
 from ledger.rules.triplanetary.settings import Rules
 from ledger.rules.triplanetary.sheets import RECORDS, SPECS
+
+Check = Callable[[Books], Iterable[Problem]]
 
 
 def cell(rec: Any, field_name: str) -> str:
@@ -39,8 +41,20 @@ _FIELDS: dict[type, list[str]] = {
 AMONG = among.table(__package__ or "ledger.rules.triplanetary")
 
 
+#: The checks in the order they are declared, each by `@_rule(code, what it checks)`.
+_DECLARED: list[Rule] = []
+
+
+def _rule(code: str, name: str) -> Callable[[Check], Check]:
+    def declare(check: Check) -> Check:
+        _DECLARED.append(Rule(code, name, check))
+        return check
+
+    return declare
+
+
+@_rule("ids", "every row has an id, and no id is used twice")
 def _ids(books: Books) -> Iterable[Problem]:
-    """every row has an id, and no id is used twice"""
     state = state_of(books)
     # ids are unique; posts (ships, bases, mines) share one space because crews name them
     seen: Counter[str] = Counter()
@@ -65,8 +79,8 @@ def _ids(books: Books) -> Iterable[Problem]:
                 yield SAID.problem("duplicate-id", cell(rec, "id"), id=rec.id)
 
 
+@_rule("owners", "every owner, head and player a record names is a player")
 def _owners(books: Books) -> Iterable[Problem]:
-    """every owner, head and player a record names is a player"""
     state = state_of(books)
     players = {"players": sorted({p.name for p in books.players})}
     for check in AMONG["owners"]:
@@ -74,8 +88,8 @@ def _owners(books: Books) -> Iterable[Problem]:
             yield from among.problems(rec, (check,), players, cell)
 
 
+@_rule("posts", "ships, bases and mines are in a state ledger knows, their supplies not below 0")
 def _posts(books: Books) -> Iterable[Problem]:
-    """ships, bases and mines are in a state ledger knows, their supplies not below 0"""
     state = state_of(books)
     posts = state.posts()
     for post in posts.values():
@@ -88,8 +102,8 @@ def _posts(books: Books) -> Iterable[Problem]:
             yield SAID.problem("negative-supplies", cell(post, "supplies"))
 
 
+@_rule("ship-types", "every ship is of a §38 type and holds no more fuel than it can")
 def _ship_types(books: Books) -> Iterable[Problem]:
-    """every ship is of a §38 type and holds no more fuel than it can"""
     state = state_of(books)
     for ship in state.ships:
         price = state.prices.get(ship.type)
@@ -102,8 +116,8 @@ def _ship_types(books: Books) -> Iterable[Problem]:
             )
 
 
+@_rule("settings", "percentages from 0 to 100, amounts not below 0, days and ratios 1 or more")
 def _settings(books: Books) -> Iterable[Problem]:
-    """percentages from 0 to 100, amounts not below 0, days and ratios 1 or more"""
     for s in books.game.all_settings():  # percentages stay percentages, counts stay counts
         value = books.settings.values.get(s.key)
         where = str(books.settings.refs.get(s.key, "Settings"))
@@ -133,8 +147,8 @@ def _settings(books: Books) -> Iterable[Problem]:
             yield SAID.problem("setting-below-one", where, key=key)
 
 
+@_rule("holds", "no ship carries more than its hold (a warning)")
 def _holds(books: Books) -> Iterable[Problem]:
-    """no ship carries more than its hold (a warning)"""
     state = state_of(books)
     rules = Rules.of(books.settings)
     working = Counter(c.post for c in state.crews if c.active)
@@ -155,8 +169,8 @@ def _holds(books: Books) -> Iterable[Problem]:
             )
 
 
+@_rule("negatives", "supplies, fuel and cargo not below 0")
 def _negatives(books: Books) -> Iterable[Problem]:
-    """supplies, fuel and cargo not below 0"""
     state = state_of(books)
     posts = state.posts()
     for post in posts.values():
@@ -178,8 +192,8 @@ def _negatives(books: Books) -> Iterable[Problem]:
             )
 
 
+@_rule("crews", "every crew is in a crew state and mans a ship, base or mine that is there")
 def _crews(books: Books) -> Iterable[Problem]:
-    """every crew is in a crew state and mans a ship, base or mine that is there"""
     state = state_of(books)
     posts = state.posts()
     lists = {"CREW_STATES": CREW_STATES, "posts": posts, "modules": {m.id for m in state.modules}}
@@ -196,16 +210,16 @@ def _crews(books: Books) -> Iterable[Problem]:
         yield from among.problems(crew, AMONG["crews"], lists, cell)
 
 
+@_rule("modules", "every recreation module is on a base")
 def _modules(books: Books) -> Iterable[Problem]:
-    """every recreation module is on a base"""
     state = state_of(books)
     bases = {"bases": {b.id for b in state.bases}}
     for m in state.modules:
         yield from among.problems(m, AMONG["modules"], bases, cell)
 
 
+@_rule("cargo", "every cargo is held by a ship, base or mine and is a §38 item or §39 good")
 def _cargo(books: Books) -> Iterable[Problem]:
-    """every cargo is held by a ship, base or mine and is a §38 item or §39 good"""
     state = state_of(books)
     posts = state.posts()
     for c in state.cargo:
@@ -218,8 +232,8 @@ def _cargo(books: Books) -> Iterable[Problem]:
             yield SAID.problem("unknown-cargo", cell(c, "good"), good=c.good)
 
 
+@_rule("legal-status", "every player's legal status is one ledger knows")
 def _legal_status(books: Books) -> Iterable[Problem]:
-    """every player's legal status is one ledger knows"""
     for p in books.players:
         status = p.get("status") or "free"
         if status not in LEGAL_STATES:
@@ -229,8 +243,8 @@ def _legal_status(books: Books) -> Iterable[Problem]:
             )
 
 
+@_rule("incorporate", "§7: a player with two ships has a corporation (a warning)")
 def _incorporate(books: Books) -> Iterable[Problem]:
-    """§7: a player with two ships has a corporation (a warning)"""
     state = state_of(books)
     # §7: once a player has two ships, they must incorporate
     ships = Counter(s.owner for s in state.ships if s.status not in GONE)
@@ -241,12 +255,5 @@ def _incorporate(books: Books) -> Iterable[Problem]:
             yield SAID.problem("must-incorporate", cell(first, "owner"), name=name, n=n)
 
 
-#: Triplanetary's checks of its sheets, each reached by `ledger check --rule CODE`: its code is
-#: the function's name, what it checks the first line of its docstring.
-RULES = tuple(
-    Rule(check.__name__[1:].replace("_", "-"), (check.__doc__ or "").strip(), check)
-    for check in (
-        *(_ids, _owners, _posts, _ship_types, _settings, _holds, _negatives, _crews, _modules),
-        *(_cargo, _legal_status, _incorporate),
-    )
-)
+#: Triplanetary's checks of its sheets, each reached by `ledger check --rule CODE`.
+RULES = tuple(_DECLARED)
