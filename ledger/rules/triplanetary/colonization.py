@@ -60,7 +60,7 @@ def _colonize(act: Act, a: Colonize) -> Done:
         Order(oid, player.name, "colonization", what, "Luna", " ".join(ids), day, ready)
     )
     return Done(
-        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {ready}; PR +5 then (§32, §36C)"
+        f"txn {txn.id}: colonization attempt {oid} with {', '.join(ids)}: leaves on day {ready}; PR {tables.PR_COLONIZATION:+d} then (§32, §36C)"
     )
 
 

@@ -216,9 +216,8 @@ def _trial(act: Act, a: Trial) -> Done:
     crime = crime or _crime_tried(act, a, player)
     cls = _trial_class(a, act.where, crime)
     lines: list[str] = []
-    pr = pr_of(
-        player
-    )  # the PR the trial is held with: a failed bribe's -1 PR counts from the next trial on
+    # the PR the trial is held with: a failed bribe's -1 PR counts from the next trial on
+    pr = pr_of(player)
     # §36D: bribes first, each 500 KC, before the trial die is rolled
     bribe_value = 0
     if bribes:
