@@ -295,12 +295,13 @@ def priced_sale(
 def tax_pieces(books: Books, tax: Decimal) -> list[tuple[str, Decimal]]:
     """§6: the Patrol's half rounded down; Earth gets the rest, so the odd cent is on record
     (the one tax split: the tick's dues use it too)."""
-    return tax_split(tax, rules_of(books).patrol_share)
-
-
-def tax_split(tax: Decimal, patrol_share: Decimal) -> list[tuple[str, Decimal]]:
-    patrol, earth = Money(tax, "").share(patrol_share)
+    patrol, earth = Money(tax, "").share(rules_of(books).patrol_share)
     return [("patrol", patrol.amount), ("earth", earth.amount)]
+
+
+def creditor_pieces(books: Books, creditor: str, amount: Decimal) -> list[tuple[str, Decimal]]:
+    """What is paid of a Due goes to its creditor; a tax's, split between the Patrol and Earth."""
+    return tax_pieces(books, amount) if creditor == "tax" else [(creditor, amount)]
 
 
 def cash_at(books: Books, player: Player, place: str) -> str:

@@ -14,7 +14,7 @@ from ledger.core.money import Money, round_money
 from ledger.core.report import Line, TickReport
 from ledger.core.steps import merged, post_pieces
 from ledger.rules.triplanetary.books import Books
-from ledger.rules.triplanetary.kit import collected_when, owe, state_of, tax_split
+from ledger.rules.triplanetary.kit import collected_when, creditor_pieces, owe, state_of
 from ledger.rules.triplanetary.model import Due, Mine, Post, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -81,7 +81,7 @@ class TickerBase:
             if amount <= 0:
                 broke.add(due.player)
                 continue
-            pieces = self.creditor_pieces(due.creditor, amount)
+            pieces = creditor_pieces(self.books, due.creditor, amount)
             txn = self.pay(
                 player,
                 pieces,
@@ -165,15 +165,6 @@ class TickerBase:
             return 0  # nothing to move (a zero charge, or a player paying itself): paid
         event = f"tick day {self.day}"
         return post_pieces(self.books, pieces, kind=kind, memo=memo, rule=rule, event=event).id
-
-    def creditor_pieces(self, creditor: str, amount: Decimal) -> list[tuple[str, Decimal]]:
-        if creditor != "tax":
-            return [(creditor, amount)]
-        return self.tax_split(amount)
-
-    def tax_split(self, amount: Decimal) -> list[tuple[str, Decimal]]:
-        """§6: half of every tax to the Patrol, the rest (with any odd cent) to Earth."""
-        return tax_split(amount, self.rules.patrol_share)
 
     def fine(self, owner: str, amount: Decimal, why: str, rule: str) -> None:
         """A fine to the Patrol (§6); if it cannot be paid now, it is owed."""

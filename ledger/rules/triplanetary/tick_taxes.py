@@ -12,7 +12,14 @@ from decimal import Decimal
 from ledger.core.books import Player
 from ledger.core.money import round_money
 from ledger.rules.triplanetary.justice import prison_term, set_status
-from ledger.rules.triplanetary.kit import GONE, collected_when, owe, set_pr, standing_modules
+from ledger.rules.triplanetary.kit import (
+    GONE,
+    collected_when,
+    owe,
+    set_pr,
+    standing_modules,
+    tax_pieces,
+)
 from ledger.rules.triplanetary.model import OUTLAWS, Crime, Due, State
 from ledger.rules.triplanetary.roles import PATROL_ROLE
 from ledger.rules.triplanetary.settings import Rules
@@ -35,7 +42,7 @@ class TaxSteps(TickerBase):
             tax = round_money(value * r.property_tax / 100)
             txn = self.pay(
                 player,
-                self.tax_split(tax),
+                tax_pieces(self.books, tax),
                 kind="tax",
                 memo=f"{name}: property tax, {r.property_tax}% of {value:.2f} KC",
                 rule="§29",
@@ -62,7 +69,7 @@ class TaxSteps(TickerBase):
             )
             self.state.crimes.append(crime)
             # split once, so partial payments keep it exact
-            for creditor, part in self.tax_split(tax):
+            for creditor, part in tax_pieces(self.books, tax):
                 if part:
                     reason = f"property tax of day {d} ({creditor}'s share)"
                     owe(self.state, Due("", name, creditor, part, reason, d, "§29", crime.id))

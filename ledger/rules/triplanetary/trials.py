@@ -32,9 +32,9 @@ from ledger.rules.triplanetary.kit import (
     Done,
     PlayerMove,
     Where,
+    creditor_pieces,
     standing_modules,
     state_of,
-    tax_pieces,
 )
 from ledger.rules.triplanetary.model import Crime
 from ledger.rules.triplanetary.roles import PATROL_ROLE
@@ -370,7 +370,7 @@ def _estate(act: Act, player: Player) -> str:
             continue
         now = min(due.amount, max(left, Decimal(0)))
         if now > 0:
-            pieces += tax_pieces(books, now) if due.creditor == "tax" else [(due.creditor, now)]
+            pieces += creditor_pieces(books, due.creditor, now)
             left -= now
             paid += now
         reason = due.reason
