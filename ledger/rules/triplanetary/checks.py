@@ -69,6 +69,10 @@ def _ids(books: Books) -> Iterable[Problem]:
         state.corporations,
         state.crimes,
         state.dues,
+        state.liners,
+        state.underwriting,
+        state.branches,
+        state.transfers,
     ):
         for rec in group:
             if not rec.id:
@@ -88,7 +92,7 @@ def _owners(books: Books) -> Iterable[Problem]:
             yield from among.problems(rec, (check,), players, cell)
 
 
-@_rule("posts", "ships, bases and mines are in a state ledger knows, their supplies not below 0")
+@_rule("posts", "ships, bases and mines are in a state ledger knows")
 def _posts(books: Books) -> Iterable[Problem]:
     state = state_of(books)
     posts = state.posts()
@@ -98,8 +102,6 @@ def _posts(books: Books) -> Iterable[Problem]:
             yield SAID.problem(
                 "bad-post-status", cell(post, "status"), status=post.status, states=states
             )
-        if post.supplies < 0:
-            yield SAID.problem("negative-supplies", cell(post, "supplies"))
 
 
 @_rule("ship-types", "every ship is of a §38 type and holds no more fuel than it can")
