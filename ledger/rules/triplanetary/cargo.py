@@ -19,6 +19,7 @@ from ledger.rules.triplanetary.kit import (
     canonical_place,
     check_hold,
     good_key,
+    unit_cp,
 )
 
 #: §27: a ship docked at a base or mine may move C-T ore too, not only what it picks up in
@@ -121,18 +122,11 @@ def _move_goods(act: Act, a: Pickup | Dropoff, *, to_ship: bool) -> Done:
     if qty < 1 or qty > have:
         raise act.said("not-in-store", "qty", store=source.name or source.id, have=have, good=good)
     if to_ship:
-        size = (
-            1
-            if good == "supplies"
-            else (state.prices[good].size_cp or 0)
-            if good in state.prices
-            else 1
-        )
         check_hold(
             rules,
             state,
             ship,
-            0 if good == "supplies" else size * qty,
+            0 if good == "supplies" else unit_cp(state, good) * qty,
             qty if good == "supplies" else 0,
             act.where["qty"],
         )

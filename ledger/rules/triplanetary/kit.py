@@ -394,12 +394,17 @@ def supply_room(rules: Rules, state: State, post: Post, crews: int | None = None
     return None
 
 
+def unit_cp(state: State, good: str) -> int:
+    """The CP a unit of `good` takes in a hold: a §38 item its starred *CARGO SIZE (none
+    without one, the Special Clandestine Radar's "-"), a trade good 1 CP a unit (§39)."""
+    price = state.prices.get(good)
+    return 1 if price is None else price.size_cp or 0
+
+
 def hold_used(rules: Rules, state: State, post: Post, crews: int | None = None) -> int:
     used = rules.office_cp if ship_office(state, post) else 0  # §11A: the office's 20 CP
     for good, qty in state.cargo_of(post.id).items():
-        price = state.prices.get(good)
-        size = price.size_cp if price is not None and price.size_cp is not None else 1
-        used += size * qty
+        used += unit_cp(state, good) * qty
     room = supply_room(rules, state, post, crews)
     if room is not None:
         used += max(0, post.supplies - room)  # §14: extra supplies take 1 CP a unit in the hold

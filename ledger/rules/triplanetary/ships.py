@@ -29,6 +29,7 @@ from ledger.rules.triplanetary.kit import (
     player_location,
     rules_of,
     state_of,
+    unit_cp,
 )
 from ledger.rules.triplanetary.markets import Buy, buy_goods
 from ledger.rules.triplanetary.model import Base, Mine, Module, Order, Post, Ship, State
@@ -108,7 +109,7 @@ def _buy(act: Act, a: Buy) -> Done:
             owner=player,
             kinds=("ship",) if a.ship else ("base", "mine"),
         )
-        check_hold(rules, state, post, (price.size_cp or 0) * qty, 0, act.where["qty"])
+        check_hold(rules, state, post, unit_cp(state, price.item) * qty, 0, act.where["qty"])
         memo, rule = f"{player.name} buys {qty} × {price.name} for {post.name or post.id}", "§38"
     txn = act.charge(
         player,
