@@ -3,8 +3,9 @@ whether the player is out, their place in the turn order, the piece's colour and
 sits in a jail, for a game that has them), who owns which field, whose turn it is and the
 round, and the end of a turn (the row in the Turns sheet, the winner or the next player).
 
-Game-blind: a game reads its own books into it, lends it its turn order (`after`, the shared
-`board.next_place`) and decides what landing on a field does; `save` writes the seats back.
+Game-blind: a game reads its own books into it (the turn order: `after`, the shared
+`board.next_place`) and decides what landing on a field does (ledger.core.board_turn); `save`
+writes the seats back.
 `TurnGame` is the part of a board game's `Game` they share: `tick`, the forecast, the first
 player, a player out or the game over refused, and what a `roll` refuses; each with the game's
 rule numbers (`rules`), or none.
@@ -12,7 +13,7 @@ rule numbers (`rules`), or none.
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from typing import Protocol
@@ -89,9 +90,9 @@ def _int(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-class Table(board.Seating[Seat], ABC):
+class Table(board.Seating[Seat]):
     """The game as it stands, taken from the books once; a changed seat is put in place of the
-    old one (`put`). A game's table adds its board and says who plays `after` a place."""
+    old one (`put`). A game's table adds its board."""
 
     def __init__(self, books: Books, turns: list[TurnRow], owner: dict[int, str]) -> None:
         self.books = books
@@ -114,10 +115,11 @@ class Table(board.Seating[Seat], ABC):
         self.owner = owner
         self.current, self.round = self._whose_turn()
 
-    @abstractmethod
     def after(self, order: int) -> tuple[Seat | None, bool]:
-        """The next player still in after place `order`, and whether a new round began (each
-        game says it with its rule's number)."""
+        """The next player still in after place `order`, and whether a new round began."""
+        left = {s.order: s for s in self.remaining()}
+        place, wrapped = board.next_place(list(left), order)
+        return (None if place is None else left[place]), wrapped
 
     @property
     def winner(self) -> str | None:

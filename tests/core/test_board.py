@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from ledger.core import board as steps
+from ledger.core import board_table, board_turn
 from ledger.core.books import BANK, Books, Game, Player
 from ledger.core.journal import Journal
 from ledger.core.settings import Settings
@@ -278,13 +279,23 @@ def test_29_the_board_games_use_the_shared_board_steps() -> None:
             text = ast.unparse(tree)
             # every posting of a board game goes through the shared steps
             assert "journal.post(" not in text and "transfer(" not in text, f"{game}/{name}"
-    assert {"buy", "pay", "eliminate", "how_many"} <= used["matador21"], used["matador21"]
     assert {"buy", "pay", "eliminate", "how_many", "repay", "Loan"} <= used["planetopoly"]
-    shared = {"buy", "pay", "eliminate", "how_many", "repay", "Loan", "parse_dice", "next_place"}
-    assert shared | {"set_order", "two_dice"} <= used["boardfile"], used["boardfile"]
-    assert {"parse_dice", "next_place", "set_order", "two_dice"} <= used["matador21"]
-    board = Path(steps.__file__).read_text(encoding="utf-8")
-    assert "ledger.rules" not in board  # game-blind
+    # the two dice-driven games play their turns through the shared turn engine
+    # (ledger/core/board_turn.py: a game's turn is its `Play`), which is made of the steps
+    for game in ("matador21", "boardfile"):
+        text = "\n".join(ast.unparse(t) for t in _modules(game).values())
+        assert "board_turn.play(" in text and "board_turn.Play[" in text, game
+    engine = ast.parse(Path(board_turn.__file__).read_text(encoding="utf-8"))
+    turn = _board_names(engine)
+    assert {"buy", "pay", "eliminate", "post", "two_dice", "decide"} <= turn, turn
+    assert "journal.post(" not in ast.unparse(engine) and "transfer(" not in ast.unparse(engine)
+    assert {"how_many", "parse_dice", "set_order"} <= used["matador21"], used["matador21"]
+    shared = {"buy", "how_many", "repay", "Loan", "parse_dice", "set_order"}
+    assert shared <= used["boardfile"], used["boardfile"]
+    table = _board_names(ast.parse(Path(board_table.__file__).read_text(encoding="utf-8")))
+    assert "next_place" in table  # the turn order, for every board game's table
+    for module in (steps, board_table, board_turn):
+        assert "ledger.rules" not in Path(module.__file__).read_text(encoding="utf-8")  # blind
 
 
 # -- the arithmetic, on books of no game ---------------------------------------------------------

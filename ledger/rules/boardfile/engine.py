@@ -9,13 +9,13 @@ set its amount (`pass_start`, `rents`, `[jail] fine`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
 
 import msgspec
 
-from ledger.core import board, board_table
-from ledger.core.board import TurnLine as Line
-from ledger.core.board_table import Seat, Turn
+from ledger.core import board, board_table, board_turn
+from ledger.core.board_table import Turn
 from ledger.core.books import BANK
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound
@@ -43,11 +43,6 @@ class Table(board_table.Table):
         self.n = len(self.squares)
         self.level = {r.field: r.level for r in state.owners}
         super().__init__(books, state.turns, {r.field: r.owner for r in state.owners if r.owner})
-
-    def after(self, order: int) -> tuple[Seat | None, bool]:
-        left = {s.order: s for s in self.remaining()}
-        place, wrapped = board.next_place(list(left), order)
-        return (None if place is None else left[place]), wrapped
 
     def debt_of(self, name: str) -> Decimal:
         return board.debt(self.books, loan_of(name)) if self.rules.shortfall == LOAN else Decimal(0)
@@ -90,78 +85,53 @@ def rent_of(table: Table, square: Square, owner: str, pips: int) -> tuple[Decima
     return rent, f"{count} of {square.group} owned", "rents"
 
 
-class Play:
-    """One turn as it is played: the lines it says, the transactions it posts."""
+class Play(board_turn.Play[Table]):
+    """The current player's turn on the file's board: out of the jail for its fine, the move by
+    the dice past the start, and the field landed on; a shortfall lent by the bank or putting
+    the player out (the file's `shortfall`), taxes and fines into the pot (the house rule).
+    Its words: turn.csv."""
 
-    def __init__(self, table: Table, seat: Seat, pips: int, event: str) -> None:
-        self.table, self.seat, self.pips, self.event = table, seat, pips, event
-        self.said: list[str] = []
-        self.keys: list[str] = []
-        self.lines: list[Line] = []
-        self.txns: list[int] = []
-        self.paid = Decimal(0)  # what the last charge paid
+    words = board_turn.Words(__package__ or "ledger.rules.boardfile")
 
-    def note(self, memo: str, key: str) -> board.Note:
-        return board.Note("turn", memo, key, self.event)
+    def squares(self) -> Sequence[Square]:
+        return self.table.squares
 
-    def income(self, name: str, src: str, amount: Decimal, what: str, key: str) -> None:
-        """`name` is paid `amount` from `src`; with a loan outstanding, it repays it first."""
-        if amount <= 0:
-            return
-        account = self.table.by_name[name].account
-        txn = board.post(self.table.books, src, account, amount, self.note(what, key))
-        self.txns.append(txn)
-        self.lines.append(Line(name, "income", what, key, amount, txn))
-        if self.table.rules.shortfall == LOAN:
-            back = board.repay(self.table.books, loan_of(name), account, self.event)
-            if back > 0:
-                self.lines.append(Line(name, "event", f"repays {fmt(back)} of debt", "shortfall"))
+    def rent_of(self, square: Square, owner: str) -> tuple[Decimal, str, str]:
+        return rent_of(self.table, square, owner, self.pips)
 
-    def charge(self, payee: str, amount: Decimal, what: str, key: str) -> bool:
-        """The player pays `amount` to `payee` (an account); a shortfall is lent or puts them
-        out (the file's `shortfall`). False: they are out."""
-        table, seat = self.table, self.seat
-        loan = loan_of(seat.name) if table.rules.shortfall == LOAN else None
-        paid = board.pay(table.books, seat.account, payee, amount, self.note(what, key), loan)
-        self.paid = paid.paid
-        self.txns += paid.txns
-        self.said.append(f"{what} {fmt(amount)}")
-        self.keys.append(key)
-        if paid.txns:
-            self.lines.append(Line(seat.name, "charge", what, key, paid.paid, paid.txns[-1]))
-        if paid.lent > 0:
-            self.said.append(f"the bank lends {fmt(paid.lent)}")
-            self.keys.append("shortfall")
-        if loan is not None:
-            limit = table.rules.loan_limit / 100
-            worth = round_money(limit * sum((s.price for s in table.owned(seat.name)), Decimal(0)))
-            if table.debt_of(seat.name) > worth:
-                self.out(f"debt {fmt(table.debt_of(seat.name))} past {fmt(worth)}", loan)
-                return False
+    def loan(self) -> board.Loan | None:
+        return loan_of(self.seat.name) if self.table.rules.shortfall == LOAN else None
+
+    def short(self, paid: board.Payment, loan: board.Loan | None) -> tuple[str, dict[str, str]]:
+        """With loans, out once the debt passes the file's `loan_limit` % of one's prices."""
+        table, name = self.table, self.seat.name
+        if loan is None:
+            return super().short(paid, loan)
+        limit = table.rules.loan_limit / 100
+        worth = round_money(limit * sum((s.price for s in table.owned(name)), Decimal(0)))
+        if table.debt_of(name) > worth:
+            return "over-limit", {"debt": fmt(table.debt_of(name)), "worth": fmt(worth)}
+        return "", {}
+
+    def repay(self, name: str) -> Decimal:
+        if self.table.rules.shortfall != LOAN:
+            return Decimal(0)
+        seat = self.table.by_name[name]
+        return board.repay(self.table.books, loan_of(name), seat.account, self.event)
+
+    def sink(self) -> str:
+        """Where taxes and fines go: the pot (the house rule) or the bank."""
+        return POT if self.table.rules.pot else BANK
+
+    def before_move(self) -> bool:
+        """One in the jail pays its fine and moves on, unless that puts them out."""
+        if not self.seat.in_jail:
             return True
-        if paid.short > 0:
-            self.out(f"has only {fmt(paid.paid)}: pays all of it", None)
-            return False
-        return True
+        self.seat = self.table.put(msgspec.structs.replace(self.seat, in_jail=False))
+        return self.charge(self.sink(), self.table.rules.jail_fine, "fine")
 
-    def out(self, why: str, loan: board.Loan | None) -> None:
-        table, seat = self.table, self.seat
-        memo = f"{seat.name} is out: the bank writes off the debt"
-        keys = "shortfall, loan_limit" if loan else "shortfall"
-        books, event = table.books, self.event
-        gone = board.eliminate(books, table, seat.name, seat.account, keys, event, loan, memo)
-        self.seat = table.put(msgspec.structs.replace(seat, out=True, in_jail=False))
-        back = ", ".join(map(str, gone.deeds))
-        fields = f", fields {back} back to the bank" if gone.deeds else ""
-        self.said.append(f"{why} and is out{fields}")
-        self.keys.append(keys)
-        self.lines.append(Line(seat.name, "event", f"out of the game: {why}", keys))
-
-    def move(self, to: int, passed: bool) -> None:
-        table, rules = self.table, self.table.rules
-        self.seat = table.put(msgspec.structs.replace(self.seat, field=to))
-        if not passed:
-            return
+    def passed_start(self, to: int) -> None:
+        rules, name = self.table.rules, self.seat.name
         pay, keys = rules.pass_start, ["pass_start"]
         if to == 1:
             pay += rules.land_on_start + (rules.pass_start if rules.double_start else 0)
@@ -169,63 +139,33 @@ class Play:
             keys += ["double_start"] * rules.double_start
         if pay > 0:
             key = ", ".join(keys)
-            self.income(self.seat.name, BANK, pay, f"{self.seat.name} passes the start", key)
-            self.said.append(f"start pays {fmt(pay)}")
-            self.keys.append(key)
+            self.income(name, BANK, pay, "start", player=name, rule=key)
+            self.say("start", amount=fmt(pay), rule=key)
 
-    def land(self, square: Square) -> None:
+    def may_buy(self, square: Square) -> bool:
+        """The file's `buy_on_landing`; one in debt buys nothing."""
+        if not self.table.rules.buy_on_landing:
+            self.say("for-sale", price=fmt(square.price))
+            return False
+        if self.table.debt_of(self.seat.name) > 0:
+            self.say("in-debt")
+            return False
+        return True
+
+    def land_on(self, square: Square) -> None:
+        """A tax, the field that sends one to the jail, and a free field that pays out the pot."""
         table, seat, rules = self.table, self.seat, self.table.rules
-        sink = POT if rules.pot else BANK
-        owner = table.owner.get(square.number)
-        if square.ownable and owner is None:
-            self.buy(square)
-        elif square.ownable and owner != seat.name:
-            assert owner is not None
-            rent, how, key = rent_of(table, square, owner, self.pips)
-            what = f"rent to {owner} for {square.name}" + (f" ({how})" if how else "")
-            self.charge(table.by_name[owner].account, rent, what, key)
-            if self.paid > 0:
-                text = f"rent from {seat.name} for {square.name}"
-                self.lines.append(Line(owner, "income", text, key, self.paid, self.txns[-1]))
-                self._repay(owner)
-        elif square.kind == TAX:
+        if square.kind == TAX:
             key = "amount, pot" if rules.pot else "amount"
-            self.charge(sink, square.amount, f"{square.name}: tax", key)
+            self.charge(self.sink(), square.amount, "tax", field=square.name, rule=key)
         elif square.kind == GO_TO_JAIL:
             self.seat = table.put(msgspec.structs.replace(seat, field=rules.jail, in_jail=True))
-            self.said.append(f"goes to the jail, field {rules.jail}")
-            self.keys.append("go-to-jail")
+            self.say("jail", jail=rules.jail)
         elif square.kind == FREE and rules.pot:
             pot = board.cash(table.books, POT)
-            self.income(seat.name, POT, pot, f"{seat.name} takes the pot", "pot")
-            self.said.append(f"takes the pot {fmt(pot)}")
-            self.keys.append("pot")
+            self.income(seat.name, POT, pot, "pot", player=seat.name)
+            self.say("pot", amount=fmt(pot))
             refill(table.books, self.event)
-
-    def _repay(self, name: str) -> None:
-        if self.table.rules.shortfall == LOAN:
-            seat = self.table.by_name[name]
-            board.repay(self.table.books, loan_of(name), seat.account, self.event)
-
-    def buy(self, square: Square) -> None:
-        table, seat = self.table, self.seat
-        if not table.rules.buy_on_landing:
-            self.said.append(f"for sale at {fmt(square.price)}")
-            return
-        if table.debt_of(seat.name) > 0:
-            self.said.append("in debt: buys nothing")
-            self.keys.append("shortfall")
-            return
-        note = self.note(f"{seat.name} buys {square.name}", "price")
-        price = square.price
-        txn = board.buy(table.books, table, square.number, seat.name, seat.account, price, note)
-        if txn is None:
-            self.said.append(f"cannot buy it for {fmt(square.price)}")
-            return
-        self.txns.append(txn)
-        self.said.append(f"buys it for {fmt(square.price)}")
-        self.keys.append("buy_on_landing, price")
-        self.lines.append(Line(seat.name, "charge", f"buys {square.name}", "price", price, txn))
 
 
 def refill(books: Books, event: str) -> None:
@@ -234,30 +174,6 @@ def refill(books: Books, event: str) -> None:
     if rules is not None and rules.pot and rules.pot_bonus > 0:
         note = board.Note("pot", "the bank puts the bonus into the pot", "pot_bonus", event)
         board.post(books, BANK, POT, rules.pot_bonus, note)
-
-
-def take_turn(table: Table, d1: int, d2: int, event: str) -> Turn:
-    """The current player's turn: out of the jail for its fine, the move by the dice past the
-    start, and the field landed on."""
-    seat = table.current
-    assert seat is not None, "take_turn needs a player whose turn it is"
-    t = Play(table, seat, d1 + d2, event)
-    frm = seat.field
-    go_on = True
-    if seat.in_jail:
-        t.seat = table.put(msgspec.structs.replace(seat, in_jail=False))
-        sink = POT if table.rules.pot else BANK
-        go_on = t.charge(sink, table.rules.jail_fine, "the jail's fine", "[jail] fine")
-    to = frm
-    if go_on:
-        steps = frm - 1 + d1 + d2
-        to = steps % table.n + 1
-        t.move(to, steps >= table.n)
-        t.land(table.squares[to - 1])
-    square = table.squares[to - 1]
-    what = f"{square.name}: " + ("; ".join(t.said) or "nothing happens")
-    rule = ", ".join(dict.fromkeys(", ".join(t.keys).split(", "))) if t.keys else ""
-    return table.finish(seat.name, (d1, d2), (frm, to), what, rule, t.txns, t.lines)
 
 
 def table_of(books: Books) -> Table:
@@ -286,9 +202,4 @@ def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
 
 def play(table: Table, dice: list[int], event: str) -> Turn:
     """Roll two dice (or take the table's), record them in the Dice sheet, play the turn."""
-    books, seat = table.books, table.current
-    assert seat is not None
-    d1, d2 = board.two_dice(books, len(table.state.turns) + 1, seat.name, dice)
-    turn = take_turn(table, d1, d2, event)
-    board.decide(books, 2, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
-    return turn
+    return board_turn.play(table, dice, event, Play)

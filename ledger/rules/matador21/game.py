@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
+from functools import partial
 from typing import Annotated, Any
 
-from ledger.core import board, board_table
+from ledger.core import board, board_table, board_turn
 from ledger.core.board_table import Turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
@@ -22,7 +23,6 @@ from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table, take_turn
 from ledger.rules.matador21.sheets import (
     COLOURS,
     DEFAULT_BOARD,
@@ -34,6 +34,7 @@ from ledger.rules.matador21.sheets import (
     State,
     state_of,
 )
+from ledger.rules.matador21.turn import Play, Table
 
 
 class Roll(Move):
@@ -240,13 +241,7 @@ def _entered(books: Books, name: str) -> int:
 
 def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
     """Roll (or take the entered dice), record them in the Dice sheet, play the turn."""
-    books = table.books
-    seat = table.current
-    assert seat is not None
-    d1, d2 = board.two_dice(books, len(table.state.turns) + 1, seat.name, dice)
-    turn = take_turn(table, d1, d2, choice, event)
-    board.decide(books, 2, f"{seat.name} moves {turn.row.frm} -> {turn.row.to} {turn.row.what}")
-    return turn
+    return board_turn.play(table, dice, event, partial(Play, choice=choice))
 
 
 GAME = Matador21()

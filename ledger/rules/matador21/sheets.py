@@ -63,6 +63,10 @@ class Field(msgspec.Struct, frozen=True):
     def ownable(self) -> bool:
         return self.type in OWNABLE
 
+    @property
+    def number(self) -> int:
+        return self.field
+
 
 class OwnerRow(msgspec.Struct, frozen=True):
     field: int

@@ -16,9 +16,9 @@ from ledger.core.clock import Period
 from ledger.core.report import Report, Statement, Table, fmt
 from ledger.core.statement_parts import bank_table, game_summary, layouts, player_statement
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table as GameTable
-from ledger.rules.matador21.engine import rent_of
 from ledger.rules.matador21.sheets import COLOURS, FLEET, LABOR_CAMP, REFUGE, TAX, state_of
+from ledger.rules.matador21.turn import Table as GameTable
+from ledger.rules.matador21.turn import rent_of
 
 #: The tables of a statement, the summary and the served pages, by name (shown.csv).
 SHOWN = layouts(__package__ or "ledger.rules.matador21")

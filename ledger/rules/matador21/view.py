@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.matador21.books import Books
-from ledger.rules.matador21.engine import Table as GameTable
 from ledger.rules.matador21.sheets import state_of
 from ledger.rules.matador21.statement import SHOWN
+from ledger.rules.matador21.turn import Table as GameTable
 
 
 def view(books: Books) -> list[Table]:

@@ -1,0 +1,258 @@
+"""One turn of a board game from two dice, the same for every board game: the move by the dice,
+the field landed on bought, its rent paid to its owner (all one has, then the game's rule), the
+game's other fields, and the turn's row and report lines. Made of the shared steps
+(ledger.core.board): every posting goes through them.
+
+Game-blind: a game's turn is a subclass of `Play` that says how it reckons a rent (`rent_of`),
+what its fields that nobody owns do (`land_on`) and what a shortfall does (`loan`, `short`);
+its words are data, its turn.csv (`Words`): a row a saying, with the rule it writes in the
+journal's `rule` column and the Turns row, and the template of what it says, so the engine says
+each game's words as the game's text has them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import msgspec
+
+from ledger.core import board, data
+from ledger.core.board import TurnLine as Line
+from ledger.core.board_table import Seat, Table, Turn
+from ledger.core.report import fmt
+
+ZERO = Decimal(0)
+T = TypeVar("T", bound=Table)
+
+
+class Square(Protocol):
+    """A field of a board as the engine reads it: its number (from 1), name and price, and
+    whether a player may own it."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def price(self) -> Decimal | None: ...
+    @property
+    def ownable(self) -> bool: ...
+
+
+class Words:
+    """A game's words for a turn: the table `turn.csv` in its package (columns name, rule,
+    said; `rule` and `said` are `str.format` templates of the fields the engine passes; an
+    empty `said` says nothing, an empty `rule` names none)."""
+
+    def __init__(self, package: str, name: str = "turn.csv") -> None:
+        self.rows = {r["name"]: (r["rule"], r["said"]) for r in data.rows(package, name)}
+
+    def text(self, name: str, **fields: object) -> str:
+        return self.rows[name][1].format(**fields)
+
+    def rule(self, name: str, **fields: object) -> str:
+        return self.rows[name][0].format(**fields)
+
+
+class Play(Generic[T]):
+    """One turn as it is played: what it says (`said`), the rules it names (`keys`), the lines
+    it adds to the tick's report and the transactions it posts."""
+
+    words: ClassVar[Words]
+    #: One charge line for the whole turn (what it did, by which rules, all it paid), rather
+    #: than a line for each payment.
+    one_charge_line: ClassVar[bool] = False
+    #: The rule by which the last player left wins ("": the game's text gives none).
+    won_rule: ClassVar[str] = ""
+
+    def __init__(self, table: T, seat: Seat, pips: int, event: str) -> None:
+        self.table, self.seat, self.pips, self.event = table, seat, pips, event
+        self.said: list[str] = []
+        self.keys: list[str] = []
+        self.lines: list[Line] = []
+        self.txns: list[int] = []
+        self.paid = ZERO  # what the last charge paid
+        self.charged = ZERO  # what the turn paid, in all
+
+    # -- what a game's turn says of its own ----------------------------------------------------
+    def squares(self) -> Sequence[Square]:
+        """The board's fields, in order: field n is `squares()[n - 1]`."""
+        raise NotImplementedError
+
+    def rent_of(self, square: Any, owner: str) -> tuple[Decimal, str, str]:
+        """What landing on another's field costs, how it was reckoned ("" if plainly), and the
+        rule that sets it."""
+        raise NotImplementedError
+
+    def land_on(self, square: Any) -> None:
+        """What a field nobody can own does when the player lands on it (none: nothing)."""
+
+    def may_buy(self, square: Any) -> bool:
+        """Whether the player tries to buy the unowned field landed on (saying why not)."""
+        return True
+
+    def before_move(self) -> bool:
+        """What the turn does before the move; False: the player does not move."""
+        return True
+
+    def passed_start(self, to: int) -> None:
+        """What passing the start (the last field on to field 1) does: nothing."""
+
+    def loan(self) -> board.Loan | None:
+        """The bank's loan of a shortfall (None: one who cannot pay pays all they have)."""
+        return None
+
+    def short(self, paid: board.Payment, loan: board.Loan | None) -> tuple[str, dict[str, str]]:
+        """Why the player is out after a payment (a saying and its fields), or ("", {})."""
+        return ("short", {"paid": fmt(paid.paid)}) if paid.short > 0 else ("", {})
+
+    def repay(self, name: str) -> Decimal:
+        """What a player paid money repays of their debt first: nothing, without loans."""
+        return ZERO
+
+    # -- the shared steps, worded by the game ----------------------------------------------------
+    def say(self, name: str, /, **fields: object) -> None:
+        """The saying `name` in what the turn did, its rule among the turn's."""
+        text, rule = self.words.text(name, **fields), self.words.rule(name, **fields)
+        if text:
+            self.said.append(text)
+        if rule:
+            self.keys.append(rule)
+
+    def note(self, memo: str, rule: str) -> board.Note:
+        return board.Note("turn", memo, rule, self.event)
+
+    def income(
+        self, name: str, src: str, amount: Decimal, saying: str, /, **fields: object
+    ) -> int | None:
+        """`name` is paid `amount` from `src` (the memo and report line `saying`-memo and
+        -line); with a debt, it repays it first. Nothing due posts nothing."""
+        words, account = self.words, self.table.by_name[name].account
+        rule = words.rule(saying, **fields)
+        if amount <= 0:
+            return None
+        memo = words.text(f"{saying}-memo", **fields)
+        txn = board.post(self.table.books, src, account, amount, self.note(memo, rule))
+        self.txns.append(txn)
+        self.lines.append(
+            Line(name, "income", words.text(f"{saying}-line", **fields), rule, amount, txn)
+        )
+        back = self.repay(name)
+        if back > 0:
+            text, rule = words.text("repays", back=fmt(back)), words.rule("repays")
+            self.lines.append(Line(name, "event", text, rule))
+        return txn
+
+    def charge(self, payee: str, amount: Decimal, saying: str, /, **fields: object) -> bool:
+        """The player pays `amount` to `payee` (an account), all they have if less, or the bank
+        lends the shortfall (`loan`); `short` says whether that puts them out. False: out."""
+        table, seat, words = self.table, self.seat, self.words
+        memo, rule = words.text(f"{saying}-memo", **fields), words.rule(saying, **fields)
+        loan = self.loan()
+        paid = board.pay(table.books, seat.account, payee, amount, self.note(memo, rule), loan)
+        self.paid = paid.paid
+        self.charged += paid.paid
+        self.txns += paid.txns
+        self.say(saying, amount=fmt(amount), **fields)
+        if paid.txns and not self.one_charge_line:
+            self.lines.append(Line(seat.name, "charge", memo, rule, paid.paid, paid.txns[-1]))
+        if paid.lent > 0:
+            self.say("lent", lent=fmt(paid.lent))
+        reason, why = self.short(paid, loan)
+        if reason:
+            self.out(reason, loan, **why)
+        return not reason
+
+    def out(self, reason: str, loan: board.Loan | None, /, **fields: object) -> None:
+        """The player is out (the saying `reason`): their fields back to the bank, what the bank
+        lent them written off."""
+        table, seat, words = self.table, self.seat, self.words
+        why, rule = words.text(reason, **fields), words.rule(reason, **fields)
+        memo = words.text("write-off", player=seat.name)
+        books, event, off = table.books, self.event, words.rule("write-off", rule=rule)
+        gone = board.eliminate(books, table, seat.name, seat.account, off, event, loan, memo)
+        self.seat = table.put(msgspec.structs.replace(seat, out=True, in_jail=False))
+        deeds = ", ".join(map(str, gone.deeds))
+        self.said.append(
+            words.text("out", why=why, fields=words.text("deeds", deeds=deeds) if deeds else "")
+        )
+        self.keys.append(rule)
+        line = words.text("out-line", why=why)
+        if line:
+            self.lines.append(Line(seat.name, "event", line, rule))
+
+    def buy(self, square: Square) -> None:
+        """The player buys the unowned field landed on, with at least its price; with less,
+        nothing happens."""
+        table, seat, words = self.table, self.seat, self.words
+        price = square.price or ZERO
+        fields = {"player": seat.name, "field": square.name, "price": fmt(price)}
+        fields["cash"] = fmt(table.cash_of(seat.name))
+        note = self.note(words.text("buys-memo", **fields), words.rule("buys-memo"))
+        books = table.books
+        txn = board.buy(books, table, square.number, seat.name, seat.account, price, note)
+        if txn is None:
+            self.say("cannot-buy", **fields)
+            return
+        self.txns.append(txn)
+        self.charged += price
+        self.say("buys", **fields)
+        if not self.one_charge_line:
+            line = words.text("buys-line", **fields)
+            self.lines.append(Line(seat.name, "charge", line, note.rule, price, txn))
+
+    def rent(self, square: Square, owner: str) -> None:
+        """The player pays the field's rent to its owner (`charge`), the owner's line after."""
+        rent, how, rule = self.rent_of(square, owner)
+        fields = {"player": self.seat.name, "owner": owner, "field": square.name, "rule": rule}
+        fields["how"] = f" ({how})" if how else ""
+        self.charge(self.table.by_name[owner].account, rent, "rent", **fields)
+        if self.paid > 0:
+            text, rule = self.words.text("rent-income", **fields), self.words.rule("rent", **fields)
+            self.lines.append(Line(owner, "income", text, rule, self.paid, self.txns[-1]))
+            self.repay(owner)
+
+    def land(self, square: Square) -> None:
+        """The field landed on has its effect: bought, its rent paid, or the game's own."""
+        owner = self.table.owner.get(square.number)
+        if not square.ownable:
+            self.land_on(square)
+        elif owner is None:
+            if self.may_buy(square):
+                self.buy(square)
+        elif owner == self.seat.name:
+            self.say("owns")
+        else:
+            self.rent(square, owner)
+
+    def take(self, d1: int, d2: int) -> Turn:
+        """The turn: what comes before the move (`before_move`), the move by the dice past the
+        start (`passed_start`) and the field landed on; its row and lines (`Table.finish`)."""
+        table, seat, squares = self.table, self.seat, self.squares()
+        frm = to = seat.field
+        if self.before_move():
+            steps = frm - 1 + d1 + d2
+            to = steps % len(squares) + 1  # past the last field on to the first
+            self.seat = table.put(msgspec.structs.replace(self.seat, field=to))
+            if steps >= len(squares):
+                self.passed_start(to)
+            self.land(squares[to - 1])
+        what = f"{squares[to - 1].name}: " + ("; ".join(self.said) or "nothing happens")
+        rule = ", ".join(dict.fromkeys(", ".join(self.keys).split(", "))) if self.keys else ""
+        if self.one_charge_line and self.charged > 0:
+            self.lines.insert(0, Line(seat.name, "charge", what, rule, self.charged, self.txns[0]))
+        args = (self.txns, self.lines, self.won_rule)
+        return table.finish(seat.name, (d1, d2), (frm, to), what, rule, *args)
+
+
+def play(table: Table, dice: list[int], event: str, turn: Callable[..., Play[Any]]) -> Turn:
+    """Roll two dice (or take the table's), record them in the Dice sheet, play the current
+    player's turn (`turn(table, seat, pips, event)`, the game's `Play`)."""
+    books, seat = table.books, table.current
+    assert seat is not None, "a turn needs a player whose turn it is"
+    d1, d2 = board.two_dice(books, len(table.turns) + 1, seat.name, dice)
+    done = turn(table, seat, d1 + d2, event).take(d1, d2)
+    board.decide(books, 2, f"{seat.name} moves {done.row.frm} -> {done.row.to} {done.row.what}")
+    return done
