@@ -12,7 +12,7 @@ each game's words as the game's text has them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -77,10 +77,6 @@ class Play(Generic[T]):
         self.charged = ZERO  # what the turn paid, in all
 
     # -- what a game's turn says of its own ----------------------------------------------------
-    def squares(self) -> Sequence[Square]:
-        """The board's fields, in order: field n is `squares()[n - 1]`."""
-        raise NotImplementedError
-
     def rent_of(self, square: Any, owner: str) -> tuple[Decimal, str, str]:
         """What landing on another's field costs, how it was reckoned ("" if plainly), and the
         rule that sets it."""
@@ -230,7 +226,7 @@ class Play(Generic[T]):
     def take(self, d1: int, d2: int) -> Turn:
         """The turn: what comes before the move (`before_move`), the move by the dice past the
         start (`passed_start`) and the field landed on; its row and lines (`Table.finish`)."""
-        table, seat, squares = self.table, self.seat, self.squares()
+        table, seat, squares = self.table, self.seat, self.table.squares
         frm = to = seat.field
         if self.before_move():
             steps = frm - 1 + d1 + d2

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ledger.core.board_table import TurnRules, check_owners, check_seats, check_turns
+from ledger.core.board_checks import check_owners, check_seats, check_turns
+from ledger.core.board_table import TurnRules
 from ledger.core.books import PLAYER_ROLE
 from ledger.core.problems import CellRef, Problem
 from ledger.rules.boardfile.books import Books

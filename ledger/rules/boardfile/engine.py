@@ -9,7 +9,6 @@ set its amount (`pass_start`, `rents`, `[jail] fine`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from decimal import Decimal
 
 import msgspec
@@ -40,15 +39,11 @@ class Table(board_table.Table):
         assert state.rules is not None, "the Board sheet holds a mistake"
         self.state, self.rules = state, state.rules
         self.squares: tuple[Square, ...] = self.rules.squares
-        self.n = len(self.squares)
         self.level = {r.field: r.level for r in state.owners}
         super().__init__(books, state.turns, {r.field: r.owner for r in state.owners if r.owner})
 
     def debt_of(self, name: str) -> Decimal:
         return board.debt(self.books, loan_of(name)) if self.rules.shortfall == LOAN else Decimal(0)
-
-    def owned(self, name: str) -> list[Square]:
-        return [s for s in self.squares if self.owner.get(s.number) == name]
 
     def release(self, deed: int) -> None:
         super().release(deed)
@@ -92,9 +87,6 @@ class Play(board_turn.Play[Table]):
     Its words: turn.csv."""
 
     words = board_turn.Words(__package__ or "ledger.rules.boardfile")
-
-    def squares(self) -> Sequence[Square]:
-        return self.table.squares
 
     def rent_of(self, square: Square, owner: str) -> tuple[Decimal, str, str]:
         return rent_of(self.table, square, owner, self.pips)

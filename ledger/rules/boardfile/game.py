@@ -168,10 +168,6 @@ class BoardGame(board_table.TurnGame):
 
         return view(table_of(books))
 
-    def moves_now(self, books: Books, player: str) -> Any:
-        table = table_of(books)
-        return {"roll": {}} if table.current is not None and table.current.name == player else {}
-
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         from ledger.rules.boardfile.view import statement
 

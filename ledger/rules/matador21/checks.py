@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from decimal import Decimal
 
-from ledger.core import board_table
+from ledger.core import board_checks
 from ledger.core.problems import Problem
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
@@ -30,7 +30,7 @@ def check_state(books: Books) -> Iterator[Problem]:
     if not isinstance(state, State):
         return
     fields = int(books.settings.values.get("board_fields", 21) or 21)
-    seats = board_table.check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, RULES, tuple(COLOURS))
+    seats = board_checks.check_seats(books, MIN_PLAYERS, MAX_PLAYERS, fields, RULES, tuple(COLOURS))
     yield from seats  # 101.3: a colour of one's own, one of COLOURS
     yield from _board(books, state)
     board = {f.field: f for f in state.board}
@@ -39,8 +39,8 @@ def check_state(books: Books) -> Iterator[Problem]:
         return n in board and board[n].ownable
 
     which = "702.5: only Territories, Labor Camps and Fleets"
-    yield from board_table.check_owners(books, state.owners, ownable, RULES, which)
-    yield from board_table.check_turns(books, state.turns, RULES)
+    yield from board_checks.check_owners(books, state.owners, ownable, RULES, which)
+    yield from board_checks.check_turns(books, state.turns, RULES)
     choice = books.settings.values.get("tax_choice")
     if choice not in TAX_CHOICES:
         where = str(books.settings.refs.get("tax_choice", "Settings"))

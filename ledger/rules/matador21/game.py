@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import partial
+from types import MappingProxyType
 from typing import Annotated, Any
 
 from ledger.core import board, board_table, board_turn
@@ -19,6 +20,7 @@ from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec, Arg, Move
 from ledger.core.problems import Problem
+from ledger.core.report import Pick
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
 from ledger.rules.matador21 import sheets as defs
@@ -63,6 +65,9 @@ class Roll(Move):
     ] = None
 
 
+#: How a Tax with a percentage (the Caravan) is paid, as a player's page offers it (706.1).
+CARAVAN = (("fixed", "fixed: the Tax's amount"), ("percent", "percent: its share of what you own"))
+
 #: `roll`'s help and example (commands.csv) and what it refuses (refusals.csv), as data.
 COMMANDS = board.commands(__package__ or "ledger.rules.matador21", {"roll": Roll})
 
@@ -105,6 +110,8 @@ class Matador21(board_table.TurnGame):
     #: From a player's link (`ledger serve --actions`): their own turn (refused on another's).
     player_actions = ("roll",)
     turn_rules = RULES
+    #: From a player's page, the Caravan's choice is picked, not typed (706.1).
+    roll_picks = MappingProxyType({"caravan": Pick(CARAVAN)})
 
     def start_money(self, settings: Settings, player: Player) -> tuple[Decimal, str]:
         return settings.get_decimal("start_money"), "301.2"
@@ -199,7 +206,7 @@ class Matador21(board_table.TurnGame):
             facts["whose turn"] = table.current.name if table.current else "nobody"
         players = {}
         for s in sorted(table.seats, key=lambda s: _entered(books, s.name)):
-            where = table.board[s.field - 1] if 1 <= s.field <= table.n else None
+            where = table.squares[s.field - 1] if 1 <= s.field <= table.n else None
             players[s.name] = {
                 "colour": s.colour,
                 f"cash ({self.currency})": f"{table.cash_of(s.name):,.2f}",
@@ -216,11 +223,6 @@ class Matador21(board_table.TurnGame):
         from ledger.rules.matador21.view import view
 
         return view(books)
-
-    def moves_now(self, books: Books, player: str) -> Any:  # the served pages' moves
-        from ledger.rules.matador21.view import moves
-
-        return moves(books, player)
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
         from ledger.rules.matador21.statement import statement

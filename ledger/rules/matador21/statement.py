@@ -89,7 +89,7 @@ def board_picture(books: Books) -> BoardPicture:
     cx, cy, ring, dot = 350.0, 300.0, 200.0, 22.0
     pic = BoardPicture(width, height, font)
     seats = {s.name: s for s in table.seats}
-    for f in table.board:
+    for f in table.squares:
         angle = 2 * math.pi * (f.field - 1) / table.n - math.pi / 2
         x, y = cx + ring * math.cos(angle), cy + ring * math.sin(angle)
         owner = table.owner.get(f.field)
@@ -153,7 +153,7 @@ def board_picture(books: Books) -> BoardPicture:
 
 
 def _rent_text(table: GameTable, number: int) -> str:
-    f = table.board[number - 1]
+    f = table.squares[number - 1]
     owner = table.owner.get(number)
     if f.type == LABOR_CAMP:
         camps = table.how_many(owner, LABOR_CAMP) if owner else 1
@@ -177,7 +177,9 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
         ("colour", seat.colour or "none"),
         (
             "field",
-            f"{seat.field} {table.board[seat.field - 1].name}" if not seat.out else "off the board",
+            f"{seat.field} {table.squares[seat.field - 1].name}"
+            if not seat.out
+            else "off the board",
         ),
         ("in the game", "no, out (401.2)" if seat.out else "yes"),
         ("place in the turn order", str(seat.order)),
@@ -200,7 +202,7 @@ def game_report(books: Books, since: int) -> BoardReport:
     columns = [("colour", "l"), ("cash", "r"), ("fields", "r"), ("prices", "r"), ("net worth", "r")]
     standings = board_parts.standings(table, table.assets, columns, cells)
     board = SHOWN["board"].table()
-    for f in table.board:
+    for f in table.squares:
         board.rows.append(
             [
                 str(f.field),

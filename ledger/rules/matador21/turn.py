@@ -24,16 +24,12 @@ class Table(board_table.Table):
 
     def __init__(self, books: Books, state: State) -> None:
         self.state = state
-        self.board: list[Field] = sorted(state.board, key=lambda f: f.field)
-        self.n = len(self.board)
+        self.squares: list[Field] = sorted(state.board, key=lambda f: f.field)
         super().__init__(books, state.turns, {r.field: r.owner for r in state.owners if r.owner})
-
-    def owned(self, name: str) -> list[Field]:
-        return [f for f in self.board if self.owner.get(f.field) == name]
 
     def how_many(self, owner: str, kind: str) -> int:
         """How many fields of a type the owner has (705.1b: Labor Camps, Fleets)."""
-        by_number = {f.field: f for f in self.board}
+        by_number = {f.field: f for f in self.squares}
         return board.how_many(self, owner, lambda n: n in by_number and by_number[n].type == kind)
 
     def assets(self, name: str) -> Decimal:
@@ -50,7 +46,7 @@ class Table(board_table.Table):
         listed = {r.field for r in rows}
         for number, name in sorted(self.owner.items()):  # a field the banker left out of Owners
             if number not in listed:
-                rows.append(OwnerRow(number, self.board[number - 1].name, name))
+                rows.append(OwnerRow(number, self.squares[number - 1].name, name))
         self.state.owners = rows
 
 
@@ -101,9 +97,6 @@ class Play(board_turn.Play[Table]):
     def __init__(self, table: Table, seat: board_table.Seat, pips: int, event: str, choice: str):
         super().__init__(table, seat, pips, event)
         self.choice = choice  # how a Tax with a percentage is paid (706.1)
-
-    def squares(self) -> list[Field]:
-        return self.table.board
 
     def rent_of(self, square: Field, owner: str) -> tuple[Decimal, str, str]:
         return *rent_of(self.table, square, owner, self.pips), "705.1b"

@@ -7,7 +7,7 @@ Rule numbers are those of ../shared/rules/matador21.da.txt.
 
 from __future__ import annotations
 
-from ledger.core.report import Moves, Pick, Table, fmt
+from ledger.core.report import Table, fmt
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import state_of
 from ledger.rules.matador21.statement import SHOWN
@@ -28,7 +28,7 @@ def next_turn(table: GameTable) -> Table:
     out.rows.append(["round", str(table.round)])
     if table.current is not None:
         seat = table.current
-        where = table.board[seat.field - 1]
+        where = table.squares[seat.field - 1]
         out.rows.append(["whose turn", f"{seat.name}, on {seat.field} {where.name}"])
         after = [s.name for s in sorted(table.remaining(), key=lambda s: s.order)]
         i = after.index(seat.name)
@@ -39,7 +39,7 @@ def next_turn(table: GameTable) -> Table:
 def positions(table: GameTable) -> Table:
     out = SHOWN["pieces"].table()
     for s in table.seats:
-        where = "out (401.2)" if s.out else f"{s.field} {table.board[s.field - 1].name}"
+        where = "out (401.2)" if s.out else f"{s.field} {table.squares[s.field - 1].name}"
         out.rows.append(
             [s.name, s.colour, where, fmt(table.cash_of(s.name)), str(len(table.owned(s.name)))]
         )
@@ -49,23 +49,10 @@ def positions(table: GameTable) -> Table:
 
 def owners(table: GameTable) -> Table:
     out = SHOWN["owners"].table()
-    for f in table.board:
+    for f in table.squares:
         if not f.ownable:
             continue  # a tax, a refuge, the start: no one's
         out.rows.append(
             [str(f.field), f.name, f.type, fmt(f.price), table.owner.get(f.field, "for sale")]
         )
     return out
-
-
-def moves(books: Books, name: str) -> Moves:
-    """What `name` may do from their page now (the served pages): roll, on their own turn
-    only (102.3), while nobody has won (403.1); the Caravan's choice picked, not typed."""
-    table = GameTable(books, state_of(books))
-    if table.winner is not None or table.current is None or table.current.name != name:
-        return {}
-    caravan = (
-        ("fixed", "fixed: the Tax's amount"),
-        ("percent", "percent: its share of what you own"),
-    )
-    return {"roll": {"caravan": Pick(caravan)}}
