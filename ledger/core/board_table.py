@@ -13,20 +13,16 @@ rule numbers (`rules`), or none.
 
 from __future__ import annotations
 
-from abc import abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
-from types import MappingProxyType
 from typing import Any
 
 import msgspec
 
 from ledger.core import board
 from ledger.core.board import TurnLine
-from ledger.core.books import PLAYER_ROLE, Books, Player
-from ledger.core.game import Game
-from ledger.core.problems import CellRef, Problem, ProblemsFound, problem
-from ledger.core.report import Moves, Pick, TickReport
+from ledger.core.books import PLAYER_ROLE, Books
+from ledger.core.problems import CellRef, Problem, problem
 from ledger.core.steps import set_columns
 
 
@@ -83,7 +79,7 @@ class Turn(msgspec.Struct, frozen=True):
             + (f"; txn {r.txn}" if r.txn else "")
         )
         if self.winner:
-            return f"{head}\nThe game is over: {self.winner} won{_with(won_rule)}."
+            return f"{head}\nThe game is over: {self.winner} won{with_rule(won_rule)}."
         return f"{head}\nNext: {self.next} (round {self.next_round})."
 
 
@@ -208,6 +204,10 @@ class Table(board.Seating[Seat]):
             self.books.settings.values["day"] = self.round
         return Turn(row, tuple(lines), next=nxt.name if nxt else None, next_round=self.round)
 
+    def save(self) -> None:
+        """The table back into the books: the seats, and what a game's table keeps of its own."""
+        self.save_seats()
+
     def save_seats(self) -> None:
         """The seats back into the Players sheet's columns, the round into the day."""
         for s in self.seats:
@@ -231,7 +231,7 @@ class TurnRules(msgspec.Struct, frozen=True):
     owns: str = ""  # one who is out owns nothing
 
 
-def _with(rule: str) -> str:
+def with_rule(rule: str) -> str:
     return f" ({rule})" if rule else ""
 
 
@@ -240,7 +240,7 @@ def game_over(winner: str, where: str, rule: str = "") -> Problem:
     return problem(
         "game-over",
         where,
-        f"the game is over: {winner} won{_with(rule)}",
+        f"the game is over: {winner} won{with_rule(rule)}",
         "ledger report game shows the standings; ledger undo takes back the last change",
     )
 
@@ -273,80 +273,8 @@ def roll_checks(
         who = books.player(player)
         if who is None or who.name != current.name:
             out = who is not None and who.get("out") is True
-            why = f"out of the game{_with(rules.out)}" if out else rules.order
-            said = f"it is {current.name}'s turn, not {player}'s{_with(why)}"
-            hint = f"leave out the player, or roll for {current.name}{_with(rules.order)}"
+            why = f"out of the game{with_rule(rules.out)}" if out else rules.order
+            said = f"it is {current.name}'s turn, not {player}'s{with_rule(why)}"
+            hint = f"leave out the player, or roll for {current.name}{with_rule(rules.order)}"
             problems.append(problem("not-their-turn", where["player"], said, hint))
     return problems
-
-
-class TurnGame(Game):
-    """What every board game's `Game` does alike; a game says `table_of` and `play_turn`."""
-
-    turn_rules = TurnRules()
-
-    @abstractmethod
-    def table_of(self, books: Books) -> Table:
-        """The game's table, read from its books."""
-
-    @abstractmethod
-    def play_turn(self, table: Table, dice: list[int], event: str) -> Turn:
-        """The current player's turn from the dice (none: drawn from the seed)."""
-
-    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
-        """One who is out takes no more part; once the game is won, nobody does (a payment
-        after the end would change the standings it ended with)."""
-        rules = self.turn_rules
-        if player.get("out") is True:
-            said = f"{rules.out}: " if rules.out else ""
-            text = f"{said}{player.name} is out of the game and takes no more part"
-            return problem("player-out", where, text, "")
-        players = [p for p in books.players if p.role == PLAYER_ROLE]
-        left = [p.name for p in players if p.get("out") is not True]
-        if len(players) >= 2 and len(left) == 1:
-            return game_over(left[0], where, rules.won)
-        return None
-
-    def first_player(self, books: Books, first: str | None) -> tuple[int, list[Problem]]:
-        """Who begins: `--first`, or drawn from the seeded dice; the order as entered follows
-        (`board.set_order`). The index among the players, or the problem."""
-        players = [p for p in books.players if p.role == PLAYER_ROLE]
-        if first is not None:
-            chosen = books.player(first)
-            if chosen is None:
-                names = "players: " + ", ".join(p.name for p in players)
-                said = f"{first!r} is not one of the players"
-                return 0, [problem("unknown-player", "--first", said, names)]
-            return players.index(chosen), []
-        roll = books.roll(len(players), f"the first player{_with(self.turn_rules.first)}")
-        books.decide(roll, f"{players[roll.result - 1].name} begins")
-        return roll.result - 1, []
-
-    def tick(
-        self, books: Books, days: int, progress: Callable[[int], None] | None = None
-    ) -> TickReport:
-        """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
-        order; it stops when the game is won."""
-        table = self.table_of(books)
-        problems = refuse_over(table, "tick", self.turn_rules.won)
-        if problems:
-            raise ProblemsFound(problems)
-        start = table.round - 1
-        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
-        play = lambda event: self.play_turn(table, [], event)  # noqa: E731
-        return board.tick_rounds(table, days, play, report, progress)
-
-    #: What a player picks for `roll` on their page (the served pages), by its argument.
-    roll_picks: Mapping[str, Pick] = MappingProxyType({})
-
-    def moves_now(self, books: Books, player: str) -> Moves:
-        """What `player` may do from their page now (the served pages): roll, on their own
-        turn only, while nobody has won."""
-        table = self.table_of(books)
-        mine = table.current is not None and table.current.name == player
-        return {"roll": dict(self.roll_picks)} if mine else {}
-
-    def forecast(self, books: Books, days: int) -> TickReport:
-        """Nothing falls due: every turn is decided by its dice."""
-        now = books.day - 1
-        return TickReport(now, now, currency=self.currency, clock=self.clock)

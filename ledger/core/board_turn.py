@@ -12,16 +12,31 @@ each game's words as the game's text has them.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
 from decimal import Decimal
+from functools import partial
+from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import msgspec
 
 from ledger.core import board, data
 from ledger.core.board import TurnLine as Line
-from ledger.core.board_table import Seat, Table, Turn
-from ledger.core.report import fmt
+from ledger.core.board_table import (
+    Seat,
+    Table,
+    Turn,
+    TurnRules,
+    game_over,
+    refuse_over,
+    roll_checks,
+    with_rule,
+)
+from ledger.core.books import PLAYER_ROLE, Books, Player
+from ledger.core.game import Game
+from ledger.core.problems import Problem, ProblemsFound, problem
+from ledger.core.report import Moves, Pick, TickReport, fmt
 
 ZERO = Decimal(0)
 T = TypeVar("T", bound=Table)
@@ -252,3 +267,104 @@ def play(table: Table, dice: list[int], event: str, turn: Callable[..., Play[Any
     done = turn(table, seat, d1 + d2, event).take(d1, d2)
     board.decide(books, 2, f"{seat.name} moves {done.row.frm} -> {done.row.to} {done.row.what}")
     return done
+
+
+class TurnGame(Game):
+    """What every board game's `Game` does alike: `ledger roll` and `tick`, the forecast, the
+    first player, a player out or the game over refused, what a player may do from their page;
+    a game says `table_of` and its turn (`turn`, its `Play`)."""
+
+    turn_rules = TurnRules()
+    #: The game's turn, played by the engine (`Play`).
+    turn: ClassVar[Callable[..., Play[Any]]]
+    #: The rule of a turn's two dice, said of a bad --dice ("": the game's text gives none).
+    dice_rule: ClassVar[str] = ""
+    #: Whether `roll` says the rules of what the turn did.
+    says_rules: ClassVar[bool] = False
+
+    @abstractmethod
+    def table_of(self, books: Books) -> Table:
+        """The game's table, read from its books."""
+
+    def play_turn(self, table: Table, dice: list[int], event: str, **turn: Any) -> Turn:
+        """The current player's turn from the dice (none: drawn from the seed)."""
+        return play(table, dice, event, partial(self.turn, **turn))
+
+    def roll(
+        self,
+        books: Books,
+        move: Any,
+        where: Mapping[str, str],
+        event: str,
+        more: Callable[[], list[Problem]] = list,
+        **turn: Any,
+    ) -> tuple[str, list[Problem]]:
+        """`ledger roll`: the current player's turn from the table's dice (`move.dice`) or the
+        seeded ones, unless `roll_checks` (with the game's `more`) or the dice refuse it."""
+        table = self.table_of(books)
+        problems = roll_checks(books, table, self.turn_rules, move.player, where, event, more)
+        text = move.dice
+        dice, bad = board.parse_dice(text, where["dice"], self.dice_rule) if text else ([], [])
+        if problems or bad:
+            return "", problems + bad
+        done = self.play_turn(table, dice, event, **turn)
+        table.save()
+        return done.summary(self.says_rules, self.turn_rules.won), []
+
+    def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
+        """One who is out takes no more part; once the game is won, nobody does (a payment
+        after the end would change the standings it ended with)."""
+        rules = self.turn_rules
+        if player.get("out") is True:
+            said = f"{rules.out}: " if rules.out else ""
+            text = f"{said}{player.name} is out of the game and takes no more part"
+            return problem("player-out", where, text, "")
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        left = [p.name for p in players if p.get("out") is not True]
+        if len(players) >= 2 and len(left) == 1:
+            return game_over(left[0], where, rules.won)
+        return None
+
+    def first_player(self, books: Books, first: str | None) -> tuple[int, list[Problem]]:
+        """Who begins: `--first`, or drawn from the seeded dice; the order as entered follows
+        (`board.set_order`). The index among the players, or the problem."""
+        players = [p for p in books.players if p.role == PLAYER_ROLE]
+        if first is not None:
+            chosen = books.player(first)
+            if chosen is None:
+                names = "players: " + ", ".join(p.name for p in players)
+                said = f"{first!r} is not one of the players"
+                return 0, [problem("unknown-player", "--first", said, names)]
+            return players.index(chosen), []
+        roll = books.roll(len(players), f"the first player{with_rule(self.turn_rules.first)}")
+        books.decide(roll, f"{players[roll.result - 1].name} begins")
+        return roll.result - 1, []
+
+    def tick(
+        self, books: Books, days: int, progress: Callable[[int], None] | None = None
+    ) -> TickReport:
+        """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
+        order; it stops when the game is won."""
+        table = self.table_of(books)
+        problems = refuse_over(table, "tick", self.turn_rules.won)
+        if problems:
+            raise ProblemsFound(problems)
+        start = table.round - 1
+        report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
+        play = lambda event: self.play_turn(table, [], event)  # noqa: E731
+        return board.tick_rounds(table, days, play, report, progress)
+
+    #: What a player picks for `roll` on their page (the served pages), by its argument.
+    roll_picks: Mapping[str, Pick] = MappingProxyType({})
+
+    def moves_now(self, books: Books, player: str) -> Moves:
+        """What `player` may do from their page now (the served pages): roll, on their own
+        turn only, while nobody has won."""
+        table = self.table_of(books)
+        mine = table.current is not None and table.current.name == player
+        return {"roll": dict(self.roll_picks)} if mine else {}
+
+    def forecast(self, books: Books, days: int) -> TickReport:
+        """Nothing falls due: every turn is decided by its dice."""
+        now = books.day - 1
+        return TickReport(now, now, currency=self.currency, clock=self.clock)

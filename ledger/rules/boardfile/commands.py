@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from ledger.core import board, board_table
+from ledger.core import board, board_table, board_turn
 from ledger.core.board_table import Seat
 from ledger.core.problems import Problem
 from ledger.core.report import fmt
 from ledger.rules.boardfile.books import Books
-from ledger.rules.boardfile.engine import Play, Table, play, table_of
+from ledger.rules.boardfile.engine import Play, Table, table_of
 from ledger.rules.boardfile.moves import Buy, Rent, Roll
 from ledger.rules.boardfile.spec import SAID, UTILITY, Square
 
@@ -20,16 +20,10 @@ Result = tuple[str, list[Problem]]
 
 
 def roll(books: Books, a: Roll, where: Mapping[str, str], event: str) -> Result:
-    table = table_of(books)
-    problems = board_table.roll_checks(
-        books, table, board_table.TurnRules(), a.player, where, event
-    )
-    dice, bad = board.parse_dice(a.dice, where["dice"]) if a.dice else ([], [])
-    if problems or bad:
-        return "", problems + bad
-    turn = play(table, dice, event)
-    table.save()
-    return turn.summary(), []
+    """The current player's turn from the dice (the shared `TurnGame.roll`)."""
+    game = books.game
+    assert isinstance(game, board_turn.TurnGame), "the books hold no board game"
+    return game.roll(books, a, where, event)
 
 
 def buy(books: Books, a: Buy, where: Mapping[str, str], event: str) -> Result:

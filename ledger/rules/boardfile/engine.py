@@ -14,7 +14,6 @@ from decimal import Decimal
 import msgspec
 
 from ledger.core import board, board_table, board_turn
-from ledger.core.board_table import Turn
 from ledger.core.books import BANK
 from ledger.core.money import round_money
 from ledger.core.problems import CellRef, Problem, ProblemsFound
@@ -190,8 +189,3 @@ def read_board(state: State) -> tuple[spec.Rules | None, list[Problem]]:
     if not state.lines:
         return None, [spec.SAID.problem("board-sheet-empty", "Board")]
     return spec.read("\n".join(x.text for x in ordered) + "\n", where)
-
-
-def play(table: Table, dice: list[int], event: str) -> Turn:
-    """Roll two dice (or take the table's), record them in the Dice sheet, play the turn."""
-    return board_turn.play(table, dice, event, Play)

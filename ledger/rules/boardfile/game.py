@@ -11,21 +11,20 @@ from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
 from typing import Any
 
-from ledger.core import board, board_table
-from ledger.core.board_table import Turn
+from ledger.core import board, board_table, board_turn
 from ledger.core.books import BANK, PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.settings import Settings
-from ledger.rules.boardfile import engine, spec
+from ledger.rules.boardfile import spec
 from ledger.rules.boardfile.books import Books
 from ledger.rules.boardfile.engine import (
     LOAN_PREFIX,
     POT,
+    Play,
     loan_of,
-    play,
     read_board,
     refill,
     table_of,
@@ -48,7 +47,7 @@ COMMANDS = board.commands(
 )
 
 
-class BoardGame(board_table.TurnGame):
+class BoardGame(board_turn.TurnGame):
     title = "the table's own board"
     currency = "credits"
     clock = ROUNDS_CURRENT
@@ -60,6 +59,7 @@ class BoardGame(board_table.TurnGame):
     source_option = "--board"
     refuses = board.refuses(__package__ or "ledger.rules.boardfile")
     player_actions = ("roll",)
+    turn = Play
     next_steps = "ledger roll (or ledger roll --dice 3,4), ledger tick 5, ledger status."
     no_loan_hint = "the bank lends only the shortfall of a rent, a tax or a fine"
 
@@ -147,10 +147,6 @@ class BoardGame(board_table.TurnGame):
 
     def table_of(self, books: Books) -> board_table.Table:
         return table_of(books)
-
-    def play_turn(self, table: board_table.Table, dice: list[int], event: str) -> Turn:
-        assert isinstance(table, engine.Table)
-        return play(table, dice, event)
 
     # -- what the table sees -------------------------------------------------------------------
     def status(self, books: Books) -> dict[str, Any]:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from functools import partial
 from types import MappingProxyType
 from typing import Annotated, Any
 
-from ledger.core import board, board_table, board_turn
-from ledger.core.board_table import Turn
+from ledger.core import board, board_turn
 from ledger.core.books import PLAYER_ROLE, CommandHandler, Player
 from ledger.core.clock import ROUNDS_CURRENT, Period
 from ledger.core.game import unknown_report
@@ -75,8 +73,8 @@ COMMANDS = board.commands(__package__ or "ledger.rules.matador21", {"roll": Roll
 def roll(
     books: Books, move: Roll, where: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
-    """`ledger roll`: the current player's turn (103.1, 605, 703-706)."""
-    table = Table(books, state_of(books))
+    """`ledger roll`: the current player's turn (103.1, 605, 703-706); a Tax with a percentage
+    paid as --caravan says, else as the Settings' tax_choice (706.1)."""
     choice = str(books.settings.values.get("tax_choice", "smaller"))
     if move.caravan:
         choice = move.caravan.strip().casefold()
@@ -86,17 +84,10 @@ def roll(
             return []
         return [SAID.problem("bad-caravan", where["caravan"], given=move.caravan)]
 
-    problems = board_table.roll_checks(books, table, RULES, move.player, where, event, caravan)
-    dice, bad = board.parse_dice(move.dice, where["dice"], "103.1") if move.dice else ([], [])
-    problems += bad
-    if problems:
-        return "", problems
-    turn = _play(table, dice, choice, event)
-    table.save()
-    return turn.summary(rules=True, won_rule="403.1"), []
+    return GAME.roll(books, move, where, event, caravan, choice=choice)
 
 
-class Matador21(board_table.TurnGame):
+class Matador21(board_turn.TurnGame):
     title = "the 21-field game"
     currency = "penge"
     clock = ROUNDS_CURRENT
@@ -110,6 +101,9 @@ class Matador21(board_table.TurnGame):
     #: From a player's link (`ledger serve --actions`): their own turn (refused on another's).
     player_actions = ("roll",)
     turn_rules = RULES
+    turn = Play
+    dice_rule = "103.1"  # two dice, thrown by the player whose turn it is
+    says_rules = True
     #: From a player's page, the Caravan's choice is picked, not typed (706.1).
     roll_picks = MappingProxyType({"caravan": Pick(CARAVAN)})
 
@@ -170,12 +164,6 @@ class Matador21(board_table.TurnGame):
     # -- rounds (`tick`, `forecast`: board_table.TurnGame) ---------------------------------
     def table_of(self, books: Books) -> Table:
         return Table(books, state_of(books))
-
-    def play_turn(self, table: board_table.Table, dice: list[int], event: str) -> Turn:
-        assert isinstance(table, Table)
-        return _play(
-            table, dice, str(table.books.settings.values.get("tax_choice", "smaller")), event
-        )
 
     def status(self, books: Books) -> dict[str, Any]:
         table = Table(books, state_of(books))
@@ -239,11 +227,6 @@ class Matador21(board_table.TurnGame):
 
 def _entered(books: Books, name: str) -> int:
     return next(i for i, p in enumerate(books.players) if p.name == name)
-
-
-def _play(table: Table, dice: list[int], choice: str, event: str) -> Turn:
-    """Roll (or take the entered dice), record them in the Dice sheet, play the turn."""
-    return board_turn.play(table, dice, event, partial(Play, choice=choice))
 
 
 GAME = Matador21()

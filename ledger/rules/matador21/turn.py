@@ -94,9 +94,12 @@ class Play(board_turn.Play[Table]):
     one_charge_line = True
     won_rule = "403.1"
 
-    def __init__(self, table: Table, seat: board_table.Seat, pips: int, event: str, choice: str):
+    def __init__(
+        self, table: Table, seat: board_table.Seat, pips: int, event: str, choice: str = ""
+    ) -> None:
         super().__init__(table, seat, pips, event)
-        self.choice = choice  # how a Tax with a percentage is paid (706.1)
+        # how a Tax with a percentage is paid (706.1): the roll's choice, else the Settings'
+        self.choice = choice or str(table.books.settings.values.get("tax_choice", "smaller"))
 
     def rent_of(self, square: Field, owner: str) -> tuple[Decimal, str, str]:
         return *rent_of(self.table, square, owner, self.pips), "705.1b"
