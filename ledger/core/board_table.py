@@ -149,6 +149,16 @@ class Table(board.Seating[Seat]):
     def cash_of(self, name: str) -> Decimal:
         return board.cash(self.books, self.by_name[name].account)
 
+    def debt_of(self, name: str) -> Decimal:
+        """What the player owes the bank: nothing, in a game whose bank lends nothing."""
+        return Decimal(0)
+
+    def worth(self, name: str) -> Decimal:
+        """Net worth: cash, less what one owes the bank, and the printed prices of one's fields
+        (the standings, and a tax on one's assets)."""
+        prices = sum((s.price or Decimal(0) for s in self.owned(name)), Decimal(0))
+        return self.cash_of(name) - self.debt_of(name) + prices
+
     def deeds_of(self, name: str) -> list[int]:
         return sorted(f for f, o in self.owner.items() if o == name)
 

@@ -3,7 +3,6 @@ statement and the game summary, as plain data (ledger.core.report)."""
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import Any
 
 import msgspec
@@ -26,11 +25,6 @@ def _where(game: Game, s: Seat) -> str:
         return "out"
     square = game.squares[s.field - 1]
     return f"{s.field} {square.name}" + (" (in jail)" if s.in_jail else "")
-
-
-def _worth(game: Game, name: str) -> Decimal:
-    prices = sum((s.price for s in game.owned(name)), Decimal(0))
-    return game.cash_of(name) - game.debt_of(name) + prices
 
 
 def status(game: Game) -> dict[str, Any]:
@@ -111,7 +105,7 @@ def statement(game: Game, player: Player, period: Period, ahead: TickReport) -> 
     seat = game.by_name[player.name]
     owned = SHOWN["owned"].table()
     owned.rows = [[str(s.number), s.name, s.group, fmt(s.price)] for s in game.owned(player.name)]
-    owned.total = f"Net worth: {fmt(_worth(game, player.name))} {game.books.currency} (cash less debt, and prices)"
+    owned.total = f"Net worth: {fmt(game.worth(player.name))} {game.books.currency} (cash less debt, and prices)"
     facts = [
         *plain.facts,
         ("field", _where(game, seat)),
@@ -124,10 +118,10 @@ def game_report(game: Game, since: int) -> Report:
 
     def cells(s: Seat) -> list[str]:
         cash, debt = fmt(game.cash_of(s.name)), fmt(game.debt_of(s.name))
-        return [cash, debt, str(len(game.owned(s.name))), fmt(_worth(game, s.name))]
+        return [cash, debt, str(len(game.owned(s.name))), fmt(game.worth(s.name))]
 
     columns = [("cash", "r"), ("debt", "r"), ("fields", "r"), ("net worth", "r")]
-    standings = board_parts.standings(game, lambda name: _worth(game, name), columns, cells)
+    standings = board_parts.standings(game, game.worth, columns, cells)
     books = game.books
     facts = [
         ("board", game.rules.name),

@@ -172,7 +172,7 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
     owned = SHOWN["owned"].table()
     for f in table.owned(player.name):
         owned.rows.append([str(f.field), f.name, f.type, fmt(f.price), _rent_text(table, f.field)])
-    owned.total = f"Net worth: {fmt(table.assets(player.name))} {books.currency} (cash and prices)"
+    owned.total = f"Net worth: {fmt(table.worth(player.name))} {books.currency} (cash and prices)"
     facts = [
         ("colour", seat.colour or "none"),
         (
@@ -196,11 +196,11 @@ def game_report(books: Books, since: int) -> BoardReport:
     def cells(s: Seat) -> list[str]:
         fields = table.owned(s.name)
         prices = sum((f.price or Decimal(0) for f in fields), Decimal(0))
-        cash, worth = fmt(table.cash_of(s.name)), fmt(table.assets(s.name))
+        cash, worth = fmt(table.cash_of(s.name)), fmt(table.worth(s.name))
         return [s.colour, cash, str(len(fields)), fmt(prices), worth]
 
     columns = [("colour", "l"), ("cash", "r"), ("fields", "r"), ("prices", "r"), ("net worth", "r")]
-    standings = board_parts.standings(table, table.assets, columns, cells)
+    standings = board_parts.standings(table, table.worth, columns, cells)
     board = SHOWN["board"].table()
     for f in table.squares:
         board.rows.append(

@@ -32,12 +32,6 @@ class Table(board_table.Table):
         by_number = {f.field: f for f in self.squares}
         return board.how_many(self, owner, lambda n: n in by_number and by_number[n].type == kind)
 
-    def assets(self, name: str) -> Decimal:
-        """Cash plus the printed prices of the fields owned (the ruling on the Caravan's 10%)."""
-        return self.cash_of(name) + sum(
-            (f.price or Decimal(0) for f in self.owned(name)), Decimal(0)
-        )
-
     def save(self) -> None:
         self.save_seats()
         rows = [
@@ -70,7 +64,7 @@ def tax_of(table: Table, name: str, f: Field, choice: str) -> tuple[Decimal, str
     amount = f.amount or Decimal(0)
     if f.percent is None:
         return amount, ""
-    assets = table.assets(name)
+    assets = table.worth(name)  # cash and the prices of the fields owned (the ruling)
     share = round_money(assets * f.percent / 100)
     pct = f"{f.percent.normalize():f}% of assets {fmt(assets)} = {fmt(share)}"
     if choice == "fixed":
