@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from decimal import Decimal
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 import msgspec
 
@@ -31,7 +31,6 @@ from ledger.core.journal import transfer
 from ledger.core.money import Money
 from ledger.core.params import ActionSpec, Move, Refusal, command
 from ledger.core.problems import Problem, problem
-from ledger.core.report import Line, TickReport
 
 #: A deed as its game names it: a field's number, a title deed card's key.
 K = TypeVar("K")
@@ -284,38 +283,8 @@ def decide(books: Books, count: int, decided: str) -> None:
         books.decide(roll, decided)
 
 
-class _Seat(Protocol):
-    @property
-    def name(self) -> str: ...
-    @property
-    def out(self) -> bool: ...
-
-
-S = TypeVar("S", bound=_Seat)
-
-
-class Seating(Generic[S]):
-    """The seats at a board game's table, in order (`seats`, each with its `name` and whether
-    it is `out`), by name, and the `current` player's; a game's table keeps them."""
-
-    seats: list[S]
-    by_name: dict[str, S]
-    current: S | None
-
-    def put(self, seat: S) -> S:
-        """Put `seat` in place of the same player's; a seat read before is the player as he was."""
-        self.seats = [seat if s.name == seat.name else s for s in self.seats]
-        self.by_name[seat.name] = seat
-        if self.current is not None and self.current.name == seat.name:
-            self.current = seat
-        return seat
-
-    def remaining(self) -> list[S]:
-        return [s for s in self.seats if not s.out]
-
-
 class TurnLine(msgspec.Struct, frozen=True):
-    """What a turn did to one player, for the tick's report (`tick_rounds` dates it)."""
+    """What a turn did to one player, for the tick's report (`TurnGame.tick` dates it)."""
 
     player: str
     kind: str  # charge / income / event
@@ -323,38 +292,3 @@ class TurnLine(msgspec.Struct, frozen=True):
     rule: str
     amount: Decimal | None = None
     txn: int | None = None
-
-
-def tick_rounds(
-    table: Any,
-    days: int,
-    play_one: Callable[[str], Any],
-    report: TickReport,
-    progress: Callable[[int], None] | None = None,
-) -> TickReport:
-    """`tick N` of a board game: N rounds of turns from the seeded dice (`play_one(event)`
-    plays the current player's turn), each turn's lines in `report`; it stops when the game is
-    won. `table` keeps the game's state (its `round`, `current`, `winner`, `save()`)."""
-    start = table.round - 1
-    target = table.round + days
-    while table.current is not None and table.round < target:
-        before = table.round
-        turn = play_one(f"tick:round {table.round}")
-        report.lines += [
-            Line(
-                turn.row.round,
-                x.player,
-                x.kind,
-                x.text,
-                x.rule,
-                x.amount,
-                x.txn,
-                turn=turn.row.turn,
-            )
-            for x in turn.lines
-        ]
-        if progress and table.round != before:
-            progress(table.round - 1 - start)
-    table.save()
-    report.end = table.round if table.winner else table.round - 1
-    return report

@@ -5,10 +5,8 @@ round, and the end of a turn (the row in the Turns sheet, the winner or the next
 
 Game-blind: a game reads its own books into it (the turn order: `after`, the shared
 `board.next_place`) and decides what landing on a field does (ledger.core.board_turn); `save`
-writes the seats back.
-`TurnGame` is the part of a board game's `Game` they share: `tick`, the forecast, the first
-player, a player out or the game over refused, and what a `roll` refuses; each with the game's
-rule numbers (`rules`), or none.
+writes the seats back. What a `roll` refuses and the game over are here too, each with the
+game's rule numbers (`TurnRules`), or none; the `Game` they share is `board_turn.TurnGame`.
 """
 
 from __future__ import annotations
@@ -87,7 +85,7 @@ def _int(value: object, default: int) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
-class Table(board.Seating[Seat]):
+class Table:
     """The game as it stands, taken from the books once; a changed seat is put in place of the
     old one (`put`). A game's table adds its board."""
 
@@ -117,6 +115,17 @@ class Table(board.Seating[Seat]):
         left = {s.order: s for s in self.remaining()}
         place, wrapped = board.next_place(list(left), order)
         return (None if place is None else left[place]), wrapped
+
+    def put(self, seat: Seat) -> Seat:
+        """Put `seat` in place of the same player's; a seat read before is the player as he was."""
+        self.seats = [seat if s.name == seat.name else s for s in self.seats]
+        self.by_name[seat.name] = seat
+        if self.current is not None and self.current.name == seat.name:
+            self.current = seat
+        return seat
+
+    def remaining(self) -> list[Seat]:
+        return [s for s in self.seats if not s.out]
 
     @property
     def winner(self) -> str | None:

@@ -7,7 +7,9 @@ Game-blind: a game's turn is a subclass of `Play` that says how it reckons a ren
 what its fields that nobody owns do (`land_on`) and what a shortfall does (`loan`, `short`);
 its words are data, its turn.csv (`Words`): a row a saying, with the rule it writes in the
 journal's `rule` column and the Turns row, and the template of what it says, so the engine says
-each game's words as the game's text has them.
+each game's words as the game's text has them. `TurnGame` is the part of a board game's `Game`
+they share: `roll` and `tick`, the forecast, the first player, a player out or the game over
+refused, what a player may do from their page.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ from ledger.core.board_table import (
 from ledger.core.books import PLAYER_ROLE, Books, Player
 from ledger.core.game import Game
 from ledger.core.problems import Problem, ProblemsFound, problem
+from ledger.core.report import Line as ReportLine
 from ledger.core.report import Moves, Pick, TickReport, fmt
 
 ZERO = Decimal(0)
@@ -79,8 +82,6 @@ class Play(Generic[T]):
     #: One charge line for the whole turn (what it did, by which rules, all it paid), rather
     #: than a line for each payment.
     one_charge_line: ClassVar[bool] = False
-    #: The rule by which the last player left wins ("": the game's text gives none).
-    won_rule: ClassVar[str] = ""
 
     def __init__(self, table: T, seat: Seat, pips: int, event: str) -> None:
         self.table, self.seat, self.pips, self.event = table, seat, pips, event
@@ -238,9 +239,10 @@ class Play(Generic[T]):
         else:
             self.rent(square, owner)
 
-    def take(self, d1: int, d2: int) -> Turn:
+    def take(self, d1: int, d2: int, won_rule: str = "") -> Turn:
         """The turn: what comes before the move (`before_move`), the move by the dice past the
-        start (`passed_start`) and the field landed on; its row and lines (`Table.finish`)."""
+        start (`passed_start`) and the field landed on; its row and lines (`Table.finish`: the
+        last player left wins, by `won_rule`)."""
         table, seat, squares = self.table, self.seat, self.table.squares
         frm = to = seat.field
         if self.before_move():
@@ -254,17 +256,19 @@ class Play(Generic[T]):
         rule = ", ".join(dict.fromkeys(", ".join(self.keys).split(", "))) if self.keys else ""
         if self.one_charge_line and self.charged > 0:
             self.lines.insert(0, Line(seat.name, "charge", what, rule, self.charged, self.txns[0]))
-        args = (self.txns, self.lines, self.won_rule)
+        args = (self.txns, self.lines, won_rule)
         return table.finish(seat.name, (d1, d2), (frm, to), what, rule, *args)
 
 
-def play(table: Table, dice: list[int], event: str, turn: Callable[..., Play[Any]]) -> Turn:
+def play(
+    table: Table, dice: list[int], event: str, turn: Callable[..., Play[Any]], won_rule: str = ""
+) -> Turn:
     """Roll two dice (or take the table's), record them in the Dice sheet, play the current
     player's turn (`turn(table, seat, pips, event)`, the game's `Play`)."""
     books, seat = table.books, table.current
     assert seat is not None, "a turn needs a player whose turn it is"
     d1, d2 = board.two_dice(books, len(table.turns) + 1, seat.name, dice)
-    done = turn(table, seat, d1 + d2, event).take(d1, d2)
+    done = turn(table, seat, d1 + d2, event).take(d1, d2, won_rule)
     board.decide(books, 2, f"{seat.name} moves {done.row.frm} -> {done.row.to} {done.row.what}")
     return done
 
@@ -288,7 +292,7 @@ class TurnGame(Game):
 
     def play_turn(self, table: Table, dice: list[int], event: str, **turn: Any) -> Turn:
         """The current player's turn from the dice (none: drawn from the seed)."""
-        return play(table, dice, event, partial(self.turn, **turn))
+        return play(table, dice, event, partial(self.turn, **turn), self.turn_rules.won)
 
     def roll(
         self,
@@ -344,15 +348,29 @@ class TurnGame(Game):
         self, books: Books, days: int, progress: Callable[[int], None] | None = None
     ) -> TickReport:
         """`ledger tick N`: N rounds from the seeded dice, every remaining player one turn in
-        order; it stops when the game is won."""
+        order, each turn's lines in the report; it stops when the game is won."""
         table = self.table_of(books)
         problems = refuse_over(table, "tick", self.turn_rules.won)
         if problems:
             raise ProblemsFound(problems)
         start = table.round - 1
         report = TickReport(start, start, currency=self.currency, clock=self.clock, in_order=True)
-        play = lambda event: self.play_turn(table, [], event)  # noqa: E731
-        return board.tick_rounds(table, days, play, report, progress)
+        target = table.round + days
+        while table.current is not None and table.round < target:
+            before = table.round
+            turn = self.play_turn(table, [], f"tick:round {table.round}")
+            row = turn.row
+            report.lines += [
+                ReportLine(
+                    row.round, x.player, x.kind, x.text, x.rule, x.amount, x.txn, turn=row.turn
+                )
+                for x in turn.lines
+            ]
+            if progress and table.round != before:
+                progress(table.round - 1 - start)
+        table.save()
+        report.end = table.round if table.winner else table.round - 1
+        return report
 
     #: What a player picks for `roll` on their page (the served pages), by its argument.
     roll_picks: Mapping[str, Pick] = MappingProxyType({})

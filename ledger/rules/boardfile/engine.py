@@ -1,10 +1,10 @@
-"""A turn on a board played from a file, made of the shared board steps (ledger.core.board):
-the move past the start, a purchase, a rent, a tax, the jail and its fine, the pot, the bank's
-loan of a shortfall or the player who cannot pay put out.
+"""A turn on a board played from a file, played by the shared turn engine (ledger.core.board_turn)
+with what is the file's own: the rents by level, group and dice, the start's pay, the jail and
+its fine, the pot, the bank's loan of a shortfall or the player who cannot pay put out.
 
-`Table` is the game as it stands, taken from the books once; `take_turn` plays one turn on it
-and posts its money; `Table.save` writes it back. A journal line's rule is the file's key that
-set its amount (`pass_start`, `rents`, `[jail] fine`).
+`Table` is the game as it stands, taken from the books once; `Play` is its turn; `Table.save`
+writes it back. A journal line's rule is the file's key that set its amount (`pass_start`,
+`rents`, `[jail] fine`): the words of a turn are turn.csv.
 """
 
 from __future__ import annotations

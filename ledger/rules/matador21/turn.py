@@ -86,7 +86,6 @@ class Play(board_turn.Play[Table]):
 
     words = board_turn.Words(__package__ or "ledger.rules.matador21")
     one_charge_line = True
-    won_rule = "403.1"
 
     def __init__(
         self, table: Table, seat: board_table.Seat, pips: int, event: str, choice: str = ""
