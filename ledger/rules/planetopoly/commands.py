@@ -14,7 +14,7 @@ first in `kit`. This module holds the specs, the dispatch and the Events rows.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, get_type_hints
 
 from ledger.core import board
 from ledger.core.params import Move, decode
@@ -25,17 +25,6 @@ from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import build, buy
 from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
 from ledger.rules.planetopoly.kit import Handler, NothingOwed, summarize
-from ledger.rules.planetopoly.moves import (
-    Alone,
-    Build,
-    Buy,
-    Card,
-    RemoteBuy,
-    Rent,
-    Risk,
-    Sell,
-    Start,
-)
 from ledger.rules.planetopoly.remote_sell import remote_buy, sell
 from ledger.rules.planetopoly.rents import rent
 from ledger.rules.planetopoly.sheets import board_of, replace_holding
@@ -43,22 +32,22 @@ from ledger.rules.planetopoly.start_risk import risk, start
 from ledger.rules.planetopoly.tables import SAID
 
 _HERE = __package__ or "ledger.rules.planetopoly"
-#: Each command's typed record and handler; its help and example are in commands.csv.
-COMMANDS: dict[str, tuple[type[Move], Handler]] = {
-    "start": (Start, start),
-    "risk": (Risk, risk),
-    "buy": (Buy, buy),
-    "build": (Build, build),
-    "rent": (Rent, rent),
-    "remote-buy": (RemoteBuy, remote_buy),
-    "sell": (Sell, sell),
-    "event": (Card, card),
-    "prison": (Alone, prison),
-    "bail": (Alone, bail),
-    "stay": (Alone, stay),
+#: Each command's handler; its typed record (`moves`) is the type of the handler's move `v`,
+#: its help and example are in commands.csv.
+HANDLERS: dict[str, Handler] = {
+    "start": start,
+    "risk": risk,
+    "buy": buy,
+    "build": build,
+    "rent": rent,
+    "remote-buy": remote_buy,
+    "sell": sell,
+    "event": card,
+    "prison": prison,
+    "bail": bail,
+    "stay": stay,
 }
-SPECS = board.commands(_HERE, {name: move for name, (move, _) in COMMANDS.items()})
-HANDLERS = {name: handler for name, (_, handler) in COMMANDS.items()}
+SPECS = board.commands(_HERE, {name: get_type_hints(h)["v"] for name, h in HANDLERS.items()})
 
 
 def _actor(books: Books, move: Move) -> str | None:

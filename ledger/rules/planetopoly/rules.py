@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ledger.rules.planetopoly.sheets import Board
-from ledger.rules.planetopoly.tables import MAX_POINTS, POINTS_PER_STATION
+from ledger.rules.planetopoly.tables import POINT_LIMITS
 
 
 def claimant(board: Board, planet: str) -> str | None:
@@ -28,34 +28,15 @@ def unfinished_claims(board: Board, player: str) -> list[str]:
 
 def limit_breaches(points: Mapping[str, int]) -> list[tuple[str, str]]:
     """§5's limits on one planet's plots owned by one player (deed key -> support points):
-    (deed, what is broken) for each plot over its limit."""
-    owned = len(points)
+    (deed, what is broken) for each plot over its limit, the first limit of `POINT_LIMITS` it
+    breaks."""
     out = []
     for key, p in points.items():
-        others = [q for k, q in points.items() if k != key]
-        if p > MAX_POINTS:
-            out.append((key, f"a plot holds at most a space base ({MAX_POINTS} support points)"))
-        elif owned == 1 and p > 1:
-            out.append(
-                (
-                    key,
-                    "a player who owns only one plot of a planet may have one support point on it",
-                )
-            )
-        elif owned == 2 and p > 2:
-            out.append(
-                (key, "a player who owns two plots of a planet may have two support points on each")
-            )
-        elif p >= MAX_POINTS and min(others, default=0) < POINTS_PER_STATION:
-            out.append((key, "a space base needs a space station on each of the other two plots"))
-        elif p >= 2 * POINTS_PER_STATION and min(others, default=0) < 2:
-            out.append(
-                (key, "two space stations need two support points on each of the other two plots")
-            )
-        elif p >= POINTS_PER_STATION and min(others, default=0) < 1:
-            out.append(
-                (key, "a space station needs a support point on each of the other two plots")
-            )
+        others = min((q for k, q in points.items() if k != key), default=0)
+        for owned, at_least, needs, words in POINT_LIMITS:
+            if p >= at_least and owned in (0, len(points)) and (not needs or others < needs):
+                out.append((key, words))
+                break
     return out
 
 

@@ -50,23 +50,23 @@ def level_column(points: int) -> str:
     return RENT_LEVELS[max(0, min(points, MAX_POINTS))][1]
 
 
+#: §5's limits on the support points of one player's plots of a planet (point_limits.csv, a
+#: row a limit, the first a plot breaks is said): how many plots of the planet the player owns
+#: (0: any number), the points on a plot that bring the limit, the fewest each other plot of
+#: theirs must then have (0: none, the points alone break it), and what is broken.
+POINT_LIMITS: tuple[tuple[int, int, int, str], ...] = tuple(
+    (int(r["owned"] or 0), int(r["at_least"]), int(r["others_at_least"] or 0), r["words"])
+    for r in data.rows(_HERE, "point_limits.csv")
+)
+
 PLOT, TOLL, SPEED = "plot", "toll-station", "speed-trap"
 KINDS = (PLOT, TOLL, SPEED)
 
 
 def level_name(points: int) -> str:
-    """`bare`, `2 support points`, `a space station + 1 point`, `a space base`."""
-    if points == 0:
-        return "bare"
-    if points >= MAX_POINTS:
-        return "a space base"
-    stations, rest = divmod(points, POINTS_PER_STATION)
-    parts = []
-    if stations:
-        parts.append("a space station" if stations == 1 else f"{stations} space stations")
-    if rest:
-        parts.append(f"{rest} support point" + ("s" if rest > 1 else ""))
-    return " + ".join(parts)
+    """`bare`, `2 support points`, `a space station + 1 support point`, `a space base`: the
+    words of the plot's level in rent_levels.csv (a plot without points `bare`)."""
+    return "bare" if points == 0 else RENT_LEVELS[max(0, min(points, MAX_POINTS))][2]
 
 
 #: The house-rule settings, in the order the Settings sheet shows them: settings.csv.
