@@ -5,7 +5,7 @@ worth). Templates only lay these out."""
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.core.books import Player
 from ledger.core.clock import Period
@@ -19,33 +19,54 @@ from ledger.rules.planetopoly.sheets import DeedRow, board_of
 SHOWN = layouts(__package__ or "ledger.rules.planetopoly")
 
 
+class Standing(NamedTuple):
+    """Where a player stands, each fact computed once for the status, the statement, the game
+    report and the served pages: cash, debt to the bank (§9), the deeds and support points at
+    sale value (§9), the state in words, and what a prisoner pays to leave now (§10: 600, 400,
+    200 by the turns missed; nothing once the sentence is served; None out of prison)."""
+
+    cash: Decimal
+    debt: Decimal
+    holdings: Decimal
+    state: str
+    bail: Decimal | None
+
+    @property
+    def worth(self) -> Decimal:
+        """Net worth: cash less debt, plus the holdings at sale value."""
+        return self.cash - self.debt + self.holdings
+
+
+def standing(books: Books, p: Player) -> Standing:
+    bail, turns = None, bank.turns(p)
+    if bank.flag(p, "in_prison"):
+        bail = Decimal("0.00") if bank.served(books, p) else bank.fine(books, turns)
+    state = f"in prison, {turns} turns missed (§10)" if bail is not None else "playing"
+    if bank.flag(p, "out"):
+        state = "out (lost by debt, §9)"
+    owned = bank.holdings(books, p.name)
+    held = sum((d.sale_value + d.point_sale * h.points for d, h in owned), Decimal(0))
+    return Standing(bank.cash(books, p), bank.debt(books, p), held, state, bail)
+
+
 def status(books: Books) -> dict[str, Any]:
     """`{"players": {"Ann": {"cash": "3910.00", "debt": "0.00", "in_prison": false,
     "prison_turns": 0, "out": false, "owns": {"speed-trap-1": 0}}}}` (deed -> support points)."""
     board = board_of(books)
     players: dict[str, Any] = {}
     for p in books.players:
+        s = standing(books, p)
         players[p.name] = {
-            "cash": f"{bank.cash(books, p):.2f}",
-            "debt": f"{bank.debt(books, p):.2f}",
+            "cash": f"{s.cash:.2f}",
+            "debt": f"{s.debt:.2f}",
             "in_prison": bank.flag(p, "in_prison"),
             "prison_turns": bank.turns(p),
             "out": bank.flag(p, "out"),
             "owns": {h.deed: h.points for h in board.owned_by(p.name)},
-            "bail_now": _bail_now(books, p),
+            "bail_now": None if s.bail is None else f"{s.bail:.2f}",
             "mortgage_value": f"{bank.mortgage_value(books, p):.2f}",
         }
     return {"players": players}
-
-
-def _bail_now(books: Books, p: Player) -> str | None:
-    """What a prisoner pays to leave now (§10: 600, 400, 200 by the turns missed; nothing once
-    the sentence is served); None for a player not in prison."""
-    if not bank.flag(p, "in_prison"):
-        return None
-    if bank.served(books, p):
-        return "0.00"
-    return f"{bank.fine(books, bank.turns(p)):.2f}"
 
 
 def status_text(books: Books) -> dict[str, Any]:
@@ -62,25 +83,24 @@ def status_text(books: Books) -> dict[str, Any]:
                 owns.append(f"{h.deed}: {level}")
             else:
                 owns.append(h.deed)
-        debt = bank.debt(books, p)
+        s = standing(books, p)
         players[p.name] = {
-            f"cash ({books.currency})": f"{bank.cash(books, p):,.2f}",
-            "debt": f"{debt:,.2f}"
-            + (f"\nof {fmt(bank.mortgage_value(books, p))} mortgage value (§9)" if debt else ""),
-            "state": _state_words(p) + _bail_words(books, p),
+            f"cash ({books.currency})": f"{s.cash:,.2f}",
+            "debt": f"{s.debt:,.2f}"
+            + (f"\nof {fmt(bank.mortgage_value(books, p))} mortgage value (§9)" if s.debt else ""),
+            "state": s.state + _bail_words(books, p, s.bail),
             "owns": "\n".join(owns),  # one deed a line
         }
     return {"players": players}
 
 
-def _bail_words(books: Books, p: Player) -> str:
+def _bail_words(books: Books, p: Player, bail: Decimal | None) -> str:
     """What a prisoner may do on their next turn (§10)."""
-    bail = _bail_now(books, p)
     if bail is None or bank.flag(p, "out"):
         return ""
-    if Decimal(bail) == 0:
+    if bail == 0:
         return ": sentence served, free on the next turn"
-    return f": {fmt(Decimal(bail))} {books.currency} to leave now, or stay"
+    return f": {fmt(bail)} {books.currency} to leave now, or stay"
 
 
 def rent_text(d: DeedRow, points: int) -> str:
@@ -98,16 +118,6 @@ def level_and_rent(d: DeedRow, points: int, kind: str) -> tuple[str, str]:
     return kind, "by the dice (§11)"
 
 
-def holdings_value(books: Books, player: Player) -> Decimal:
-    """What the player's deeds and support points would fetch sold to the bank (§9)."""
-    owned = bank.holdings(books, player.name)
-    return sum((d.sale_value + d.point_sale * h.points for d, h in owned), Decimal(0))
-
-
-def net_worth(books: Books, player: Player) -> Decimal:
-    return bank.cash(books, player) - bank.debt(books, player) + holdings_value(books, player)
-
-
 def deeds_table(books: Books, player: Player) -> Table:
     table = SHOWN["deeds"].table()
     for d, h in bank.holdings(books, player.name):
@@ -118,27 +128,21 @@ def deeds_table(books: Books, player: Player) -> Table:
     return table
 
 
-def _state_words(player: Player) -> str:
-    if bank.flag(player, "out"):
-        return "out (lost by debt, §9)"
-    if bank.flag(player, "in_prison"):
-        return f"in prison, {bank.turns(player)} turns missed (§10)"
-    return "playing"
+#: A statement's facts in money, in the order of `Standing`'s.
+_FACTS = ("cash", "debt to the bank", "holdings at sale value", "net worth")
 
 
 def statement(books: Books, player: Player, period: Period) -> Statement:
-    owed = bank.debt(books, player)
+    s = standing(books, player)
     facts = [
-        ("cash", f"{fmt(bank.cash(books, player))} {books.currency}"),
-        ("debt to the bank", f"{fmt(owed)} {books.currency}"),
-        ("holdings at sale value", f"{fmt(holdings_value(books, player))} {books.currency}"),
-        ("net worth", f"{fmt(net_worth(books, player))} {books.currency}"),
-        ("state", _state_words(player)),
+        (label, f"{fmt(amount)} {books.currency}")
+        for label, amount in zip(_FACTS, (s.cash, s.debt, s.holdings, s.worth), strict=True)
     ]
+    facts.append(("state", s.state))
     warnings = []
-    if owed > 0:
+    if s.debt > 0:
         warnings.append(
-            f"§9: {player.name} owes the bank {fmt(owed)} {books.currency}: no buying or building "
+            f"§9: {player.name} owes the bank {fmt(s.debt)} {books.currency}: no buying or building "
             "until it is repaid; money received repays it first"
         )
     upcoming = Table("Next", ["", ""], empty="Planetopoly has no periodic charges")
@@ -149,20 +153,12 @@ def statement(books: Books, player: Player, period: Period) -> Statement:
 def game_report(books: Books, since: int) -> Report:
     standings = SHOWN["standings"].table()
     ranked = sorted(
-        books.players, key=lambda p: (bank.flag(p, "out"), -net_worth(books, p), p.name)
+        ((p, standing(books, p)) for p in books.players),
+        key=lambda ps: (bank.flag(ps[0], "out"), -ps[1].worth, ps[0].name),
     )
-    for i, p in enumerate(ranked, start=1):
-        standings.rows.append(
-            [
-                str(i),
-                p.name,
-                fmt(bank.cash(books, p)),
-                fmt(bank.debt(books, p)),
-                fmt(holdings_value(books, p)),
-                fmt(net_worth(books, p)),
-                _state_words(p),
-            ]
-        )
+    for i, (p, s) in enumerate(ranked, start=1):
+        money = (fmt(s.cash), fmt(s.debt), fmt(s.holdings), fmt(s.worth))
+        standings.rows.append([str(i), p.name, *money, s.state])
     board = board_of(books)
     deeds = SHOWN["owned"].table()
     for h in board.holdings:

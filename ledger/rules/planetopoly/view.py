@@ -12,7 +12,7 @@ from ledger.core.report import Moves, Pick, Table, fmt
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.sheets import board_of
-from ledger.rules.planetopoly.statement import SHOWN, level_and_rent, rent_text
+from ledger.rules.planetopoly.statement import SHOWN, level_and_rent, rent_text, standing
 
 
 def view(books: Books) -> list[Table]:
@@ -26,32 +26,20 @@ def what_stands_next(books: Books) -> Table:
         if bank.flag(p, "out"):
             out.rows.append([p.name, "out of the game (§9)"])
             continue
-        owed = bank.debt(books, p)
-        if owed > 0:
-            out.rows.append(
-                [
-                    p.name,
-                    f"owes the bank {fmt(owed)} {books.currency}: money received repays it "
-                    "first, no buying or building until then (§9)",
-                ]
+        s, said = standing(books, p), []
+        if s.debt > 0:
+            said.append(
+                f"owes the bank {fmt(s.debt)} {books.currency}: money received repays it first, "
+                "no buying or building until then (§9)"
             )
         if bank.served(books, p):
-            out.rows.append(
-                [
-                    p.name,
-                    "in prison, the sentence served: free at the next turn, no fine (§10)",
-                ]
+            said.append("in prison, the sentence served: free at the next turn, no fine (§10)")
+        elif s.bail is not None:
+            said.append(
+                f"in prison, {bank.turns(p)} turn(s) missed: leaving costs {fmt(s.bail)} "
+                f"{books.currency} next turn (§10)"
             )
-        elif bank.flag(p, "in_prison"):
-            served = bank.turns(p)
-            fine = bank.fine(books, served)
-            out.rows.append(
-                [
-                    p.name,
-                    f"in prison, {served} turn(s) missed: leaving costs {fmt(fine)} "
-                    f"{books.currency} next turn (§10)",
-                ]
-            )
+        out.rows += [[p.name, what] for what in said]
     return out
 
 
