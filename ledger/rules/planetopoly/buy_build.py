@@ -51,13 +51,18 @@ def buy(books: Books, v: Buy, where: Where, event: str) -> str:
 
 
 def check_points(
-    books: Books, deed: DeedRow, owner: str, after: int, where: str, rule: str
+    books: Books, deed: DeedRow, owner: str, after: int | None, where: str, rule: str
 ) -> None:
-    board = board_of(books)
-    points = rules.planet_points(board, deed.planet, owner)
-    points[deed.key] = after
+    """§5's limits on the owner's plots of the deed's planet with `after` support points on the
+    deed (None: the plot sold), refused with each plot that breaks one."""
+    points = rules.planet_points(board_of(books), deed.planet, owner)
+    if after is None:
+        points.pop(deed.key, None)
+        said = "point-limit-sold"
+    else:
+        points[deed.key] = after
+        said = "point-limit-build" if rule == "§5" else "point-limit"
     breaches = rules.limit_breaches(points)
-    said = "point-limit-build" if rule == "§5" else "point-limit"
     if breaches:
         raise Refused(
             *[

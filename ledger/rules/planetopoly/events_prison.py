@@ -27,11 +27,9 @@ def card(books: Books, v: Card, where: Where, event: str) -> str:
     if amount <= 0:
         raise SAID.refuse("bad-amount", where["pay" if pay is not None else "receive"])
     text = f"{player.name}: event card" + (f" {v.card!r}" if v.card else "")
-    if pay is not None:
-        said = bank.pay_out(books, player, BANK, amount, Note("event", text, "§7", event))
-        return summarize(f"{text}: pays {amount:.2f} {books.currency} (§7)", said)
-    said = bank.pay_in(books, player, BANK, amount, Note("event", text, "§7", event))
-    return summarize(f"{text}: receives {amount:.2f} {books.currency} (§7)", said)
+    how, move = ("pays", bank.pay_out) if pay is not None else ("receives", bank.pay_in)
+    said = move(books, player, BANK, amount, Note("event", text, "§7", event))
+    return summarize(f"{text}: {how} {amount:.2f} {books.currency} (§7)", said)
 
 
 def prison(books: Books, v: Alone, where: Where, event: str) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from ledger.core.board import Note
 from ledger.core.books import BANK
-from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank, rules
 from ledger.rules.planetopoly.books import Books
 from ledger.rules.planetopoly.buy_build import add_points, check_points
@@ -89,19 +88,8 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
         if held.points:
             raise SAID.refuse("sell-points-first", where["deed"], p=player, d=deed, h=held)
         if deed.is_plot:
-            board.release(deed.key)
-            rest = rules.planet_points(board, deed.planet, player.name)
-            breaches = rules.limit_breaches(rest)
-            if breaches:
-                board.put(held)
-                raise Refused(
-                    *[
-                        SAID.problem("point-limit-sold", where["deed"], what=what, key=key)
-                        for key, what in breaches
-                    ]
-                )
-        else:
-            board.release(deed.key)
+            check_points(books, deed, player.name, None, where["deed"], "§9 §5")
+        board.release(deed.key)
         value, what = deed.sale_value, deed.name
     note = Note("sale", f"{player.name} sells {what} to the bank", "§9", event)
     said = bank.pay_in(books, player, BANK, value, note)
