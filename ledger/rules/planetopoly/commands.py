@@ -5,10 +5,10 @@ The players move their own pieces; the banker records what happened (a landing, 
 card). Positions and turns are not tracked, except what §5 and §10 need: a plot bought this
 turn (Holdings `new`) and the turns missed in prison (Players `prison_turns`).
 
-Where each rule's commands live: §3 start and §4 risk in `start_risk`; §5 and §6 buying and
-building in `buy_build`; rents (§5, §6, §11) in `rents`; §8 remote buys and §9 sales in
-`remote_sell`; §7 event cards and §10 prison in `events_prison`; the checks every command makes
-first in `kit`. This module holds the specs, the dispatch and the Events rows.
+Where each rule's commands live: a deed's (§5 and §6 buying and building, rents by §5, §6 and
+§11, §8 remote buys and §9 sales) in `deeds`; §3 start, §4 risk, §7 event cards and §10 prison
+in `fields`; the checks every command makes first in `kit`. This module holds the specs, the
+dispatch and the Events rows.
 """
 
 from __future__ import annotations
@@ -22,13 +22,10 @@ from ledger.core.problems import Problem
 from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank
 from ledger.rules.planetopoly.books import Books
-from ledger.rules.planetopoly.buy_build import build, buy
-from ledger.rules.planetopoly.events_prison import bail, card, prison, stay
+from ledger.rules.planetopoly.deeds import build, buy, remote_buy, rent, sell
+from ledger.rules.planetopoly.fields import bail, card, prison, risk, start, stay
 from ledger.rules.planetopoly.kit import Handler, NothingOwed, summarize
-from ledger.rules.planetopoly.remote_sell import remote_buy, sell
-from ledger.rules.planetopoly.rents import rent
 from ledger.rules.planetopoly.sheets import board_of, replace_holding
-from ledger.rules.planetopoly.start_risk import risk, start
 from ledger.rules.planetopoly.tables import SAID
 
 _HERE = __package__ or "ledger.rules.planetopoly"
