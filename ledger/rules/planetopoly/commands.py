@@ -54,17 +54,17 @@ def _actor(books: Books, move: Move) -> str | None:
 
 
 def apply(
-    books: Books, name: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
+    books: Books, action: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
     """Check the parameters by the spec, apply the command; problems instead of changes (the
     caller saves nothing then)."""
-    spec = SPECS.get(name)
+    spec = SPECS.get(action)
     if spec is None:
-        return "", [SAID.problem("no-such-command", name, name=name, names=", ".join(SPECS))]
+        return "", [SAID.problem("no-such-command", action, name=action, names=", ".join(SPECS))]
     move, problems = decode(spec, given, where)
     if problems:
         return "", problems
-    over = bank.game_over(books, name)
+    over = bank.game_over(books, action)
     if over is not None:
         return "", [over]
     full = {p.name: where.get(p.name, p.cli) for p in spec.params}
@@ -73,7 +73,7 @@ def apply(
     actor = _actor(books, move)
     served = [p.name for p in books.players if bank.served(books, p)]
     try:
-        summary = HANDLERS[name](books, move, full, event)
+        summary = HANDLERS[action](books, move, full, event)
     except Refused as exc:  # nothing posted yet: the board and the dice as they were
         books.state = saved
         del books.dice[rolls:]
@@ -87,7 +87,7 @@ def apply(
             if h.new and h.owner != actor:
                 board.put(replace_holding(h, new=False))
     said = bank.eliminate(books, event)
-    if name != "bail":  # (bail says it itself)
+    if action != "bail":  # (bail says it itself)
         said = [
             f"{n} has served the sentence and leaves prison, no fine (§10)"
             for n in served

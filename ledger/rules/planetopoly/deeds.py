@@ -81,9 +81,9 @@ def check_points(
         )
 
 
-def add_points(
-    books: Books, player: Player, deed: DeedRow, n: int, where: Where, rule: str
-) -> HoldingRow:
+def add_points(books: Books, player: Player, deed: DeedRow, n: int, where: Where, rule: str) -> int:
+    """`n` support points on the player's own plot, within §5's limits: the plot's points after
+    (a refusal leaves the board as it was: `commands.apply`)."""
     board = board_of(books)
     held = board.holding(deed.key)
     if not deed.is_plot:
@@ -97,7 +97,8 @@ def add_points(
     check_points(
         books, deed, player.name, held.points + n, where.get("points", where["deed"]), "§5"
     )
-    return held
+    board.put(replace_holding(held, points=held.points + n))
+    return held.points + n
 
 
 def build(books: Books, v: Build, where: Where, event: str) -> str:
@@ -106,11 +107,9 @@ def build(books: Books, v: Build, where: Where, event: str) -> str:
     n = 1 if v.points is None else int(v.points)
     check_free(books, player, where["player"], "build: a prisoner does not move")
     check_no_debt(books, player, where["player"], "build")
-    held = add_points(books, player, deed, n, where, "§5")
+    level = tables.level_name(add_points(books, player, deed, n, where, "§5"))
     cost = deed.point_price * n
     check_afford(books, player, cost, f"{n} support points on {deed.name}", "§5", where["player"])
-    board_of(books).put(replace_holding(held, points=held.points + n))
-    level = tables.level_name(held.points + n)
     memo = f"{player.name} builds {n} support point{'s' * (n > 1)} on {deed.name}: {level}"
     said = bank.pay_out(books, player, BANK, cost, Note("build", memo, "§5", event))
     return summarize(
@@ -150,7 +149,7 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
         raise NothingOwed(said)
     if deed.is_plot:
         if v.dice:
-            read_dice(books, v.dice, where["dice"], "rent")  # thrown to move: nothing to decide
+            read_dice(v.dice, where["dice"])  # thrown to move: nothing to decide
         amount = deed.rent_at(held.points)
         how = tables.level_name(held.points)
         rule = "§5"
@@ -158,7 +157,7 @@ def rent(books: Books, v: Rent, where: Where, event: str) -> str:
         if not v.dice:
             kind = deed.kind.replace("-", " ")
             raise SAID.refuse("missing-dice", where["dice"], kind=kind, p=player, d=deed)
-        a, b = read_dice(books, v.dice, where["dice"], "rent")
+        a, b = read_dice(v.dice, where["dice"])
         n = st_count(books, owner.name, deed.kind)
         amount = Decimal(tables.ST_RENT[n][a + b])
         how = f"{n} owned, dice {a}+{b}={a + b}"
@@ -192,22 +191,18 @@ def remote_buy(books: Books, v: RemoteBuy, where: Where, event: str) -> str:
     if claim != player.name:
         said = "no-claim" if claim else "no-claim-by-anyone"
         raise SAID.refuse(said, where["deed"], p=player, d=deed, claim=claim)
-    held = board.holding(deed.key)
     n: int = v.points or 0
-    if held is None:
+    if board.holding(deed.key) is None:
         if n:
             raise SAID.refuse("points-on-a-new-plot", where["points"])
         cost, what = deed.price, deed.name
+        board.put(HoldingRow(deed.key, player.name, 0, True))
     else:
-        held = add_points(books, player, deed, n, where, "§8")
+        add_points(books, player, deed, n, where, "§8")
         cost, what = deed.point_price * n, f"{n} support points on {deed.name}"
     check_afford(
         books, player, cost + deed.premium, f"{what} and the premium", "§8", where["player"]
     )
-    if held is None:
-        board.put(HoldingRow(deed.key, player.name, 0, True))
-    else:
-        board.put(replace_holding(held, points=held.points + n))
     note = Note("buy", f"{player.name} buys {what} remotely", "§8", event)
     said = bank.pay_out(books, player, BANK, cost, note)
     memo = f"{player.name} pays {lander.name} the premium of {deed.name}"

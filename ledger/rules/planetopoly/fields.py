@@ -41,7 +41,7 @@ def start(books: Books, v: Start, where: Where, event: str) -> str:
 def risk(books: Books, v: Risk, where: Where, event: str) -> str:
     player = find_player(books, v.player, where["player"])
     check_free(books, player, where["player"], "land on the risk field: a prisoner does not move")
-    a, b = read_dice(books, v.dice, where["dice"], "risk")
+    a, b = read_dice(v.dice, where["dice"])
     amount = tables.RISK[a - 1][b - 1]
     how = "receives" if amount > 0 else "pays"
     text = f"{player.name} {how} {abs(amount)} on the risk field ({a},{b})"

@@ -6,7 +6,7 @@ Rule numbers (§3, §11) are those of ../shared/rules/planetopoly.txt.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -92,28 +92,16 @@ class Planetopoly(Game):
     state_type = Board
     records = RECORDS
 
-    def check_state(self, books: Books) -> Iterable[Problem]:
-        return checks.check_state(books)
+    check_state = staticmethod(checks.check_state)
 
     # -- commands --------------------------------------------------------------------------------
+    apply = staticmethod(commands.apply)
+
     def commands(self) -> Mapping[str, ActionSpec]:
         return commands.SPECS
 
-    def apply(
-        self,
-        books: Books,
-        action: str,
-        given: Mapping[str, Any],
-        where: Mapping[str, str],
-        event: str,
-    ) -> tuple[str, list[Problem]]:
-        return commands.apply(books, action, given, where, event)
-
-    def status(self, books: Books) -> dict[str, Any]:
-        return statement.status(books)
-
-    def status_text(self, books: Books) -> dict[str, Any]:
-        return statement.status_text(books)
+    status = staticmethod(statement.status)
+    status_text = staticmethod(statement.status_text)
 
     def tick(
         self, books: Books, days: int, progress: Callable[[int], None] | None = None

@@ -79,7 +79,8 @@ def check_afford(
         raise SAID.refuse("cannot-afford", where, rule=rule, p=player, what=what, **money)
 
 
-def read_dice(books: Books, text: str, where: str, purpose: str) -> tuple[int, int]:
+def read_dice(text: str, where: str) -> tuple[int, int]:
+    """The two dice as thrown (§2: `3,5` or `3 5`), each 1 to 6."""
     parts = [x.strip() for x in text.replace(" ", ",").split(",") if x.strip()]
     try:
         a, b = (int(x) for x in parts)
@@ -91,6 +92,7 @@ def read_dice(books: Books, text: str, where: str, purpose: str) -> tuple[int, i
 
 
 def record_dice(books: Books, a: int, b: int, purpose: str, decided: str) -> None:
+    """The two dice in the Dice sheet, with what they decided."""
     for value in (a, b):
         roll = books.roll(6, purpose, entered=value)
         books.decide(roll, decided)
