@@ -21,13 +21,9 @@ from ledger.rules.planetopoly.tables import SAID
 LOAN_PREFIX = "loan:"
 
 
-def loan_account(name: str) -> str:
-    return f"{LOAN_PREFIX}{name}"
-
-
 def loan_of(player: Player) -> steps.Loan:
-    """§9: the bank lends exactly the shortfall, at no cost."""
-    return steps.Loan(loan_account(player.name), player.name, "§9")
+    """§9: the bank lends exactly the shortfall, at no cost, into the account `loan:NAME`."""
+    return steps.Loan(f"{LOAN_PREFIX}{player.name}", player.name, "§9")
 
 
 def cash(books: Books, player: Player) -> Decimal:

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any, get_type_hints
 
 from ledger.core import board
-from ledger.core.params import Move, decode
+from ledger.core.params import decode
 from ledger.core.problems import Problem
 from ledger.core.steps import Refused
 from ledger.rules.planetopoly import bank
@@ -47,12 +47,6 @@ HANDLERS: dict[str, Handler] = {
 SPECS = board.commands(_HERE, {name: get_type_hints(h)["v"] for name, h in HANDLERS.items()})
 
 
-def _actor(books: Books, move: Move) -> str | None:
-    name = getattr(move, "player", None)
-    p = books.player(str(name)) if name else None
-    return p.name if p else None
-
-
 def apply(
     books: Books, action: str, given: Mapping[str, Any], where: Mapping[str, str], event: str
 ) -> tuple[str, list[Problem]]:
@@ -70,7 +64,8 @@ def apply(
     full = {p.name: where.get(p.name, p.cli) for p in spec.params}
     board = board_of(books)
     saved, rolls = board.clone(), len(books.dice)
-    actor = _actor(books, move)
+    name = getattr(move, "player", None)
+    actor = books.player(str(name)) if name else None
     served = [p.name for p in books.players if bank.served(books, p)]
     try:
         summary = HANDLERS[action](books, move, full, event)
@@ -84,7 +79,7 @@ def apply(
         return "nothing posted", [exc.said]
     if actor is not None:  # another player's move: a plot bought before may now take points
         for h in list(board.holdings):
-            if h.new and h.owner != actor:
+            if h.new and h.owner != actor.name:
                 board.put(replace_holding(h, new=False))
     said = bank.eliminate(books, event)
     if action != "bail":  # (bail says it itself)
