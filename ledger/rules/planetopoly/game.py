@@ -78,12 +78,10 @@ class Planetopoly(Game):
         return settings.get_decimal("start_money"), "§1"
 
     def new_player_extra(self, player: Player) -> tuple[tuple[str, object], ...]:
-        return (
-            ("debt", Decimal("0.00")),
-            ("in_prison", False),
-            ("prison_turns", 0),
-            ("out", False),
-        )
+        """The game's own Players columns (sheets.csv) as a new player's: no debt, not in
+        prison, no turns missed, not out."""
+        blank = {"money": Decimal("0.00"), "bool": False, "int": 0}
+        return tuple((c.name, blank[c.kind]) for c in sheets.PLAYER_COLUMNS)
 
     # -- sheets ----------------------------------------------------------------------------------
     def new_state(self, books: Books) -> None:
