@@ -64,8 +64,8 @@ def apply(
     full = {p.name: where.get(p.name, p.cli) for p in spec.params}
     board = board_of(books)
     saved, rolls = board.clone(), len(books.dice)
-    name = getattr(move, "player", None)
-    actor = books.player(str(name)) if name else None
+    who = getattr(move, "player", None)
+    actor = books.player(str(who)) if who else None
     served = [p.name for p in books.players if bank.served(books, p)]
     try:
         summary = HANDLERS[action](books, move, full, event)
