@@ -238,7 +238,7 @@ def sell(books: Books, v: Sell, where: Where, event: str) -> str:
             raise SAID.refuse("sell-points-first", where["deed"], p=player, d=deed, h=held)
         if deed.is_plot:
             check_points(books, deed, player.name, None, where["deed"], "§9 §5")
-        board.release(deed.key)
+        board.release(held.deed)  # the row found, as typed (a key is found in any case)
         value, what = deed.sale_value, deed.name
     note = Note("sale", f"{player.name} sells {what} to the bank", "§9", event)
     said = bank.pay_in(books, player, BANK, value, note)
