@@ -109,7 +109,14 @@ def build(books: Books, v: Build, where: Where, event: str) -> str:
     check_no_debt(books, player, where["player"], "build")
     level = tables.level_name(add_points(books, player, deed, n, where, "§5"))
     cost = deed.point_price * n
-    check_afford(books, player, cost, f"{n} support points on {deed.name}", "§5", where["player"])
+    check_afford(
+        books,
+        player,
+        cost,
+        f"{n} support point{'s' * (n > 1)} on {deed.name}",
+        "§5",
+        where["player"],
+    )
     memo = f"{player.name} builds {n} support point{'s' * (n > 1)} on {deed.name}: {level}"
     said = bank.pay_out(books, player, BANK, cost, Note("build", memo, "§5", event))
     return summarize(
@@ -199,7 +206,7 @@ def remote_buy(books: Books, v: RemoteBuy, where: Where, event: str) -> str:
         board.put(HoldingRow(deed.key, player.name, 0, True))
     else:
         add_points(books, player, deed, n, where, "§8")
-        cost, what = deed.point_price * n, f"{n} support points on {deed.name}"
+        cost, what = deed.point_price * n, f"{n} support point{'s' * (n > 1)} on {deed.name}"
     check_afford(
         books, player, cost + deed.premium, f"{what} and the premium", "§8", where["player"]
     )

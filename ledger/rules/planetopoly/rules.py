@@ -9,18 +9,23 @@ from ledger.rules.planetopoly.sheets import Board
 from ledger.rules.planetopoly.tables import POINT_LIMITS
 
 
+def _plots(board: Board, planet: str) -> dict[str, str]:
+    """The planet's plots: each Deeds key as a Holdings row may type it (in any case) -> the key."""
+    return {d.key.casefold(): d.key for d in board.planet_plots(planet)}
+
+
 def claimant(board: Board, planet: str) -> str | None:
     """§5: whoever owns a plot of the planet claims all of it."""
-    keys = {d.key for d in board.planet_plots(planet)}
-    return next((h.owner for h in board.holdings if h.deed in keys), None)
+    keys = _plots(board, planet)
+    return next((h.owner for h in board.holdings if h.deed.casefold() in keys), None)
 
 
 def unfinished_claims(board: Board, player: str) -> list[str]:
     """§5: the planets the player claims and holds fewer than two deeds of."""
     out = []
     for planet in sorted({d.planet for d in board.deeds if d.is_plot}):
-        keys = {d.key for d in board.planet_plots(planet)}
-        mine = sum(1 for h in board.owned_by(player) if h.deed in keys)
+        keys = _plots(board, planet)
+        mine = sum(1 for h in board.owned_by(player) if h.deed.casefold() in keys)
         if mine == 1:
             out.append(planet)
     return out
@@ -41,6 +46,7 @@ def limit_breaches(points: Mapping[str, int]) -> list[tuple[str, str]]:
 
 
 def planet_points(board: Board, planet: str, owner: str) -> dict[str, int]:
-    """The owner's plots of the planet and their support points."""
-    keys = {d.key for d in board.planet_plots(planet)}
-    return {h.deed: h.points for h in board.holdings if h.deed in keys and h.owner == owner}
+    """The owner's plots of the planet (by their Deeds key) and their support points."""
+    keys = _plots(board, planet)
+    held = [h for h in board.holdings if h.deed.casefold() in keys and h.owner == owner]
+    return {keys[h.deed.casefold()]: h.points for h in held}

@@ -94,9 +94,9 @@ class Board:
         return [d for d in self.deeds if d.is_plot and d.planet == planet]
 
     def put(self, row: HoldingRow) -> None:
-        """Replace the holding of the same deed, or add it."""
+        """Replace the holding of the same deed (its key in any case), or add it."""
         for i, h in enumerate(self.holdings):
-            if h.deed == row.deed:
+            if h.deed.casefold() == row.deed.casefold():
                 self.holdings[i] = row
                 return
         self.holdings.append(row)
@@ -111,8 +111,8 @@ class Board:
         self.put(HoldingRow(deed, name, 0, d is not None and d.is_plot))
 
     def release(self, deed: str) -> None:
-        """The deed back to the bank: nobody holds it."""
-        self.holdings = [h for h in self.holdings if h.deed != deed]
+        """The deed back to the bank: nobody holds it (its key in any case)."""
+        self.holdings = [h for h in self.holdings if h.deed.casefold() != deed.casefold()]
 
 
 #: The sheets and the players' own columns, as sheets.csv declares them (a deed's kind one of
