@@ -239,17 +239,11 @@ def parse_dice(text: str, where: str, rule: str = "") -> tuple[list[int], list[P
     ]
 
 
-def places(count: int, start: int) -> list[int]:
-    """The places in the turn order of `count` players as they were entered, the player at
-    index `start` first (place 1)."""
-    return [(i - start) % count + 1 for i in range(count)]
-
-
 def set_order(books: Books, start: int, column: str = "order") -> None:
     """The players' places (their `column`) in the order they were entered, from the player at
     index `start` among the ordinary players."""
     players = [p for p in books.players if p.role == PLAYER_ROLE]
-    order = dict(zip((p.name for p in players), places(len(players), start), strict=True))
+    order = {p.name: (i - start) % len(players) + 1 for i, p in enumerate(players)}
     books.players = [
         msgspec.structs.replace(
             p, extra=tuple((k, order.get(p.name) if k == column else v) for k, v in p.extra)

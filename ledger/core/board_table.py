@@ -224,11 +224,8 @@ class Table:
         return Turn(row, tuple(lines), next=nxt.name if nxt else None, next_round=self.round)
 
     def save(self) -> None:
-        """The table back into the books: the seats, and what a game's table keeps of its own."""
-        self.save_seats()
-
-    def save_seats(self) -> None:
-        """The seats back into the Players sheet's columns, the round into the day."""
+        """The seats back into the Players sheet's columns, the round into the day; a game's
+        table adds what it keeps of its own."""
         for s in self.seats:
             colour, field, out = s.colour or None, s.field, s.out
             set_columns(self.books, s.name, colour=colour, field=field, out=out)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from decimal import Decimal
-from functools import partial
 from types import MappingProxyType
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -260,19 +259,6 @@ class Play(Generic[T]):
         return table.finish(seat.name, (d1, d2), (frm, to), what, rule, *args)
 
 
-def play(
-    table: Table, dice: list[int], event: str, turn: Callable[..., Play[Any]], won_rule: str = ""
-) -> Turn:
-    """Roll two dice (or take the table's), record them in the Dice sheet, play the current
-    player's turn (`turn(table, seat, pips, event)`, the game's `Play`)."""
-    books, seat = table.books, table.current
-    assert seat is not None, "a turn needs a player whose turn it is"
-    d1, d2 = board.two_dice(books, len(table.turns) + 1, seat.name, dice)
-    done = turn(table, seat, d1 + d2, event).take(d1, d2, won_rule)
-    board.decide(books, 2, f"{seat.name} moves {done.row.frm} -> {done.row.to} {done.row.what}")
-    return done
-
-
 class TurnGame(Game):
     """What every board game's `Game` does alike: `ledger roll` and `tick`, the forecast, the
     first player, a player out or the game over refused, what a player may do from their page;
@@ -291,8 +277,14 @@ class TurnGame(Game):
         """The game's table, read from its books."""
 
     def play_turn(self, table: Table, dice: list[int], event: str, **turn: Any) -> Turn:
-        """The current player's turn from the dice (none: drawn from the seed)."""
-        return play(table, dice, event, partial(self.turn, **turn), self.turn_rules.won)
+        """The current player's turn from two dice, the table's (`dice`) or drawn from the seed,
+        recorded in the Dice sheet: the game's `Play` (with the game's `turn` arguments)."""
+        books, seat = table.books, table.current
+        assert seat is not None, "a turn needs a player whose turn it is"
+        d1, d2 = board.two_dice(books, len(table.turns) + 1, seat.name, dice)
+        done = self.turn(table, seat, d1 + d2, event, **turn).take(d1, d2, self.turn_rules.won)
+        board.decide(books, 2, f"{seat.name} moves {done.row.frm} -> {done.row.to} {done.row.what}")
+        return done
 
     def roll(
         self,

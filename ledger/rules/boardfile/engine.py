@@ -49,7 +49,7 @@ class Table(board_table.Table):
         self.level[deed] = 0
 
     def save(self) -> None:
-        self.save_seats()
+        super().save()
         self.state.owners = [
             OwnerRow(s.number, s.name, self.owner.get(s.number, ""), self.level.get(s.number, 0))
             for s in self.squares

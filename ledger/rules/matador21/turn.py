@@ -33,7 +33,7 @@ class Table(board_table.Table):
         return board.how_many(self, owner, lambda n: n in by_number and by_number[n].type == kind)
 
     def save(self) -> None:
-        self.save_seats()
+        super().save()
         rows = [
             msgspec.structs.replace(r, owner=self.owner.get(r.field, "")) for r in self.state.owners
         ]
