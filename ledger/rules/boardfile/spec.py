@@ -15,6 +15,7 @@ from typing import Any
 
 import msgspec
 
+from ledger.core.data import rows
 from ledger.core.money import parse_amount
 from ledger.core.problems import Problem
 from ledger.core.sayings import Sayings
@@ -74,27 +75,28 @@ class Rules(msgspec.Struct, frozen=True):
         return [s for s in self.squares if s.group == name and s.ownable]
 
 
-#: The keys a file may have, by table: (kind of value, default; None: required).
-TOP: dict[str, tuple[str, Any]] = {
-    "name": ("text", "a board of our own"),
-    "start_money": ("money", None),
-    "pass_start": ("money", ZERO),
-    "land_on_start": ("money", ZERO),
-    "shortfall": ("shortfall", LOAN),
-    "loan_limit": ("percent", Decimal(50)),
-    "full_group_rent": ("factor", Decimal(1)),
-    "buy_on_landing": ("bool", True),
-}
-JAIL_KEYS: dict[str, tuple[str, Any]] = {"fine": ("money", ZERO)}
-HOUSE_KEYS: dict[str, tuple[str, Any]] = {
-    "pot": ("bool", False),
-    "pot_bonus": ("money", ZERO),
-    "double_start": ("bool", False),
-}
-FIELD_KEYS = ("name", "kind", "group", "price", "rents", "amount")
+def _keys() -> dict[str, dict[str, tuple[str, Any]]]:
+    """The keys a file may have, by table ("": the top, "field": a [[field]]), from keys.csv:
+    how each is read and its default (None: required)."""
+    keys: dict[str, dict[str, tuple[str, Any]]] = {}
+    for row in rows(__package__ or "ledger.rules.boardfile", "keys.csv"):
+        kind, text = row["read as"], row["default"]
+        default: Any = Decimal(text) if kind in ("money", "factor", "percent") and text else text
+        default = (text == "true") if kind == "bool" else default
+        keys.setdefault(row["table"], {})[row["key"]] = (kind, default if text else None)
+    return keys
+
+
+KEYS = _keys()
+TOP, JAIL_KEYS, HOUSE_KEYS = KEYS[""], KEYS["jail"], KEYS["house_rules"]
+FIELD_KEYS = tuple(KEYS["field"])
 #: The keys each kind of field needs; it has no use for the others.
 WANTS = dict.fromkeys(OWNABLE, ("group", "price", "rents")) | {TAX: ("amount",)}
 TABLES = {"jail": JAIL_KEYS, "house_rules": HOUSE_KEYS}
+#: What a value read each way must be, as a mistake says it (wanted.csv).
+_WANTED = {
+    r["read as"]: r["wanted"] for r in rows(__package__ or "ledger.rules.boardfile", "wanted.csv")
+}
 
 
 def lines_of(text: str) -> dict[tuple[str, int, str], int]:
@@ -221,16 +223,6 @@ _READERS: dict[str, Callable[[Any], Any]] = {
         else None
     ),
 }
-_WANTED = {
-    "money": "an amount of 0 or more, to the cent (e.g. 60 or 12.50)",
-    "factor": "a number of 1 or more (1: no raise)",
-    "percent": "a percentage of 0 to 100",
-    "bool": "true or false",
-    "text": "a name in quotes",
-    "shortfall": '"loan" (the bank lends it) or "out" (the player pays all they have and is out)',
-    "kind": "one of " + ", ".join(KINDS),
-    "rents": "a list of amounts, e.g. [2, 10, 30]",
-}
 
 
 def read(text: str, where: Callable[[int], str]) -> tuple[Rules | None, list[Problem]]:
@@ -289,16 +281,15 @@ def _square(r: _Reader, i: int, data: dict[str, Any]) -> tuple[Square | None, Sq
             known = ", ".join(FIELD_KEYS)
             r.say("unknown-field-key", ("field", i, key), i=i + 1, key=key, known=known)
     values: dict[str, Any] = {}
-    for key, kind in (("name", "text"), ("kind", "kind")):
+    for key, (kind, _) in list(KEYS["field"].items())[:2]:  # name and kind
         if key not in data:
             r.say("field-without", at, i=i + 1, key=key, wanted=_WANTED[kind])
         else:
             values[key] = r.value(kind, data[key], ("field", i, key), f"field {i + 1}'s {key}")
     kind = values.get("kind")
     wants = WANTS.get(kind or "", ())
-    for key, read_as in (("group", "text"), ("price", "money"), ("rents", "rents")):
+    for key, (read_as, _) in list(KEYS["field"].items())[2:]:
         _one(r, i, data, values, key, read_as, key in wants, kind)
-    _one(r, i, data, values, "amount", "money", "amount" in wants, kind)
     if values.get("name") is None or kind is None:
         return None, None
     sketch = Square(i + 1, values["name"], kind, values.get("group") or "")
