@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from typing import Protocol
 
-from ledger.core.board_table import TurnRow, TurnRules
+from ledger.core.board_table import TurnRow, TurnRules, whole
 from ledger.core.books import PLAYER_ROLE, Books, Player
 from ledger.core.problems import CellRef, Problem, problem
 
@@ -45,11 +45,11 @@ def check_seats(
         yield problem("no-players-left", _column(players, columns, "out"), said, hint)
     colours: dict[str, str] = {}
     orders: dict[int, str] = {}
-    placed = any(_whole(p.get("order")) for p in players)
+    placed = any(whole(p.get("order")) for p in players)
     for p in players:
         ref, at = p.ref, f"player {p.name}"
         field = p.get("field")
-        on = isinstance(field, int) and not isinstance(field, bool) and 1 <= field <= (fields or 0)
+        on = isinstance(field, int) and whole(field) and 1 <= field <= (fields or 0)
         if fields is not None and not on:
             said = f"{p.name}'s piece stands on field {field!r}, not on the board (1-{fields})"
             hint = _said(rules.piece, "a piece always stands on a field")
@@ -80,10 +80,6 @@ def _column(players: Sequence[Player], columns: Sequence[str], column: str) -> s
     return f"{top}:{_cell(last, columns, column, '').partition('!')[2]}"
 
 
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _place(
     p: Player, where: str, orders: dict[int, str], placed: bool, rules: TurnRules
 ) -> Iterator[Problem]:
@@ -91,7 +87,7 @@ def _place(
     far); empty only while nobody's is (`placed`), before the first player is drawn."""
     order = p.get("order")
     hint = _said(rules.order, "give each player a place of their own, 1 the first")
-    if not _whole(order):
+    if not whole(order):
         if placed:
             yield problem("missing-value", where, f"{p.name} has no place in the turn order", hint)
         return

@@ -81,8 +81,13 @@ class Turn(msgspec.Struct, frozen=True):
         return f"{head}\nNext: {self.next} (round {self.next_round})."
 
 
+def whole(value: object) -> bool:
+    """Whether a cell holds a whole number (a field, a place in the turn order)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _int(value: object, default: int) -> int:
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
+    return value if isinstance(value, int) and whole(value) else default
 
 
 class Table:

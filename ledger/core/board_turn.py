@@ -1,15 +1,8 @@
 """One turn of a board game from two dice, the same for every board game: the move by the dice,
 the field landed on bought, its rent paid to its owner (all one has, then the game's rule), the
 game's other fields, and the turn's row and report lines. Made of the shared steps
-(ledger.core.board): every posting goes through them.
-
-Game-blind: a game's turn is a subclass of `Play` that says how it reckons a rent (`rent_of`),
-what its fields that nobody owns do (`land_on`) and what a shortfall does (`loan`, `short`);
-its words are data, its turn.csv (`Words`): a row a saying, with the rule it writes in the
-journal's `rule` column and the Turns row, and the template of what it says, so the engine says
-each game's words as the game's text has them. `TurnGame` is the part of a board game's `Game`
-they share: `roll` and `tick`, the forecast, the first player, a player out or the game over
-refused, what a player may do from their page.
+(ledger.core.board): every posting goes through them. Game-blind: a game's turn is its `Play`,
+its words are its turn.csv (`Words`); `TurnGame` is what the games' `Game` share.
 """
 
 from __future__ import annotations
@@ -75,7 +68,8 @@ class Words:
 
 class Play(Generic[T]):
     """One turn as it is played: what it says (`said`), the rules it names (`keys`), the lines
-    it adds to the tick's report and the transactions it posts."""
+    it adds to the tick's report and the transactions it posts. A game's turn is a subclass
+    that says what is its own (the hooks below: a rent, a field nobody owns, a shortfall)."""
 
     words: ClassVar[Words]
     #: One charge line for the whole turn (what it did, by which rules, all it paid), rather
