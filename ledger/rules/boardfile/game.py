@@ -18,8 +18,10 @@ from ledger.core.game import unknown_report
 from ledger.core.params import ActionSpec
 from ledger.core.problems import CellRef, Problem
 from ledger.core.settings import Settings
-from ledger.rules.boardfile import spec
+from ledger.rules.boardfile import spec, view
 from ledger.rules.boardfile.books import Books
+from ledger.rules.boardfile.checks import check_state
+from ledger.rules.boardfile.commands import buy, rent, roll
 from ledger.rules.boardfile.engine import (
     LOAN_PREFIX,
     POT,
@@ -117,8 +119,6 @@ class BoardGame(board_turn.TurnGame):
         books.state.rules = read_board(books.state)[0]
 
     def check_state(self, books: Books) -> Iterable[Problem]:
-        from ledger.rules.boardfile.checks import check_state
-
         return check_state(books, read_board(books.state)[1])
 
     def setup(self, books: Books, first: str | None) -> list[Problem]:
@@ -136,8 +136,6 @@ class BoardGame(board_turn.TurnGame):
         return COMMANDS
 
     def handlers(self) -> Mapping[str, CommandHandler]:
-        from ledger.rules.boardfile.commands import buy, rent, roll
-
         return {"roll": roll, "buy": buy, "rent": rent}
 
     def names(self, books: Books, what: str) -> list[str]:
@@ -150,30 +148,20 @@ class BoardGame(board_turn.TurnGame):
 
     # -- what the table sees -------------------------------------------------------------------
     def status(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.boardfile.view import status
-
-        return status(table_of(books))
+        return view.status(table_of(books))
 
     def status_text(self, books: Books) -> dict[str, Any]:
-        from ledger.rules.boardfile.view import status_text
-
-        return status_text(table_of(books))
+        return view.status_text(table_of(books))
 
     def view(self, books: Books) -> Any:
-        from ledger.rules.boardfile.view import view
-
-        return view(table_of(books))
+        return view.view(table_of(books))
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
-        from ledger.rules.boardfile.view import statement
-
-        return statement(table_of(books), player, period, ahead)
+        return view.statement(table_of(books), player, period, ahead)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
-        from ledger.rules.boardfile.view import game_report
-
         if kind == "game":
-            return game_report(table_of(books), since)
+            return view.game_report(table_of(books), since)
         raise unknown_report(f"there is no report {kind!r}", "game")
 
 

@@ -21,6 +21,7 @@ from ledger.core.problems import Problem
 from ledger.core.report import Pick
 from ledger.core.settings import Settings
 from ledger.core.steps import set_columns
+from ledger.rules.matador21 import checks, statement, view
 from ledger.rules.matador21 import sheets as defs
 from ledger.rules.matador21.books import Books
 from ledger.rules.matador21.sheets import (
@@ -126,9 +127,7 @@ class Matador21(board_turn.TurnGame):
     records = defs.RECORDS
 
     def check_state(self, books: Books) -> Iterable[Problem]:
-        from ledger.rules.matador21.checks import check_state
-
-        return check_state(books)
+        return checks.check_state(books)
 
     # -- the start: colours and the first player (301.1, 301.4) -------------------------
     def setup(self, books: Books, first: str | None) -> list[Problem]:
@@ -166,7 +165,7 @@ class Matador21(board_turn.TurnGame):
         return Table(books, state_of(books))
 
     def status(self, books: Books) -> dict[str, Any]:
-        table = Table(books, state_of(books))
+        table = self.table_of(books)
         return {
             "turn": table.current.name if table.current else None,
             "round": table.round,
@@ -186,7 +185,7 @@ class Matador21(board_turn.TurnGame):
     def status_text(self, books: Books) -> dict[str, Any]:
         """`ledger status` as people read it: fields by number and name, amounts with
         thousands separators (as `ledger balance`); `status` keeps the numbers for --json."""
-        table = Table(books, state_of(books))
+        table = self.table_of(books)
         facts: dict[str, Any] = {"round": table.round}
         if table.winner is not None:
             facts["winner"] = f"{table.winner} (403.1)"
@@ -208,20 +207,14 @@ class Matador21(board_turn.TurnGame):
 
     # -- statements and the summary --------------------------------------------------------
     def view(self, books: Books) -> Any:  # the served pages' view of the table
-        from ledger.rules.matador21.view import view
-
-        return view(books)
+        return view.view(books)
 
     def statement(self, books: Books, player: Player, period: Period, ahead: Any) -> Any:
-        from ledger.rules.matador21.statement import statement
-
-        return statement(books, player, period)
+        return statement.statement(books, player, period)
 
     def report(self, books: Books, kind: str, since: int) -> Any:
-        from ledger.rules.matador21.statement import game_report
-
         if kind == "game":
-            return game_report(books, since)
+            return statement.game_report(books, since)
         raise unknown_report(f"there is no report {kind!r} here", "game")
 
 

@@ -203,16 +203,8 @@ def game_report(books: Books, since: int) -> BoardReport:
     standings = board_parts.standings(table, table.worth, columns, cells)
     board = SHOWN["board"].table()
     for f in table.squares:
-        board.rows.append(
-            [
-                str(f.field),
-                f.name,
-                f.type,
-                fmt(f.price),
-                _rent_text(table, f.field),
-                table.owner.get(f.field, ""),
-            ]
-        )
+        rent, owner = _rent_text(table, f.field), table.owner.get(f.field, "")
+        board.rows.append([str(f.field), f.name, f.type, fmt(f.price), rent, owner])
     facts = [
         ("round", str(table.round)),
         ("turns played", str(len(state_of(books).turns))),

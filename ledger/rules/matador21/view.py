@@ -37,22 +37,19 @@ def next_turn(table: GameTable) -> Table:
 
 
 def positions(table: GameTable) -> Table:
-    out = SHOWN["pieces"].table()
+    rows = []
     for s in table.seats:
         where = "out (401.2)" if s.out else f"{s.field} {table.squares[s.field - 1].name}"
-        out.rows.append(
-            [s.name, s.colour, where, fmt(table.cash_of(s.name)), str(len(table.owned(s.name)))]
-        )
-    out.total = f"Cash in {table.books.currency}"
-    return out
+        cash, owned = fmt(table.cash_of(s.name)), str(len(table.owned(s.name)))
+        rows.append([s.name, s.colour, where, cash, owned])
+    return SHOWN["pieces"].table(rows, f"Cash in {table.books.currency}")
 
 
 def owners(table: GameTable) -> Table:
-    out = SHOWN["owners"].table()
-    for f in table.squares:
-        if not f.ownable:
-            continue  # a tax, a refuge, the start: no one's
-        out.rows.append(
+    return SHOWN["owners"].table(
+        [
             [str(f.field), f.name, f.type, fmt(f.price), table.owner.get(f.field, "for sale")]
-        )
-    return out
+            for f in table.squares
+            if f.ownable  # a tax, a refuge, the start: no one's
+        ]
+    )
