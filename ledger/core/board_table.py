@@ -1,17 +1,17 @@
 """The table of a board game as it stands, one for every board game: the seats (a piece's field,
 whether the player is out, their place in the turn order, the piece's colour and whether it
 sits in a jail, for a game that has them), who owns which field, whose turn it is and the
-round, and the end of a turn (the row in the Turns sheet, the winner or the next player).
+round; a turn played (`Turn`, its row in the Turns sheet) and the game over.
 
 Game-blind: a game reads its own books into it (the turn order: `after`, the shared
-`board.next_place`) and decides what landing on a field does (ledger.core.board_turn); `save`
-writes the seats back. What a `roll` refuses and the game over are here too, each with the
-game's rule numbers (`TurnRules`), or none; the `Game` they share is `board_turn.TurnGame`.
+`board.next_place`); what a turn does, what a `roll` refuses and the `Game` the board games
+share are ledger.core.board_turn's; `save` writes the seats back. The game's rule numbers are
+its `TurnRules` (none: "").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
 from typing import Any
 
@@ -182,52 +182,6 @@ class Table:
     def release(self, deed: int) -> None:
         del self.owner[deed]
 
-    # -- the end of a turn, and back into the books ---------------------------------------------
-    def finish(
-        self,
-        player: str,
-        dice: tuple[int, int],
-        move: tuple[int, int],
-        what: str,
-        rule: str,
-        txns: Sequence[int],
-        lines: list[TurnLine],
-        won_rule: str = "",
-    ) -> Turn:
-        """The turn `player` played with `dice`, moving from one field to another (`move`), as
-        its row in the Turns sheet (`what` it did, by `rule`, its transactions); a line for the
-        player in the tick's report when `lines` has none. Then the winner (the last player
-        left: with `won_rule`, said in the row too) or who plays next, a new round after the
-        last place."""
-        row = TurnRow(
-            len(self.turns) + 1,
-            self.round,
-            player,
-            f"{dice[0]},{dice[1]}",
-            *move,
-            what,
-            rule,
-            ", ".join(map(str, txns)),
-        )
-        if all(x.player != player for x in lines):
-            lines.insert(0, TurnLine(player, "event", what, rule))
-        winner = self.winner
-        if winner is not None:
-            if won_rule:
-                what, rule = f"{row.what}; {winner} has won", f"{row.rule}, {won_rule}"
-                row = msgspec.structs.replace(row, what=what, rule=rule)
-            self.turns.append(row)
-            self.current = None
-            won = TurnLine(winner, "event", f"{winner} has won the game", won_rule)
-            return Turn(row, (*lines, won), winner=winner)
-        self.turns.append(row)
-        nxt, wrapped = self.after(self.by_name[row.player].order)
-        self.current = nxt
-        if wrapped:
-            self.round += 1
-            self.books.settings.values["day"] = self.round
-        return Turn(row, tuple(lines), next=nxt.name if nxt else None, next_round=self.round)
-
     def save(self) -> None:
         """The seats back into the Players sheet's columns, the round into the day; a game's
         table adds what it keeps of its own."""
@@ -273,29 +227,3 @@ def refuse_over(table: Table, where: str, rule: str = "") -> list[Problem]:
     if table.current is None:
         return [problem("no-players-left", where, "no player is left in the game", "")]
     return []
-
-
-def roll_checks(
-    books: Books,
-    table: Table,
-    rules: TurnRules,
-    player: str | None,
-    where: Mapping[str, str],
-    event: str,
-    more: Callable[[], list[Problem]] = list,
-) -> list[Problem]:
-    """What `roll` refuses before its dice: the game over, the game's `more`, a player named
-    whose turn it is not; with the game's rule numbers."""
-    # the command, or the Events row it was typed in
-    problems = refuse_over(table, "roll" if event.startswith("cli:") else event, rules.won)
-    problems += more()
-    current = table.current
-    if player and current is not None:
-        who = books.player(player)
-        if who is None or who.name != current.name:
-            out = who is not None and who.get("out") is True
-            why = f"out of the game{with_rule(rules.out)}" if out else rules.order
-            said = f"it is {current.name}'s turn, not {player}'s{with_rule(why)}"
-            hint = f"leave out the player, or roll for {current.name}{with_rule(rules.order)}"
-            problems.append(problem("not-their-turn", where["player"], said, hint))
-    return problems

@@ -21,10 +21,10 @@ from ledger.core.board_table import (
     Seat,
     Table,
     Turn,
+    TurnRow,
     TurnRules,
     game_over,
     refuse_over,
-    roll_checks,
     with_rule,
 )
 from ledger.core.books import PLAYER_ROLE, Books, Player
@@ -234,9 +234,11 @@ class Play(Generic[T]):
 
     def take(self, d1: int, d2: int, won_rule: str = "") -> Turn:
         """The turn: what comes before the move (`before_move`), the move by the dice past the
-        start (`passed_start`) and the field landed on; its row and lines (`Table.finish`: the
-        last player left wins, by `won_rule`)."""
-        table, seat, squares = self.table, self.seat, self.table.squares
+        start (`passed_start`) and the field landed on; its row in the Turns sheet (what it did,
+        by which rules, its transactions) and its lines, one for the player when it has none.
+        Then the winner (the last player left: with `won_rule`, said in the row too) or who
+        plays next, a new round after the last place."""
+        table, seat, squares, lines = self.table, self.seat, self.table.squares, self.lines
         frm = to = seat.field
         if self.before_move():
             steps = frm - 1 + d1 + d2
@@ -248,9 +250,29 @@ class Play(Generic[T]):
         what = f"{squares[to - 1].name}: " + ("; ".join(self.said) or "nothing happens")
         rule = ", ".join(dict.fromkeys(", ".join(self.keys).split(", "))) if self.keys else ""
         if self.one_charge_line and self.charged > 0:
-            self.lines.insert(0, Line(seat.name, "charge", what, rule, self.charged, self.txns[0]))
-        args = (self.txns, self.lines, won_rule)
-        return table.finish(seat.name, (d1, d2), (frm, to), what, rule, *args)
+            lines.insert(0, Line(seat.name, "charge", what, rule, self.charged, self.txns[0]))
+        if all(x.player != seat.name for x in lines):
+            lines.insert(0, Line(seat.name, "event", what, rule))
+        txns = ", ".join(map(str, self.txns))
+        row = TurnRow(
+            len(table.turns) + 1, table.round, seat.name, f"{d1},{d2}", frm, to, what, rule, txns
+        )
+        winner = table.winner
+        if winner is not None:
+            if won_rule:
+                what, rule = f"{row.what}; {winner} has won", f"{row.rule}, {won_rule}"
+                row = msgspec.structs.replace(row, what=what, rule=rule)
+            table.turns.append(row)
+            table.current = None
+            won = Line(winner, "event", f"{winner} has won the game", won_rule)
+            return Turn(row, (*lines, won), winner=winner)
+        table.turns.append(row)
+        nxt, wrapped = table.after(table.by_name[seat.name].order)
+        table.current = nxt
+        if wrapped:
+            table.round += 1
+            table.books.settings.values["day"] = table.round
+        return Turn(row, tuple(lines), next=nxt.name if nxt else None, next_round=table.round)
 
 
 class TurnGame(Game):
@@ -290,16 +312,28 @@ class TurnGame(Game):
         **turn: Any,
     ) -> tuple[str, list[Problem]]:
         """`ledger roll`: the current player's turn from the table's dice (`move.dice`) or the
-        seeded ones, unless `roll_checks` (with the game's `more`) or the dice refuse it."""
-        table = self.table_of(books)
-        problems = roll_checks(books, table, self.turn_rules, move.player, where, event, more)
+        seeded ones, unless the game is over, the game's `more` refuses it, a player is named
+        whose turn it is not, or the dice are bad; with the game's rule numbers."""
+        table, rules, player = self.table_of(books), self.turn_rules, move.player
+        # the command, or the Events row it was typed in
+        problems = refuse_over(table, "roll" if event.startswith("cli:") else event, rules.won)
+        problems += more()
+        current = table.current
+        if player and current is not None:
+            who = books.player(player)
+            if who is None or who.name != current.name:
+                out = who is not None and who.get("out") is True
+                why = f"out of the game{with_rule(rules.out)}" if out else rules.order
+                said = f"it is {current.name}'s turn, not {player}'s{with_rule(why)}"
+                hint = f"leave out the player, or roll for {current.name}{with_rule(rules.order)}"
+                problems.append(problem("not-their-turn", where["player"], said, hint))
         text = move.dice
         dice, bad = board.parse_dice(text, where["dice"], self.dice_rule) if text else ([], [])
         if problems or bad:
             return "", problems + bad
         done = self.play_turn(table, dice, event, **turn)
         table.save()
-        return done.summary(self.says_rules, self.turn_rules.won), []
+        return done.summary(self.says_rules, rules.won), []
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         """One who is out takes no more part; once the game is won, nobody does (a payment
