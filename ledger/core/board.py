@@ -3,15 +3,10 @@ it runs: buy a deed from the bank, pay a rent or a tax (one who cannot pay it al
 have), a bank loan of the shortfall, and a player out whose deeds go back to the bank.
 
 Game-blind: a game names its accounts and its words (memo, rule, kind), keeps who owns what in
-its own sheets and lends it here as `Deeds`, and decides what its own text says:
-- what a shortfall does: the payer who paid all they had is out (the game checks `short`), or
-  the bank lends exactly the shortfall first (the game passes a `Loan`);
-- what a loan costs: nothing here (exactly the shortfall, no interest); a game whose text
-  charges for it posts that itself;
-- when a player is out, and what else goes with them (their place in the turn order, a prison
-  term): the game's. `eliminate` sends the deeds back to the bank unowned, writes off what the
-  bank lent and sends cash left to the bank (after "pays all they have" there is none: the
-  payee got it all).
+its own sheets and lends it here as `Deeds`, and decides what its own text says: what a
+shortfall does (the payer is out, the game checks `Payment.short`, or it passes a `Loan`), what
+a loan costs beyond the shortfall (a game whose text charges for it posts that itself), when a
+player is out and what else goes with them (their place in the turn order, a prison term).
 
 Money is `Decimal` and every step posts transfers: each transaction sums to zero.
 """
@@ -207,8 +202,8 @@ def eliminate(
     write_off: str = "",
 ) -> Elimination[K]:
     """A player is out: every deed they own goes back to the bank, unowned, the bank writes off
-    what it lent them (memo `write_off`), and cash they still hold goes to the bank. Marking
-    them out (their row, the turn order) is the game's own."""
+    what it lent them (memo `write_off`), and cash they still hold goes to the bank (none after
+    "pays all they have"). Marking them out (their row, the turn order) is the game's own."""
     owned = tuple(deeds.deeds_of(name))
     for deed in owned:
         deeds.release(deed)

@@ -65,21 +65,6 @@ class Turn(msgspec.Struct, frozen=True):
     next: str | None = None
     next_round: int = 0
 
-    def summary(self, rules: bool = False, won_rule: str = "") -> str:
-        """What `ledger roll` says of the turn: `round 1, turn 2: Ann rolls 3+4, 1 -> 8` and
-        what it did (with its rules, for a game that says them), its transactions; then the
-        winner (with `won_rule`) or who plays next."""
-        r = self.row
-        head = (
-            f"round {r.round}, turn {r.turn}: {r.player} rolls {r.dice.replace(',', '+')}, "
-            f"{r.frm} -> {r.to} {r.what}"
-            + (f" ({r.rule})" if rules else "")
-            + (f"; txn {r.txn}" if r.txn else "")
-        )
-        if self.winner:
-            return f"{head}\nThe game is over: {self.winner} won{with_rule(won_rule)}."
-        return f"{head}\nNext: {self.next} (round {self.next_round})."
-
 
 def whole(value: object) -> bool:
     """Whether a cell holds a whole number (a field, a place in the turn order)."""

@@ -313,7 +313,9 @@ class TurnGame(Game):
     ) -> tuple[str, list[Problem]]:
         """`ledger roll`: the current player's turn from the table's dice (`move.dice`) or the
         seeded ones, unless the game is over, the game's `more` refuses it, a player is named
-        whose turn it is not, or the dice are bad; with the game's rule numbers."""
+        whose turn it is not, or the dice are bad; with the game's rule numbers. It says
+        `round 1, turn 2: Ann rolls 3+4, 1 -> 8` and what the turn did (with its rules, for a
+        game that says them), its transactions; then the winner or who plays next."""
         table, rules, player = self.table_of(books), self.turn_rules, move.player
         # the command, or the Events row it was typed in
         problems = refuse_over(table, "roll" if event.startswith("cli:") else event, rules.won)
@@ -333,7 +335,13 @@ class TurnGame(Game):
             return "", problems + bad
         done = self.play_turn(table, dice, event, **turn)
         table.save()
-        return done.summary(self.says_rules, rules.won), []
+        r, said = done.row, with_rule(rules.won)
+        head = f"round {r.round}, turn {r.turn}: {r.player} rolls {r.dice.replace(',', '+')}, "
+        head += f"{r.frm} -> {r.to} {r.what}" + (f" ({r.rule})" if self.says_rules else "")
+        head += f"; txn {r.txn}" if r.txn else ""
+        if done.winner:
+            return f"{head}\nThe game is over: {done.winner} won{said}.", []
+        return f"{head}\nNext: {done.next} (round {done.next_round}).", []
 
     def out_of_game(self, books: Books, player: Player, where: str) -> Problem | None:
         """One who is out takes no more part; once the game is won, nobody does (a payment
