@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, run, say
-from ledger.cli.root import app
+from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, say
+from ledger.cli.root import command
 
 NumberArg = Annotated[
     int, typer.Argument(metavar="N", help="The action's number (ledger pending).")
@@ -27,32 +27,29 @@ def _workbook(workbook: Path) -> Path:
     return path
 
 
-@app.command(epilog="Example: ledger pending   (then: ledger approve 3, or ledger reject 3)")
+@command(epilog="Example: ledger pending   (then: ledger approve 3, or ledger reject 3)")
 def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
     """What players sent from their links (`ledger serve --actions`) and waits for you: number,
     who, and the command it runs when approved."""
 
-    def action() -> None:
-        from ledger.app.actions import waiting
+    from ledger.app.actions import waiting
 
-        path = _workbook(workbook)
-        found = waiting(path)
-        if as_json:
-            out_json(
-                [
-                    {"n": a.n, "who": a.who, "command": a.command, "at": a.at, "state": a.state}
-                    for a in found
-                ]
-            )
-            return
-        if not found:
-            say(_nothing_waits(path))
-            return
-        for a in found:
-            print(f"{a.n:>4}  {a.at}  {a.who}: {a.command or a.kind}" + _being_applied(a))
-        say("`ledger approve N` runs one as its command; `ledger reject N --why TEXT` refuses it.")
-
-    run(action)
+    path = _workbook(workbook)
+    found = waiting(path)
+    if as_json:
+        out_json(
+            [
+                {"n": a.n, "who": a.who, "command": a.command, "at": a.at, "state": a.state}
+                for a in found
+            ]
+        )
+        return
+    if not found:
+        say(_nothing_waits(path))
+        return
+    for a in found:
+        print(f"{a.n:>4}  {a.at}  {a.who}: {a.command or a.kind}" + _being_applied(a))
+    say("`ledger approve N` runs one as its command; `ledger reject N --why TEXT` refuses it.")
 
 
 def _nothing_waits(path: Path) -> str:
@@ -84,37 +81,31 @@ def _being_applied(a: Any) -> str:
     return ""
 
 
-@app.command(epilog="Example: ledger approve 3   (ledger pending lists the numbers)")
+@command(epilog="Example: ledger approve 3   (ledger pending lists the numbers)")
 def approve(n: NumberArg, workbook: WorkbookOpt = DEFAULT_WORKBOOK) -> None:
     """Run a waiting action as its command, with the books as they are now (checked as the
     command is: refused if it is wrong now). Its history line says whose link it came from.
     One approved and then undone runs again; one a stopped run left being applied is settled
     by the history (saved: done; not saved: run now, once)."""
 
-    def action() -> None:
-        from ledger.app.actions import DONE
-        from ledger.app.deciding import FOUND_SAVED, approve
-        from ledger.core.problems import ProblemsFound, problem
+    from ledger.app.actions import DONE
+    from ledger.app.deciding import FOUND_SAVED, approve
+    from ledger.core.problems import ProblemsFound, problem
 
-        done = approve(_workbook(workbook), n)
-        if done.state == DONE and done.result == FOUND_SAVED:
-            say(f"action {n} ({done.command}) was {FOUND_SAVED}: nothing more to run")
-            return
-        if done.state != DONE:
-            say(f"action {n} ({done.command}) is refused; {done.who} sees why on their page.")
-            raise ProblemsFound(
-                [
-                    problem(p["code"], p["where"], p["message"], p.get("hint", ""))
-                    for p in done.problems
-                ]
-            )
-        print(done.result)
-        say(f"approved action {n}: {done.command} (from {done.who}'s link)")
-
-    run(action)
+    done = approve(_workbook(workbook), n)
+    if done.state == DONE and done.result == FOUND_SAVED:
+        say(f"action {n} ({done.command}) was {FOUND_SAVED}: nothing more to run")
+        return
+    if done.state != DONE:
+        say(f"action {n} ({done.command}) is refused; {done.who} sees why on their page.")
+        raise ProblemsFound(
+            [problem(p["code"], p["where"], p["message"], p.get("hint", "")) for p in done.problems]
+        )
+    print(done.result)
+    say(f"approved action {n}: {done.command} (from {done.who}'s link)")
 
 
-@app.command(epilog="Example: ledger reject 3 --why 'you landed on Lyra-3, not Lyra-2'")
+@command(epilog="Example: ledger reject 3 --why 'you landed on Lyra-3, not Lyra-2'")
 def reject(
     n: NumberArg,
     why: Annotated[str, typer.Option("--why", help="What the player is told.")] = "",
@@ -124,15 +115,12 @@ def reject(
     closes one approved and then undone, or one a stopped run left being applied (if the
     history shows it saved, it stands: `ledger undo` takes it back)."""
 
-    def action() -> None:
-        from ledger.app.deciding import reject as refuse
+    from ledger.app.deciding import reject as refuse
 
-        done = refuse(_workbook(workbook), n, why)
-        if done.state == "done":
-            say(
-                f"action {n} ({done.command}) was {done.result}: it stands; `ledger undo` takes it back"
-            )
-            return
-        say(f"rejected action {n}: {done.command} (from {done.who}'s link)")
-
-    run(action)
+    done = refuse(_workbook(workbook), n, why)
+    if done.state == "done":
+        say(
+            f"action {n} ({done.command}) was {done.result}: it stands; `ledger undo` takes it back"
+        )
+        return
+    say(f"rejected action {n}: {done.command} (from {done.who}'s link)")

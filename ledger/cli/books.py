@@ -19,17 +19,16 @@ from ledger.cli.common import (
     _problem_codes,
     _report,
     out_json,
-    run,
     say,
     warn,
 )
-from ledger.cli.root import app
+from ledger.cli.root import command
 from ledger.rules import GAMES
 
 # -- commands -----------------------------------------------------------------------------
 
 
-@app.command(
+@command(
     epilog="Example: ledger new --game triplanetary --player Ann --player Bob --patrol Sam --seed 7"
     "; a table's own board: ledger new --board workbooks/orbit-row.toml --player Ann --player Bob",
     cls=RoleOptions,
@@ -67,32 +66,29 @@ def new(
     """Create the game's workbook with the starting money as opening transactions."""
     key = _game_key(game, board)
 
-    def action() -> None:
-        from ledger.app.pipeline import create
-        from ledger.cli.games import read_file
-        from ledger.core.params import Param
+    from ledger.app.pipeline import create
+    from ledger.cli.games import read_file
+    from ledger.core.params import Param
 
-        source = None
-        if board is not None:
-            source = read_file(Param("board", "file", cli="--board", metavar="FILE"), board)
-        special = dict(ctx.meta.get("roles", {}))
-        books = create(
-            _path(workbook), key, player, special, seed, force=force, first=first, source=source
-        )
-        names = ", ".join(p.name for p in books.players)
-        say(f"Created {_path(workbook)}: {books.game.title}, {books.moment()}, players {names}.")
-        for p in books.players:
-            say(f"  {p.name}: {books.player_cash(p)}")
-        for roll in books.dice:  # what the start drew from the seed (who begins, colours)
-            if roll.decided:
-                how = "drawn from the seed" if roll.source == "drawn" else roll.source
-                say(
-                    f"{roll.purpose[:1].upper()}{roll.purpose[1:]}: {roll.decided} "
-                    f"(a {roll.result} on a {roll.sides}-sided die, {how})."
-                )
-        say(f"Next: {books.game.next_steps}")
-
-    run(action)
+    source = None
+    if board is not None:
+        source = read_file(Param("board", "file", cli="--board", metavar="FILE"), board)
+    special = dict(ctx.meta.get("roles", {}))
+    books = create(
+        _path(workbook), key, player, special, seed, force=force, first=first, source=source
+    )
+    names = ", ".join(p.name for p in books.players)
+    say(f"Created {_path(workbook)}: {books.game.title}, {books.moment()}, players {names}.")
+    for p in books.players:
+        say(f"  {p.name}: {books.player_cash(p)}")
+    for roll in books.dice:  # what the start drew from the seed (who begins, colours)
+        if roll.decided:
+            how = "drawn from the seed" if roll.source == "drawn" else roll.source
+            say(
+                f"{roll.purpose[:1].upper()}{roll.purpose[1:]}: {roll.decided} "
+                f"(a {roll.result} on a {roll.sides}-sided die, {how})."
+            )
+    say(f"Next: {books.game.next_steps}")
 
 
 def _game_key(game: str | None, board: Path | None) -> str:
@@ -110,7 +106,7 @@ def _game_key(game: str | None, board: Path | None) -> str:
     return key
 
 
-@app.command(epilog="Example: ledger check --json")
+@command(epilog="Example: ledger check --json")
 def check(
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
     as_json: JsonOpt = False,
@@ -120,40 +116,37 @@ def check(
 ) -> None:
     """Find every problem in the workbook in one pass; exit 0 when clean, 1 otherwise."""
 
-    def action() -> None:
-        from ledger.app.views import UnknownCheck
-        from ledger.app.views import check as run_check
-        from ledger.core.problems import has_errors
+    from ledger.app.views import UnknownCheck
+    from ledger.app.views import check as run_check
+    from ledger.core.problems import has_errors
 
-        try:
-            seen, problems = run_check(_path(workbook), rule, _problem_codes())
-        except UnknownCheck as exc:
-            say(f"ledger check: {exc}")
-            raise typer.Exit(2) from None
-        if as_json:
-            out_json([p.as_dict() for p in problems])
-        else:
-            for p in problems:
-                print(p.line())
-                if p.hint:
-                    print(f"    hint: {p.hint}")
-        if has_errors(problems):
-            n = sum(p.is_error for p in problems)
-            say(f"{n} problem{'s' if n != 1 else ''} found.")
-            raise typer.Exit(1)
-        if seen is not None:
-            books = seen.loaded.books
-            waiting = seen.pending_events
-            say(
-                f"clean: {books.game.title}, {books.moment()}, {len(books.players)} players, "
-                f"{seen.transactions} transactions"
-                + (f", {_plural(waiting, 'event')} ready to post" if waiting else "")
-            )
-
-    run(action)
+    try:
+        seen, problems = run_check(_path(workbook), rule, _problem_codes())
+    except UnknownCheck as exc:
+        say(f"ledger check: {exc}")
+        raise typer.Exit(2) from None
+    if as_json:
+        out_json([p.as_dict() for p in problems])
+    else:
+        for p in problems:
+            print(p.line())
+            if p.hint:
+                print(f"    hint: {p.hint}")
+    if has_errors(problems):
+        n = sum(p.is_error for p in problems)
+        say(f"{n} problem{'s' if n != 1 else ''} found.")
+        raise typer.Exit(1)
+    if seen is not None:
+        books = seen.loaded.books
+        waiting = seen.pending_events
+        say(
+            f"clean: {books.game.title}, {books.moment()}, {len(books.players)} players, "
+            f"{seen.transactions} transactions"
+            + (f", {_plural(waiting, 'event')} ready to post" if waiting else "")
+        )
 
 
-@app.command(epilog="Example: ledger balance --player Ann --json")
+@command(epilog="Example: ledger balance --player Ann --json")
 def balance(
     player: Annotated[str | None, typer.Option("--player", help="Only this player.")] = None,
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
@@ -161,16 +154,13 @@ def balance(
 ) -> None:
     """Every player's money (per bank) and every account's balance, derived from the journal."""
 
-    def action() -> None:
-        from ledger.app.balance import balances
-        from ledger.cli.show import show_balances
+    from ledger.app.balance import balances
+    from ledger.cli.show import show_balances
 
-        show_balances(balances(_path(workbook), player), player, as_json)
-
-    run(action)
+    show_balances(balances(_path(workbook), player), player, as_json)
 
 
-@app.command(
+@command(
     epilog='Example: ledger pay Ann Bob 12.50 --memo "ore contract"   (or: ledger pay Ann patrol 10)',
     context_settings={"ignore_unknown_options": True},  # -3 is an amount to refuse clearly
 )
@@ -208,38 +198,32 @@ def pay(
 ) -> None:
     """Move money from one party to another; a player cannot pay more than they have."""
 
-    def action() -> None:
-        from ledger.app.pay import amount_of, paying
-        from ledger.app.pipeline import change as run_change
+    from ledger.app.pay import amount_of, paying
+    from ledger.app.pipeline import change as run_change
 
-        value = amount_of(amount)
-        change = paying(payer, payee, value, memo=memo, from_bank=from_bank, to_bank=to_bank)
-        command = _describe("pay", payer, payee, amount, *(("--memo", memo) if memo else ()))
-        outcome = run_change(_path(workbook), change, command=command, force=force)
-        _report(outcome)
-
-    run(action)
+    value = amount_of(amount)
+    change = paying(payer, payee, value, memo=memo, from_bank=from_bank, to_bank=to_bank)
+    command = _describe("pay", payer, payee, amount, *(("--memo", memo) if memo else ()))
+    outcome = run_change(_path(workbook), change, command=command, force=force)
+    _report(outcome)
 
 
-@app.command(epilog="Example: ledger post   (after typing rows in the Events sheet)")
+@command(epilog="Example: ledger post   (after typing rows in the Events sheet)")
 def post(workbook: WorkbookOpt = DEFAULT_WORKBOOK, force: ForceOpt = False) -> None:
     """Post the rows typed in the Events sheet (every changing command does this first)."""
 
-    def action() -> None:
-        from ledger.app.pipeline import change as run_change
+    from ledger.app.pipeline import change as run_change
 
-        def nothing(books: Any) -> tuple[str, list[Any], object]:
-            return "posted the Events sheet", [], None
+    def nothing(books: Any) -> tuple[str, list[Any], object]:
+        return "posted the Events sheet", [], None
 
-        outcome = run_change(_path(workbook), nothing, command="post", force=force)
-        if not outcome.posted:
-            say("No events waiting in the Events sheet.")
-        _report(outcome, show_summary=False)
-
-    run(action)
+    outcome = run_change(_path(workbook), nothing, command="post", force=force)
+    if not outcome.posted:
+        say("No events waiting in the Events sheet.")
+    _report(outcome, show_summary=False)
 
 
-@app.command(epilog="Example: ledger journal --player Ann --since 30")
+@command(epilog="Example: ledger journal --player Ann --since 30")
 def journal(
     player: Annotated[
         str | None, typer.Option("--player", help="Only transactions touching this player.")
@@ -252,32 +236,29 @@ def journal(
 ) -> None:
     """The register: every transaction with its postings, rule and memo."""
 
-    def action() -> None:
-        from ledger.app.pipeline import read_books
-        from ledger.app.views import player_named
+    from ledger.app.pipeline import read_books
+    from ledger.app.views import player_named
 
-        books, problems = read_books(_path(workbook))
-        txns = list(books.journal)
-        if player is not None:
-            one = player_named(books, player)
-            mine = set(books.player_accounts(one))
-            txns = [t for t in txns if t.accounts() & mine]
-        if since is not None:
-            txns = [t for t in txns if t.day >= since]
-        if as_json:
-            from ledger.app.views import journal_json
+    books, problems = read_books(_path(workbook))
+    txns = list(books.journal)
+    if player is not None:
+        one = player_named(books, player)
+        mine = set(books.player_accounts(one))
+        txns = [t for t in txns if t.accounts() & mine]
+    if since is not None:
+        txns = [t for t in txns if t.day >= since]
+    if as_json:
+        from ledger.app.views import journal_json
 
-            out_json(journal_json(txns))
-        else:
-            from ledger.io.render import journal_table
+        out_json(journal_json(txns))
+    else:
+        from ledger.io.render import journal_table
 
-            journal_table(books, txns)
-        warn(problems)
-
-    run(action)
+        journal_table(books, txns)
+    warn(problems)
 
 
-@app.command(epilog="Example: ledger undo   (or: ledger history, then ledger undo --to 3)")
+@command(epilog="Example: ledger undo   (or: ledger history, then ledger undo --to 3)")
 def undo(
     to: Annotated[
         int | None,
@@ -297,40 +278,37 @@ def undo(
 ) -> None:
     """Put the workbook back as it was before the last command that changed it."""
 
-    def action() -> None:
-        from ledger.app.history import undo as go_back
+    from ledger.app.history import undo as go_back
 
-        path = _path(workbook)
-        undid = go_back(path, to, force)
-        version = undid.version
-        if to is not None:
+    path = _path(workbook)
+    undid = go_back(path, to, force)
+    version = undid.version
+    if to is not None:
+        say(
+            f"Back to version {to}: the workbook as it was before `{version.command}` ({version.at})."
+        )
+        if undid.moved:
+            names = [str(f.relative_to(path.parent)) for f in undid.moved]
+            more = f" and {len(names) - 6} more" if len(names) > 6 else ""
             say(
-                f"Back to version {to}: the workbook as it was before `{version.command}` ({version.at})."
+                "Moved what the undone commands wrote afterwards aside, into "
+                + ", ".join(str(f) for f in undid.folders)
+                + ": "
+                + ", ".join(names[:6])
+                + more
             )
-            if undid.moved:
-                names = [str(f.relative_to(path.parent)) for f in undid.moved]
-                more = f" and {len(names) - 6} more" if len(names) > 6 else ""
-                say(
-                    "Moved what the undone commands wrote afterwards aside, into "
-                    + ", ".join(str(f) for f in undid.folders)
-                    + ": "
-                    + ", ".join(names[:6])
-                    + more
-                )
-            say("`ledger undo` takes this step back again.")
-            return
-        say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
-        if undid.folders:
-            say(
-                f"Moved what it wrote afterwards aside, into {undid.folders[0]}: "
-                + ", ".join(str(f.relative_to(path.parent)) for f in undid.moved)
-            )
-        left = undid.left
-        if left:
-            say(
-                f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."
-            )
-        else:
-            say("No earlier version is kept.")
-
-    run(action)
+        say("`ledger undo` takes this step back again.")
+        return
+    say(f"Undid `{version.command}` ({version.summary}, saved {version.at}).")
+    if undid.folders:
+        say(
+            f"Moved what it wrote afterwards aside, into {undid.folders[0]}: "
+            + ", ".join(str(f.relative_to(path.parent)) for f in undid.moved)
+        )
+    left = undid.left
+    if left:
+        say(
+            f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."
+        )
+    else:
+        say("No earlier version is kept.")

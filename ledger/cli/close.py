@@ -6,11 +6,11 @@ from typing import Annotated
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, ForceOpt, WorkbookOpt, _path, run, say, warn
-from ledger.cli.root import app
+from ledger.cli.common import DEFAULT_WORKBOOK, ForceOpt, WorkbookOpt, _path, say, warn
+from ledger.cli.root import command
 
 
-@app.command(epilog="Examples: ledger close --through 360 | ledger close --through 360 --dry-run")
+@command(epilog="Examples: ledger close --through 360 | ledger close --through 360 --dry-run")
 def close(
     through: Annotated[
         int | None,
@@ -31,17 +31,14 @@ def close(
     carried from it, the later transactions after them. Balances, ticks and pays read only the live workbook; statements of closed periods,
     the export and the served pages still see everything. `ledger undo` takes a close back."""
 
-    def action() -> None:
-        from ledger.app.close import close as close_books
+    from ledger.app.close import close as close_books
 
-        outcome, made, files = close_books(_path(workbook), through, force=force, dry_run=dry_run)
-        warn(outcome.warnings)  # as every changing command says them (`_report`)
-        if dry_run:
-            say(f"{outcome.summary}; dry run: nothing was written.")
-            return
-        say(f"{outcome.summary} (SHA-256 {made.digest[:12]}; read-only from now on).")
-        if files:
-            say(f"Statements of the period it ended: {files[0].parent}/ ({len(files)} players)")
-        say("Next: ledger balance shows the balances carried; ledger check verifies the archive.")
-
-    run(action)
+    outcome, made, files = close_books(_path(workbook), through, force=force, dry_run=dry_run)
+    warn(outcome.warnings)  # as every changing command says them (`_report`)
+    if dry_run:
+        say(f"{outcome.summary}; dry run: nothing was written.")
+        return
+    say(f"{outcome.summary} (SHA-256 {made.digest[:12]}; read-only from now on).")
+    if files:
+        say(f"Statements of the period it ended: {files[0].parent}/ ({len(files)} players)")
+    say("Next: ledger balance shows the balances carried; ledger check verifies the archive.")

@@ -9,8 +9,8 @@ from typing import Annotated
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, run, say, warn
-from ledger.cli.root import app
+from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, say, warn
+from ledger.cli.root import command
 
 #: Names that are workbooks: an export never goes there (it would replace a workbook with text).
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm", ".xls", ".xltx", ".xltm", ".ods")
@@ -63,7 +63,7 @@ def refuse_out(out: Path, workbook: Path, force: bool) -> None:
         )
 
 
-@app.command(
+@command(
     epilog="Example: ledger export --format hledger --out game.journal && hledger -f game.journal balance"
 )
 def export(
@@ -91,20 +91,17 @@ def export(
         say(f"ledger export: unknown format {fmt!r}; one of: {', '.join(FORMATS)}")
         raise typer.Exit(2)
 
-    def action() -> None:
-        from ledger.app.export import export
+    from ledger.app.export import export
 
-        if out is not None:
-            refuse_out(out, _path(workbook), force)
-        count, chunks, problems = export(_path(workbook), key)  # the whole campaign, closes and all
-        if out is None:
-            for chunk in chunks:
-                sys.stdout.write(chunk)
-        else:
-            from ledger.io.render import write_atomic
+    if out is not None:
+        refuse_out(out, _path(workbook), force)
+    count, chunks, problems = export(_path(workbook), key)  # the whole campaign, closes and all
+    if out is None:
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+    else:
+        from ledger.io.render import write_atomic
 
-            write_atomic(out, "".join(chunks))
-            say(f"wrote {out}: {count} transactions, {key}")
-        warn(problems)
-
-    run(action)
+        write_atomic(out, "".join(chunks))
+        say(f"wrote {out}: {count} transactions, {key}")
+    warn(problems)

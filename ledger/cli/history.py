@@ -2,41 +2,38 @@
 
 from __future__ import annotations
 
-from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, run, say
-from ledger.cli.root import app
+from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, say
+from ledger.cli.root import command
 
 
-@app.command(epilog="Example: ledger history   (then: ledger undo --to 3)")
+@command(epilog="Example: ledger history   (then: ledger undo --to 3)")
 def history(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
     """The versions kept for undo, newest first: number, command, when, the day (or round) it
     left the books at, and what it changed."""
 
-    def action() -> None:
-        from ledger.app.history import entries
-        from ledger.core.problems import ProblemsFound, problem
+    from ledger.app.history import entries
+    from ledger.core.problems import ProblemsFound, problem
 
-        path = _path(workbook)
-        if not path.is_file():
-            raise ProblemsFound(
-                [
-                    problem(
-                        "no-workbook",
-                        str(path),
-                        "there is no workbook here",
-                        "ledger new makes one",
-                    )
-                ]
-            )
-        found = entries(path)
-        if as_json:
-            out_json([e.as_dict() for e in found])
-            return
-        if not found:
-            say("No earlier version is kept: every command that changes the workbook keeps one.")
-            return
-        width = max(len(e.moment) for e in found)
-        for e in found:
-            print(f"{e.seq:>4}  {e.at}  {e.moment:<{width}}  {e.command}  ({e.changed})")
-        say("`ledger undo --to N` goes back to the workbook as it was before version N's command.")
-
-    run(action)
+    path = _path(workbook)
+    if not path.is_file():
+        raise ProblemsFound(
+            [
+                problem(
+                    "no-workbook",
+                    str(path),
+                    "there is no workbook here",
+                    "ledger new makes one",
+                )
+            ]
+        )
+    found = entries(path)
+    if as_json:
+        out_json([e.as_dict() for e in found])
+        return
+    if not found:
+        say("No earlier version is kept: every command that changes the workbook keeps one.")
+        return
+    width = max(len(e.moment) for e in found)
+    for e in found:
+        print(f"{e.seq:>4}  {e.at}  {e.moment:<{width}}  {e.command}  ({e.changed})")
+    say("`ledger undo --to N` goes back to the workbook as it was before version N's command.")

@@ -15,11 +15,10 @@ from ledger.cli.common import (
     WorkbookOpt,
     _path,
     out_json,
-    run,
     say,
     warn,
 )
-from ledger.cli.root import app
+from ledger.cli.root import command
 
 FormatOpt = Annotated[str, typer.Option("--format", "-f", help="html (default), pdf or text.")]
 PaperOpt = Annotated[str, typer.Option("--paper", help="a4 (default) or letter.")]
@@ -39,7 +38,7 @@ def _check_format(fmt: str, paper: str) -> None:
         raise typer.Exit(2)
 
 
-@app.command(
+@command(
     epilog="Examples: ledger statement --all | ledger statement --player Ann --format pdf | ledger statement --player Ann --format text"
 )
 def statement(
@@ -64,40 +63,37 @@ def statement(
     falls due next."""
     _check_format(fmt, paper)
 
-    def go() -> None:
-        from ledger.app.after import renamed, statement_documents, typesetter, write_statements
-        from ledger.app.campaign import campaign_books
-        from ledger.app.pipeline import read_books
-        from ledger.app.views import player_named
-        from ledger.core.clock import Period
+    from ledger.app.after import renamed, statement_documents, typesetter, write_statements
+    from ledger.app.campaign import campaign_books
+    from ledger.app.pipeline import read_books
+    from ledger.app.views import player_named
+    from ledger.core.clock import Period
 
-        path = _path(workbook)
-        # the PDFs' typesetters import their typesetting while the workbook is read
-        with typesetter(fmt, many=player is None) as pdfs:
-            books, problems = read_books(path)
-            warn(problems)
-            if player is not None:
-                one = player_named(books, player)
-                names = [one.name]
-            else:
-                names = [p.name for p in books.players]
-            if since is None:  # since the last tick's statements (before any: 30 days)
-                period = books.statements_period(max(0, books.day - 30))
-            else:
-                period = Period(since=since)
-            books = campaign_books(path, books, period)  # a closed period: its archive
-            made = statement_documents(path, books, names, period, fmt, paper, out)
-            written = write_statements(made, fmt, typesetter=pdfs)
-        for name, p in zip(names, written, strict=False):
-            say(f"wrote {p} ({name})")
-        clashes = renamed([p.name for p in books.players])
-        if clashes and fmt != "text":
-            say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
-
-    run(go)
+    path = _path(workbook)
+    # the PDFs' typesetters import their typesetting while the workbook is read
+    with typesetter(fmt, many=player is None) as pdfs:
+        books, problems = read_books(path)
+        warn(problems)
+        if player is not None:
+            one = player_named(books, player)
+            names = [one.name]
+        else:
+            names = [p.name for p in books.players]
+        if since is None:  # since the last tick's statements (before any: 30 days)
+            period = books.statements_period(max(0, books.day - 30))
+        else:
+            period = Period(since=since)
+        books = campaign_books(path, books, period)  # a closed period: its archive
+        made = statement_documents(path, books, names, period, fmt, paper, out)
+        written = write_statements(made, fmt, typesetter=pdfs)
+    for name, p in zip(names, written, strict=False):
+        say(f"wrote {p} ({name})")
+    clashes = renamed([p.name for p in books.players])
+    if clashes and fmt != "text":
+        say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
 
-@app.command(epilog="Examples: ledger report patrol | ledger report game --format pdf")
+@command(epilog="Examples: ledger report patrol | ledger report game --format pdf")
 def report(
     kind: Annotated[
         str,
@@ -117,36 +113,33 @@ def report(
     """The Patrol's report or the game summary."""
     _check_format(fmt, paper)
 
-    def go() -> None:
-        from ledger.app.pipeline import read_books
-        from ledger.io import render, typeset
+    from ledger.app.pipeline import read_books
+    from ledger.io import render, typeset
 
-        path = _path(workbook)
-        books, problems = read_books(path)
-        warn(problems)
-        r = books.game.report(books, kind.strip().casefold(), since or 0)
-        clock, last = books.game.clock, books.journal.next_id - 1
-        r.moment = books.moment()
-        r.period = r.period or (
-            clock.span(since or 0, books.day) if clock.ticks else "every transaction"
-        )
-        if fmt == "text":
-            render.report_text(r)
-            return
-        html = render.render_html("report.html.j2", paper, r=r, footer=f"{r.title} · {r.moment}")
-        stem = f"{kind.strip().casefold()}-report-{clock.file_part(books.day, last)}"
-        base = (out or path.parent / "statements") / stem
-        target = (
-            render.write_atomic(base.with_suffix(".pdf"), typeset.html_to_pdf(html))
-            if fmt == "pdf"
-            else render.write_atomic(base.with_suffix(".html"), html)
-        )
-        say(f"wrote {target}")
-
-    run(go)
+    path = _path(workbook)
+    books, problems = read_books(path)
+    warn(problems)
+    r = books.game.report(books, kind.strip().casefold(), since or 0)
+    clock, last = books.game.clock, books.journal.next_id - 1
+    r.moment = books.moment()
+    r.period = r.period or (
+        clock.span(since or 0, books.day) if clock.ticks else "every transaction"
+    )
+    if fmt == "text":
+        render.report_text(r)
+        return
+    html = render.render_html("report.html.j2", paper, r=r, footer=f"{r.title} · {r.moment}")
+    stem = f"{kind.strip().casefold()}-report-{clock.file_part(books.day, last)}"
+    base = (out or path.parent / "statements") / stem
+    target = (
+        render.write_atomic(base.with_suffix(".pdf"), typeset.html_to_pdf(html))
+        if fmt == "pdf"
+        else render.write_atomic(base.with_suffix(".html"), html)
+    )
+    say(f"wrote {target}")
 
 
-@app.command(epilog="Examples: ledger forecast | ledger forecast 90 --json", cls=NegativeNumbers)
+@command(epilog="Examples: ledger forecast | ledger forecast 90 --json", cls=NegativeNumbers)
 def forecast(
     days_given: Annotated[str, typer.Argument(metavar="DAYS", help="How far ahead.")] = "30",
     workbook: WorkbookOpt = DEFAULT_WORKBOOK,
@@ -158,38 +151,32 @@ def forecast(
 
     days = days_argument(days_given)
 
-    def go() -> None:
-        from ledger.app.pipeline import read_books
-        from ledger.io.render import tick_tables
+    from ledger.app.pipeline import read_books
+    from ledger.io.render import tick_tables
 
-        books, problems = read_books(_path(workbook))
-        warn(problems)
-        ahead = books.game.forecast(books, days)
-        if as_json:
-            out_json(tick_json(ahead))
-        else:
-            tick_tables(ahead)
-
-    run(go)
+    books, problems = read_books(_path(workbook))
+    warn(problems)
+    ahead = books.game.forecast(books, days)
+    if as_json:
+        out_json(tick_json(ahead))
+    else:
+        tick_tables(ahead)
 
 
-@app.command(epilog="Example: ledger status --json")
+@command(epilog="Example: ledger status --json")
 def status(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) -> None:
     """Where the game stands, in the game's own terms (whose turn, who owns what, who is out)."""
 
-    def go() -> None:
-        from ledger.app.pipeline import read_books
+    from ledger.app.pipeline import read_books
 
-        books, problems = read_books(_path(workbook))
-        warn(problems)
-        if as_json:
-            out_json(books.game.status(books))
-            return
-        from ledger.io.render import status_table
+    books, problems = read_books(_path(workbook))
+    warn(problems)
+    if as_json:
+        out_json(books.game.status(books))
+        return
+    from ledger.io.render import status_table
 
-        status_table(books.game.title, books.game.status_text(books))
-
-    run(go)
+    status_table(books.game.title, books.game.status_text(books))
 
 
 def tick_json(report: Any) -> dict[str, Any]:

@@ -3,14 +3,16 @@ before a command's name (`ledger -w b.xlsx balance`, `ledger --json balance`).""
 
 from __future__ import annotations
 
+import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, ParamSpec
 
 import typer
 
 from ledger import __version__
-from ledger.cli.common import say
+from ledger.cli.common import run, say
 from ledger.cli.group import GameGroup
 
 app = typer.Typer(
@@ -24,6 +26,24 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
+
+P = ParamSpec("P")
+
+
+def command(**settings: Any) -> Callable[[Callable[P, None]], Callable[P, None]]:
+    """Register a command of `ledger` (`app.command(**settings)`) whose body runs inside
+    `run`: the library's problems and what the operating system refuses become messages and
+    an exit code, never a traceback. The body only opens, calls the app and renders."""
+
+    def register(body: Callable[P, None]) -> Callable[P, None]:
+        @functools.wraps(body)
+        def running(*args: P.args, **kwargs: P.kwargs) -> None:
+            run(lambda: body(*args, **kwargs))
+
+        app.command(**settings)(running)
+        return running
+
+    return register
 
 
 def _version(value: bool) -> None:

@@ -11,8 +11,8 @@ from urllib.parse import quote
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, _print_problems, run, say
-from ledger.cli.root import app
+from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, _print_problems, say
+from ledger.cli.root import command
 
 
 def lan_address() -> str:
@@ -49,7 +49,7 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-@app.command(
+@command(
     epilog="Example: ledger serve --lan   (then open each player's link on their phone); "
     "ledger serve --lan --actions   (players pay from their phones, you approve)"
 )
@@ -98,13 +98,10 @@ def serve(
     player's statement, nor another game's if the workbook is replaced by one (until `serve`
     starts again). A connection must send each request within a few seconds."""
 
-    def action() -> None:
-        server, sock = start(workbook, port, lan, keep_links, qr, actions, max_streams)
-        say("Ctrl-C stops the server.")
-        with sock:
-            server.run(sockets=[sock])
-
-    run(action)
+    server, sock = start(workbook, port, lan, keep_links, qr, actions, max_streams)
+    say("Ctrl-C stops the server.")
+    with sock:
+        server.run(sockets=[sock])
 
 
 def start(

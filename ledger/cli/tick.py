@@ -17,17 +17,14 @@ from ledger.cli.common import (
     _path,
     days_argument,
     out_json,
-    run,
     say,
     warn,
 )
 from ledger.cli.reports import tick_json
-from ledger.cli.root import app
+from ledger.cli.root import command
 
 
-@app.command(
-    epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json", cls=NegativeNumbers
-)
+@command(epilog="Examples: ledger tick 30 | ledger tick 360 --dry-run --json", cls=NegativeNumbers)
 def tick(
     days_given: Annotated[
         str, typer.Argument(metavar="DAYS", help="How many days (or rounds) to advance.")
@@ -46,46 +43,43 @@ def tick(
     say."""
     days = days_argument(days_given)
 
-    def go() -> None:
-        from ledger.app.after import after_tick
-        from ledger.app.tick import tick as advance
+    from ledger.app.after import after_tick
+    from ledger.app.tick import tick as advance
 
-        path = _path(workbook)
-        with _progress(days) as progress:
-            done = advance(
-                path,
-                days,
-                command=_describe("tick", str(days)),
-                statements=not no_statements,
-                tables=not as_json,
-                dry_run=dry_run,
-                force=force,
-                progress=progress,
-            )
-        if dry_run:
-            say("dry run: nothing was written.")
-        warn(done.warnings)  # as every changing command says them (`_report`)
-        for line in done.posted:
-            say(f"posted {line}")
-        if as_json:
-            out_json(tick_json(done.report))
-        elif done.tables is not None:
-            from ledger.io.render import show
+    path = _path(workbook)
+    with _progress(days) as progress:
+        done = advance(
+            path,
+            days,
+            command=_describe("tick", str(days)),
+            statements=not no_statements,
+            tables=not as_json,
+            dry_run=dry_run,
+            force=force,
+            progress=progress,
+        )
+    if dry_run:
+        say("dry run: nothing was written.")
+    warn(done.warnings)  # as every changing command says them (`_report`)
+    for line in done.posted:
+        say(f"posted {line}")
+    if as_json:
+        out_json(tick_json(done.report))
+    elif done.tables is not None:
+        from ledger.io.render import show
 
-            show(done.tables)
-        else:  # a dry run (or tables that could not be made before the save: they fail here)
-            from ledger.io.render import tick_tables
+        show(done.tables)
+    else:  # a dry run (or tables that could not be made before the save: they fail here)
+        from ledger.io.render import tick_tables
 
-            tick_tables(done.report)
-        if done.documents is not None and done.books is not None:
-            summary, files, clashes = after_tick(path, done.books, done.documents)
-            say(f"Printable summary: {summary}")
-            if files:
-                say(f"Statements: {files[0].parent}/ ({len(files)} players)")
-            if clashes:
-                say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
-
-    run(go)
+        tick_tables(done.report)
+    if done.documents is not None and done.books is not None:
+        summary, files, clashes = after_tick(path, done.books, done.documents)
+        say(f"Printable summary: {summary}")
+        if files:
+            say(f"Statements: {files[0].parent}/ ({len(files)} players)")
+        if clashes:
+            say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
 
 class _NoProgress:
