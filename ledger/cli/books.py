@@ -15,7 +15,6 @@ from ledger.cli.common import (
     WorkbookOpt,
     _describe,
     _path,
-    _plural,
     _problem_codes,
     _report,
     out_json,
@@ -23,6 +22,7 @@ from ledger.cli.common import (
     warn,
 )
 from ledger.cli.root import command
+from ledger.cli.show import plural
 from ledger.rules import GAMES
 
 # -- commands -----------------------------------------------------------------------------
@@ -142,7 +142,7 @@ def check(
         say(
             f"clean: {books.game.title}, {books.moment()}, {len(books.players)} players, "
             f"{seen.transactions} transactions"
-            + (f", {_plural(waiting, 'event')} ready to post" if waiting else "")
+            + (f", {plural(waiting, 'event')} ready to post" if waiting else "")
         )
 
 

@@ -16,7 +16,6 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ledger.cli.show import out_json as out_json
-from ledger.cli.show import plural
 from ledger.cli.show import say as say
 
 EXAMPLES = "Examples at the end of each command's --help; the README has a tour."
@@ -152,11 +151,7 @@ def interrupted() -> NoReturn:
 
 def warn(problems: list[Any]) -> None:
     """The warnings, each with its hint (what to do about it), as a refusal's problems are said."""
-    for p in problems:
-        if not p.is_error:
-            say(p.line())
-            if p.hint:
-                say(f"    hint: {p.hint}")
+    _print_problems([p for p in problems if not p.is_error])
 
 
 def _path(workbook: Path | None) -> Path:
@@ -189,15 +184,3 @@ def _problem_codes() -> set[str]:
     for f in _Path(__file__).parent.rglob("*.py"):
         codes |= set(re.findall(r'problem\(\s*"([a-z0-9-]+)"', f.read_text(encoding="utf-8")))
     return codes
-
-
-def _plural(n: int, word: str) -> str:
-    return plural(n, word)
-
-
-def _pending_hint(books: Any) -> None:
-    pending = sum(1 for _ in books.pending_events())
-    if pending:
-        say(
-            f"{pending} event{'s' if pending != 1 else ''} in the Events sheet not posted yet: `ledger post` posts them."
-        )

@@ -25,6 +25,7 @@ from typing import Annotated, Any
 
 import typer
 
+from ledger.cli import _command_word
 from ledger.cli.common import DEFAULT_WORKBOOK, WorkbookOpt, _path, _print_problems, run, say
 from ledger.cli.root import app
 
@@ -203,27 +204,22 @@ class Shell:
         return code
 
     def _run(self, words: list[str]) -> int:
-        before = os.environ.get("LEDGER_WORKBOOK")
-        os.environ["LEDGER_WORKBOOK"] = str(self.path)  # `-w` of the shell, as on every line
-        try:
-            with _interrupts_held():
-                try:
-                    self.cli.main(args=words, prog_name="ledger", standalone_mode=True)
-                except SystemExit as done:
-                    return _code(done.code)
-                except Exception as exc:  # a bug in ledger: said as `main` says it, not fatal
-                    if os.environ.get("LEDGER_DEBUG"):
-                        raise
-                    from ledger.cli import internal_error
+        with _workbook_env(self.path):  # `-w` of the shell, as on every line
+            try:
+                with _interrupts_held():
+                    try:
+                        self.cli.main(args=words, prog_name="ledger", standalone_mode=True)
+                    except SystemExit as done:
+                        return _code(done.code)
+                    except Exception as exc:  # a bug in ledger: said as `main` says, not fatal
+                        if os.environ.get("LEDGER_DEBUG"):
+                            raise
+                        from ledger.cli import internal_error
 
-                    return internal_error(exc)
-            return 0
-        finally:
-            sys.stdout.flush()
-            if before is None:
-                os.environ.pop("LEDGER_WORKBOOK", None)
-            else:
-                os.environ["LEDGER_WORKBOOK"] = before
+                        return internal_error(exc)
+                return 0
+            finally:
+                sys.stdout.flush()
 
     # -- the news ---------------------------------------------------------------------------
 
@@ -369,12 +365,6 @@ def _read_lines(given: Iterable[str]) -> Iterator[str | int]:
         while (rest := readline(MAX_LINE + 1)) and not rest.endswith("\n"):
             length += len(rest)
         yield length + len(rest.rstrip("\r\n"))
-
-
-def _command_word(words: list[str]) -> str | None:
-    from ledger.cli import _command_word as word
-
-    return word(words)
 
 
 def _code(code: object) -> int:
