@@ -8,23 +8,12 @@ from typing import Annotated, Any
 
 import typer
 
-from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, say
+from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, existing, out_json, say
 from ledger.cli.root import command
 
 NumberArg = Annotated[
     int, typer.Argument(metavar="N", help="The action's number (ledger pending).")
 ]
-
-
-def _workbook(workbook: Path) -> Path:
-    from ledger.core.problems import ProblemsFound, problem
-
-    path = _path(workbook)
-    if not path.is_file():
-        raise ProblemsFound(
-            [problem("no-workbook", str(path), "there is no workbook here", "ledger new makes one")]
-        )
-    return path
 
 
 @command(epilog="Example: ledger pending   (then: ledger approve 3, or ledger reject 3)")
@@ -34,7 +23,7 @@ def pending(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
 
     from ledger.app.actions import waiting
 
-    path = _workbook(workbook)
+    path = existing(workbook)
     found = waiting(path)
     if as_json:
         out_json(
@@ -92,7 +81,7 @@ def approve(n: NumberArg, workbook: WorkbookOpt = DEFAULT_WORKBOOK) -> None:
     from ledger.app.deciding import FOUND_SAVED, approve
     from ledger.core.problems import ProblemsFound, problem
 
-    done = approve(_workbook(workbook), n)
+    done = approve(existing(workbook), n)
     if done.state == DONE and done.result == FOUND_SAVED:
         say(f"action {n} ({done.command}) was {FOUND_SAVED}: nothing more to run")
         return
@@ -117,7 +106,7 @@ def reject(
 
     from ledger.app.deciding import reject as refuse
 
-    done = refuse(_workbook(workbook), n, why)
+    done = refuse(existing(workbook), n, why)
     if done.state == "done":
         say(
             f"action {n} ({done.command}) was {done.result}: it stands; `ledger undo` takes it back"

@@ -15,6 +15,7 @@ from ledger.cli.common import (
     WorkbookOpt,
     _describe,
     _path,
+    _print_problems,
     _problem_codes,
     _report,
     out_json,
@@ -128,13 +129,9 @@ def check(
     if as_json:
         out_json([p.as_dict() for p in problems])
     else:
-        for p in problems:
-            print(p.line())
-            if p.hint:
-                print(f"    hint: {p.hint}")
+        _print_problems(problems, print)
     if has_errors(problems):
-        n = sum(p.is_error for p in problems)
-        say(f"{n} problem{'s' if n != 1 else ''} found.")
+        say(f"{plural(sum(p.is_error for p in problems), 'problem')} found.")
         raise typer.Exit(1)
     if seen is not None:
         books = seen.loaded.books
@@ -307,8 +304,6 @@ def undo(
         )
     left = undid.left
     if left:
-        say(
-            f"{left} earlier version{'s' if left != 1 else ''} kept; `ledger undo` again goes further back."
-        )
+        say(f"{plural(left, 'earlier version')} kept; `ledger undo` again goes further back.")
     else:
         say("No earlier version is kept.")

@@ -16,6 +16,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 
 from ledger.cli.show import out_json as out_json
+from ledger.cli.show import plural
 from ledger.cli.show import say as say
 
 EXAMPLES = "Examples at the end of each command's --help; the README has a tour."
@@ -43,11 +44,13 @@ DEFAULT_WORKBOOK = Path("ledger.xlsx")
 # -- output (the printing itself is typer-free: ledger.cli.show) ---------------------------
 
 
-def _print_problems(problems: list[Any]) -> None:
+def _print_problems(problems: list[Any], line: Callable[[str], None] = say) -> None:
+    """Each problem on its line with its hint (what to do about it) under it; on stderr
+    unless `line` prints them elsewhere (`ledger check`'s findings are its result)."""
     for p in problems:
-        say(p.line())
+        line(p.line())
         if p.hint:
-            say(f"    hint: {p.hint}")
+            line(f"    hint: {p.hint}")
 
 
 def days_argument(raw: str) -> int:
@@ -71,9 +74,8 @@ def fail(problems: list[Any], exit_code: int = 1) -> NoReturn:
     errors = [p for p in problems if p.is_error]
     _print_problems(problems)
     if errors:
-        what = "problem" if len(errors) == 1 else "problems"
         tail = "nothing was written." if exit_code != 3 else "nothing was changed."
-        say(f"{len(errors)} {what}; {tail}")
+        say(f"{plural(len(errors), 'problem')}; {tail}")
     raise typer.Exit(exit_code)
 
 
@@ -152,6 +154,19 @@ def interrupted() -> NoReturn:
 def warn(problems: list[Any]) -> None:
     """The warnings, each with its hint (what to do about it), as a refusal's problems are said."""
     _print_problems([p for p in problems if not p.is_error])
+
+
+def existing(workbook: Path) -> Path:
+    """The workbook of a command that reads no books but the files beside them (`history`,
+    `pending`, `approve`, `reject`): refused when there is none."""
+    from ledger.core.problems import ProblemsFound, problem
+
+    path = _path(workbook)
+    if not path.is_file():
+        raise ProblemsFound(
+            [problem("no-workbook", str(path), "there is no workbook here", "ledger new makes one")]
+        )
+    return path
 
 
 def _path(workbook: Path | None) -> Path:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, _path, out_json, say
+from ledger.cli.common import DEFAULT_WORKBOOK, JsonOpt, WorkbookOpt, existing, out_json, say
 from ledger.cli.root import command
 
 
@@ -12,21 +12,8 @@ def history(workbook: WorkbookOpt = DEFAULT_WORKBOOK, as_json: JsonOpt = False) 
     left the books at, and what it changed."""
 
     from ledger.app.history import entries
-    from ledger.core.problems import ProblemsFound, problem
 
-    path = _path(workbook)
-    if not path.is_file():
-        raise ProblemsFound(
-            [
-                problem(
-                    "no-workbook",
-                    str(path),
-                    "there is no workbook here",
-                    "ledger new makes one",
-                )
-            ]
-        )
-    found = entries(path)
+    found = entries(existing(workbook))
     if as_json:
         out_json([e.as_dict() for e in found])
         return
