@@ -28,30 +28,6 @@ from ledger.cli.common import (
 from ledger.core.params import ActionSpec, Param, TextFile
 
 
-def act(
-    action: str,
-    given: dict[str, Any],
-    where: dict[str, str],
-    words: list[str | None],
-    workbook: Path | None,
-    force: bool,
-) -> None:
-    """Run one game action through the safe pipeline and report it."""
-    given = {k: v for k, v in given.items() if v is not None and v is not False}
-
-    def change(books: Any) -> tuple[str, list[Any], object]:
-        summary, problems = books.game.apply(books, action, given, where, f"cli:{action}")
-        return summary, problems, None
-
-    def go() -> None:
-        from ledger.app.pipeline import change as run_change
-
-        outcome = run_change(_path(workbook), change, command=_describe(*words), force=force)
-        _report(outcome)
-
-    run(go)
-
-
 def _completer(name: str) -> Callable[..., list[str]]:
     """Completes a parameter from the workbook: players, and whatever the game names (ships,
     items, places), as `Game.names` gives them."""
@@ -165,11 +141,29 @@ def read_file(p: Param, path: Path) -> TextFile:
     raise ProblemsFound([found])
 
 
+def act(
+    spec: ActionSpec, given: dict[str, Any], words: list[str | None], path: Path, force: bool
+) -> None:
+    """Run one game action through the safe pipeline and report it; a file it names
+    (`--file ROUND.txt`) read first, before the workbook is opened."""
+    from ledger.app.pipeline import change as run_change
+
+    for p in spec.params:
+        if p.kind == "file" and p.name in given:
+            given[p.name] = read_file(p, Path(given[p.name]))
+    where = {p.name: p.cli for p in spec.params}
+
+    def change(books: Any) -> tuple[str, list[Any], object]:
+        summary, problems = books.game.apply(books, spec.name, given, where, f"cli:{spec.name}")
+        return summary, problems, None
+
+    _report(run_change(path, change, command=_describe(*words), force=force))
+
+
 def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
     def command(**kw: Any) -> None:
         workbook, force = kw.pop("workbook"), kw.pop("force")
         given = {k: v for k, v in kw.items() if v is not None and v is not False}
-        where = {p.name: p.cli for p in spec.params}
         line: list[str | None] = list(words)
         for p in spec.params:
             v = kw.get(p.name)
@@ -181,38 +175,19 @@ def make_command(spec: ActionSpec, words: list[str]) -> Callable[..., None]:
                 line.append(p.cli)
             else:
                 line += [p.cli, str(v)]
-        files = [p for p in spec.params if p.kind == "file" and p.name in given]
-        if files:
+        run(lambda: act(spec, given, line, _path(workbook), force))
 
-            def read() -> None:
-                for p in files:
-                    given[p.name] = read_file(p, Path(given[p.name]))
-
-            run(read)
-        act(spec.name, given, where, line, workbook, force)
-
-    params = []
-    for p in sorted(spec.params, key=lambda p: (not p.positional, not p.required)):
-        annotation, default = _annotation(p)
-        params.append(
-            inspect.Parameter(
-                p.name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation
-            )
-        )
-    params.append(
-        inspect.Parameter(
-            "workbook",
-            inspect.Parameter.KEYWORD_ONLY,
-            default=DEFAULT_WORKBOOK,
-            annotation=WorkbookOpt,
-        )
+    declared = [
+        (p.name, *_annotation(p))
+        for p in sorted(spec.params, key=lambda p: (not p.positional, not p.required))
+    ]
+    declared += [("workbook", WorkbookOpt, DEFAULT_WORKBOOK), ("force", ForceOpt, False)]
+    command.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
+        [
+            inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=d, annotation=a)
+            for name, a, d in declared
+        ]
     )
-    params.append(
-        inspect.Parameter(
-            "force", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=ForceOpt
-        )
-    )
-    command.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     command.__name__ = spec.name.replace("-", "_")
     command.__doc__ = spec.help
     return command

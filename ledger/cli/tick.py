@@ -82,20 +82,13 @@ def tick(
             say("Names that make the same file name got distinct ones: " + ", ".join(clashes))
 
 
-class _NoProgress:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-
 def _progress(days: int) -> Any:
+    """The bar of a long tick on a terminal (what is done, said as each day is); else none."""
     import sys
+    from contextlib import contextmanager, nullcontext
 
     if days < 60 or not sys.stderr.isatty():
-        return _NoProgress()
-    from contextlib import contextmanager
+        return nullcontext()
 
     from rich.progress import Progress
 
