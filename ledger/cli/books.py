@@ -239,8 +239,7 @@ def journal(
     books, problems = read_books(_path(workbook))
     txns = list(books.journal)
     if player is not None:
-        one = player_named(books, player)
-        mine = set(books.player_accounts(one))
+        mine = set(books.player_accounts(player_named(books, player)))
         txns = [t for t in txns if t.accounts() & mine]
     if since is not None:
         txns = [t for t in txns if t.day >= since]

@@ -74,11 +74,8 @@ def statement(
     with typesetter(fmt, many=player is None) as pdfs:
         books, problems = read_books(path)
         warn(problems)
-        if player is not None:
-            one = player_named(books, player)
-            names = [one.name]
-        else:
-            names = [p.name for p in books.players]
+        every = [p.name for p in books.players]
+        names = every if player is None else [player_named(books, player).name]
         if since is None:  # since the last tick's statements (before any: 30 days)
             period = books.statements_period(max(0, books.day - 30))
         else:
