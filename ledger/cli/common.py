@@ -191,11 +191,12 @@ def _report(outcome: Any, show_summary: bool = True) -> None:
 
 
 def _problem_codes() -> set[str]:
-    """Every stable problem code ledger can report, read from its own sources."""
+    """Every stable problem code ledger can report, read from its own sources (the whole
+    package, not only the command line's folder)."""
     import re
     from pathlib import Path as _Path
 
     codes: set[str] = set()
-    for f in _Path(__file__).parent.rglob("*.py"):
+    for f in _Path(__file__).parent.parent.rglob("*.py"):
         codes |= set(re.findall(r'problem\(\s*"([a-z0-9-]+)"', f.read_text(encoding="utf-8")))
     return codes
