@@ -126,7 +126,10 @@ class _Reader:
         self.found: list[tuple[int, Problem]] = []
 
     def line(self, table: str, index: int, key: str) -> int:
-        return self.at.get((table, index, key)) or self.at.get((table, index, ""), 1)
+        found = self.at.get((table, index, key))
+        if found is None and not table:  # a table the top does not know: its header's line
+            found = self.at.get((key, 0, ""))
+        return found or self.at.get((table, index, ""), 1)
 
     def say(self, name: str, place: tuple[str, int, str], /, **fields: object) -> None:
         """The saying `name` (said.csv) of the key at `place`, its line in front."""
