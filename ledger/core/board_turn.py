@@ -7,7 +7,7 @@ its words are its turn.csv (`Words`); `TurnGame` is what the games' `Game` share
 
 from __future__ import annotations
 
-from abc import abstractmethod
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from decimal import Decimal
 from types import MappingProxyType
@@ -66,7 +66,7 @@ class Words:
         return self.rows[name][0].format(**fields)
 
 
-class Play(Generic[T]):
+class Play(ABC, Generic[T]):
     """One turn as it is played: what it says (`said`), the rules it names (`keys`), the lines
     it adds to the tick's report and the transactions it posts. A game's turn is a subclass
     that says what is its own (the hooks below: a rent, a field nobody owns, a shortfall)."""
@@ -86,10 +86,10 @@ class Play(Generic[T]):
         self.charged = ZERO  # what the turn paid, in all
 
     # -- what a game's turn says of its own ----------------------------------------------------
+    @abstractmethod
     def rent_of(self, square: Any, owner: str) -> tuple[Decimal, str, str]:
         """What landing on another's field costs, how it was reckoned ("" if plainly), and the
         rule that sets it."""
-        raise NotImplementedError
 
     def land_on(self, square: Any) -> None:
         """What a field nobody can own does when the player lands on it (none: nothing)."""
